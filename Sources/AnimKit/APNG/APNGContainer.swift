@@ -1,0 +1,23 @@
+/// Builds the `ContainerIndex` of a PNG or APNG.
+enum APNGContainer {
+    static func index(_ store: ByteStore, file: String, limits: DecodingLimits) throws -> ContainerIndex {
+        let parsed = try APNGParser(bytes: store.bytes, file: file, limits: limits).parse()
+        let h = parsed.header
+        let canvas = Rect(x: 0, y: 0, width: h.width, height: h.height)
+        var steps = parsed.frames.map {
+            Step(rect: $0.rect, dispose: $0.dispose, blend: $0.blend, hasAlpha: h.hasAlpha)
+        }
+        Step.markKeyframes(&steps, canvas: canvas)
+        try limits.checkDecodedBytes(steps, file: file)
+        let frames = parsed.frames.enumerated().map { (i, f) in
+            (steps: i..<(i + 1), delay: parsed.isAnimated ? f.delay : Duration.zero)
+        }
+        let decoder = APNGDecoder(store: store, file: file, header: h, frames: parsed.frames)
+        return ContainerIndex(format: parsed.isAnimated ? .apng : .png, width: h.width, height: h.height,
+                              steps: steps, frames: frames,
+                              loopCount: parsed.isAnimated ? parsed.numPlays : nil,
+                              plays: parsed.isAnimated && parsed.numPlays == 0 ? .forever
+                                : .count(parsed.isAnimated ? parsed.numPlays : 1),
+                              formula: .exact, error: parsed.error, decoder: decoder)
+    }
+}

@@ -1,0 +1,42 @@
+/// Decodes one APNG frame: repacks it as a plain PNG (IHDR with the frame's
+/// size, the shared PLTE and tRNS, the frame's data as IDAT, IEND), the way
+/// APNGKit does, and lets libpng decode that.
+final class APNGDecoder: StepDecoder, @unchecked Sendable {
+    private let store: ByteStore
+    private let file: String
+    private let header: PNGHeader
+    private let frames: [APNGFrameRecord]
+
+    init(store: ByteStore, file: String, header: PNGHeader, frames: [APNGFrameRecord]) {
+        self.store = store; self.file = file; self.header = header; self.frames = frames
+    }
+
+    func decode(step index: Int, into patch: UnsafeMutableRawBufferPointer) throws {
+        let frame = frames[index]
+        let png = repackedHeader(width: frame.rect.width, height: frame.rect.height)
+        let result = PNGBridge.decode(file: store.bytes, header: png, segments: frame.segments,
+                                      width: frame.rect.width, height: frame.rect.height,
+                                      into: patch, stride: frame.rect.width * 4)
+        if !result.ok {
+            throw AnimError.library(file: file, frame: index, library: "libpng",
+                                    message: result.message + " (frame data at byte \(frame.offset))")
+        }
+    }
+
+    /// Signature, IHDR for a `width`×`height` image, PLTE and tRNS copied.
+    private func repackedHeader(width: Int, height: Int) -> [UInt8] {
+        var out: [UInt8] = [0x89, 0x50, 0x4E, 0x47, 0x0D, 0x0A, 0x1A, 0x0A]
+        var ihdr: [UInt8] = Array("IHDR".utf8)
+        for v in [UInt32(width), UInt32(height)] {
+            ihdr += [UInt8(v >> 24), UInt8(v >> 16 & 0xFF), UInt8(v >> 8 & 0xFF), UInt8(v & 0xFF)]
+        }
+        ihdr += [header.bitDepth, header.colorType, 0, 0, header.interlace]
+        out += [0, 0, 0, 13] + ihdr
+        let crc = ihdr.withUnsafeBytes { PNGBridge.crc32($0) }
+        out += [UInt8(crc >> 24), UInt8(crc >> 16 & 0xFF), UInt8(crc >> 8 & 0xFF), UInt8(crc & 0xFF)]
+        for c in header.sharedChunks {
+            out += store.bytes[c.offset..<c.end]
+        }
+        return out
+    }
+}

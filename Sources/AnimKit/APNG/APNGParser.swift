@@ -1,0 +1,184 @@
+/// Parses PNG and APNG chunks in Swift (libpng 1.6 has no APNG support) and
+/// checks the APNG rules: `acTL` before IDAT and only once; `fcTL` and
+/// `fdAT` sequence numbers 0, 1, 2… with no gap or repeat; each frame inside
+/// the canvas; a default image's `fcTL` matching IHDR; a data chunk for every
+/// frame; `num_frames` equal to the frames found. Frames found before a
+/// broken rule stay usable; the problem becomes the index error.
+struct APNGParser {
+    let bytes: UnsafeRawBufferPointer
+    let file: String
+    let limits: DecodingLimits
+
+    struct Result {
+        var header: PNGHeader
+        var frames: [APNGFrameRecord] = []
+        var isAnimated = false
+        var numPlays = 0
+        var error: AnimError?
+    }
+
+    private struct State {
+        var header: PNGHeader?
+        var numFrames: Int?
+        var numPlays = 0
+        var seenIDAT = false
+        var idatEnded = false
+        var nextSequence = 0
+        var frames: [APNGFrameRecord] = []
+        var current: APNGFrameRecord?
+        var defaultSegments: [PNGBridge.Segment] = []
+        var defaultIsFrame = false
+    }
+
+    func parse() throws -> Result {
+        var walker = PNGChunkWalker(bytes)
+        var s = State()
+        var failure: AnimError?
+        loop: while true {
+            switch walker.next() {
+            case .end:
+                failure = .truncated(file: file, frame: s.frames.count, offset: bytes.count, detail: "no IEND chunk")
+                break loop
+            case .truncated(let at):
+                failure = .truncated(file: file, frame: s.frames.count, offset: at, detail: "the file ends inside a chunk")
+                break loop
+            case .chunk(let c):
+                if c.type == "IEND" { break loop }
+                if s.header == nil && c.type != "IHDR" {
+                    throw malformed(nil, c.offset, "the first chunk is \(c.type), not IHDR")
+                }
+                if c.type != "IDAT" && c.type != "fdAT" && !walker.crcMatches(c) {
+                    failure = malformed(s.frames.count, c.offset, "CRC mismatch in \(c.type) chunk")
+                    break loop
+                }
+                do { try handle(c, &s) } catch let e as AnimError {
+                    if s.header == nil { throw e }
+                    failure = e
+                    break loop
+                }
+            }
+        }
+        return try finish(&s, failure)
+    }
+
+    private func malformed(_ frame: Int?, _ offset: Int, _ reason: String) -> AnimError {
+        .malformed(file: file, frame: frame, offset: offset, reason: reason)
+    }
+
+    private func handle(_ c: PNGChunk, _ s: inout State) throws {
+        var r = ByteReader(bytes, offset: c.dataOffset)
+        if s.seenIDAT && c.type != "IDAT" { s.idatEnded = true }
+        switch c.type {
+        case "IHDR":
+            guard s.header == nil else { throw malformed(nil, c.offset, "a second IHDR chunk") }
+            guard c.length == 13, let w = r.u32be(), let h = r.u32be(), let depth = r.u8(), let ct = r.u8(),
+                  r.skip(2), let il = r.u8() else { throw malformed(nil, c.offset, "IHDR is not 13 bytes") }
+            guard w <= 0x7FFF_FFFF, h <= 0x7FFF_FFFF else { throw malformed(nil, c.offset, "IHDR size \(w)x\(h) is too large") }
+            try limits.checkCanvas(width: Int(w), height: Int(h), file: file)
+            let header = PNGHeader(width: Int(w), height: Int(h), bitDepth: depth, colorType: ct, interlace: il)
+            guard header.isValid, il <= 1 else {
+                throw malformed(nil, c.offset, "IHDR has colour type \(ct) with bit depth \(depth), interlace \(il)")
+            }
+            s.header = header
+        case "PLTE", "tRNS":
+            if !s.seenIDAT { s.header?.sharedChunks.append(c) }
+        case "acTL":
+            guard !s.seenIDAT else { throw malformed(0, c.offset, "acTL comes after IDAT") }
+            guard s.numFrames == nil else { throw malformed(0, c.offset, "a second acTL chunk") }
+            guard c.length == 8, let n = r.u32be(), let plays = r.u32be() else { throw malformed(0, c.offset, "acTL is not 8 bytes") }
+            guard n > 0, n <= 0x7FFF_FFFF else { throw malformed(0, c.offset, "acTL num_frames \(n) is out of range") }
+            try limits.checkFrameCount(Int(n), file: file)
+            s.numFrames = Int(n)
+            s.numPlays = Int(plays)
+        case "fcTL":
+            try handleFCTL(c, &s)
+        case "IDAT":
+            if s.idatEnded { throw malformed(s.frames.count, c.offset, "IDAT chunks are not consecutive") }
+            s.seenIDAT = true
+            s.defaultSegments.append(.init(chunkTypeOffset: c.typeOffset, dataLength: c.length, skip: 0))
+        case "fdAT":
+            try checkSequence(c, &s)
+            guard s.current != nil, s.seenIDAT else {
+                throw malformed(s.frames.count, c.offset, "fdAT without a preceding fcTL")
+            }
+            guard c.length > 4 else { throw malformed(s.frames.count, c.offset, "empty fdAT chunk") }
+            s.current!.segments.append(.init(chunkTypeOffset: c.typeOffset, dataLength: c.length, skip: 4))
+        default:
+            break
+        }
+    }
+
+    private func checkSequence(_ c: PNGChunk, _ s: inout State) throws {
+        guard c.length >= 4 else { throw malformed(s.frames.count, c.offset, "\(c.type) is too short") }
+        let seq = Int(ByteReader.be32(bytes, c.dataOffset))
+        guard seq == s.nextSequence else {
+            throw malformed(s.frames.count, c.offset, "\(c.type) sequence number \(seq), expected \(s.nextSequence)")
+        }
+        s.nextSequence += 1
+    }
+
+    private func handleFCTL(_ c: PNGChunk, _ s: inout State) throws {
+        try checkSequence(c, &s)
+        guard let header = s.header else { return }
+        let index = s.frames.count + (s.current == nil ? 0 : 1)
+        var r = ByteReader(bytes, offset: c.dataOffset + 4)
+        guard c.length == 26, let w = r.u32be(), let h = r.u32be(), let x = r.u32be(), let y = r.u32be(),
+              let dn = r.u16be(), let dd = r.u16be(), let dop = r.u8(), let bop = r.u8() else {
+            throw malformed(index, c.offset, "fcTL is not 26 bytes")
+        }
+        guard w > 0, h > 0, Int(x) + Int(w) <= header.width, Int(y) + Int(h) <= header.height else {
+            throw malformed(index, c.offset, "frame \(w)x\(h)+\(x)+\(y) lies outside the \(header.width)x\(header.height) canvas")
+        }
+        guard dop <= 2, bop <= 1 else { throw malformed(index, c.offset, "fcTL dispose \(dop) or blend \(bop) is invalid") }
+        if !s.seenIDAT {
+            guard s.current == nil else { throw malformed(index, c.offset, "a second fcTL before IDAT") }
+            guard x == 0, y == 0, Int(w) == header.width, Int(h) == header.height else {
+                throw malformed(0, c.offset, "the default image's fcTL does not match IHDR")
+            }
+            s.defaultIsFrame = true
+        }
+        try closeFrame(&s, at: c.offset)
+        try limits.checkFrameCount(s.frames.count + 1, file: file)
+        let dispose: DisposeOp = [DisposeOp.none, .background, .previous][Int(dop)]
+        s.current = APNGFrameRecord(rect: Rect(x: Int(x), y: Int(y), width: Int(w), height: Int(h)),
+                                    delayNumerator: dn, delayDenominator: dd, dispose: dispose,
+                                    blend: bop == 0 ? .source : .over, offset: c.offset)
+    }
+
+    /// Ends the frame under construction (it needs data), when there is one.
+    private func closeFrame(_ s: inout State, at offset: Int) throws {
+        guard var frame = s.current else { return }
+        if s.defaultIsFrame && s.frames.isEmpty && frame.segments.isEmpty { frame.segments = s.defaultSegments }
+        guard !frame.segments.isEmpty else {
+            throw malformed(s.frames.count, frame.offset, "frame has no image data (no IDAT or fdAT)")
+        }
+        s.frames.append(frame)
+        s.current = nil
+    }
+
+    private func finish(_ s: inout State, _ failure: AnimError?) throws -> Result {
+        guard let header = s.header else { throw malformed(nil, 8, "no IHDR chunk") }
+        var error = failure
+        // The frame being read is complete only when the file reached IEND.
+        if failure == nil {
+            do { try closeFrame(&s, at: bytes.count) } catch let e as AnimError { error = e }
+        }
+        guard let numFrames = s.numFrames else {
+            // No acTL: a plain PNG, whatever fcTL/fdAT it may hold.
+            guard !s.defaultSegments.isEmpty else { throw failure ?? malformed(0, bytes.count, "no IDAT chunk") }
+            let still = APNGFrameRecord(rect: Rect(x: 0, y: 0, width: header.width, height: header.height),
+                                        delayNumerator: 0, delayDenominator: 100, dispose: .none,
+                                        blend: .source, segments: s.defaultSegments, offset: 8)
+            return Result(header: header, frames: [still], isAnimated: false, error: failure)
+        }
+        if error == nil && s.defaultSegments.isEmpty {
+            error = malformed(s.frames.count, bytes.count, "no IDAT chunk")
+        }
+        if error == nil && s.frames.count != numFrames {
+            error = malformed(s.frames.count, bytes.count, "acTL declares \(numFrames) frames, the file has \(s.frames.count)")
+        }
+        if s.frames.isEmpty { throw error ?? malformed(0, bytes.count, "no frames") }
+        if s.frames[0].dispose == .previous { s.frames[0].dispose = .background }   // APNG spec
+        return Result(header: header, frames: s.frames, isAnimated: true, numPlays: s.numPlays, error: error)
+    }
+}

@@ -1,0 +1,42 @@
+/// A chunk of a PNG file, located but not copied.
+struct PNGChunk {
+    /// Offset of the chunk's length field.
+    var offset: Int
+    var length: Int
+    /// The four type letters.
+    var type: String
+    var dataOffset: Int { offset + 8 }
+    var typeOffset: Int { offset + 4 }
+    var end: Int { offset + 12 + length }
+}
+
+/// Walks the chunks of a PNG.
+struct PNGChunkWalker {
+    let bytes: UnsafeRawBufferPointer
+    var offset = 8
+
+    init(_ bytes: UnsafeRawBufferPointer) { self.bytes = bytes }
+
+    enum Next {
+        case chunk(PNGChunk)
+        case end
+        case truncated(at: Int)
+    }
+
+    mutating func next() -> Next {
+        if offset == bytes.count { return .end }
+        guard bytes.count - offset >= 12 else { return .truncated(at: offset) }
+        let length = Int(ByteReader.be32(bytes, offset))
+        guard length <= 0x7FFF_FFFF, bytes.count - offset - 12 >= length else { return .truncated(at: offset) }
+        let t = UnsafeRawBufferPointer(rebasing: bytes[(offset + 4)..<(offset + 8)])
+        let chunk = PNGChunk(offset: offset, length: length, type: String(decoding: t, as: UTF8.self))
+        offset = chunk.end
+        return .chunk(chunk)
+    }
+
+    /// True when the stored CRC matches the chunk's type and data.
+    func crcMatches(_ c: PNGChunk) -> Bool {
+        let covered = UnsafeRawBufferPointer(rebasing: bytes[c.typeOffset..<(c.dataOffset + c.length)])
+        return PNGBridge.crc32(covered) == ByteReader.be32(bytes, c.dataOffset + c.length)
+    }
+}

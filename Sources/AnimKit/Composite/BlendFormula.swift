@@ -1,0 +1,63 @@
+/// The arithmetic of "over" blending. Both take non-premultiplied RGBA8.
+enum BlendFormula: Sendable {
+    /// Rounded integer form of the Porter-Duff "over" operator, which APNG
+    /// and GIF use (GIF's alpha is only ever 0 or 255, so it reduces to copy
+    /// or keep).
+    case exact
+    /// libwebp's `BlendPixelNonPremult` (src/demux/anim_decode.c), copied
+    /// operation for operation so that frames are bit-exact with
+    /// `WebPAnimDecoder`.
+    case libwebp
+
+    /// Blends `count` pixels of `src` over `dst`, in place in `dst`.
+    @inline(__always)
+    func blendRow(_ src: UnsafePointer<UInt8>, _ dst: UnsafeMutablePointer<UInt8>, _ count: Int) {
+        switch self {
+        case .exact: Self.blendExact(src, dst, count)
+        case .libwebp: Self.blendWebP(src, dst, count)
+        }
+    }
+
+    static func blendExact(_ src: UnsafePointer<UInt8>, _ dst: UnsafeMutablePointer<UInt8>, _ count: Int) {
+        var i = 0
+        while i < count * 4 {
+            let sa = UInt32(src[i + 3])
+            if sa == 255 {
+                dst[i] = src[i]; dst[i + 1] = src[i + 1]; dst[i + 2] = src[i + 2]; dst[i + 3] = 255
+            } else if sa != 0 {
+                let da = UInt32(dst[i + 3])
+                let dw = da * (255 - sa)                 // dst weight, scaled by 255
+                let outA255 = sa * 255 + dw              // out alpha, scaled by 255
+                let half = outA255 / 2
+                for c in 0..<3 {
+                    let v = (UInt32(src[i + c]) * sa * 255 + UInt32(dst[i + c]) * dw + half) / outA255
+                    dst[i + c] = UInt8(truncatingIfNeeded: v)
+                }
+                dst[i + 3] = UInt8(truncatingIfNeeded: (outA255 + 127) / 255)
+            }
+            i += 4
+        }
+    }
+
+    static func blendWebP(_ src: UnsafePointer<UInt8>, _ dst: UnsafeMutablePointer<UInt8>, _ count: Int) {
+        var i = 0
+        while i < count * 4 {
+            let sa = UInt32(src[i + 3])
+            if sa == 255 {
+                dst[i] = src[i]; dst[i + 1] = src[i + 1]; dst[i + 2] = src[i + 2]; dst[i + 3] = 255
+            } else if sa != 0 {
+                // dst_factor_a = (dst_a * (256 - src_a)) >> 8, held in a uint8_t.
+                let da = UInt32(dst[i + 3])
+                let dfa = (da * (256 - sa)) >> 8 & 0xFF
+                let ba = (sa + dfa) & 0xFF
+                let scale = (UInt32(1) << 24) / ba
+                for c in 0..<3 {
+                    let unscaled = UInt32(src[i + c]) * sa + UInt32(dst[i + c]) * dfa
+                    dst[i + c] = UInt8(truncatingIfNeeded: (unscaled &* scale) >> 24)
+                }
+                dst[i + 3] = UInt8(truncatingIfNeeded: ba)
+            }
+            i += 4
+        }
+    }
+}

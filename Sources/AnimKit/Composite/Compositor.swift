@@ -1,0 +1,125 @@
+/// Applies steps (patches with blend and dispose) to one RGBA8 canvas.
+///
+/// Shared by GIF, APNG and WebP. It follows libwebp's `anim_decode.c`: the
+/// previous step is disposed in place just before the next is drawn, a
+/// keyframe starts from a cleared canvas and is copied without blending, and
+/// pixels inside a rectangle that was just disposed to background are copied,
+/// not blended (that is what makes WebP bit-exact). Dispose-previous, which
+/// only GIF and APNG have, keeps a copy of the area the step covers.
+final class Compositor {
+    let width: Int
+    let height: Int
+    let formula: BlendFormula
+    /// The canvas, `width * height * 4` bytes.
+    let canvas: UnsafeMutableBufferPointer<UInt8>
+    /// The step the canvas shows, -1 when nothing is drawn.
+    private(set) var currentStep = -1
+    private var currentInfo: Step?
+    private var saved: [UInt8] = []
+
+    init(width: Int, height: Int, formula: BlendFormula) {
+        self.width = width; self.height = height; self.formula = formula
+        canvas = .allocate(capacity: width * height * 4)
+        canvas.initialize(repeating: 0)
+    }
+
+    deinit { canvas.deallocate() }
+
+    var bounds: Rect { Rect(x: 0, y: 0, width: width, height: height) }
+
+    /// Forgets the canvas; the next step drawn must be a keyframe.
+    func reset() {
+        currentStep = -1
+        currentInfo = nil
+    }
+
+    /// Draws step `index` from `patch` (rows of `step.rect.width * 4` bytes).
+    /// The canvas must show step `index - 1`, or `step` must be a keyframe.
+    func draw(step: Step, index: Int, patch: UnsafeRawBufferPointer) {
+        let continuing = currentStep == index - 1 && currentInfo != nil
+        precondition(continuing || step.isKey, "compositor: step \(index) is not a keyframe")
+        var disposedRect: Rect? = nil
+        if continuing, let prev = currentInfo {
+            disposedRect = dispose(prev)
+        }
+        if step.isKey {
+            if step.rect != bounds { clear(bounds) }
+            disposedRect = nil
+        }
+        if step.dispose == .previous { save(step.rect) }
+        paint(step, patch: patch, copyOnly: step.isKey || step.blend == .source, rawRect: disposedRect)
+        currentStep = index
+        currentInfo = step
+    }
+
+    /// Applies `step`'s disposal; returns the rect cleared to background.
+    private func dispose(_ step: Step) -> Rect? {
+        switch step.dispose {
+        case .none: return nil
+        case .background:
+            clear(step.rect)
+            return step.rect
+        case .previous:
+            restore(step.rect)
+            return nil
+        }
+    }
+
+    private func clear(_ r: Rect) {
+        guard !r.isEmpty else { return }
+        let rowBytes = r.width * 4
+        for y in r.y..<(r.y + r.height) {
+            let start = (y * width + r.x) * 4
+            UnsafeMutableRawPointer(canvas.baseAddress! + start).initializeMemory(as: UInt8.self, repeating: 0, count: rowBytes)
+        }
+    }
+
+    private func save(_ r: Rect) {
+        let rowBytes = r.width * 4
+        if saved.count != rowBytes * r.height { saved = [UInt8](repeating: 0, count: rowBytes * r.height) }
+        guard !r.isEmpty else { return }
+        saved.withUnsafeMutableBytes { dst in
+            for y in 0..<r.height {
+                let src = canvas.baseAddress! + ((r.y + y) * width + r.x) * 4
+                (dst.baseAddress! + y * rowBytes).copyMemory(from: src, byteCount: rowBytes)
+            }
+        }
+    }
+
+    private func restore(_ r: Rect) {
+        let rowBytes = r.width * 4
+        guard !r.isEmpty, saved.count == rowBytes * r.height else { return }
+        saved.withUnsafeBytes { src in
+            for y in 0..<r.height {
+                let dst = canvas.baseAddress! + ((r.y + y) * width + r.x) * 4
+                UnsafeMutableRawPointer(dst).copyMemory(from: src.baseAddress! + y * rowBytes, byteCount: rowBytes)
+            }
+        }
+    }
+
+    private func paint(_ step: Step, patch: UnsafeRawBufferPointer, copyOnly: Bool, rawRect: Rect?) {
+        let r = step.rect
+        guard !r.isEmpty else { return }
+        let rowBytes = r.width * 4
+        precondition(patch.count >= rowBytes * r.height, "compositor: patch too small")
+        let src0 = patch.baseAddress!.assumingMemoryBound(to: UInt8.self)
+        for y in 0..<r.height {
+            let src = src0 + y * rowBytes
+            let dst = canvas.baseAddress! + ((r.y + y) * width + r.x) * 4
+            if copyOnly {
+                dst.update(from: src, count: rowBytes)
+                continue
+            }
+            // Inside a rect just disposed to background the canvas is
+            // transparent: copy, as libwebp does (FindBlendRangeAtRow).
+            var lo = 0, hi = 0
+            if let d = rawRect, r.y + y >= d.y, r.y + y < d.y + d.height {
+                lo = min(max(d.x - r.x, 0), r.width)
+                hi = min(max(d.x + d.width - r.x, 0), r.width)
+            }
+            if lo > 0 { formula.blendRow(src, dst, lo) }
+            if hi > lo { (dst + lo * 4).update(from: src + lo * 4, count: (hi - lo) * 4) }
+            if hi < r.width { formula.blendRow(src + hi * 4, dst + hi * 4, r.width - max(hi, 0)) }
+        }
+    }
+}

@@ -1,0 +1,40 @@
+/// One drawing step of the compositor: a GIF image, or an APNG or WebP frame.
+/// A displayed frame is one step, or for GIF possibly several.
+struct Step: Sendable {
+    /// The area drawn, clipped to the canvas.
+    var rect: Rect
+    var dispose: DisposeOp
+    var blend: BlendOp
+    /// False only when the codec knows every pixel is opaque.
+    var hasAlpha: Bool
+    /// Set by `Step.markKeyframes`: composited without earlier steps.
+    var isKey = false
+}
+
+extension Step {
+    /// Marks the steps that do not depend on the canvas before them, with the
+    /// rule of libwebp's `IsKeyFrame` (src/demux/anim_decode.c), extended for
+    /// dispose-previous, which WebP does not have:
+    /// - the first step;
+    /// - a step covering the canvas that is opaque or replaces (blend source);
+    /// - a step after one disposed to background that covered the canvas or
+    ///   was itself a keyframe.
+    /// A step disposed to previous is never a keyframe after the first: what
+    /// follows it needs the canvas from before it.
+    static func markKeyframes(_ steps: inout [Step], canvas: Rect) {
+        for i in steps.indices {
+            let s = steps[i]
+            var key: Bool
+            if i == 0 {
+                key = true
+            } else if s.rect == canvas && (!s.hasAlpha || s.blend == .source) {
+                key = true
+            } else {
+                let p = steps[i - 1]
+                key = p.dispose == .background && (p.rect == canvas || p.isKey)
+            }
+            if i > 0 && s.dispose == .previous { key = false }
+            steps[i].isKey = key
+        }
+    }
+}

@@ -1,0 +1,62 @@
+/// The one error type AnimKit throws.
+///
+/// Every case carries values, not handles: the file (its path, or a label
+/// such as `<memory>` or `<stdin>`), the frame when one is concerned, and the
+/// byte offset where that helps to find the problem. `description` gives the
+/// one-line message the CLI prints.
+public enum AnimError: Error, Equatable, Sendable, CustomStringConvertible {
+    /// The data ends before the structure it started was complete.
+    case truncated(file: String, frame: Int?, offset: Int?, detail: String)
+    /// The data breaks a rule of its format.
+    case malformed(file: String, frame: Int?, offset: Int?, reason: String)
+    /// The bytes are not a format AnimKit reads, or use a feature it does not.
+    case unsupported(file: String, reason: String)
+    /// Decoding would go past a configured limit; nothing was allocated.
+    case limitExceeded(file: String, limit: String, value: Int, maximum: Int)
+    /// A C library reported an error, with its own message.
+    case library(file: String, frame: Int?, library: String, message: String)
+    /// Reading or writing a file failed.
+    case io(path: String, operation: String, errno: Int32, message: String)
+    /// A frame index outside `0..<frameCount` was asked for.
+    case frameOutOfRange(file: String, frame: Int, frameCount: Int)
+
+    public var description: String {
+        switch self {
+        case let .truncated(file, frame, offset, detail):
+            return "\(file):\(Self.place(frame, offset)) truncated: \(detail)"
+        case let .malformed(file, frame, offset, reason):
+            return "\(file):\(Self.place(frame, offset)) \(reason)"
+        case let .unsupported(file, reason):
+            return "\(file): unsupported: \(reason)"
+        case let .limitExceeded(file, limit, value, maximum):
+            return "\(file): \(limit) \(value) exceeds the limit of \(maximum)"
+                + " (raise it with DecodingLimits.\(limit))"
+        case let .library(file, frame, library, message):
+            return "\(file):\(Self.place(frame, nil)) \(library): \(message)"
+        case let .io(path, operation, errno, message):
+            return "\(path): cannot \(operation): \(message) (errno \(errno))"
+        case let .frameOutOfRange(file, frame, frameCount):
+            return "\(file): frame \(frame) is out of range (the file has \(frameCount) frames)"
+        }
+    }
+
+    /// The frame this error concerns, when it concerns one.
+    public var frame: Int? {
+        switch self {
+        case let .truncated(_, frame, _, _), let .malformed(_, frame, _, _),
+             let .library(_, frame, _, _):
+            return frame
+        case let .frameOutOfRange(_, frame, _):
+            return frame
+        default:
+            return nil
+        }
+    }
+
+    private static func place(_ frame: Int?, _ offset: Int?) -> String {
+        var s = ""
+        if let frame { s += " frame \(frame)" }
+        if let offset { s += " at byte \(offset)" }
+        return s.isEmpty ? "" : s + ":"
+    }
+}

@@ -1,0 +1,16 @@
+/// An immutable copy of a file's bytes at a stable address, shared by the
+/// container parser and the codecs, which lend pointers into it to the C
+/// libraries. Freed when the last source using it goes away.
+final class ByteStore: @unchecked Sendable {
+    let bytes: UnsafeRawBufferPointer
+
+    init(_ source: some Collection<UInt8>) {
+        let buffer = UnsafeMutableRawBufferPointer.allocate(byteCount: max(source.count, 1), alignment: 16)
+        _ = buffer.initializeMemory(as: UInt8.self, from: source)
+        bytes = UnsafeRawBufferPointer(rebasing: buffer[0..<source.count])
+    }
+
+    var count: Int { bytes.count }
+
+    deinit { UnsafeMutableRawBufferPointer(mutating: bytes).deallocate() }
+}

@@ -1,0 +1,57 @@
+/// How delays stored in a file become the durations that are played.
+public enum DurationPolicy: Equatable, Sendable {
+    /// What the browsers do: a delay of `threshold` or less plays as
+    /// `replacement` (10 ms and 100 ms in Chrome, Firefox and Safari), so that
+    /// GIFs saved with a 0 or 1 centisecond delay do not race.
+    case browser(threshold: Duration = .milliseconds(10), replacement: Duration = .milliseconds(100))
+    /// Play the delays exactly as stored.
+    case raw
+
+    /// The browsers' policy with their thresholds.
+    public static let browsers = DurationPolicy.browser()
+
+    /// The duration to play for a stored `delay`.
+    public func effective(_ delay: Duration) -> Duration {
+        switch self {
+        case .raw: return delay
+        case let .browser(threshold, replacement):
+            return delay <= threshold ? replacement : delay
+        }
+    }
+}
+
+/// Limits checked before anything is allocated, so that a small hostile file
+/// cannot make the decoder allocate gigabytes. The defaults let every real
+/// animation through.
+public struct DecodingLimits: Equatable, Sendable {
+    /// Largest canvas, in pixels (default 2^27 = 134 megapixels, 512 MiB as
+    /// RGBA; a 65535×65535 GIF is refused, 16384×8192 passes).
+    public var maxCanvasPixels: Int = 1 << 27
+    /// Largest number of frames (images, for GIF) in one file.
+    public var maxFrameCount: Int = 100_000
+    /// Largest total of decoded pixel bytes over all frames of one play
+    /// (the sum of every frame's rectangle × 4): stops files of many tiny
+    /// frames that each declare a huge area. Default 64 GiB.
+    public var maxDecodedBytes: Int = 64 << 30
+
+    public init() {}
+
+    public init(maxCanvasPixels: Int, maxFrameCount: Int, maxDecodedBytes: Int) {
+        self.maxCanvasPixels = maxCanvasPixels
+        self.maxFrameCount = maxFrameCount
+        self.maxDecodedBytes = maxDecodedBytes
+    }
+}
+
+/// Options for opening an `ImageSource`.
+public struct DecodingOptions: Equatable, Sendable {
+    /// Delays to durations; the browsers' policy by default.
+    public var durationPolicy: DurationPolicy = .browsers
+    /// Limits checked before allocation.
+    public var limits = DecodingLimits()
+
+    public init(durationPolicy: DurationPolicy = .browsers, limits: DecodingLimits = DecodingLimits()) {
+        self.durationPolicy = durationPolicy
+        self.limits = limits
+    }
+}

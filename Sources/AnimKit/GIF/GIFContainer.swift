@@ -1,0 +1,33 @@
+/// Builds the `ContainerIndex` of a GIF: parse, group images into frames,
+/// check limits, and hand the images to the giflib decoder.
+enum GIFContainer {
+    static func index(_ store: ByteStore, file: String, limits: DecodingLimits) throws -> ContainerIndex {
+        let parsed = try GIFParser(bytes: store.bytes, file: file, limits: limits).parse()
+        let canvas = Rect(x: 0, y: 0, width: parsed.width, height: parsed.height)
+        var steps = parsed.images.map { image in
+            Step(rect: Rect(x: image.x, y: image.y, width: image.width, height: image.height).intersection(canvas),
+                 dispose: image.dispose, blend: .over, hasAlpha: image.transparentIndex != nil)
+        }
+        Step.markKeyframes(&steps, canvas: canvas)
+        try limits.checkDecodedBytes(steps, file: file)
+        let (groups, slideshow) = GIFFrameGrouping.group(parsed)
+        var frames: [(steps: Range<Int>, delay: Duration)] = groups.map { range in
+            (range, .milliseconds(parsed.images[range.upperBound - 1].delay * 10))
+        }
+        if frames.isEmpty {
+            // A GIF without any image shows its (transparent) screen.
+            frames = [(0..<0, .zero)]
+        }
+        let plays: Plays
+        switch parsed.loopCount {
+        case nil: plays = slideshow ? .forever : .count(1)
+        case 0?: plays = .forever
+        case let n?: plays = .count(n + 1)       // N repetitions after the first play
+        }
+        let decoder = GIFDecoder(store: store, file: file, headerLength: parsed.headerLength,
+                                 images: parsed.images, steps: steps)
+        return ContainerIndex(format: .gif, width: parsed.width, height: parsed.height, steps: steps,
+                              frames: frames, loopCount: parsed.loopCount, plays: plays,
+                              formula: .exact, error: parsed.error, decoder: decoder)
+    }
+}

@@ -1,0 +1,169 @@
+import CGIF
+
+/// Decodes one GIF image at a time with giflib, from memory.
+///
+/// giflib reads a virtual stream: the file's header, screen descriptor and
+/// global colour table, then the bytes of the wanted image only. So any image
+/// decodes on its own, in any order, from any thread, without `DGifSlurp`.
+/// This is the only file that imports giflib.
+final class GIFDecoder: StepDecoder, @unchecked Sendable {
+    private let store: ByteStore
+    private let file: String
+    private let headerLength: Int
+    private let images: [GIFImageRecord]
+    private let steps: [Step]
+
+    init(store: ByteStore, file: String, headerLength: Int, images: [GIFImageRecord], steps: [Step]) {
+        self.store = store; self.file = file; self.headerLength = headerLength
+        self.images = images; self.steps = steps
+    }
+
+    /// The stream giflib reads: `bytes[0..<prefix]` then `bytes[start..<end]`.
+    private struct Stream {
+        var base: UnsafePointer<UInt8>
+        var prefix: Int
+        var start: Int
+        var end: Int
+        var position = 0
+    }
+
+    private static let read: InputFunc = { gif, buffer, wanted in
+        guard let gif, let buffer, wanted > 0,
+              let stream = gif.pointee.UserData?.assumingMemoryBound(to: Stream.self) else { return 0 }
+        var copied = 0
+        let want = Int(wanted)
+        while copied < want {
+            let p = stream.pointee.position
+            let from: Int, available: Int
+            if p < stream.pointee.prefix {
+                from = p; available = stream.pointee.prefix - p
+            } else {
+                from = stream.pointee.start + (p - stream.pointee.prefix)
+                available = stream.pointee.end - from
+            }
+            if available <= 0 { break }
+            let n = min(available, want - copied)
+            (buffer + copied).update(from: stream.pointee.base + from, count: n)
+            copied += n
+            stream.pointee.position += n
+        }
+        return Int32(copied)
+    }
+
+    func decode(step index: Int, into patch: UnsafeMutableRawBufferPointer) throws {
+        let image = images[index]
+        let clip = steps[index].rect
+        if clip.isEmpty { return }
+        let stream = UnsafeMutablePointer<Stream>.allocate(capacity: 1)
+        stream.initialize(to: Stream(base: store.bytes.baseAddress!.assumingMemoryBound(to: UInt8.self),
+                                     prefix: headerLength, start: image.descriptorOffset, end: image.dataEnd))
+        defer { stream.deallocate() }
+        var error: Int32 = 0
+        guard let gif = DGifOpen(stream, Self.read, &error) else {
+            throw libraryError(index, error)
+        }
+        defer { var e: Int32 = 0; DGifCloseFile(gif, &e) }
+        var type = UNDEFINED_RECORD_TYPE
+        guard DGifGetRecordType(gif, &type) == GIF_OK, type == IMAGE_DESC_RECORD_TYPE,
+              DGifGetImageDesc(gif) == GIF_OK else {
+            throw libraryError(index, gif.pointee.Error)
+        }
+        let palette = makePalette(gif, transparent: image.transparentIndex)
+        let rowsDone = readRows(gif, image: image, clip: clip, palette: palette, patch: patch)
+        if rowsDone < image.height {
+            clearRows(after: rowsDone, image: image, clip: clip, patch: patch)
+        }
+    }
+
+    /// 256 RGBA entries as UInt32 (little-endian byte order R, G, B, A).
+    /// Indices past the colour table are opaque black; the transparent index
+    /// is (0, 0, 0, 0).
+    private func makePalette(_ gif: UnsafeMutablePointer<GifFileType>, transparent: Int?) -> [UInt32] {
+        var table = [UInt32](repeating: 0xFF00_0000, count: 256)
+        if let map = gif.pointee.Image.ColorMap ?? gif.pointee.SColorMap, let colors = map.pointee.Colors {
+            for i in 0..<min(Int(map.pointee.ColorCount), 256) {
+                let c = colors[i]
+                table[i] = UInt32(c.Red) | UInt32(c.Green) << 8 | UInt32(c.Blue) << 16 | 0xFF00_0000
+            }
+        }
+        if let t = transparent, t < 256 { table[t] = 0 }
+        return table
+    }
+
+    /// Reads rows in stored order (interlace passes when set), writing the
+    /// part inside `clip`. Returns how many rows giflib delivered.
+    private func readRows(_ gif: UnsafeMutablePointer<GifFileType>, image: GIFImageRecord, clip: Rect,
+                          palette: [UInt32], patch: UnsafeMutableRawBufferPointer) -> Int {
+        let width = image.width
+        var line = [UInt8](repeating: 0, count: max(width, 1))
+        let x0 = clip.x - image.x, x1 = x0 + clip.width
+        let out = patch.baseAddress!.assumingMemoryBound(to: UInt32.self)
+        var done = 0
+        palette.withUnsafeBufferPointer { pal in
+            line.withUnsafeMutableBufferPointer { buf in
+                for y in GIFRowOrder(height: image.height, interlaced: image.interlaced) {
+                    if DGifGetLine(gif, buf.baseAddress, Int32(width)) != GIF_OK { return }
+                    done += 1
+                    let cy = image.y + y - clip.y
+                    guard cy >= 0 && cy < clip.height else { continue }
+                    let row = out + cy * clip.width
+                    for x in x0..<x1 { row[x - x0] = pal[Int(buf[x])] }
+                }
+            }
+        }
+        return done
+    }
+
+    /// After a truncated image, makes the rows that were not delivered
+    /// transparent so the canvas under them stays as it was.
+    private func clearRows(after done: Int, image: GIFImageRecord, clip: Rect, patch: UnsafeMutableRawBufferPointer) {
+        var n = 0
+        for y in GIFRowOrder(height: image.height, interlaced: image.interlaced) {
+            defer { n += 1 }
+            guard n >= done else { continue }
+            let cy = image.y + y - clip.y
+            guard cy >= 0 && cy < clip.height else { continue }
+            let start = cy * clip.width * 4
+            patch.baseAddress!.advanced(by: start).initializeMemory(as: UInt8.self, repeating: 0, count: clip.width * 4)
+        }
+    }
+
+    private func libraryError(_ index: Int, _ code: Int32) -> AnimError {
+        let message = GifErrorString(code).map { String(cString: $0) } ?? "error \(code)"
+        return .library(file: file, frame: index, library: "giflib", message: message)
+    }
+}
+
+/// The order in which a GIF stores rows: top to bottom, or the four
+/// interlace passes (every 8th row from 0, every 8th from 4, every 4th from
+/// 2, every 2nd from 1).
+struct GIFRowOrder: Sequence, IteratorProtocol {
+    let height: Int
+    let interlaced: Bool
+    private var pass = 0
+    private var row = 0
+    private var started = false
+    private static let starts = [0, 4, 2, 1], strides = [8, 8, 4, 2]
+
+    init(height: Int, interlaced: Bool) {
+        self.height = height; self.interlaced = interlaced
+    }
+
+    mutating func next() -> Int? {
+        if !interlaced {
+            guard row < height else { return nil }
+            defer { row += 1 }
+            return row
+        }
+        while pass < 4 {
+            if !started { row = Self.starts[pass]; started = true }
+            if row < height {
+                defer { row += Self.strides[pass] }
+                return row
+            }
+            pass += 1
+            started = false
+        }
+        return nil
+    }
+}

@@ -1,0 +1,45 @@
+/// Turns a GIF's images into displayed frames.
+///
+/// GIF89a makes the delay the boundary between frames: an image with no
+/// delay (0, or no Graphic Control Extension) is a drawing step of the next
+/// frame, so a picture made of 16 tiles without delays is one frame
+/// (gif-suite `images-combine`, `high-color`) and an image without delay
+/// before a delayed one is drawn with it (`animation-multi-image`,
+/// `dispose-restore-previous`). Images after the last delayed one form a
+/// final frame.
+///
+/// Readers nevertheless play some files with no delay at all as one frame
+/// per image (gif-suite cases with `force-animation = yes`):
+/// - a file with a NETSCAPE2.0/ANIMEXTS1.0 loop extension
+///   (`animation-no-delays`, `animation-zero-delays`);
+/// - a file with no extension block at all (the GIF87a way of making a
+///   slideshow) whose three or more images each cover the whole screen
+///   (`gif87a-animation`); such a file loops forever. Two full images
+///   without extensions stay one picture (`images-overlap`).
+enum GIFFrameGrouping {
+    static func group(_ parsed: GIFParser.Result) -> (frames: [Range<Int>], slideshow: Bool) {
+        let images = parsed.images
+        if images.isEmpty { return ([], false) }
+        let anyDelay = images.contains { $0.delay > 0 }
+        if !anyDelay {
+            if images.count > 1 && parsed.loopCount != nil {
+                return (images.indices.map { $0..<($0 + 1) }, false)
+            }
+            let full = images.allSatisfy {
+                $0.x == 0 && $0.y == 0 && $0.width >= parsed.width && $0.height >= parsed.height
+            }
+            if images.count >= 3 && full && !parsed.hasExtensions {
+                return (images.indices.map { $0..<($0 + 1) }, true)
+            }
+            return ([0..<images.count], false)
+        }
+        var frames: [Range<Int>] = []
+        var start = 0
+        for (i, image) in images.enumerated() where image.delay > 0 {
+            frames.append(start..<(i + 1))
+            start = i + 1
+        }
+        if start < images.count { frames.append(start..<images.count) }
+        return (frames, false)
+    }
+}

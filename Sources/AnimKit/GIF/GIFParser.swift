@@ -1,0 +1,118 @@
+/// Walks a GIF's blocks in Swift and records every image's position, rect
+/// and Graphic Control Extension, without decoding any LZW data.
+struct GIFParser {
+    let bytes: UnsafeRawBufferPointer
+    let file: String
+    let limits: DecodingLimits
+
+    struct Result {
+        var width = 0, height = 0
+        /// Bytes of header, logical screen descriptor and global colour table.
+        var headerLength = 0
+        var images: [GIFImageRecord] = []
+        var loopCount: Int?
+        /// True when the file has any extension block at all.
+        var hasExtensions = false
+        var error: AnimError?
+    }
+
+    func parse() throws -> Result {
+        var r = ByteReader(bytes)
+        var out = Result()
+        guard r.skip(6), let w = r.u16le(), let h = r.u16le(), let flags = r.u8(), r.skip(2) else {
+            throw AnimError.truncated(file: file, frame: nil, offset: bytes.count, detail: "GIF header is incomplete")
+        }
+        try limits.checkCanvas(width: w, height: h, file: file)
+        out.width = w; out.height = h
+        if flags & 0x80 != 0 && !r.skip(3 << (Int(flags & 7) + 1)) {
+            throw AnimError.truncated(file: file, frame: nil, offset: bytes.count, detail: "global colour table is incomplete")
+        }
+        out.headerLength = r.offset
+        var pendingGCE: (disposal: Int, delay: Int, transparent: Int?)? = nil
+        while true {
+            let blockStart = r.offset
+            guard let introducer = r.u8() else {
+                out.error = .truncated(file: file, frame: out.images.count, offset: blockStart,
+                                       detail: "the file ends before the GIF trailer")
+                break
+            }
+            if introducer == 0x3B { break }
+            if introducer == 0x21 {
+                out.hasExtensions = true
+                if !parseExtension(&r, &out, &pendingGCE) {
+                    out.error = .truncated(file: file, frame: out.images.count, offset: r.offset,
+                                           detail: "the file ends inside an extension block")
+                    break
+                }
+            } else if introducer == 0x2C {
+                try limits.checkFrameCount(out.images.count + 1, file: file)
+                let (image, ok) = parseImage(&r, start: blockStart, gce: pendingGCE)
+                pendingGCE = nil
+                if let image { out.images.append(image) }
+                if !ok {
+                    out.error = .truncated(file: file, frame: out.images.count - (image == nil ? 0 : 1),
+                                           offset: r.offset, detail: "the file ends inside image data")
+                    break
+                }
+            } else {
+                out.error = .malformed(file: file, frame: out.images.count, offset: blockStart,
+                                       reason: "unknown GIF block 0x" + String(introducer, radix: 16, uppercase: true))
+                break
+            }
+        }
+        return out
+    }
+
+    /// Reads sub-blocks up to the terminator; false if the data ends first.
+    private func skipSubBlocks(_ r: inout ByteReader) -> Bool {
+        while let n = r.u8() {
+            if n == 0 { return true }
+            if !r.skip(Int(n)) { r.offset = bytes.count; return false }
+        }
+        return false
+    }
+
+    private func parseExtension(_ r: inout ByteReader, _ out: inout Result,
+                                _ gce: inout (disposal: Int, delay: Int, transparent: Int?)?) -> Bool {
+        guard let label = r.u8() else { return false }
+        if label == 0xF9, r.remaining >= 6, bytes[r.offset] >= 4 {
+            let p = r.offset + 1
+            let packed = bytes[p]
+            let delay = Int(bytes[p + 1]) | Int(bytes[p + 2]) << 8
+            gce = (Int(packed >> 2) & 7, delay, packed & 1 != 0 ? Int(bytes[p + 3]) : nil)
+        } else if label == 0xFF, r.remaining >= 12, bytes[r.offset] == 11 {
+            let id = String(decoding: UnsafeRawBufferPointer(rebasing: bytes[(r.offset + 1)..<(r.offset + 12)]), as: UTF8.self)
+            if (id == "NETSCAPE2.0" || id == "ANIMEXTS1.0") && out.loopCount == nil {
+                let p = r.offset + 12
+                if p + 3 < bytes.count, bytes[p] >= 3, bytes[p + 1] == 1 {
+                    out.loopCount = Int(bytes[p + 2]) | Int(bytes[p + 3]) << 8
+                }
+            }
+        }
+        return skipSubBlocks(&r)
+    }
+
+    private func parseImage(_ r: inout ByteReader, start: Int,
+                            gce: (disposal: Int, delay: Int, transparent: Int?)?) -> (GIFImageRecord?, Bool) {
+        guard let x = r.u16le(), let y = r.u16le(), let w = r.u16le(), let h = r.u16le(), let flags = r.u8() else {
+            return (nil, false)
+        }
+        if flags & 0x80 != 0 && !r.skip(3 << (Int(flags & 7) + 1)) { return (nil, false) }
+        var image = GIFImageRecord(descriptorOffset: start, dataEnd: 0, x: x, y: y, width: w, height: h,
+                                   interlaced: flags & 0x40 != 0)
+        if let gce {
+            image.hasGCE = true
+            image.disposal = gce.disposal
+            image.delay = gce.delay
+            image.transparentIndex = gce.transparent
+        }
+        guard r.u8() != nil else {                      // LZW minimum code size
+            image.complete = false; image.dataEnd = bytes.count
+            return (image, false)
+        }
+        let ok = skipSubBlocks(&r)
+        image.complete = ok
+        image.dataEnd = ok ? r.offset : bytes.count
+        return (image, ok)
+    }
+}

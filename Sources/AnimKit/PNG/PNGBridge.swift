@@ -1,0 +1,60 @@
+import CPNGBridge
+
+/// The only file that talks to libpng (through the small C target that owns
+/// libpng's `setjmp`, so `longjmp` never crosses Swift frames).
+enum PNGBridge {
+    /// A run of compressed image data inside a chunk of the file.
+    struct Segment {
+        /// Offset of the chunk's type field.
+        var chunkTypeOffset: Int
+        /// Length of the chunk data.
+        var dataLength: Int
+        /// Bytes of the data before the zlib stream starts: 0 for IDAT,
+        /// 4 for fdAT (its sequence number).
+        var skip: Int
+    }
+
+    /// Decodes a PNG image made of `header` (signature, IHDR, PLTE, tRNS)
+    /// and the zlib stream in `segments` into RGBA8 rows. Throws with
+    /// libpng's message; `rowsDone` tells how far it got.
+    static func decode(file bytes: UnsafeRawBufferPointer, header: [UInt8], segments: [Segment],
+                       width: Int, height: Int, into out: UnsafeMutableRawBufferPointer,
+                       stride: Int) -> (ok: Bool, rowsDone: Int, message: String) {
+        let base = bytes.baseAddress!.assumingMemoryBound(to: UInt8.self)
+        let cSegments = segments.map { s in
+            anim_png_segment(chunk: base + s.chunkTypeOffset, chunk_length: UInt32(4 + s.dataLength),
+                             data_offset: UInt32(4 + s.skip),
+                             stored_crc: ByteReader.be32(bytes, s.chunkTypeOffset + 4 + s.dataLength))
+        }
+        var result = anim_png_result()
+        let code = header.withUnsafeBufferPointer { h in
+            cSegments.withUnsafeBufferPointer { segs in
+                anim_png_decode(h.baseAddress, h.count, segs.baseAddress, segs.count,
+                                UInt32(width), UInt32(height),
+                                out.baseAddress!.assumingMemoryBound(to: UInt8.self), stride, &result)
+            }
+        }
+        let message = withUnsafeBytes(of: &result.message) { raw in
+            String(decoding: raw.prefix { $0 != 0 }, as: UTF8.self)
+        }
+        return (code == 0, Int(result.rows_done), message)
+    }
+
+    /// Encodes RGBA8 pixels as an 8-bit RGBA PNG.
+    static func encode(rgba: UnsafeRawBufferPointer, width: Int, height: Int, compression: Int = 6) -> [UInt8]? {
+        var out: UnsafeMutablePointer<UInt8>? = nil
+        var size = 0
+        var result = anim_png_result()
+        let code = anim_png_encode_rgba(rgba.baseAddress!.assumingMemoryBound(to: UInt8.self),
+                                        UInt32(width), UInt32(height), Int32(compression), &out, &size, &result)
+        guard code == 0, let out else { return nil }
+        defer { anim_png_free(out) }
+        return Array(UnsafeBufferPointer(start: out, count: size))
+    }
+
+    /// CRC-32 as PNG chunks use it.
+    static func crc32(_ bytes: UnsafeRawBufferPointer, seed: UInt32 = 0) -> UInt32 {
+        guard let p = bytes.baseAddress, bytes.count > 0 else { return seed }
+        return anim_crc32(seed, p.assumingMemoryBound(to: UInt8.self), bytes.count)
+    }
+}

@@ -1,0 +1,71 @@
+extension ImageSource {
+    /// The composited full-canvas RGBA8 image of frame `index`.
+    public func frame(at index: Int) throws -> RGBAImage {
+        try withFrame(at: index) { RGBAImage(width: width, height: height, pixels: Array($0)) }
+    }
+
+    /// Lends the composited canvas of frame `index` to `body` without
+    /// copying it. The bytes are valid only inside `body`.
+    public func withFrame<R>(at index: Int, _ body: (UnsafeRawBufferPointer) throws -> R) throws -> R {
+        guard index >= 0 && index < frames.count else {
+            throw AnimError.frameOutOfRange(file: name, frame: index, frameCount: frames.count)
+        }
+        lock.lock(); defer { lock.unlock() }
+        let compositor = try render(frame: index)
+        return try body(UnsafeRawBufferPointer(compositor.canvas))
+    }
+
+    /// Brings the compositor to the last step of `frame`, starting from the
+    /// canvas it holds or the nearest keyframe, whichever is closer.
+    private func render(frame: Int) throws -> Compositor {
+        let compositor = self.compositor ?? Compositor(width: width, height: height, formula: formula)
+        self.compositor = compositor
+        let range = frameSteps[frame]
+        guard let target = range.last else {
+            compositor.reset()
+            compositor.canvas.update(repeating: 0)
+            return compositor
+        }
+        let current = compositor.currentStep
+        if current == target { return compositor }
+        let key = keyAtOrBefore[target]
+        var start = key
+        if current >= 0 && current < target && current + 1 >= key { start = current + 1 }
+        if start == key { compositor.reset() }
+        for s in start...target {
+            try draw(step: s, frame: frame, on: compositor)
+        }
+        return compositor
+    }
+
+    private func draw(step s: Int, frame: Int, on compositor: Compositor) throws {
+        let step = steps[s]
+        let bytes = max(step.rect.width, 0) * max(step.rect.height, 0) * 4
+        if (patch?.count ?? -1) < bytes {
+            patch?.deallocate()
+            patch = .allocate(byteCount: bytes, alignment: 16)
+        }
+        let buffer = UnsafeMutableRawBufferPointer(rebasing: patch![0..<bytes])
+        do {
+            if bytes > 0 { try decoder.decode(step: s, into: buffer) }
+        } catch let error as AnimError {
+            compositor.reset()
+            throw error.relabelled(frame: frame)
+        }
+        stepsDecodedCount += 1
+        compositor.draw(step: step, index: s, patch: UnsafeRawBufferPointer(buffer))
+    }
+}
+
+extension AnimError {
+    /// The same error about displayed frame `frame` (codecs count GIF
+    /// images, which may differ from displayed frames).
+    func relabelled(frame: Int) -> AnimError {
+        switch self {
+        case let .truncated(file, _, offset, detail): return .truncated(file: file, frame: frame, offset: offset, detail: detail)
+        case let .malformed(file, _, offset, reason): return .malformed(file: file, frame: frame, offset: offset, reason: reason)
+        case let .library(file, _, library, message): return .library(file: file, frame: frame, library: library, message: message)
+        default: return self
+        }
+    }
+}

@@ -1,0 +1,127 @@
+import Foundation
+
+/// Reads an animated (or still) GIF, PNG/APNG or WebP.
+///
+/// Opening parses the container and builds the frame index: canvas size,
+/// loop count, and each frame's rectangle, delay, disposal, blending and
+/// keyframe flag. No pixel is decoded until a frame is asked for. Frames are
+/// composited on demand, from the nearest keyframe or from the canvas already
+/// composited, whichever is closer, so reading frames in order decodes each
+/// once and a seek never starts from frame 0 when a closer start exists.
+///
+/// The format comes from the bytes, never from the file name. Limits
+/// (`DecodingLimits`) are checked before anything is allocated.
+///
+/// A file that is truncated or corrupt after some complete frames still
+/// opens: `frames` holds the complete ones and `indexError` says what went
+/// wrong after them.
+///
+/// An `ImageSource` may be used from several threads; frame decoding is
+/// serialised inside.
+public final class ImageSource: @unchecked Sendable {
+    /// The name used in messages: the path, or a label for in-memory data.
+    public let name: String
+    public let format: ImageFormat
+    /// Canvas size in pixels.
+    public let width: Int
+    public let height: Int
+    /// Every displayed frame, in order.
+    public let frames: [FrameInfo]
+    /// The loop value stored in the file: GIF's NETSCAPE2.0/ANIMEXTS1.0 value
+    /// (nil when the file has no loop block), APNG's `num_plays`, WebP's loop
+    /// count; nil for a still image.
+    public let loopCount: Int?
+    /// How many times the animation plays, per the format's rules (GIF: no
+    /// loop block plays once, 0 forever, N plays N+1 times).
+    public let plays: Plays
+    /// What went wrong after the last complete frame, if anything.
+    public let indexError: AnimError?
+    public let options: DecodingOptions
+
+    let store: ByteStore
+    let steps: [Step]
+    let frameSteps: [Range<Int>]
+    let decoder: StepDecoder
+    let formula: BlendFormula
+    /// For each step, the nearest keyframe step at or before it.
+    let keyAtOrBefore: [Int]
+    let lock = NSLock()
+    var compositor: Compositor?
+    var patch: UnsafeMutableRawBufferPointer?
+    var stepsDecodedCount = 0
+
+    /// Opens the file at `path`.
+    public convenience init(path: String, options: DecodingOptions = DecodingOptions()) throws {
+        let bytes = try FileBytes.read(path: path)
+        try self.init(store: ByteStore(bytes), name: path, options: options)
+    }
+
+    /// Opens in-memory bytes; `name` labels messages.
+    public convenience init(data: some Collection<UInt8>, name: String = "<memory>",
+                            options: DecodingOptions = DecodingOptions()) throws {
+        try self.init(store: ByteStore(data), name: name, options: options)
+    }
+
+    init(store: ByteStore, name: String, options: DecodingOptions) throws {
+        let index: ContainerIndex
+        switch ImageFormat.sniff(store.bytes) {
+        case .gif?: index = try GIFContainer.index(store, file: name, limits: options.limits)
+        case .png?, .apng?: index = try APNGContainer.index(store, file: name, limits: options.limits)
+        case .webp?: index = try WebPContainer.index(store, file: name, limits: options.limits)
+        case nil:
+            throw store.count == 0
+                ? AnimError.truncated(file: name, frame: nil, offset: 0, detail: "the file is empty")
+                : AnimError.unsupported(file: name, reason: "not a GIF, PNG or WebP file")
+        }
+        self.store = store
+        self.name = name
+        self.options = options
+        format = index.format
+        width = index.width
+        height = index.height
+        loopCount = index.loopCount
+        plays = index.plays
+        indexError = index.error
+        steps = index.steps
+        decoder = index.decoder
+        formula = index.formula
+        frameSteps = index.frames.map(\.steps)
+        frames = Self.frameInfos(index, policy: options.durationPolicy)
+        var keys = [Int](repeating: 0, count: index.steps.count)
+        var last = 0
+        for (i, s) in index.steps.enumerated() {
+            if s.isKey { last = i }
+            keys[i] = last
+        }
+        keyAtOrBefore = keys
+    }
+
+    deinit { patch?.deallocate() }
+
+    /// The number of displayed frames.
+    public var frameCount: Int { frames.count }
+
+    /// How many codec decodes (GIF images, APNG or WebP frames) this source
+    /// has run: for tests and statistics.
+    public var stepsDecoded: Int {
+        lock.lock(); defer { lock.unlock() }
+        return stepsDecodedCount
+    }
+
+    private static func frameInfos(_ index: ContainerIndex, policy: DurationPolicy) -> [FrameInfo] {
+        index.frames.enumerated().map { (i, f) in
+            let group = f.steps.map { index.steps[$0] }
+            var rect = Rect(x: 0, y: 0, width: 0, height: 0)
+            for s in group where !s.rect.isEmpty {
+                if rect.isEmpty { rect = s.rect; continue }
+                let x0 = min(rect.x, s.rect.x), y0 = min(rect.y, s.rect.y)
+                let x1 = max(rect.x + rect.width, s.rect.x + s.rect.width)
+                let y1 = max(rect.y + rect.height, s.rect.y + s.rect.height)
+                rect = Rect(x: x0, y: y0, width: x1 - x0, height: y1 - y0)
+            }
+            return FrameInfo(index: i, rect: rect, delay: f.delay, duration: policy.effective(f.delay),
+                             dispose: group.last?.dispose ?? .none, blend: group.first?.blend ?? .source,
+                             isKeyframe: group.first?.isKey ?? true, imageRange: f.steps)
+        }
+    }
+}

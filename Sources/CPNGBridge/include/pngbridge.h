@@ -1,0 +1,44 @@
+#ifndef ANIM_PNGBRIDGE_H
+#define ANIM_PNGBRIDGE_H
+#include <stddef.h>
+#include <stdint.h>
+
+/* A small C target that owns libpng's setjmp, so that libpng's longjmp never
+   crosses Swift frames. Swift calls only these functions. */
+
+/* One piece of compressed image data: the chunk's type+data region (what its
+   CRC covers), the stored CRC, and where the zlib bytes start inside it. */
+typedef struct {
+    const uint8_t *chunk;     /* points at the 4-byte chunk type */
+    uint32_t chunk_length;    /* type + data length, i.e. 4 + data length */
+    uint32_t data_offset;     /* 4 for IDAT, 8 for fdAT (type + sequence) */
+    uint32_t stored_crc;
+} anim_png_segment;
+
+typedef struct {
+    uint32_t rows_done;       /* complete rows written to out (non-interlaced) */
+    int error_code;           /* 0 ok, 1 libpng error, 2 CRC mismatch, 3 size mismatch */
+    char message[200];
+} anim_png_result;
+
+/* Decodes a PNG whose header (signature, IHDR, PLTE, tRNS; valid CRCs) is
+   `header`, and whose IDAT stream is the concatenation of `segments`, into
+   RGBA8 non-premultiplied rows of `width`*4 bytes at `out` (stride bytes
+   apart). No gamma or colour conversion is applied: 16-bit samples are scaled
+   to 8 bits with rounding, grey becomes RGB, palettes and tRNS expand. */
+int anim_png_decode(const uint8_t *header, size_t header_size,
+                    const anim_png_segment *segments, size_t segment_count,
+                    uint32_t width, uint32_t height,
+                    uint8_t *out, size_t stride, anim_png_result *result);
+
+/* Encodes RGBA8 rows to a PNG in memory (malloc'd; free with anim_png_free).
+   compression: zlib level 0-9. Returns 0 on success. */
+int anim_png_encode_rgba(const uint8_t *rgba, uint32_t width, uint32_t height,
+                         int compression, uint8_t **out, size_t *out_size,
+                         anim_png_result *result);
+void anim_png_free(void *p);
+
+/* zlib's CRC-32, for chunk checks in Swift. */
+uint32_t anim_crc32(uint32_t crc, const uint8_t *data, size_t size);
+
+#endif

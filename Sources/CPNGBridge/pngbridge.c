@@ -1,0 +1,196 @@
+#include "pngbridge.h"
+#include <png.h>
+#include <zlib.h>
+#include <setjmp.h>
+#include <stdlib.h>
+#include <string.h>
+#include <stdio.h>
+
+typedef struct {
+    const uint8_t *header; size_t header_size;
+    const anim_png_segment *segments; size_t count;
+    size_t stage;        /* 0 header, then 1+2k .. chunks, last IEND */
+    size_t seg;          /* current segment */
+    size_t pos;          /* position inside the current piece */
+    int part;            /* 0 chunk head (len+type), 1 data, 2 crc */
+    int done_iend;
+    anim_png_result *result;
+} reader_state;
+
+static const uint8_t iend_chunk[12] = {0,0,0,0,'I','E','N','D',0xAE,0x42,0x60,0x82};
+
+static void put_be32(uint8_t *p, uint32_t v) {
+    p[0] = (uint8_t)(v >> 24); p[1] = (uint8_t)(v >> 16); p[2] = (uint8_t)(v >> 8); p[3] = (uint8_t)v;
+}
+
+static void bridge_error(png_structp png, png_const_charp msg) {
+    anim_png_result *r = (anim_png_result *)png_get_error_ptr(png);
+    if (r && r->error_code == 0) {
+        r->error_code = 1;
+        snprintf(r->message, sizeof r->message, "%s", msg ? msg : "libpng error");
+    }
+    png_longjmp(png, 1);
+}
+
+static void bridge_warning(png_structp png, png_const_charp msg) { (void)png; (void)msg; }
+
+/* Serves header, then each segment as an IDAT chunk (CRC checked here against
+   the original chunk, then ignored by libpng), then IEND. */
+static void bridge_read(png_structp png, png_bytep out, size_t length) {
+    reader_state *s = (reader_state *)png_get_io_ptr(png);
+    while (length > 0) {
+        if (s->stage == 0) {
+            size_t n = s->header_size - s->pos;
+            if (n > length) n = length;
+            memcpy(out, s->header + s->pos, n);
+            s->pos += n; out += n; length -= n;
+            if (s->pos == s->header_size) { s->stage = 1; s->pos = 0; s->part = 0; }
+            continue;
+        }
+        if (s->seg >= s->count) {
+            size_t n = 12 - s->pos;
+            if (n == 0) { png_error(png, "Read past IEND"); }
+            if (n > length) n = length;
+            memcpy(out, iend_chunk + s->pos, n);
+            s->pos += n; out += n; length -= n;
+            continue;
+        }
+        const anim_png_segment *g = &s->segments[s->seg];
+        uint32_t data_len = g->chunk_length - g->data_offset;
+        if (s->part == 0) {
+            uint8_t head[8];
+            if (s->pos == 0) {
+                uint32_t crc = (uint32_t)crc32(0L, g->chunk, g->chunk_length);
+                if (crc != g->stored_crc) {
+                    s->result->error_code = 2;
+                    snprintf(s->result->message, sizeof s->result->message,
+                             "CRC mismatch in %.4s chunk", (const char *)g->chunk);
+                    png_longjmp(png, 1);
+                }
+            }
+            put_be32(head, data_len); memcpy(head + 4, "IDAT", 4);
+            size_t n = 8 - s->pos;
+            if (n > length) n = length;
+            memcpy(out, head + s->pos, n);
+            s->pos += n; out += n; length -= n;
+            if (s->pos == 8) { s->part = 1; s->pos = 0; }
+        } else if (s->part == 1) {
+            size_t n = data_len - s->pos;
+            if (n > length) n = length;
+            memcpy(out, g->chunk + g->data_offset + s->pos, n);
+            s->pos += n; out += n; length -= n;
+            if (s->pos == data_len) { s->part = 2; s->pos = 0; }
+        } else {
+            size_t n = 4 - s->pos;
+            if (n > length) n = length;
+            memset(out, 0, n);      /* CRC ignored: checked above */
+            s->pos += n; out += n; length -= n;
+            if (s->pos == 4) { s->part = 0; s->pos = 0; s->seg++; }
+        }
+    }
+}
+
+int anim_png_decode(const uint8_t *header, size_t header_size,
+                    const anim_png_segment *segments, size_t segment_count,
+                    uint32_t width, uint32_t height,
+                    uint8_t *out, size_t stride, anim_png_result *result) {
+    memset(result, 0, sizeof *result);
+    reader_state state;
+    memset(&state, 0, sizeof state);
+    state.header = header; state.header_size = header_size;
+    state.segments = segments; state.count = segment_count;
+    state.result = result;
+
+    png_structp png = png_create_read_struct(PNG_LIBPNG_VER_STRING, result, bridge_error, bridge_warning);
+    if (!png) { result->error_code = 1; strcpy(result->message, "out of memory"); return 1; }
+    png_infop info = png_create_info_struct(png);
+    if (!info) { png_destroy_read_struct(&png, NULL, NULL); result->error_code = 1; strcpy(result->message, "out of memory"); return 1; }
+    volatile uint32_t rows = 0;
+    if (setjmp(png_jmpbuf(png))) {
+        result->rows_done = rows;
+        if (result->error_code == 0) { result->error_code = 1; strcpy(result->message, "libpng error"); }
+        png_destroy_read_struct(&png, &info, NULL);
+        return result->error_code;
+    }
+    png_set_read_fn(png, &state, bridge_read);
+    png_set_crc_action(png, PNG_CRC_QUIET_USE, PNG_CRC_QUIET_USE);
+    png_set_benign_errors(png, 0);
+    png_set_user_limits(png, 0x7fffffff, 0x7fffffff);
+    png_read_info(png, info);
+    if (png_get_image_width(png, info) != width || png_get_image_height(png, info) != height) {
+        result->error_code = 3;
+        strcpy(result->message, "image size does not match the frame");
+        png_destroy_read_struct(&png, &info, NULL);
+        return 3;
+    }
+    png_set_expand(png);
+    png_set_scale_16(png);
+    png_set_gray_to_rgb(png);
+    png_set_add_alpha(png, 0xff, PNG_FILLER_AFTER);
+    int passes = png_set_interlace_handling(png);
+    png_read_update_info(png, info);
+    if (png_get_rowbytes(png, info) != (size_t)width * 4) {
+        png_error(png, "unexpected row size after transforms");
+    }
+    for (int p = 0; p < passes; p++) {
+        for (uint32_t y = 0; y < height; y++) {
+            png_read_row(png, out + (size_t)y * stride, NULL);
+            if (passes == 1) rows = y + 1;
+        }
+    }
+    if (passes > 1) rows = height;
+    png_read_end(png, NULL);
+    result->rows_done = rows;
+    png_destroy_read_struct(&png, &info, NULL);
+    return 0;
+}
+
+typedef struct { uint8_t *data; size_t size, cap; int failed; } mem_writer;
+
+static void bridge_write(png_structp png, png_bytep data, size_t length) {
+    mem_writer *w = (mem_writer *)png_get_io_ptr(png);
+    if (w->size + length > w->cap) {
+        size_t cap = w->cap ? w->cap * 2 : 65536;
+        while (cap < w->size + length) cap *= 2;
+        uint8_t *p = realloc(w->data, cap);
+        if (!p) { w->failed = 1; png_error(png, "out of memory"); }
+        w->data = p; w->cap = cap;
+    }
+    memcpy(w->data + w->size, data, length);
+    w->size += length;
+}
+
+static void bridge_flush(png_structp png) { (void)png; }
+
+int anim_png_encode_rgba(const uint8_t *rgba, uint32_t width, uint32_t height,
+                         int compression, uint8_t **out, size_t *out_size,
+                         anim_png_result *result) {
+    memset(result, 0, sizeof *result);
+    mem_writer w = {0};
+    png_structp png = png_create_write_struct(PNG_LIBPNG_VER_STRING, result, bridge_error, bridge_warning);
+    if (!png) { result->error_code = 1; return 1; }
+    png_infop info = png_create_info_struct(png);
+    if (!info || setjmp(png_jmpbuf(png))) {
+        png_destroy_write_struct(&png, &info);
+        free(w.data);
+        if (result->error_code == 0) result->error_code = 1;
+        return 1;
+    }
+    png_set_write_fn(png, &w, bridge_write, bridge_flush);
+    png_set_compression_level(png, compression);
+    png_set_IHDR(png, info, width, height, 8, PNG_COLOR_TYPE_RGB_ALPHA,
+                 PNG_INTERLACE_NONE, PNG_COMPRESSION_TYPE_DEFAULT, PNG_FILTER_TYPE_DEFAULT);
+    png_write_info(png, info);
+    for (uint32_t y = 0; y < height; y++)
+        png_write_row(png, (png_const_bytep)(rgba + (size_t)y * width * 4));
+    png_write_end(png, info);
+    png_destroy_write_struct(&png, &info);
+    *out = w.data; *out_size = w.size;
+    return 0;
+}
+
+void anim_png_free(void *p) { free(p); }
+
+uint32_t anim_crc32(uint32_t crc, const uint8_t *data, size_t size) {
+    return (uint32_t)crc32(crc, data, (uInt)size);
+}
