@@ -13,8 +13,7 @@ struct APNGFrameRecord {
     /// The stored delay; a denominator of 0 means 100 (APNG spec).
     var delay: Duration {
         let den = delayDenominator == 0 ? 100 : delayDenominator
-        return Duration(secondsComponent: Int64(delayNumerator / den),
-                        attosecondsComponent: Int64(delayNumerator % den) * (1_000_000_000_000_000_000 / Int64(den)))
+        return .nanoseconds((Int64(delayNumerator) * 1_000_000_000 + Int64(den / 2)) / Int64(den))
     }
 }
 

@@ -101,8 +101,7 @@ struct APNGParser {
             guard s.current != nil, s.seenIDAT else {
                 throw malformed(s.frames.count, c.offset, "fdAT without a preceding fcTL")
             }
-            guard c.length > 4 else { throw malformed(s.frames.count, c.offset, "empty fdAT chunk") }
-            s.current!.segments.append(.init(chunkTypeOffset: c.typeOffset, dataLength: c.length, skip: 4))
+            if c.length > 4 { s.current!.segments.append(.init(chunkTypeOffset: c.typeOffset, dataLength: c.length, skip: 4)) }
         default:
             break
         }

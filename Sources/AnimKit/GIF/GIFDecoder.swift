@@ -58,36 +58,56 @@ final class GIFDecoder: StepDecoder, @unchecked Sendable {
         stream.initialize(to: Stream(base: store.bytes.baseAddress!.assumingMemoryBound(to: UInt8.self),
                                      prefix: headerLength, start: image.descriptorOffset, end: image.dataEnd))
         defer { stream.deallocate() }
+        let palette = makePalette(image)
+        if decodeWithGiflib(stream, image: image, clip: clip, palette: palette, patch: patch) { return }
+        // giflib gave up (damaged data, or a code size above 8 that browsers
+        // accept, gif-suite `max-codes`): decode again with the tolerant Swift
+        // decoder, which keeps every pixel up to the damage.
+        patch.initializeMemory(as: UInt8.self, repeating: 0)
+        salvage(image: image, clip: clip, palette: palette, patch: patch)
+    }
+
+    /// True when giflib decoded every row.
+    private func decodeWithGiflib(_ stream: UnsafeMutablePointer<Stream>, image: GIFImageRecord, clip: Rect,
+                                  palette: [UInt32], patch: UnsafeMutableRawBufferPointer) -> Bool {
         var error: Int32 = 0
-        guard let gif = DGifOpen(stream, Self.read, &error) else {
-            throw libraryError(index, error)
-        }
+        guard let gif = DGifOpen(stream, Self.read, &error) else { return false }
         defer { var e: Int32 = 0; DGifCloseFile(gif, &e) }
         var type = UNDEFINED_RECORD_TYPE
         guard DGifGetRecordType(gif, &type) == GIF_OK, type == IMAGE_DESC_RECORD_TYPE,
-              DGifGetImageDesc(gif) == GIF_OK else {
-            throw libraryError(index, gif.pointee.Error)
-        }
-        let palette = makePalette(gif, transparent: image.transparentIndex)
-        let rowsDone = readRows(gif, image: image, clip: clip, palette: palette, patch: patch)
-        if rowsDone < image.height {
-            clearRows(after: rowsDone, image: image, clip: clip, patch: patch)
-        }
+              DGifGetImageDesc(gif) == GIF_OK else { return false }
+        return readRows(gif, image: image, clip: clip, palette: palette, patch: patch) == image.height
     }
 
     /// 256 RGBA entries as UInt32 (little-endian byte order R, G, B, A).
     /// Indices past the colour table are opaque black; the transparent index
     /// is (0, 0, 0, 0).
-    private func makePalette(_ gif: UnsafeMutablePointer<GifFileType>, transparent: Int?) -> [UInt32] {
+    private func makePalette(_ image: GIFImageRecord) -> [UInt32] {
         var table = [UInt32](repeating: 0xFF00_0000, count: 256)
-        if let map = gif.pointee.Image.ColorMap ?? gif.pointee.SColorMap, let colors = map.pointee.Colors {
-            for i in 0..<min(Int(map.pointee.ColorCount), 256) {
-                let c = colors[i]
-                table[i] = UInt32(c.Red) | UInt32(c.Green) << 8 | UInt32(c.Blue) << 16 | 0xFF00_0000
+        let bytes = store.bytes
+        for i in 0..<min(image.paletteCount, 256) {
+            let p = image.paletteOffset + 3 * i
+            table[i] = UInt32(bytes[p]) | UInt32(bytes[p + 1]) << 8 | UInt32(bytes[p + 2]) << 16 | 0xFF00_0000
+        }
+        if let t = image.transparentIndex, t < 256 { table[t] = 0 }
+        return table
+    }
+
+    private func salvage(image: GIFImageRecord, clip: Rect, palette: [UInt32], patch: UnsafeMutableRawBufferPointer) {
+        let out = patch.baseAddress!.assumingMemoryBound(to: UInt32.self)
+        var order = GIFRowOrder(height: image.height, interlaced: image.interlaced)
+        let x0 = clip.x - image.x
+        palette.withUnsafeBufferPointer { pal in
+            GIFLZW.decode(store.bytes, offset: image.dataOffset, end: image.dataEnd,
+                          width: image.width, rows: image.height) { _, line, valid in
+                guard let y = order.next() else { return }
+                let cy = image.y + y - clip.y
+                guard cy >= 0 && cy < clip.height else { return }
+                let row = out + cy * clip.width
+                let stop = min(clip.width, valid - x0)
+                if stop > 0 { for x in 0..<stop { row[x] = pal[Int(line[x0 + x])] } }
             }
         }
-        if let t = transparent, t < 256 { table[t] = 0 }
-        return table
     }
 
     /// Reads rows in stored order (interlace passes when set), writing the
@@ -113,27 +133,7 @@ final class GIFDecoder: StepDecoder, @unchecked Sendable {
         }
         return done
     }
-
-    /// After a truncated image, makes the rows that were not delivered
-    /// transparent so the canvas under them stays as it was.
-    private func clearRows(after done: Int, image: GIFImageRecord, clip: Rect, patch: UnsafeMutableRawBufferPointer) {
-        var n = 0
-        for y in GIFRowOrder(height: image.height, interlaced: image.interlaced) {
-            defer { n += 1 }
-            guard n >= done else { continue }
-            let cy = image.y + y - clip.y
-            guard cy >= 0 && cy < clip.height else { continue }
-            let start = cy * clip.width * 4
-            patch.baseAddress!.advanced(by: start).initializeMemory(as: UInt8.self, repeating: 0, count: clip.width * 4)
-        }
-    }
-
-    private func libraryError(_ index: Int, _ code: Int32) -> AnimError {
-        let message = GifErrorString(code).map { String(cString: $0) } ?? "error \(code)"
-        return .library(file: file, frame: index, library: "giflib", message: message)
-    }
 }
-
 /// The order in which a GIF stores rows: top to bottom, or the four
 /// interlace passes (every 8th row from 0, every 8th from 4, every 4th from
 /// 2, every 2nd from 1).

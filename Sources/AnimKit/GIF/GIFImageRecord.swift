@@ -3,11 +3,17 @@
 struct GIFImageRecord: Sendable {
     /// Offset of the image separator (0x2C).
     var descriptorOffset: Int
+    /// Offset of the LZW minimum code size byte that starts the data.
+    var dataOffset = 0
     /// Offset just past the image's data sub-blocks (or the end of the file).
     var dataEnd: Int
     /// The rectangle as stored, which may reach outside the screen.
     var x: Int, y: Int, width: Int, height: Int
     var interlaced: Bool
+    /// Offset and entry count of the colour table that applies (the local
+    /// one, else the global one); count 0 when there is none.
+    var paletteOffset = 0
+    var paletteCount = 0
     /// Disposal method 0-7 from the GCE (0 when there is none).
     var disposal: Int = 0
     /// Delay in centiseconds from the GCE (0 when there is none).

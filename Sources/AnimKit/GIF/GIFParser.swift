@@ -28,6 +28,7 @@ struct GIFParser {
             throw AnimError.truncated(file: file, frame: nil, offset: bytes.count, detail: "global colour table is incomplete")
         }
         out.headerLength = r.offset
+        let globalCount = flags & 0x80 != 0 ? 2 << Int(flags & 7) : 0
         var pendingGCE: (disposal: Int, delay: Int, transparent: Int?)? = nil
         while true {
             let blockStart = r.offset
@@ -46,7 +47,7 @@ struct GIFParser {
                 }
             } else if introducer == 0x2C {
                 try limits.checkFrameCount(out.images.count + 1, file: file)
-                let (image, ok) = parseImage(&r, start: blockStart, gce: pendingGCE)
+                let (image, ok) = parseImage(&r, start: blockStart, gce: pendingGCE, globalCount: globalCount)
                 pendingGCE = nil
                 if let image { out.images.append(image) }
                 if !ok {
@@ -92,20 +93,25 @@ struct GIFParser {
         return skipSubBlocks(&r)
     }
 
-    private func parseImage(_ r: inout ByteReader, start: Int,
-                            gce: (disposal: Int, delay: Int, transparent: Int?)?) -> (GIFImageRecord?, Bool) {
+    private func parseImage(_ r: inout ByteReader, start: Int, gce: (disposal: Int, delay: Int, transparent: Int?)?,
+                            globalCount: Int) -> (GIFImageRecord?, Bool) {
         guard let x = r.u16le(), let y = r.u16le(), let w = r.u16le(), let h = r.u16le(), let flags = r.u8() else {
             return (nil, false)
         }
-        if flags & 0x80 != 0 && !r.skip(3 << (Int(flags & 7) + 1)) { return (nil, false) }
         var image = GIFImageRecord(descriptorOffset: start, dataEnd: 0, x: x, y: y, width: w, height: h,
-                                   interlaced: flags & 0x40 != 0)
+                                   interlaced: flags & 0x40 != 0, paletteOffset: 13, paletteCount: globalCount)
+        if flags & 0x80 != 0 {
+            image.paletteOffset = r.offset
+            image.paletteCount = 2 << Int(flags & 7)
+            if !r.skip(3 * image.paletteCount) { return (nil, false) }
+        }
         if let gce {
             image.hasGCE = true
             image.disposal = gce.disposal
             image.delay = gce.delay
             image.transparentIndex = gce.transparent
         }
+        image.dataOffset = r.offset
         guard r.u8() != nil else {                      // LZW minimum code size
             image.complete = false; image.dataEnd = bytes.count
             return (image, false)

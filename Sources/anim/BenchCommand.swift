@@ -1,0 +1,95 @@
+import AnimKit
+#if canImport(Glibc)
+import Glibc
+#endif
+
+/// `anim bench FILE [--runs N] [--json]`: decode speed, in process.
+enum BenchCommand: Command {
+    static let name = "bench"
+    static let summary = "time decoding every frame of a file"
+    static let usage = """
+        usage: anim bench FILE [--runs N] [--json]
+
+        Decodes every frame (full canvas, composited) N times in this process,
+        each pass from the file's bytes in memory (indexing included), and prints
+        the median and minimum milliseconds per pass, milliseconds per frame,
+        megapixels per second and peak memory.
+
+        options:
+          --runs N    passes (default 5)
+          --json      one JSON object: frames, width, height, runs, medianMs, minMs,
+                      msPerFrame, megapixelsPerSecond, peakRSSBytes
+          -h, --help  show this help
+
+        """
+    static let spec = OptionSpec(flags: ["--json"], valued: ["--runs"], positional: 1...1)
+
+    static func run(_ args: ParsedArguments) throws -> Int32 {
+        let runs = try args.int("--runs", default: 5)
+        let path = args.positional[0]
+        let bytes = try ImageSource(path: path)   // validates and reports errors with the path
+        let data = try fileBytes(path)
+        var times: [Double] = []
+        var checksum = 0
+        for _ in 0..<runs {
+            let start = now()
+            let source = try ImageSource(data: data, name: path)
+            for i in 0..<source.frameCount {
+                checksum &+= try source.withFrame(at: i) { Int($0[$0.count / 2]) }
+            }
+            times.append(now() - start)
+        }
+        let sorted = times.sorted()
+        let median = sorted.count % 2 == 1 ? sorted[sorted.count / 2]
+            : (sorted[sorted.count / 2 - 1] + sorted[sorted.count / 2]) / 2
+        let frames = bytes.frameCount
+        let megapixels = Double(bytes.width * bytes.height * frames) / 1e6
+        let result: [(String, JSONValue)] = [
+            ("file", .string(path)), ("format", .string(bytes.format.rawValue)),
+            ("frames", .int(frames)), ("width", .int(bytes.width)), ("height", .int(bytes.height)),
+            ("runs", .int(runs)), ("medianMs", .number(round3(median))), ("minMs", .number(round3(sorted[0]))),
+            ("msPerFrame", .number(round3(median / Double(max(frames, 1))))),
+            ("megapixelsPerSecond", .number(round3(megapixels / (median / 1000)))),
+            ("peakRSSBytes", .int(peakRSS())), ("checksum", .int(checksum)),
+        ]
+        if args.flag("--json") {
+            Output.out(JSONValue.object(result).text + "\n")
+        } else {
+            Output.out("""
+                \(path): \(bytes.format.rawValue), \(bytes.width)x\(bytes.height), \(frames) frames, \(runs) runs
+                  median \(round3(median)) ms per pass, min \(round3(sorted[0])) ms
+                  \(round3(median / Double(max(frames, 1)))) ms per frame, \(round3(megapixels / (median / 1000))) megapixels/s
+                  peak memory \(peakRSS() / 1_048_576) MiB
+
+                """)
+        }
+        return 0
+    }
+
+    static func fileBytes(_ path: String) throws -> [UInt8] {
+        guard let f = fopen(path, "rb") else { throw AnimError.io(path: path, operation: "open", errno: errno, message: String(cString: strerror(errno))) }
+        defer { fclose(f) }
+        var out = [UInt8]()
+        var buf = [UInt8](repeating: 0, count: 1 << 20)
+        while true {
+            let n = fread(&buf, 1, buf.count, f)
+            if n <= 0 { break }
+            out += buf[0..<n]
+        }
+        return out
+    }
+
+    static func now() -> Double {
+        var ts = timespec()
+        clock_gettime(CLOCK_MONOTONIC, &ts)
+        return Double(ts.tv_sec) * 1000 + Double(ts.tv_nsec) / 1e6
+    }
+
+    static func peakRSS() -> Int {
+        var usage = rusage()
+        getrusage(RUSAGE_SELF.rawValue, &usage)
+        return usage.ru_maxrss * 1024
+    }
+
+    static func round3(_ v: Double) -> Double { (v * 1000).rounded() / 1000 }
+}

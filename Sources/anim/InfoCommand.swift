@@ -1,0 +1,86 @@
+import AnimKit
+
+/// `anim info FILE [--json] [--raw-delays]`: what is inside an animation.
+enum InfoCommand: Command {
+    static let name = "info"
+    static let summary = "print the canvas, loop count and every frame of an animation"
+    static let usage = """
+        usage: anim info FILE [--json] [--raw-delays]
+
+        Prints the format, canvas size, loop count and, per frame, its rectangle,
+        delay, effective duration, disposal, blending and keyframe flag.
+
+        options:
+          --json         print exactly one JSON object (keys: format, width, height,
+                         frameCount, loopCount, plays, frames[index, x, y, width,
+                         height, delayMs, durationMs, dispose, blend, keyframe])
+          --raw-delays   durations are the stored delays (default: as browsers play
+                         them, a delay of 10 ms or less lasting 100 ms)
+          -h, --help     show this help
+
+        exit status: 0 ok, 1 the file could not be read or is damaged (what could be
+        read is still printed), 2 usage error.
+
+        """
+    static let spec = OptionSpec(flags: ["--json", "--raw-delays"], positional: 1...1)
+
+    static func run(_ args: ParsedArguments) throws -> Int32 {
+        let options = DecodingOptions(durationPolicy: args.flag("--raw-delays") ? .raw : .browsers)
+        let source = try ImageSource(path: args.positional[0], options: options)
+        Output.out(args.flag("--json") ? json(source).text + "\n" : text(source))
+        if let error = source.indexError {
+            Output.err("anim: \(error.description)\n")
+            return 1
+        }
+        return 0
+    }
+
+    static func json(_ s: ImageSource) -> JSONValue {
+        .object([
+            ("format", .string(s.format.rawValue)),
+            ("width", .int(s.width)),
+            ("height", .int(s.height)),
+            ("frameCount", .int(s.frameCount)),
+            ("loopCount", s.loopCount.map { .int($0) } ?? .null),
+            ("plays", .int(s.plays.number)),
+            ("frames", .array(s.frames.map { f in
+                .object([
+                    ("index", .int(f.index)),
+                    ("x", .int(f.rect.x)), ("y", .int(f.rect.y)),
+                    ("width", .int(f.rect.width)), ("height", .int(f.rect.height)),
+                    ("delayMs", .number(f.delay.milliseconds)),
+                    ("durationMs", .number(f.duration.milliseconds)),
+                    ("dispose", .string(f.dispose.rawValue)),
+                    ("blend", .string(f.blend.rawValue)),
+                    ("keyframe", .bool(f.isKeyframe)),
+                ])
+            })),
+        ])
+    }
+
+    static func text(_ s: ImageSource) -> String {
+        let total = s.frames.reduce(Duration.zero) { $0 + $1.duration }
+        let loops: String
+        switch s.plays {
+        case .forever: loops = "loops forever"
+        case .count(1): loops = "plays once"
+        case .count(let n): loops = "plays \(n) times"
+        }
+        let raw = s.loopCount.map { " (loop value \($0))" } ?? ""
+        var out = "\(s.name): \(s.format.rawValue.uppercased()), \(s.width)x\(s.height), "
+        out += "\(s.frameCount) frame\(s.frameCount == 1 ? "" : "s"), \(loops)\(raw), "
+        out += "total \(format(total.milliseconds)) ms\n"
+        out += "  " + "frame".padding(7) + "rect".padding(22) + "delay".padding(10) + "duration".padding(10)
+        out += "dispose".padding(12) + "blend".padding(8) + "key\n"
+        for f in s.frames {
+            out += "  " + String(f.index).padding(7) + f.rect.description.padding(22)
+            out += (format(f.delay.milliseconds) + " ms").padding(10) + (format(f.duration.milliseconds) + " ms").padding(10)
+            out += f.dispose.rawValue.padding(12) + f.blend.rawValue.padding(8) + (f.isKeyframe ? "yes" : "no") + "\n"
+        }
+        return out
+    }
+
+    static func format(_ ms: Double) -> String {
+        ms == ms.rounded() ? String(Int(ms)) : String((ms * 100).rounded() / 100)
+    }
+}
