@@ -21,6 +21,6 @@ let package = Package(
         .executableTarget(name: "anim", dependencies: ["AnimKit"]),
         .testTarget(name: "AnimKitTests", dependencies: ["AnimKit", "CWebP"],
                     resources: [.copy("Fixtures")]),
-        .testTarget(name: "AnimCLITests", dependencies: ["AnimKit"]),
+        .testTarget(name: "AnimCLITests", dependencies: ["AnimKit", "anim"]),
     ]
 )

@@ -1,0 +1,49 @@
+import Foundation
+
+/// Runs the built `anim` binary and captures what it prints.
+enum CLI {
+    static var repo: URL {
+        URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
+    }
+
+    static func fixture(_ relative: String) -> String {
+        repo.appendingPathComponent("Tests/AnimKitTests/Fixtures/" + relative).path
+    }
+
+    /// The `anim` executable next to the test bundle.
+    static var binary: URL {
+        var dir = Bundle.main.bundleURL
+        for _ in 0..<4 where !FileManager.default.fileExists(atPath: dir.appendingPathComponent("anim").path) {
+            dir = dir.deletingLastPathComponent()
+        }
+        return dir.appendingPathComponent("anim")
+    }
+
+    struct Result {
+        var status: Int32
+        var stdout: String
+        var stderr: String
+        var stdoutData: Data
+    }
+
+    static func run(_ args: [String]) throws -> Result {
+        let p = Process()
+        p.executableURL = binary
+        p.arguments = args
+        let out = Pipe(), err = Pipe()
+        p.standardOutput = out
+        p.standardError = err
+        try p.run()
+        let o = out.fileHandleForReading.readDataToEndOfFile()
+        let e = err.fileHandleForReading.readDataToEndOfFile()
+        p.waitUntilExit()
+        return Result(status: p.terminationStatus, stdout: String(decoding: o, as: UTF8.self),
+                      stderr: String(decoding: e, as: UTF8.self), stdoutData: o)
+    }
+
+    static func tempDir() -> URL {
+        let url = FileManager.default.temporaryDirectory.appendingPathComponent("anim-cli-\(UUID().uuidString)")
+        try? FileManager.default.createDirectory(at: url, withIntermediateDirectories: true)
+        return url
+    }
+}

@@ -1,0 +1,43 @@
+import AnimKit
+import Foundation
+import Testing
+
+struct ExtractCommandTests {
+    func pngs(_ dir: URL) -> [String] {
+        ((try? FileManager.default.contentsOfDirectory(atPath: dir.path)) ?? []).filter { $0.hasSuffix(".png") }.sorted()
+    }
+
+    @Test(arguments: ["gif-suite/dispose-restore-previous.gif", "apng-suite/016.png", "webp/non-keyframe-blend.webp"])
+    func writesEveryFrameAsItShows(_ file: String) throws {
+        let dir = CLI.tempDir().appendingPathComponent("out/nested")
+        let r = try CLI.run(["extract", CLI.fixture(file), dir.path])
+        #expect(r.status == 0, "\(r.stderr)")
+        let source = try ImageSource(path: CLI.fixture(file))
+        let names = pngs(dir)
+        #expect(names == (0..<source.frameCount).map { String(format: "frame-%05d.png", $0) })
+        for (i, name) in names.enumerated() {
+            let png = try ImageSource(path: dir.appendingPathComponent(name).path)
+            #expect(png.format == .png && png.width == source.width && png.height == source.height)
+            #expect(try png.frame(at: 0) == source.frame(at: i), "\(file): \(name) differs from frame \(i)")
+        }
+    }
+
+    @Test func frameRange() throws {
+        let dir = CLI.tempDir()
+        let r = try CLI.run(["extract", CLI.fixture("extra/long.gif"), dir.path, "--frames", "10-12"])
+        #expect(r.status == 0)
+        #expect(pngs(dir) == ["frame-00010.png", "frame-00011.png", "frame-00012.png"])
+    }
+
+    @Test func truncatedFileWritesCompleteFramesThenFails() throws {
+        let bytes = try Data(contentsOf: URL(fileURLWithPath: CLI.fixture("webp/lossless-anim-alpha.webp")))
+        let dir = CLI.tempDir()
+        let path = dir.appendingPathComponent("cut.webp")
+        try bytes.prefix(bytes.count - 40).write(to: path)
+        let out = dir.appendingPathComponent("frames")
+        let r = try CLI.run(["extract", path.path, out.path])
+        #expect(r.status == 1)
+        #expect(r.stderr.hasPrefix("anim: \(path.path): frame 3") && r.stderr.contains("truncated"), "\(r.stderr)")
+        #expect(pngs(out) == ["frame-00000.png", "frame-00001.png", "frame-00002.png"])
+    }
+}

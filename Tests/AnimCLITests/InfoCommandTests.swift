@@ -1,0 +1,69 @@
+import Foundation
+import Testing
+
+struct InfoCommandTests {
+    func json(_ file: String, _ extra: [String] = []) throws -> [String: Any] {
+        let r = try CLI.run(["info", "--json"] + extra + [CLI.fixture(file)])
+        #expect(r.status == 0, "\(r.stderr)")
+        #expect(r.stdout.hasSuffix("}\n") && r.stdout.filter { $0 == "\n" }.count == 1, "exactly one JSON line")
+        return try #require(try JSONSerialization.jsonObject(with: r.stdoutData) as? [String: Any])
+    }
+
+    @Test func gifJSON() throws {
+        let j = try json("gif-suite/animation-speed.gif")
+        #expect(j["format"] as? String == "gif")
+        #expect(j["width"] as? Int == 2 && j["height"] as? Int == 2)
+        #expect(j["frameCount"] as? Int == 4)
+        #expect(j["loopCount"] as? Int == 0 && j["plays"] as? Int == 0)
+        let frames = try #require(j["frames"] as? [[String: Any]])
+        #expect(frames.map { $0["delayMs"] as? Double } == [250, 500, 1000, 2000])
+        #expect(frames.map { $0["durationMs"] as? Double } == [250, 500, 1000, 2000])
+        #expect(Set(frames[0].keys) == ["index", "x", "y", "width", "height", "delayMs", "durationMs",
+                                         "dispose", "blend", "keyframe"])
+        #expect(frames[3]["index"] as? Int == 3 && frames[0]["keyframe"] as? Bool == true)
+        #expect(frames[0]["dispose"] as? String == "none" && frames[0]["blend"] as? String == "over")
+    }
+
+    @Test func noLoopBlockIsNullAndPlaysOnce() throws {
+        let j = try json("gif-suite/images-combine.gif")
+        #expect(j["loopCount"] is NSNull)
+        #expect(j["plays"] as? Int == 1 && j["frameCount"] as? Int == 1)
+    }
+
+    @Test func zeroDelaysBecome100msUnlessRaw() throws {
+        let j = try json("gif-suite/animation-zero-delays.gif")
+        let frames = try #require(j["frames"] as? [[String: Any]])
+        #expect(frames.map { $0["delayMs"] as? Double } == [0, 0, 0, 0])
+        #expect(frames.map { $0["durationMs"] as? Double } == [100, 100, 100, 100])
+        let raw = try json("gif-suite/animation-zero-delays.gif", ["--raw-delays"])
+        #expect((raw["frames"] as? [[String: Any]])?.map { $0["durationMs"] as? Double } == [0, 0, 0, 0])
+    }
+
+    @Test func apngAndWebPJSON() throws {
+        let a = try json("apng-suite/032.png")
+        #expect(a["format"] as? String == "apng" && a["loopCount"] as? Int == 2 && a["plays"] as? Int == 2)
+        let s = try json("apng-suite/000.png")
+        #expect(s["format"] as? String == "png" && s["loopCount"] is NSNull && s["plays"] as? Int == 1)
+        let w = try json("webp/loop-3.webp")
+        #expect(w["format"] as? String == "webp" && w["loopCount"] as? Int == 3 && w["plays"] as? Int == 3)
+        let f = try #require((try json("webp/blend-noblend-subrect.webp"))["frames"] as? [[String: Any]])
+        #expect(f.contains { $0["blend"] as? String == "source" } && f.contains { $0["blend"] as? String == "over" })
+    }
+
+    @Test func readableSummary() throws {
+        let r = try CLI.run(["info", CLI.fixture("gif-suite/animation.gif")])
+        #expect(r.status == 0)
+        #expect(r.stdout.contains("GIF, 2x2, 4 frames, loops forever"))
+        #expect(r.stdout.split(separator: "\n").count == 6)
+    }
+
+    @Test func damagedFilePrintsWhatItCanThenFails() throws {
+        let bytes = try Data(contentsOf: URL(fileURLWithPath: CLI.fixture("apng-suite/047.png")))
+        let path = CLI.tempDir().appendingPathComponent("bad.png")
+        try bytes.write(to: path)
+        let r = try CLI.run(["info", "--json", path.path])
+        #expect(r.status == 1)
+        #expect(r.stderr.hasPrefix("anim: \(path.path)") && r.stderr.contains("acTL declares"))
+        #expect((try? JSONSerialization.jsonObject(with: r.stdoutData)) != nil)
+    }
+}
