@@ -1,0 +1,24 @@
+#!/usr/bin/env bash
+# Installs what anim needs to build and test on Debian, if it is missing:
+# the C libraries (giflib, libpng 1.6, libwebp with demux and mux) and
+# pkg-config. Run as root (or with sudo). Does nothing when all is present.
+set -euo pipefail
+packages=(libgif-dev libpng-dev libwebp-dev pkg-config zlib1g-dev)
+if [ "${1:-}" = "--bench" ]; then
+    # Peers and tools for Tools/bench (not needed to build or test).
+    packages+=(webp gifsicle apngasm imagemagick ffmpeg hyperfine python3-pil python3-numpy)
+fi
+missing=()
+for p in "${packages[@]}"; do
+    dpkg-query -W -f='${Status}' "$p" 2>/dev/null | grep -q "install ok installed" || missing+=("$p")
+done
+if [ ${#missing[@]} -gt 0 ]; then
+    echo "setup: installing ${missing[*]}" >&2
+    sudo=""; [ "$(id -u)" -ne 0 ] && sudo="sudo"
+    $sudo apt-get update -q
+    DEBIAN_FRONTEND=noninteractive $sudo apt-get install -y -q "${missing[@]}"
+fi
+if ! command -v swift >/dev/null; then
+    echo "setup: the Swift toolchain (6.0 or later) is not on PATH" >&2
+    exit 1
+fi
