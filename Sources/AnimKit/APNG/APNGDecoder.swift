@@ -2,6 +2,7 @@
 /// size, the shared PLTE and tRNS, the frame's data as IDAT, IEND), the way
 /// APNGKit does, and lets libpng decode that.
 final class APNGDecoder: StepDecoder, @unchecked Sendable {
+    let writesMasked = false
     private let store: ByteStore
     private let file: String
     private let header: PNGHeader
@@ -11,12 +12,12 @@ final class APNGDecoder: StepDecoder, @unchecked Sendable {
         self.store = store; self.file = file; self.header = header; self.frames = frames
     }
 
-    func decode(step index: Int, into patch: UnsafeMutableRawBufferPointer) throws {
+    func decode(step index: Int, into target: PixelTarget) throws {
         let frame = frames[index]
         let png = repackedHeader(width: frame.rect.width, height: frame.rect.height)
         let result = PNGBridge.decode(file: store.bytes, header: png, segments: frame.segments,
                                       width: frame.rect.width, height: frame.rect.height,
-                                      into: patch, stride: frame.rect.width * 4)
+                                      into: target.base, stride: target.stride)
         if !result.ok {
             throw AnimError.library(file: file, frame: index, library: "libpng",
                                     message: result.message + " (frame data at byte \(frame.offset))")

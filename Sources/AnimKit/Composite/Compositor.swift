@@ -16,6 +16,7 @@ final class Compositor {
     private(set) var currentStep = -1
     private var currentInfo: Step?
     private var saved: [UInt8] = []
+    private var pendingRawRect: Rect?
 
     init(width: Int, height: Int, formula: BlendFormula) {
         self.width = width; self.height = height; self.formula = formula
@@ -33,21 +34,49 @@ final class Compositor {
         currentInfo = nil
     }
 
-    /// Draws step `index` from `patch` (rows of `step.rect.width * 4` bytes).
-    /// The canvas must show step `index - 1`, or `step` must be a keyframe.
-    func draw(step: Step, index: Int, patch: UnsafeRawBufferPointer) {
+    /// How a step's pixels reach the canvas.
+    enum Route {
+        /// Decode straight into the canvas (rows `stride` bytes apart): a
+        /// keyframe or a replacing step, or a codec whose transparent pixels
+        /// are simply not written (GIF: "over" with 1-bit alpha is a masked
+        /// write).
+        case canvas(UnsafeMutableRawPointer, stride: Int)
+        /// Decode into a patch, then call `blend(_:patch:)`.
+        case patch
+    }
+
+    /// Starts step `index`: disposes of the previous step, clears for a
+    /// keyframe, saves the area for dispose-previous, and says where the
+    /// codec should write. The canvas must show step `index - 1`, or `step`
+    /// must be a keyframe. Finish with `blend` (for `.patch`) then `end`.
+    func begin(step: Step, index: Int, masked: Bool) -> Route {
         let continuing = currentStep == index - 1 && currentInfo != nil
         precondition(continuing || step.isKey, "compositor: step \(index) is not a keyframe")
-        var disposedRect: Rect? = nil
+        pendingRawRect = nil
         if continuing, let prev = currentInfo {
-            disposedRect = dispose(prev)
+            pendingRawRect = dispose(prev)
         }
+        currentStep = -1            // until `end`: the canvas is in between
+        currentInfo = nil
         if step.isKey {
             if step.rect != bounds { clear(bounds) }
-            disposedRect = nil
+            pendingRawRect = nil
         }
         if step.dispose == .previous { save(step.rect) }
-        paint(step, patch: patch, copyOnly: step.isKey || step.blend == .source, rawRect: disposedRect)
+        let direct = step.isKey || step.blend == .source || (masked && formula == .exact)
+        guard direct, !step.rect.isEmpty else { return .patch }
+        let origin = UnsafeMutableRawPointer(canvas.baseAddress! + (step.rect.y * width + step.rect.x) * 4)
+        return .canvas(origin, stride: width * 4)
+    }
+
+    /// Blends a decoded patch (rows of `step.rect.width * 4` bytes) over the
+    /// canvas, after `begin` returned `.patch`.
+    func blend(_ step: Step, patch: UnsafeRawBufferPointer) {
+        paint(step, patch: patch, copyOnly: false, rawRect: pendingRawRect)
+    }
+
+    /// Marks step `index` as drawn.
+    func end(step: Step, index: Int) {
         currentStep = index
         currentInfo = step
     }

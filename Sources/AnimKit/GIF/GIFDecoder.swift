@@ -7,6 +7,8 @@ import CGIF
 /// decodes on its own, in any order, from any thread, without `DGifSlurp`.
 /// This is the only file that imports giflib.
 final class GIFDecoder: StepDecoder, @unchecked Sendable {
+    /// Transparent pixels can be left unwritten: GIF's alpha is 1-bit.
+    let writesMasked = true
     private let store: ByteStore
     private let file: String
     private let headerLength: Int
@@ -50,7 +52,7 @@ final class GIFDecoder: StepDecoder, @unchecked Sendable {
         return Int32(copied)
     }
 
-    func decode(step index: Int, into patch: UnsafeMutableRawBufferPointer) throws {
+    func decode(step index: Int, into target: PixelTarget) throws {
         let image = images[index]
         let clip = steps[index].rect
         if clip.isEmpty { return }
@@ -59,24 +61,43 @@ final class GIFDecoder: StepDecoder, @unchecked Sendable {
                                      prefix: headerLength, start: image.descriptorOffset, end: image.dataEnd))
         defer { stream.deallocate() }
         let palette = makePalette(image)
-        if decodeWithGiflib(stream, image: image, clip: clip, palette: palette, patch: patch) { return }
+        let writer = RowWriter(target: target, image: image, clip: clip)
+        if decodeWithGiflib(stream, writer, palette: palette) { return }
         // giflib gave up (damaged data, or a code size above 8 that browsers
         // accept, gif-suite `max-codes`): decode again with the tolerant Swift
-        // decoder, which keeps every pixel up to the damage.
-        patch.initializeMemory(as: UInt8.self, repeating: 0)
-        salvage(image: image, clip: clip, palette: palette, patch: patch)
+        // decoder, which keeps every pixel up to the damage; the rest of the
+        // image is transparent.
+        if !target.masked { writer.clearAll() }
+        palette.withUnsafeBufferPointer { pal in
+            var order = GIFRowOrder(height: image.height, interlaced: image.interlaced)
+            GIFLZW.decode(store.bytes, offset: image.dataOffset, end: image.dataEnd,
+                          width: image.width, rows: image.height) { _, line, valid in
+                guard let y = order.next() else { return }
+                writer.put(row: y, indices: line.baseAddress!, valid: valid, palette: pal.baseAddress!)
+            }
+        }
     }
 
     /// True when giflib decoded every row.
-    private func decodeWithGiflib(_ stream: UnsafeMutablePointer<Stream>, image: GIFImageRecord, clip: Rect,
-                                  palette: [UInt32], patch: UnsafeMutableRawBufferPointer) -> Bool {
+    private func decodeWithGiflib(_ stream: UnsafeMutablePointer<Stream>, _ writer: RowWriter,
+                                  palette: [UInt32]) -> Bool {
         var error: Int32 = 0
         guard let gif = DGifOpen(stream, Self.read, &error) else { return false }
         defer { var e: Int32 = 0; DGifCloseFile(gif, &e) }
         var type = UNDEFINED_RECORD_TYPE
         guard DGifGetRecordType(gif, &type) == GIF_OK, type == IMAGE_DESC_RECORD_TYPE,
               DGifGetImageDesc(gif) == GIF_OK else { return false }
-        return readRows(gif, image: image, clip: clip, palette: palette, patch: patch) == image.height
+        let image = writer.image
+        var line = [UInt8](repeating: 0, count: max(image.width, 1))
+        return palette.withUnsafeBufferPointer { pal in
+            line.withUnsafeMutableBufferPointer { buf in
+                for y in GIFRowOrder(height: image.height, interlaced: image.interlaced) {
+                    if DGifGetLine(gif, buf.baseAddress, Int32(image.width)) != GIF_OK { return false }
+                    writer.put(row: y, indices: buf.baseAddress!, valid: image.width, palette: pal.baseAddress!)
+                }
+                return true
+            }
+        }
     }
 
     /// 256 RGBA entries as UInt32 (little-endian byte order R, G, B, A).
@@ -109,31 +130,48 @@ final class GIFDecoder: StepDecoder, @unchecked Sendable {
             }
         }
     }
+}
 
-    /// Reads rows in stored order (interlace passes when set), writing the
-    /// part inside `clip`. Returns how many rows giflib delivered.
-    private func readRows(_ gif: UnsafeMutablePointer<GifFileType>, image: GIFImageRecord, clip: Rect,
-                          palette: [UInt32], patch: UnsafeMutableRawBufferPointer) -> Int {
-        let width = image.width
-        var line = [UInt8](repeating: 0, count: max(width, 1))
-        let x0 = clip.x - image.x, x1 = x0 + clip.width
-        let out = patch.baseAddress!.assumingMemoryBound(to: UInt32.self)
-        var done = 0
-        palette.withUnsafeBufferPointer { pal in
-            line.withUnsafeMutableBufferPointer { buf in
-                for y in GIFRowOrder(height: image.height, interlaced: image.interlaced) {
-                    if DGifGetLine(gif, buf.baseAddress, Int32(width)) != GIF_OK { return }
-                    done += 1
-                    let cy = image.y + y - clip.y
-                    guard cy >= 0 && cy < clip.height else { continue }
-                    let row = out + cy * clip.width
-                    for x in x0..<x1 { row[x - x0] = pal[Int(buf[x])] }
-                }
+/// Maps a GIF image's rows of colour indices to RGBA in the target, clipped
+/// to the canvas. In a masked target transparent pixels are not written.
+struct RowWriter {
+    let target: PixelTarget
+    let image: GIFImageRecord
+    let clip: Rect
+
+    init(target: PixelTarget, image: GIFImageRecord, clip: Rect) {
+        self.target = target; self.image = image; self.clip = clip
+    }
+
+    /// Writes stored row `y` of the image, of which `valid` indices were
+    /// decoded.
+    @inline(__always)
+    func put(row y: Int, indices: UnsafePointer<UInt8>, valid: Int, palette: UnsafePointer<UInt32>) {
+        let cy = image.y + y - clip.y
+        guard cy >= 0 && cy < clip.height else { return }
+        let x0 = clip.x - image.x
+        let count = min(clip.width, valid - x0)
+        guard count > 0 else { return }
+        let src = indices + x0
+        let out = (target.base + cy * target.stride).assumingMemoryBound(to: UInt32.self)
+        if target.masked {
+            for x in 0..<count {
+                let v = palette[Int(src[x])]
+                if v >= 0x0100_0000 { out[x] = v }
             }
+        } else {
+            for x in 0..<count { out[x] = palette[Int(src[x])] }
         }
-        return done
+    }
+
+    /// Makes every pixel of the clipped rect transparent.
+    func clearAll() {
+        for y in 0..<clip.height {
+            (target.base + y * target.stride).initializeMemory(as: UInt8.self, repeating: 0, count: clip.width * 4)
+        }
     }
 }
+
 /// The order in which a GIF stores rows: top to bottom, or the four
 /// interlace passes (every 8th row from 0, every 8th from 4, every 4th from
 /// 2, every 2nd from 1).

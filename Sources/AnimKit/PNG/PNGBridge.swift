@@ -18,7 +18,7 @@ enum PNGBridge {
     /// and the zlib stream in `segments` into RGBA8 rows. Throws with
     /// libpng's message; `rowsDone` tells how far it got.
     static func decode(file bytes: UnsafeRawBufferPointer, header: [UInt8], segments: [Segment],
-                       width: Int, height: Int, into out: UnsafeMutableRawBufferPointer,
+                       width: Int, height: Int, into out: UnsafeMutableRawPointer,
                        stride: Int) -> (ok: Bool, rowsDone: Int, message: String) {
         let base = bytes.baseAddress!.assumingMemoryBound(to: UInt8.self)
         let cSegments = segments.map { s in
@@ -31,7 +31,7 @@ enum PNGBridge {
             cSegments.withUnsafeBufferPointer { segs in
                 anim_png_decode(h.baseAddress, h.count, segs.baseAddress, segs.count,
                                 UInt32(width), UInt32(height),
-                                out.baseAddress!.assumingMemoryBound(to: UInt8.self), stride, &result)
+                                out.assumingMemoryBound(to: UInt8.self), stride, &result)
             }
         }
         let message = withUnsafeBytes(of: &result.message) { raw in

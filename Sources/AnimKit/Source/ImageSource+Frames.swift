@@ -40,20 +40,35 @@ extension ImageSource {
 
     private func draw(step s: Int, frame: Int, on compositor: Compositor) throws {
         let step = steps[s]
-        let bytes = max(step.rect.width, 0) * max(step.rect.height, 0) * 4
-        if (patch?.count ?? -1) < bytes {
-            patch?.deallocate()
-            patch = .allocate(byteCount: bytes, alignment: 16)
-        }
-        let buffer = UnsafeMutableRawBufferPointer(rebasing: patch![0..<bytes])
+        let route = compositor.begin(step: step, index: s, masked: decoder.writesMasked)
         do {
-            if bytes > 0 { try decoder.decode(step: s, into: buffer) }
+            switch route {
+            case let .canvas(origin, stride):
+                try decoder.decode(step: s, into: PixelTarget(base: origin, stride: stride, masked: decoder.writesMasked))
+            case .patch:
+                let bytes = step.rect.width * step.rect.height * 4
+                if bytes > 0 {
+                    let buffer = patchBuffer(bytes)
+                    try decoder.decode(step: s, into: PixelTarget(base: buffer.baseAddress!, stride: step.rect.width * 4,
+                                                                  masked: false))
+                    compositor.blend(step, patch: UnsafeRawBufferPointer(buffer))
+                }
+            }
         } catch let error as AnimError {
             compositor.reset()
             throw error.relabelled(frame: frame)
         }
         stepsDecodedCount += 1
-        compositor.draw(step: step, index: s, patch: UnsafeRawBufferPointer(buffer))
+        compositor.end(step: step, index: s)
+    }
+
+    /// The reused patch buffer, grown to at least `bytes`.
+    private func patchBuffer(_ bytes: Int) -> UnsafeMutableRawBufferPointer {
+        if (patch?.count ?? -1) < bytes {
+            patch?.deallocate()
+            patch = .allocate(byteCount: bytes, alignment: 16)
+        }
+        return UnsafeMutableRawBufferPointer(rebasing: patch![0..<bytes])
     }
 }
 

@@ -1,11 +1,26 @@
 /// A codec: turns step i of a parsed container into a patch of RGBA8 pixels.
 /// Codecs never composite; the `Compositor` does.
-protocol StepDecoder: AnyObject {
-    /// Decodes step `index` into `patch`: `rect.height` rows of
-    /// `rect.width * 4` bytes, RGBA8 not premultiplied, where `rect` is the
-    /// step's (clipped) rect. Pixels the data does not reach (a truncated
-    /// GIF image) are left with alpha 0, so the canvas shows through.
-    func decode(step index: Int, into patch: UnsafeMutableRawBufferPointer) throws
+protocol StepDecoder: AnyObject, Sendable {
+    /// Decodes step `index` into `target`: `rect.height` rows of
+    /// `rect.width` RGBA8 pixels (not premultiplied), `target.stride` bytes
+    /// apart, where `rect` is the step's (clipped) rect.
+    func decode(step index: Int, into target: PixelTarget) throws
+
+    /// True when the codec can leave transparent pixels unwritten instead of
+    /// writing alpha 0 (GIF), so the compositor may let it write straight
+    /// into the canvas.
+    var writesMasked: Bool { get }
+}
+
+/// Where a codec writes a step's pixels: the canvas itself or a patch.
+struct PixelTarget {
+    var base: UnsafeMutableRawPointer
+    /// Bytes from one row to the next.
+    var stride: Int
+    /// When true, transparent pixels must be left as they are (only codecs
+    /// with `writesMasked` get such a target). When false, every pixel of the
+    /// rect is written; pixels the data does not reach get alpha 0.
+    var masked: Bool
 }
 
 /// What a container parser produces at open: everything but pixels.

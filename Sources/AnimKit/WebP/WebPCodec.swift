@@ -70,6 +70,7 @@ enum WebPContainer {
 /// Decodes one WebP frame's bitstream (VP8 or VP8L, with ALPH) with
 /// WebPDecode into RGBA, as `WebPAnimDecoder` does.
 final class WebPFrameDecoder: StepDecoder, @unchecked Sendable {
+    let writesMasked = false
     private let store: ByteStore
     private let file: String
     private let records: [WebPContainer.FrameRecord]
@@ -79,7 +80,7 @@ final class WebPFrameDecoder: StepDecoder, @unchecked Sendable {
         self.store = store; self.file = file; self.records = records; self.steps = steps
     }
 
-    func decode(step index: Int, into patch: UnsafeMutableRawBufferPointer) throws {
+    func decode(step index: Int, into target: PixelTarget) throws {
         let record = records[index], rect = steps[index].rect
         var config = WebPDecoderConfig()
         guard WebPInitDecoderConfigInternal(&config, WEBP_DECODER_ABI_VERSION) != 0 else {
@@ -87,9 +88,9 @@ final class WebPFrameDecoder: StepDecoder, @unchecked Sendable {
         }
         config.output.colorspace = MODE_RGBA
         config.output.is_external_memory = 1
-        config.output.u.RGBA.rgba = patch.baseAddress!.assumingMemoryBound(to: UInt8.self)
-        config.output.u.RGBA.stride = Int32(rect.width * 4)
-        config.output.u.RGBA.size = rect.width * rect.height * 4
+        config.output.u.RGBA.rgba = target.base.assumingMemoryBound(to: UInt8.self)
+        config.output.u.RGBA.stride = Int32(target.stride)
+        config.output.u.RGBA.size = target.stride * (rect.height - 1) + rect.width * 4
         let bytes = store.bytes.baseAddress!.assumingMemoryBound(to: UInt8.self) + record.fragmentOffset
         let status = WebPDecode(bytes, record.fragmentSize, &config)
         WebPFreeDecBuffer(&config.output)
