@@ -17,23 +17,27 @@ enum BenchCommand: Command {
 
         options:
           --runs N    passes (default 5)
+          --decode-ahead N  frames decoded ahead on other threads (default: one per
+                      core; 0 decodes on one thread only)
           --json      one JSON object: frames, width, height, runs, medianMs, minMs,
                       msPerFrame, megapixelsPerSecond, peakRSSBytes
           -h, --help  show this help
 
         """
-    static let spec = OptionSpec(flags: ["--json"], valued: ["--runs"], positional: 1...1)
+    static let spec = OptionSpec(flags: ["--json"], valued: ["--runs", "--decode-ahead"], positional: 1...1)
 
     static func run(_ args: ParsedArguments) throws -> Int32 {
         let runs = try args.int("--runs", default: 5)
+        let ahead = try args.int("--decode-ahead", default: DecodingOptions.defaultDecodeAhead, min: 0)
+        let options = DecodingOptions(decodeAhead: ahead)
         let path = args.positional[0]
         let bytes = try ImageSource(path: path)   // validates and reports errors with the path
-        let data = try fileBytes(path)
+        let data = try ImageSource.readFile(path)
         var times: [Double] = []
         var checksum = 0
         for _ in 0..<runs {
             let start = now()
-            let source = try ImageSource(data: data, name: path)
+            let source = try ImageSource(data: data, name: path, options: options)
             for i in 0..<source.frameCount {
                 checksum &+= try source.withFrame(at: i) { Int($0[$0.count / 2]) }
             }
@@ -64,19 +68,6 @@ enum BenchCommand: Command {
                 """)
         }
         return 0
-    }
-
-    static func fileBytes(_ path: String) throws -> [UInt8] {
-        guard let f = fopen(path, "rb") else { throw AnimError.io(path: path, operation: "open", errno: errno, message: String(cString: strerror(errno))) }
-        defer { fclose(f) }
-        var out = [UInt8]()
-        var buf = [UInt8](repeating: 0, count: 1 << 20)
-        while true {
-            let n = fread(&buf, 1, buf.count, f)
-            if n <= 0 { break }
-            out += buf[0..<n]
-        }
-        return out
     }
 
     static func now() -> Double {

@@ -75,6 +75,13 @@ final class Compositor {
         paint(step, patch: patch, copyOnly: false, rawRect: pendingRawRect)
     }
 
+    /// Puts a step decoded into a separate buffer (rows of
+    /// `step.rect.width * 4` bytes, transparent pixels with alpha 0) on the
+    /// canvas, whichever route `begin` returned.
+    func place(_ step: Step, patch: UnsafeRawBufferPointer) {
+        paint(step, patch: patch, copyOnly: step.isKey || step.blend == .source, rawRect: pendingRawRect)
+    }
+
     /// Marks step `index` as drawn.
     func end(step: Step, index: Int) {
         currentStep = index

@@ -5,9 +5,14 @@ final class ByteStore: @unchecked Sendable {
     let bytes: UnsafeRawBufferPointer
 
     init(_ source: some Collection<UInt8>) {
-        let buffer = UnsafeMutableRawBufferPointer.allocate(byteCount: max(source.count, 1), alignment: 16)
-        _ = buffer.initializeMemory(as: UInt8.self, from: source)
-        bytes = UnsafeRawBufferPointer(rebasing: buffer[0..<source.count])
+        let count = source.count
+        let buffer = UnsafeMutableRawBufferPointer.allocate(byteCount: max(count, 1), alignment: 16)
+        let copied = source.withContiguousStorageIfAvailable { src in
+            if let base = src.baseAddress { buffer.baseAddress!.copyMemory(from: base, byteCount: count) }
+            return true
+        }
+        if copied == nil { _ = buffer.initializeMemory(as: UInt8.self, from: source) }
+        bytes = UnsafeRawBufferPointer(rebasing: buffer[0..<count])
     }
 
     var count: Int { bytes.count }

@@ -1,3 +1,5 @@
+import Foundation
+
 /// How delays stored in a file become the durations that are played.
 public enum DurationPolicy: Equatable, Sendable {
     /// What the browsers do: a delay of `threshold` or less plays as
@@ -49,9 +51,20 @@ public struct DecodingOptions: Equatable, Sendable {
     public var durationPolicy: DurationPolicy = .browsers
     /// Limits checked before allocation.
     public var limits = DecodingLimits()
+    /// How many frames may be decoded ahead on other threads while frames
+    /// are read in order (0: decode only on the calling thread). Defaults to
+    /// the number of active cores, at most 4.
+    public var decodeAhead: Int = DecodingOptions.defaultDecodeAhead
 
-    public init(durationPolicy: DurationPolicy = .browsers, limits: DecodingLimits = DecodingLimits()) {
+    public init(durationPolicy: DurationPolicy = .browsers, limits: DecodingLimits = DecodingLimits(),
+                decodeAhead: Int = DecodingOptions.defaultDecodeAhead) {
         self.durationPolicy = durationPolicy
         self.limits = limits
+        self.decodeAhead = decodeAhead
+    }
+
+    /// The active core count, at most 4.
+    public static var defaultDecodeAhead: Int {
+        min(max(ProcessInfo.processInfo.activeProcessorCount, 1), 4)
     }
 }

@@ -14,18 +14,21 @@ enum FileBytes {
         if (st.st_mode & S_IFMT) == S_IFDIR {
             throw AnimError.io(path: path, operation: "read", errno: EISDIR, message: "is a directory")
         }
-        var out = [UInt8]()
-        out.reserveCapacity(Int(st.st_size))
-        var chunk = [UInt8](repeating: 0, count: 1 << 20)
+        // Read into a buffer of the file's size, growing it if the file grows
+        // (or is a pipe or device that reports no size).
+        var out = [UInt8](repeating: 0, count: max(Int(st.st_size), 1 << 16))
+        var used = 0
         while true {
-            let n = chunk.withUnsafeMutableBytes { Glibc.read(fd, $0.baseAddress, $0.count) }
+            if used == out.count { out += [UInt8](repeating: 0, count: out.count) }
+            let n = out.withUnsafeMutableBytes { Glibc.read(fd, $0.baseAddress! + used, $0.count - used) }
             if n < 0 {
                 if errno == EINTR { continue }
                 throw ioError(path, "read")
             }
             if n == 0 { break }
-            out += chunk[0..<n]
+            used += n
         }
+        out.removeSubrange(used...)
         return out
     }
 

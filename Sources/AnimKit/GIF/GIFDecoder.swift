@@ -157,7 +157,7 @@ struct RowWriter {
         if target.masked {
             for x in 0..<count {
                 let v = palette[Int(src[x])]
-                if v >= 0x0100_0000 { out[x] = v }
+                out[x] = v >= 0x0100_0000 ? v : out[x]     // branch-free select
             }
         } else {
             for x in 0..<count { out[x] = palette[Int(src[x])] }

@@ -32,7 +32,13 @@ extension ImageSource {
         var start = key
         if current >= 0 && current < target && current + 1 >= key { start = current + 1 }
         if start == key { compositor.reset() }
+        // Read in order, decode ahead past the target; otherwise only up to it.
+        let sequential = frame == lastRequestedFrame + 1
+        lastRequestedFrame = frame
+        let horizon = sequential ? min(target + (prefetcher?.depth ?? 0), steps.count - 1) : target
+        prefetcher?.cancel(outside: start...max(horizon, start))
         for s in start...target {
+            if s < horizon { prefetcher?.schedule((s + 1)...horizon) }
             try draw(step: s, frame: frame, on: compositor)
         }
         return compositor
@@ -42,6 +48,14 @@ extension ImageSource {
         let step = steps[s]
         let route = compositor.begin(step: step, index: s, masked: decoder.writesMasked)
         do {
+            if let job = prefetcher?.take(s) {
+                defer { prefetcher?.recycle(job) }
+                if let error = job.error { throw error }
+                compositor.place(step, patch: UnsafeRawBufferPointer(job.buffer))
+                stepsDecodedCount += 1
+                compositor.end(step: step, index: s)
+                return
+            }
             switch route {
             case let .canvas(origin, stride):
                 try decoder.decode(step: s, into: PixelTarget(base: origin, stride: stride, masked: decoder.writesMasked))

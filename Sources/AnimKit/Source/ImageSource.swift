@@ -49,11 +49,18 @@ public final class ImageSource: @unchecked Sendable {
     var compositor: Compositor?
     var patch: UnsafeMutableRawBufferPointer?
     var stepsDecodedCount = 0
+    var lastRequestedFrame = -1
+    let prefetcher: StepPrefetcher?
 
     /// Opens the file at `path`.
     public convenience init(path: String, options: DecodingOptions = DecodingOptions()) throws {
         let bytes = try FileBytes.read(path: path)
         try self.init(store: ByteStore(bytes), name: path, options: options)
+    }
+
+    /// The bytes of the file at `path`, with errors that name it.
+    public static func readFile(_ path: String) throws -> [UInt8] {
+        try FileBytes.read(path: path)
     }
 
     /// Opens in-memory bytes; `name` labels messages.
@@ -94,6 +101,8 @@ public final class ImageSource: @unchecked Sendable {
             keys[i] = last
         }
         keyAtOrBefore = keys
+        prefetcher = options.decodeAhead > 0 && index.steps.count > 1
+            ? StepPrefetcher(decoder: index.decoder, steps: index.steps, depth: options.decodeAhead) : nil
     }
 
     deinit { patch?.deallocate() }

@@ -1,0 +1,91 @@
+import Dispatch
+
+/// Decodes the next steps on other threads while the current one is being
+/// composited, so a file read in order uses every core: GIF's LZW, libpng's
+/// inflate and WebP's VP8 decode of different frames are independent, only
+/// compositing is sequential.
+///
+/// At most `depth` decodes are in flight; buffers are reused. Used only from
+/// the thread holding the source's lock.
+final class StepPrefetcher: @unchecked Sendable {
+    /// A decode running or done on another thread.
+    final class Job: @unchecked Sendable {
+        let step: Int
+        let buffer: UnsafeMutableRawBufferPointer
+        var error: AnimError?
+        let done = DispatchSemaphore(value: 0)
+
+        init(step: Int, buffer: UnsafeMutableRawBufferPointer) {
+            self.step = step; self.buffer = buffer
+        }
+    }
+
+    private let decoder: StepDecoder
+    private let steps: [Step]
+    let depth: Int
+    private var jobs: [Int: Job] = [:]
+    private var pool: [UnsafeMutableRawBufferPointer] = []
+
+    init(decoder: StepDecoder, steps: [Step], depth: Int) {
+        self.decoder = decoder; self.steps = steps; self.depth = depth
+    }
+
+    deinit {
+        for job in jobs.values { job.done.wait(); job.buffer.deallocate() }
+        for b in pool { b.deallocate() }
+    }
+
+    /// Starts decoding the steps of `range` that are not started, while
+    /// fewer than `depth` are in flight.
+    func schedule(_ range: ClosedRange<Int>) {
+        for s in range where jobs[s] == nil && jobs.count < depth {
+            let rect = steps[s].rect
+            guard !rect.isEmpty else { continue }
+            let job = Job(step: s, buffer: buffer(rect.width * rect.height * 4))
+            jobs[s] = job
+            let decoder = self.decoder
+            DispatchQueue.global(qos: .userInitiated).async {
+                do {
+                    try decoder.decode(step: s, into: PixelTarget(base: job.buffer.baseAddress!,
+                                                                  stride: rect.width * 4, masked: false))
+                } catch let e as AnimError {
+                    job.error = e
+                } catch {
+                    job.error = .library(file: "", frame: s, library: "decoder", message: "\(error)")
+                }
+                job.done.signal()
+            }
+        }
+    }
+
+    /// The finished decode of step `s`, waiting for it, if one was started.
+    func take(_ s: Int) -> Job? {
+        guard let job = jobs.removeValue(forKey: s) else { return nil }
+        job.done.wait()
+        return job
+    }
+
+    /// Gives a taken job's buffer back for reuse.
+    func recycle(_ job: Job) {
+        pool.append(job.buffer)
+        if pool.count > depth + 1, let i = pool.indices.min(by: { pool[$0].count < pool[$1].count }) {
+            pool.remove(at: i).deallocate()
+        }
+    }
+
+    /// Drops the decodes of steps outside `keep`, waiting for them to end.
+    func cancel(outside keep: ClosedRange<Int>) {
+        for (s, job) in jobs where !keep.contains(s) {
+            job.done.wait()
+            jobs[s] = nil
+            recycle(job)
+        }
+    }
+
+    private func buffer(_ bytes: Int) -> UnsafeMutableRawBufferPointer {
+        if let i = pool.firstIndex(where: { $0.count >= bytes }) {
+            return pool.remove(at: i)
+        }
+        return .allocate(byteCount: bytes, alignment: 16)
+    }
+}
