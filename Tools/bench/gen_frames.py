@@ -117,7 +117,7 @@ def screen(outdir, w=800, h=600, n=120):
     rect(wx + 6, wy + 6, wx + ww + 6, wy + wh + 6, (20, 40, 55))  # shadow
     rect(wx, wy, wx + ww, wy + wh, (245, 245, 245))
     rect(wx, wy, wx + ww, wy + 28, (52, 101, 164))
-    text(wx + 10, wy + 8, 24, (255, 255, 255), scale=2 if False else 1)
+    text(wx + 10, wy + 8, 24, (255, 255, 255))
     for k, c in enumerate([(230, 80, 70), (240, 190, 60), (90, 190, 90)]):
         rect(wx + ww - 70 + k * 22, wy + 8, wx + ww - 58 + k * 22, wy + 20, c)
     # sidebar

@@ -5,7 +5,8 @@ extension ImageSource {
     }
 
     /// Lends the composited canvas of frame `index` to `body` without
-    /// copying it. The bytes are valid only inside `body`.
+    /// copying it. The bytes are valid only inside `body`, which runs with
+    /// the source locked: it must not call back into this source.
     public func withFrame<R>(at index: Int, _ body: (UnsafeRawBufferPointer) throws -> R) throws -> R {
         guard index >= 0 && index < frames.count else {
             throw AnimError.frameOutOfRange(file: name, frame: index, frameCount: frames.count)

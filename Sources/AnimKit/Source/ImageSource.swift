@@ -110,8 +110,9 @@ public final class ImageSource: @unchecked Sendable {
     /// The number of displayed frames.
     public var frameCount: Int { frames.count }
 
-    /// How many codec decodes (GIF images, APNG or WebP frames) this source
-    /// has run: for tests and statistics.
+    /// How many steps (GIF images, APNG or WebP frames) this source has
+    /// decoded and composited, for tests and statistics. Decodes run ahead
+    /// on other threads count when they are composited.
     public var stepsDecoded: Int {
         lock.lock(); defer { lock.unlock() }
         return stepsDecodedCount
