@@ -11,7 +11,9 @@ final class Compositor {
     let height: Int
     let formula: BlendFormula
     /// The canvas, `width * height * 4` bytes.
-    let canvas: UnsafeMutableBufferPointer<UInt8>
+    private(set) var canvas: UnsafeMutableBufferPointer<UInt8>
+    /// The allocation behind `canvas` (it may be larger).
+    private var storage: UnsafeMutableRawBufferPointer
     /// The step the canvas shows, -1 when nothing is drawn.
     private(set) var currentStep = -1
     private var currentInfo: Step?
@@ -20,11 +22,24 @@ final class Compositor {
 
     init(width: Int, height: Int, formula: BlendFormula) {
         self.width = width; self.height = height; self.formula = formula
-        canvas = .allocate(capacity: width * height * 4)
-        canvas.initialize(repeating: 0)
+        storage = .allocate(byteCount: width * height * 4, alignment: 16)
+        storage.initializeMemory(as: UInt8.self, repeating: 0)
+        canvas = storage.bindMemory(to: UInt8.self)
     }
 
-    deinit { canvas.deallocate() }
+    deinit { storage.deallocate() }
+
+    /// Makes `buffer` (at least `width * height * 4` bytes, holding the
+    /// whole new canvas) the canvas, and returns the old allocation: placing
+    /// a full-canvas replacing step decoded elsewhere then costs no copy.
+    func adopt(_ buffer: UnsafeMutableRawBufferPointer) -> UnsafeMutableRawBufferPointer {
+        precondition(buffer.count >= width * height * 4, "compositor: buffer too small")
+        let old = storage
+        storage = buffer
+        canvas = UnsafeMutableBufferPointer(start: buffer.baseAddress!.assumingMemoryBound(to: UInt8.self),
+                                            count: width * height * 4)
+        return old
+    }
 
     var bounds: Rect { Rect(x: 0, y: 0, width: width, height: height) }
 
@@ -80,6 +95,12 @@ final class Compositor {
     /// canvas, whichever route `begin` returned.
     func place(_ step: Step, patch: UnsafeRawBufferPointer) {
         paint(step, patch: patch, copyOnly: step.isKey || step.blend == .source, rawRect: pendingRawRect)
+    }
+
+    /// True when `step` replaces the whole canvas, so its decoded buffer can
+    /// be adopted instead of copied.
+    func replacesAll(_ step: Step) -> Bool {
+        step.rect == bounds && (step.isKey || step.blend == .source)
     }
 
     /// Marks step `index` as drawn.

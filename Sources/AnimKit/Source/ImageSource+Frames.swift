@@ -52,7 +52,11 @@ extension ImageSource {
             if let job = prefetcher?.take(s) {
                 defer { prefetcher?.recycle(job) }
                 if let error = job.error { throw error }
-                compositor.place(step, patch: UnsafeRawBufferPointer(job.buffer))
+                if compositor.replacesAll(step) {
+                    job.buffer = compositor.adopt(job.buffer)       // the old canvas goes back to the pool
+                } else {
+                    compositor.place(step, patch: UnsafeRawBufferPointer(job.buffer))
+                }
                 stepsDecodedCount += 1
                 compositor.end(step: step, index: s)
                 return

@@ -54,13 +54,13 @@ public final class ImageSource: @unchecked Sendable {
 
     /// Opens the file at `path`.
     public convenience init(path: String, options: DecodingOptions = DecodingOptions()) throws {
-        let bytes = try FileBytes.read(path: path)
-        try self.init(store: ByteStore(bytes), name: path, options: options)
+        try self.init(store: ByteStore(readingFile: path), name: path, options: options)
     }
 
-    /// The bytes of the file at `path`, with errors that name it.
-    public static func readFile(_ path: String) throws -> [UInt8] {
-        try FileBytes.read(path: path)
+    /// A new source over the same bytes, indexed again, with its own
+    /// decoding state: a second independent reader without a second copy.
+    public func reopened() throws -> ImageSource {
+        try ImageSource(store: store, name: name, options: options)
     }
 
     /// Opens in-memory bytes; `name` labels messages.

@@ -11,7 +11,7 @@ final class StepPrefetcher: @unchecked Sendable {
     /// A decode running or done on another thread.
     final class Job: @unchecked Sendable {
         let step: Int
-        let buffer: UnsafeMutableRawBufferPointer
+        var buffer: UnsafeMutableRawBufferPointer
         var error: AnimError?
         let done = DispatchSemaphore(value: 0)
 
