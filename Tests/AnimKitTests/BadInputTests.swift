@@ -101,6 +101,24 @@ struct BadInputTests {
         #expect(part.pixel(x: 0, y: whole.height - 1).a == 0, "rows past the cut stay transparent")
     }
 
+    @Test func truncatedKeyframeIsTheSameWhateverWasReadBefore() throws {
+        // The last, partial frame of a cut GIF must not show what an earlier
+        // read left on the canvas: rows not reached are transparent.
+        let bytes = try Fixtures.bytes("extra/long.gif")
+        let images = GIFBlocks.starts(bytes).filter { bytes[$0] == 0x2C }
+        let whole = try Fixtures.source("extra/long.gif")
+        let k = try #require((60..<whole.frameCount).first {
+            whole.frames[$0].isKeyframe && whole.frames[$0].rect == Rect(x: 0, y: 0, width: 64, height: 48)
+        })
+        let cut = Array(bytes[0..<(images[k] + 400)])
+        let inOrder = try ImageSource(data: cut, name: "cut.gif", options: DecodingOptions(decodeAhead: 0))
+        let last = inOrder.frameCount - 1
+        for i in 0..<last { _ = try inOrder.frame(at: i) }
+        let direct = try ImageSource(data: cut, name: "cut.gif")
+        #expect(try inOrder.frame(at: last) == direct.frame(at: last))
+        #expect(try direct.frame(at: last).pixel(x: 0, y: 47).a == 0)
+    }
+
     @Test func emptyAndUnknownInput() {
         #expect(throws: AnimError.truncated(file: "e", frame: nil, offset: 0, detail: "the file is empty")) {
             try ImageSource(data: [], name: "e")

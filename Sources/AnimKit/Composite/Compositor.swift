@@ -55,7 +55,9 @@ final class Compositor {
         /// keyframe or a replacing step, or a codec whose transparent pixels
         /// are simply not written (GIF: "over" with 1-bit alpha is a masked
         /// write).
-        case canvas(UnsafeMutableRawPointer, stride: Int)
+        /// `masked` is true only on that last path; a replacing step must
+        /// write every pixel.
+        case canvas(UnsafeMutableRawPointer, stride: Int, masked: Bool)
         /// Decode into a patch, then call `blend(_:patch:)`.
         case patch
     }
@@ -78,10 +80,10 @@ final class Compositor {
             pendingRawRect = nil
         }
         if step.dispose == .previous { save(step.rect) }
-        let direct = step.isKey || step.blend == .source || (masked && formula == .exact)
-        guard direct, !step.rect.isEmpty else { return .patch }
+        let replaces = step.isKey || step.blend == .source
+        guard replaces || (masked && formula == .exact), !step.rect.isEmpty else { return .patch }
         let origin = UnsafeMutableRawPointer(canvas.baseAddress! + (step.rect.y * width + step.rect.x) * 4)
-        return .canvas(origin, stride: width * 4)
+        return .canvas(origin, stride: width * 4, masked: !replaces)
     }
 
     /// Blends a decoded patch (rows of `step.rect.width * 4` bytes) over the

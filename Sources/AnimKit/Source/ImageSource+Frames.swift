@@ -62,8 +62,8 @@ extension ImageSource {
                 return
             }
             switch route {
-            case let .canvas(origin, stride):
-                try decoder.decode(step: s, into: PixelTarget(base: origin, stride: stride, masked: decoder.writesMasked))
+            case let .canvas(origin, stride, masked):
+                try decoder.decode(step: s, into: PixelTarget(base: origin, stride: stride, masked: masked))
             case .patch:
                 let bytes = step.rect.width * step.rect.height * 4
                 if bytes > 0 {
