@@ -10,13 +10,12 @@ final class GIFDecoder: StepDecoder, @unchecked Sendable {
     /// Transparent pixels can be left unwritten: GIF's alpha is 1-bit.
     let writesMasked = true
     private let store: ByteStore
-    private let file: String
     private let headerLength: Int
     private let images: [GIFImageRecord]
     private let steps: [Step]
 
-    init(store: ByteStore, file: String, headerLength: Int, images: [GIFImageRecord], steps: [Step]) {
-        self.store = store; self.file = file; self.headerLength = headerLength
+    init(store: ByteStore, headerLength: Int, images: [GIFImageRecord], steps: [Step]) {
+        self.store = store; self.headerLength = headerLength
         self.images = images; self.steps = steps
     }
 
