@@ -5,7 +5,7 @@ enum ExtractCommand: Command {
     static let name = "extract"
     static let summary = "write every frame as a full-canvas RGBA PNG"
     static let usage = """
-        usage: anim extract FILE OUTDIR [--frames A-B]
+        usage: anim extract FILE OUTDIR [--frames A-B] [--max-size N]
 
         Writes OUTDIR/frame-00000.png, frame-00001.png, ... : one full-canvas
         8-bit RGBA PNG per frame, composited as the animation shows it. OUTDIR is
@@ -14,13 +14,17 @@ enum ExtractCommand: Command {
 
         options:
           --frames A-B   only frames A to B (0-based, inclusive); also A- or A
+          --max-size N   downsample frames to fit N×N pixels (area average,
+                         alpha-weighted; never enlarges)
           -h, --help     show this help
 
         """
-    static let spec = OptionSpec(valued: ["--frames"], positional: 2...2)
+    static let spec = OptionSpec(valued: ["--frames", "--max-size"], positional: 2...2)
 
     static func run(_ args: ParsedArguments) throws -> Int32 {
-        let source = try ImageSource(path: args.positional[0])
+        var options = DecodingOptions()
+        if args.values["--max-size"] != nil { options.maxPixelSize = try args.int("--max-size", default: 0) }
+        let source = try ImageSource(path: args.positional[0], options: options)
         let range = try frameRange(args.values["--frames"], count: source.frameCount)
         let dir = args.positional[1]
         try PNGFile.makeDirectory(dir)

@@ -45,6 +45,13 @@ public struct DecodingLimits: Equatable, Sendable {
     }
 }
 
+/// A size in pixels.
+public struct PixelSize: Equatable, Hashable, Sendable {
+    public var width: Int
+    public var height: Int
+    public init(width: Int, height: Int) { self.width = width; self.height = height }
+}
+
 /// Options for opening an `ImageSource`.
 public struct DecodingOptions: Equatable, Sendable {
     /// Delays to durations; the browsers' policy by default.
@@ -56,11 +63,24 @@ public struct DecodingOptions: Equatable, Sendable {
     /// the number of active cores, at most 4.
     public var decodeAhead: Int = DecodingOptions.defaultDecodeAhead
 
+    /// Deliver frames downsampled to fit inside this box, keeping the aspect
+    /// ratio and never enlarging (nil: full size). Compositing still happens
+    /// at full size in one reused canvas; only the delivered frames shrink.
+    public var fitIn: PixelSize?
+
     public init(durationPolicy: DurationPolicy = .browsers, limits: DecodingLimits = DecodingLimits(),
-                decodeAhead: Int = DecodingOptions.defaultDecodeAhead) {
+                decodeAhead: Int = DecodingOptions.defaultDecodeAhead, fitIn: PixelSize? = nil) {
         self.durationPolicy = durationPolicy
         self.limits = limits
         self.decodeAhead = decodeAhead
+        self.fitIn = fitIn
+    }
+
+    /// Frames no larger than `n` pixels on their longer side (like ImageIO's
+    /// `kCGImageSourceThumbnailMaxPixelSize`); nil for full size.
+    public var maxPixelSize: Int? {
+        get { fitIn.map { max($0.width, $0.height) } }
+        set { fitIn = newValue.map { PixelSize(width: $0, height: $0) } }
     }
 
     /// The active core count, at most 4.

@@ -1,7 +1,8 @@
 extension ImageSource {
-    /// The composited full-canvas RGBA8 image of frame `index`.
+    /// The composited RGBA8 image of frame `index`: the full canvas, or
+    /// `outputWidth`×`outputHeight` when the source downsamples.
     public func frame(at index: Int) throws -> RGBAImage {
-        try withFrame(at: index) { RGBAImage(width: width, height: height, pixels: Array($0)) }
+        try withFrame(at: index) { RGBAImage(width: outputWidth, height: outputHeight, pixels: Array($0)) }
     }
 
     /// Lends the composited canvas of frame `index` to `body` without
@@ -13,7 +14,12 @@ extension ImageSource {
         }
         lock.lock(); defer { lock.unlock() }
         let compositor = try render(frame: index)
-        return try body(UnsafeRawBufferPointer(compositor.canvas))
+        guard let downsampler else { return try body(UnsafeRawBufferPointer(compositor.canvas)) }
+        if output.count != outputWidth * outputHeight * 4 { output = [UInt8](repeating: 0, count: outputWidth * outputHeight * 4) }
+        return try output.withUnsafeMutableBytes { out in
+            downsampler.run(UnsafeRawBufferPointer(compositor.canvas), into: out)
+            return try body(UnsafeRawBufferPointer(out))
+        }
     }
 
     /// Brings the compositor to the last step of `frame`, starting from the

@@ -25,6 +25,10 @@ public final class ImageSource: @unchecked Sendable {
     /// Canvas size in pixels.
     public let width: Int
     public let height: Int
+    /// The size of the frames delivered: the canvas, or smaller with
+    /// `DecodingOptions.fitIn`. Frame rectangles stay in canvas pixels.
+    public let outputWidth: Int
+    public let outputHeight: Int
     /// Every displayed frame, in order.
     public let frames: [FrameInfo]
     /// The loop value stored in the file: GIF's NETSCAPE2.0/ANIMEXTS1.0 value
@@ -48,6 +52,8 @@ public final class ImageSource: @unchecked Sendable {
     let lock = NSLock()
     var compositor: Compositor?
     var patch: UnsafeMutableRawBufferPointer?
+    let downsampler: Downsampler?
+    var output: [UInt8] = []
     var stepsDecodedCount = 0
     var lastRequestedFrame = -1
     let prefetcher: StepPrefetcher?
@@ -86,6 +92,13 @@ public final class ImageSource: @unchecked Sendable {
         format = index.format
         width = index.width
         height = index.height
+        let out = options.fitIn.map {
+            Downsampler.fit(width: index.width, height: index.height, maxWidth: max($0.width, 1), maxHeight: max($0.height, 1))
+        } ?? (width: index.width, height: index.height)
+        outputWidth = out.width
+        outputHeight = out.height
+        downsampler = out == (index.width, index.height) ? nil
+            : Downsampler(sourceWidth: index.width, sourceHeight: index.height, width: out.width, height: out.height)
         loopCount = index.loopCount
         plays = index.plays
         indexError = index.error

@@ -1,0 +1,99 @@
+import Foundation
+import Testing
+@testable import AnimKit
+
+/// Decode-to-size: quality against Pillow's BOX filter, alpha weighting,
+/// odd and 1-pixel sizes.
+struct DownsampleTests {
+    /// PSNR over premultiplied RGB and alpha: what is seen, so that the
+    /// colour of a nearly transparent pixel weighs as little as it shows.
+    static func psnr(_ a: [UInt8], _ b: [UInt8]) -> Double {
+        precondition(a.count == b.count)
+        var sum = 0.0
+        for p in stride(from: 0, to: a.count, by: 4) {
+            let aa = Double(a[p + 3]) / 255, ba = Double(b[p + 3]) / 255
+            for c in 0..<3 {
+                let d = Double(a[p + c]) * aa - Double(b[p + c]) * ba
+                sum += d * d
+            }
+            let d = Double(a[p + 3]) - Double(b[p + 3])
+            sum += d * d
+        }
+        let mse = sum / Double(a.count)
+        return mse == 0 ? 99 : 10 * log10(255 * 255 / mse)
+    }
+
+    static let references = [("webp/lossy-anim-softalpha.webp", 17, "softalpha-17"),
+                             ("webp/lossless-anim-alpha.webp", 13, "lossless-alpha-13"),
+                             ("extra/long.gif", 23, "long-23"), ("extra/apng-rgba16.png", 5, "rgba16-5"),
+                             ("webp/odd-canvas-37x23-lossy.webp", 11, "odd-11")]
+
+    @Test(arguments: references)
+    func matchesPillowBox(_ ref: (String, Int, String)) throws {
+        let source = try Fixtures.source(ref.0, options: DecodingOptions(fitIn: PixelSize(width: ref.1, height: ref.1)))
+        var scores: [Double] = []
+        for i in 0..<min(4, source.frameCount) {
+            let want = try Fixtures.source("resize/\(ref.2)/frame-0000\(i).png").frame(at: 0)
+            let got = try source.frame(at: i)
+            try #require(got.width == want.width && got.height == want.height,
+                         "\(ref.0): \(got.width)x\(got.height), Pillow \(want.width)x\(want.height)")
+            scores.append(Self.psnr(got.pixels, want.pixels))
+        }
+        let mean = scores.reduce(0, +) / Double(scores.count)
+        #expect(mean >= 40, "\(ref.0): mean PSNR \(mean) dB against Pillow BOX")
+    }
+
+    func shrink(_ pixels: [UInt8], _ w: Int, _ h: Int, to dw: Int, _ dh: Int) -> [UInt8] {
+        let d = Downsampler(sourceWidth: w, sourceHeight: h, width: dw, height: dh)
+        var out = [UInt8](repeating: 0, count: d.width * d.height * 4)
+        pixels.withUnsafeBytes { src in out.withUnsafeMutableBytes { d.run(src, into: $0) } }
+        return out
+    }
+
+    @Test func transparentPixelsDoNotDarkenEdges() {
+        // Opaque white next to transparent black, 2:1 across the border.
+        var px = [UInt8]()
+        for _ in 0..<2 { px += [255, 255, 255, 255, 0, 0, 0, 0] }
+        let out = shrink(px, 2, 2, to: 1, 1)
+        #expect(out == [255, 255, 255, 128])
+    }
+
+    @Test func oddSizesKeepAUniformColourExactly() {
+        let px = [UInt8]((0..<(7 * 5)).flatMap { _ in [200, 100, 50, 255] as [UInt8] })
+        let out = shrink(px, 7, 5, to: 3, 2)
+        #expect(out.count == 3 * 2 * 4)
+        #expect(stride(from: 0, to: out.count, by: 4).allSatisfy { Array(out[$0..<($0 + 4)]) == [200, 100, 50, 255] })
+    }
+
+    @Test func onePixelIsTheAlphaWeightedMean() {
+        var rng = RandomAccessTests.SplitMix(state: 3)
+        let px = (0..<(37 * 23 * 4)).map { _ in UInt8.random(in: 0...255, using: &rng) }
+        let out = shrink(px, 37, 23, to: 1, 1)
+        var a = 0.0, r = 0.0, g = 0.0, b = 0.0
+        for p in stride(from: 0, to: px.count, by: 4) {
+            let al = Double(px[p + 3])
+            a += al; r += al * Double(px[p]); g += al * Double(px[p + 1]); b += al * Double(px[p + 2])
+        }
+        let n = Double(37 * 23)
+        let want = [r / a, g / a, b / a, a / n].map { Int($0.rounded()) }
+        let got = out.map(Int.init)
+        #expect(zip(got, want).allSatisfy { abs($0 - $1) <= 1 }, "\(got) vs \(want)")
+    }
+
+    @Test func fitKeepsAspectAndNeverEnlarges() {
+        #expect(Downsampler.fit(width: 1920, height: 1080, maxWidth: 160, maxHeight: 96) == (160, 90))
+        #expect(Downsampler.fit(width: 10, height: 10, maxWidth: 100, maxHeight: 100) == (10, 10))
+        #expect(Downsampler.fit(width: 1000, height: 1, maxWidth: 10, maxHeight: 10) == (10, 1))
+        #expect(Downsampler.fit(width: 3, height: 1000, maxWidth: 1, maxHeight: 1) == (1, 1))
+    }
+
+    @Test func sourceDeliversFramesAtTheOutputSize() throws {
+        var options = DecodingOptions()
+        options.maxPixelSize = 20
+        let source = try Fixtures.source("extra/long.gif", options: options)
+        #expect(source.outputWidth == 20 && source.outputHeight == 15)
+        #expect(source.width == 64 && source.height == 48)
+        let image = try source.frame(at: 5)
+        #expect(image.width == 20 && image.height == 15 && image.pixels.count == 20 * 15 * 4)
+    }
+}
