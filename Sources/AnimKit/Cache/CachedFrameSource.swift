@@ -1,0 +1,105 @@
+import Dispatch
+import Foundation
+
+/// Frames of an `ImageSource` through a `FrameCache`, with prefetch.
+///
+/// `frame(at:direction:)` serves from the cache or decodes; then a serial
+/// background queue decodes ahead of the playhead in the playing direction
+/// while the cache would keep the result (it stops at the first frame that
+/// would be the furthest away). A seek or a change of direction redirects
+/// the prefetch. At most one decode runs at a time for a source (the
+/// source's own lock), and a frame being prefetched is waited for, never
+/// decoded twice. Give it a source opened with `decodeAhead: 0` so that no
+/// other decode runs beside it.
+public final class CachedFrameSource: @unchecked Sendable {
+    public let source: ImageSource
+    public let cache: FrameCache
+    private let queue = DispatchQueue(label: "anim.prefetch", qos: .userInitiated)
+    private let state = NSCondition()
+    private var generation = 0
+    private var inFlight: Int?
+    private var prefetchEnabled: Bool
+    private var decodes: [Int]
+
+    /// A cache of `limitBytes` (default: `FrameCache.defaultLimit`) in front
+    /// of `source`.
+    public init(source: ImageSource, limitBytes: Int = FrameCache.defaultLimit, limitCount: Int? = nil,
+                prefetch: Bool = true) {
+        self.source = source
+        self.cache = FrameCache(frameCount: source.frameCount, limitBytes: limitBytes, limitCount: limitCount)
+        self.prefetchEnabled = prefetch
+        self.decodes = [Int](repeating: 0, count: source.frameCount)
+    }
+
+    /// How many times each frame has been decoded through this cache.
+    public var decodeCounts: [Int] {
+        state.lock(); defer { state.unlock() }
+        return decodes
+    }
+
+    /// What one delivered frame costs in the cache.
+    public var frameCost: Int { FrameCache.cost(width: source.outputWidth, height: source.outputHeight) }
+
+    /// Frame `index`, about to be shown while playing in `direction`.
+    /// `wraps` says whether playback goes on past the end (another loop
+    /// follows), so that prefetch may decode the start of the next loop.
+    public func frame(at index: Int, direction: PlaybackDirection = .forward, wraps: Bool = true) throws -> RGBAImage {
+        cache.setPlayhead(index, direction: direction)
+        state.lock()
+        generation += 1
+        while inFlight == index { state.wait() }
+        state.unlock()
+        let image: RGBAImage
+        if let cached = cache.image(at: index) {
+            image = cached
+        } else {
+            image = try decode(index)
+            cache.insert(image, at: index)
+        }
+        if prefetchEnabled { schedulePrefetch(after: index, direction: direction, wraps: wraps) }
+        return image
+    }
+
+    /// Waits until the prefetch queue is idle (for tests and benchmarks).
+    public func waitForPrefetch() { queue.sync {} }
+
+    private func decode(_ index: Int) throws -> RGBAImage {
+        let image = try source.frame(at: index)
+        cache.countDecode()
+        state.lock()
+        decodes[index] += 1
+        state.unlock()
+        return image
+    }
+
+    private func schedulePrefetch(after index: Int, direction: PlaybackDirection, wraps: Bool) {
+        state.lock()
+        let ticket = generation
+        state.unlock()
+        queue.async { [weak self] in self?.prefetch(after: index, direction: direction, wraps: wraps, ticket: ticket) }
+    }
+
+    private func prefetch(after index: Int, direction: PlaybackDirection, wraps: Bool, ticket: Int) {
+        let n = source.frameCount
+        let step = direction == .forward ? 1 : n - 1
+        var next = index
+        for _ in 1..<max(n, 1) {
+            let following = (next + step) % n
+            if !wraps && (direction == .forward ? following < next : following > next) { return }
+            next = following
+            if cache.contains(next) { continue }
+            guard cache.wouldAccept(next, cost: frameCost) else { return }
+            state.lock()
+            if generation != ticket { state.unlock(); return }   // a newer request redirects the prefetch
+            inFlight = next
+            state.unlock()
+            let image = try? decode(next)
+            if let image { cache.insert(image, at: next) }
+            state.lock()
+            inFlight = nil
+            state.broadcast()
+            state.unlock()
+            if image == nil { return }
+        }
+    }
+}
