@@ -18,6 +18,8 @@ enum APNGContainer {
                               loopCount: parsed.isAnimated ? parsed.numPlays : nil,
                               plays: parsed.isAnimated && parsed.numPlays == 0 ? .forever
                                 : .count(parsed.isAnimated ? parsed.numPlays : 1),
-                              formula: .exact, error: parsed.error, decoder: decoder)
+                              formula: .exact, error: parsed.error, decoder: decoder,
+                              // Truncated frames are already left out; a still PNG is whole at IEND only.
+                              settledFrames: parsed.error == nil || parsed.isAnimated ? frames.count : 0)
     }
 }

@@ -1,6 +1,17 @@
 /// Builds the `ContainerIndex` of a GIF: parse, group images into frames,
 /// check limits, and hand the images to the giflib decoder.
 enum GIFContainer {
+    /// Before the trailer, a frame is final when its images are complete and
+    /// its last one has a delay (later images cannot join it).
+    static func settled(_ groups: [Range<Int>], _ images: [GIFImageRecord]) -> Int {
+        var n = 0
+        for g in groups {
+            guard let last = g.last, images[g].allSatisfy(\.complete), images[last].delay > 0 else { break }
+            n += 1
+        }
+        return n
+    }
+
     static func index(_ store: ByteStore, file: String, limits: DecodingLimits) throws -> ContainerIndex {
         let parsed = try GIFParser(bytes: store.bytes, file: file, limits: limits).parse()
         let canvas = Rect(x: 0, y: 0, width: parsed.width, height: parsed.height)
@@ -28,6 +39,7 @@ enum GIFContainer {
                                  images: parsed.images, steps: steps)
         return ContainerIndex(format: .gif, width: parsed.width, height: parsed.height, steps: steps,
                               frames: frames, loopCount: parsed.loopCount, plays: plays,
-                              formula: .exact, error: parsed.error, decoder: decoder)
+                              formula: .exact, error: parsed.error, decoder: decoder,
+                              settledFrames: parsed.error == nil ? frames.count : settled(groups, parsed.images))
     }
 }

@@ -109,3 +109,22 @@ extension AnimError {
         }
     }
 }
+
+extension ImageSource {
+    /// Takes over the canvas `previous` composited, when `previous` indexed
+    /// a prefix of the same bytes (an incremental source growing): its steps
+    /// are this source's first steps, so reading on continues from there.
+    func continueFrom(_ previous: ImageSource) {
+        guard previous.width == width, previous.height == height, previous.formula == formula,
+              previous.steps.count <= steps.count else { return }
+        previous.lock.lock()
+        let compositor = previous.compositor
+        let last = previous.lastRequestedFrame
+        previous.compositor = nil
+        previous.lock.unlock()
+        lock.lock()
+        self.compositor = compositor
+        lastRequestedFrame = last
+        lock.unlock()
+    }
+}

@@ -75,8 +75,10 @@ public final class ImageSource: @unchecked Sendable {
         try self.init(store: ByteStore(data), name: name, options: options)
     }
 
-    init(store: ByteStore, name: String, options: DecodingOptions) throws {
-        let index: ContainerIndex
+    /// `partial`: the bytes are a prefix of what will come; only settled
+    /// frames are indexed and running out of data is not an error.
+    init(store: ByteStore, name: String, options: DecodingOptions, partial: Bool = false) throws {
+        var index: ContainerIndex
         switch ImageFormat.sniff(store.bytes) {
         case .gif?: index = try GIFContainer.index(store, file: name, limits: options.limits)
         case .png?, .apng?: index = try APNGContainer.index(store, file: name, limits: options.limits)
@@ -85,6 +87,10 @@ public final class ImageSource: @unchecked Sendable {
             throw store.count == 0
                 ? AnimError.truncated(file: name, frame: nil, offset: 0, detail: "the file is empty")
                 : AnimError.unsupported(file: name, reason: "not a GIF, PNG or WebP file")
+        }
+        if partial {
+            index.frames = Array(index.frames.prefix(index.settledFrames))
+            index.error = nil
         }
         self.store = store
         self.name = name

@@ -38,6 +38,9 @@ struct ContainerIndex {
     /// A problem after the last complete frame (truncation, corruption).
     var error: AnimError?
     var decoder: StepDecoder
+    /// How many leading frames are final whatever bytes may follow: what an
+    /// incremental source shows before its data is finished.
+    var settledFrames: Int
 }
 
 extension DecodingLimits {

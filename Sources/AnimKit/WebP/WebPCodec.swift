@@ -22,7 +22,7 @@ enum WebPContainer {
         let height = Int(WebPDemuxGetI(demux, WEBP_FF_CANVAS_HEIGHT))
         let flags = WebPDemuxGetI(demux, WEBP_FF_FORMAT_FLAGS)
         let animated = flags & ANIMATION_FLAG.rawValue != 0
-        if width == 0 && height == 0 && state != WEBP_DEMUX_DONE {
+        if state == WEBP_DEMUX_PARSING_HEADER || (width == 0 && height == 0 && state != WEBP_DEMUX_DONE) {
             throw AnimError.truncated(file: file, frame: nil, offset: store.count, detail: "WebP header is incomplete")
         }
         try limits.checkCanvas(width: width, height: height, file: file)
@@ -63,7 +63,8 @@ enum WebPContainer {
                               frames: delays.enumerated().map { (i, d) in (i..<(i + 1), d) },
                               loopCount: loop, plays: loop == 0 ? .forever : .count(loop ?? 1),
                               formula: .libwebp, error: error,
-                              decoder: WebPFrameDecoder(store: store, file: file, records: records, steps: steps))
+                              decoder: WebPFrameDecoder(store: store, file: file, records: records, steps: steps),
+                              settledFrames: steps.count)
     }
 }
 

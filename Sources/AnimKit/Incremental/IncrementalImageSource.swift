@@ -1,0 +1,127 @@
+import Foundation
+
+/// An image source fed bytes as they arrive: from a pipe, a socket or a
+/// download. Append data, read what is complete, then finish.
+///
+/// The frame index grows as frames complete: a frame is listed once no
+/// later byte can change it (for GIF, once the image that ends it is
+/// complete; for APNG, once the next `fcTL` or IEND arrives; for WebP, once
+/// its ANMF chunk is whole). Asking for a frame that has not arrived yet
+/// returns `.notYetAvailable`, not an error. `finish()` settles the rest;
+/// if data is missing, `error` then says the file is truncated after the
+/// last complete frame.
+public final class IncrementalImageSource: @unchecked Sendable {
+    /// What `frame(at:)` gives.
+    public enum FrameResult: Equatable, Sendable {
+        case frame(RGBAImage)
+        /// The frame's bytes have not all arrived yet.
+        case notYetAvailable
+    }
+
+    public let name: String
+    public let options: DecodingOptions
+    private let lock = NSLock()
+    private var data: [UInt8] = []
+    private var finished = false
+    private var dirty = false
+    private var current: ImageSource?
+    private var failure: AnimError?
+
+    public init(name: String = "<stdin>", options: DecodingOptions = DecodingOptions()) {
+        self.name = name
+        self.options = options
+    }
+
+    /// Adds bytes that arrived. Ignored after `finish()`.
+    public func append(_ bytes: some Collection<UInt8>) {
+        lock.lock(); defer { lock.unlock() }
+        guard !finished, !bytes.isEmpty else { return }
+        data.append(contentsOf: bytes)
+        dirty = true
+    }
+
+    /// Says that no more bytes will come.
+    public func finish() {
+        lock.lock(); defer { lock.unlock() }
+        finished = true
+        dirty = true
+    }
+
+    public var isFinished: Bool {
+        lock.lock(); defer { lock.unlock() }
+        return finished
+    }
+
+    /// Bytes received so far.
+    public var byteCount: Int {
+        lock.lock(); defer { lock.unlock() }
+        return data.count
+    }
+
+    /// The source over the bytes so far (its frames are the complete ones),
+    /// or nil while not even the header is complete.
+    public var source: ImageSource? {
+        lock.lock(); defer { lock.unlock() }
+        refresh()
+        return current
+    }
+
+    /// Complete frames so far.
+    public var frameCount: Int { source?.frameCount ?? 0 }
+
+    /// A definitive problem: the data is not an image, breaks a limit, or
+    /// (after `finish()`) ends early. Running out of data before `finish()`
+    /// is not an error.
+    public var error: AnimError? {
+        lock.lock(); defer { lock.unlock() }
+        refresh()
+        return failure ?? (finished ? current?.indexError : nil)
+    }
+
+    /// Frame `index` if it is complete.
+    public func frame(at index: Int) throws -> FrameResult {
+        guard let source = self.source, index < source.frameCount else {
+            if let error = self.error, isFinished || !(error.isTruncation) { throw error }
+            return .notYetAvailable
+        }
+        return .frame(try source.frame(at: index))
+    }
+
+    /// Rebuilds the index when bytes arrived since the last look. The
+    /// composited canvas carries over, so reading on does not start again
+    /// from a keyframe.
+    private func refresh() {
+        guard dirty else { return }
+        dirty = false
+        do {
+            let next = try ImageSource(store: ByteStore(data), name: name, options: options, partial: !finished)
+            if let old = current { next.continueFrom(old) }
+            current = next
+            failure = nil
+        } catch let e as AnimError {
+            // Before the end, a header cut short is only data still to come.
+            if finished || !e.isTruncation && !e.isIncompleteContainer(byteCount: data.count) { failure = e }
+        } catch {
+            failure = .library(file: name, frame: nil, library: "AnimKit", message: "\(error)")
+        }
+    }
+}
+
+extension AnimError {
+    var isTruncation: Bool {
+        if case .truncated = self { return true }
+        return false
+    }
+
+    /// Errors that a prefix of a valid file can give: an empty or too short
+    /// header, a container whose first frame has not arrived.
+    func isIncompleteContainer(byteCount: Int) -> Bool {
+        switch self {
+        case .unsupported: return byteCount < 12
+        case .malformed(_, _, _, let reason):
+            return reason == "not a valid WebP container" || reason == "no IHDR chunk"
+                || reason == "the WebP file has no frame" || reason == "no frames" || reason == "no IDAT chunk"
+        default: return false
+        }
+    }
+}
