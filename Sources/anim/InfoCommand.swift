@@ -7,6 +7,8 @@ enum InfoCommand: Command {
     static let usage = """
         usage: anim info FILE [--json] [--raw-delays]
 
+        FILE may be - for standard input.
+
         Prints the format, canvas size, loop count and, per frame, its rectangle,
         delay, effective duration, disposal, blending and keyframe flag.
 
@@ -26,9 +28,11 @@ enum InfoCommand: Command {
 
     static func run(_ args: ParsedArguments) throws -> Int32 {
         let options = DecodingOptions(durationPolicy: args.flag("--raw-delays") ? .raw : .browsers)
-        let source = try ImageSource(path: args.positional[0], options: options)
+        let path = args.positional[0]
+        let (source, error) = path == "-" ? try StandardInput.source(options: options)
+            : try { let s = try ImageSource(path: path, options: options); return (s, s.indexError) }()
         Output.out(args.flag("--json") ? json(source).text + "\n" : text(source))
-        if let error = source.indexError {
+        if let error {
             Output.err("anim: \(error.description)\n")
             return 1
         }

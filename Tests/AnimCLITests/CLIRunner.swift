@@ -26,14 +26,20 @@ enum CLI {
         var stdoutData: Data
     }
 
-    static func run(_ args: [String]) throws -> Result {
+    static func run(_ args: [String], stdin: Data? = nil) throws -> Result {
         let p = Process()
         p.executableURL = binary
         p.arguments = args
-        let out = Pipe(), err = Pipe()
+        let out = Pipe(), err = Pipe(), input = Pipe()
         p.standardOutput = out
         p.standardError = err
+        if stdin != nil { p.standardInput = input }
         try p.run()
+        if let stdin {
+            // Write from another thread so a full output pipe cannot block us.
+            let writer = input.fileHandleForWriting
+            DispatchQueue.global().async { writer.write(stdin); try? writer.close() }
+        }
         let o = out.fileHandleForReading.readDataToEndOfFile()
         let e = err.fileHandleForReading.readDataToEndOfFile()
         p.waitUntilExit()

@@ -1,0 +1,34 @@
+import AnimKit
+#if canImport(Glibc)
+import Glibc
+#endif
+
+/// Reads standard input into an incremental source as it arrives.
+enum StandardInput {
+    /// Appends stdin to `source` chunk by chunk, calling `progress` after
+    /// each, then finishes the source.
+    static func feed(_ source: IncrementalImageSource, progress: () throws -> Void = {}) throws {
+        var buffer = [UInt8](repeating: 0, count: 1 << 16)
+        while true {
+            let n = buffer.withUnsafeMutableBytes { read(0, $0.baseAddress, $0.count) }
+            if n < 0 {
+                if errno == EINTR { continue }
+                throw AnimError.io(path: "<stdin>", operation: "read", errno: errno, message: String(cString: strerror(errno)))
+            }
+            if n == 0 { break }
+            source.append(buffer[0..<n])
+            try progress()
+        }
+        source.finish()
+    }
+
+    /// The whole of stdin as a source, or the error that stopped it.
+    static func source(options: DecodingOptions) throws -> (ImageSource, AnimError?) {
+        let incremental = IncrementalImageSource(name: "<stdin>", options: options)
+        try feed(incremental)
+        guard let source = incremental.source else {
+            throw incremental.error ?? AnimError.truncated(file: "<stdin>", frame: nil, offset: 0, detail: "no data")
+        }
+        return (source, incremental.error)
+    }
+}
