@@ -8,7 +8,8 @@ enum BenchCommand: Command {
     static let name = "bench"
     static let summary = "time decoding every frame of a file"
     static let usage = """
-        usage: anim bench FILE [--runs N] [--json]
+        usage: anim bench FILE [--runs N] [--decode-ahead N] [--json]
+               anim bench FILE --loops L [--fit WxH | --max-size N] [--cache-limit SIZE] [--json]
 
         Reads the file once, then decodes every frame (full canvas, composited) N
         times in this process, each pass indexing the bytes in memory anew, and prints
@@ -21,12 +22,23 @@ enum BenchCommand: Command {
                       core; 0 decodes on one thread only)
           --json      one JSON object: frames, width, height, runs, medianMs, minMs,
                       msPerFrame, megapixelsPerSecond, peakRSSBytes
+
+        With --loops, plays every frame in order L times through the frame cache,
+        with prefetch, as a player does, and reports the frames decoded in each
+        loop, the cache's peak bytes, hits and misses, and peak memory:
+          --loops L          loops to play
+          --fit WxH          deliver frames downsampled to fit WxH pixels
+          --max-size N       deliver frames downsampled to fit NxN pixels
+          --cache-limit SIZE cache budget, e.g. 64M (default: the smaller of 20%
+                             of physical memory and 60% of available memory,
+                             between 16M and 1G)
           -h, --help  show this help
 
         """
-    static let spec = OptionSpec(flags: ["--json"], valued: ["--runs", "--decode-ahead"], positional: 1...1)
+    static let spec = OptionSpec(flags: ["--json"], valued: ["--runs", "--decode-ahead", "--loops", "--fit", "--max-size", "--cache-limit"], positional: 1...1)
 
     static func run(_ args: ParsedArguments) throws -> Int32 {
+        if args.values["--loops"] != nil { return try BenchPlayback.run(args, path: args.positional[0]) }
         let runs = try args.int("--runs", default: 5)
         let ahead = try args.int("--decode-ahead", default: DecodingOptions.defaultDecodeAhead, min: 0)
         let options = DecodingOptions(decodeAhead: ahead)

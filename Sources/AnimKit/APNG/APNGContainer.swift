@@ -1,7 +1,8 @@
 /// Builds the `ContainerIndex` of a PNG or APNG.
 enum APNGContainer {
     static func index(_ store: ByteStore, file: String, limits: DecodingLimits) throws -> ContainerIndex {
-        let parsed = try APNGParser(bytes: store.bytes, file: file, limits: limits).parse()
+        let parsed = try APNGParser(bytes: store.bytes, file: file, limits: limits,
+                                passed: { store.release(0..<$0) }).parse()
         let h = parsed.header
         let canvas = Rect(x: 0, y: 0, width: h.width, height: h.height)
         var steps = parsed.frames.map {

@@ -12,6 +12,12 @@ final class APNGDecoder: StepDecoder, @unchecked Sendable {
         self.store = store; self.file = file; self.header = header; self.frames = frames
     }
 
+    func dataRange(step index: Int) -> Range<Int> {
+        let segments = frames[index].segments
+        guard let first = segments.first, let last = segments.last else { return 0..<0 }
+        return first.chunkTypeOffset..<(last.chunkTypeOffset + 8 + last.dataLength)
+    }
+
     func decode(step index: Int, into target: PixelTarget) throws {
         let frame = frames[index]
         let png = repackedHeader(width: frame.rect.width, height: frame.rect.height)

@@ -8,6 +8,9 @@ struct APNGParser {
     let bytes: UnsafeRawBufferPointer
     let file: String
     let limits: DecodingLimits
+    /// Called as parsing moves on with the offset reached, so that a mapped
+    /// file's pages behind it can be given back.
+    var passed: (Int) -> Void = { _ in }
 
     struct Result {
         var header: PNGHeader
@@ -34,7 +37,9 @@ struct APNGParser {
         var walker = PNGChunkWalker(bytes)
         var s = State()
         var failure: AnimError?
+        var mark = 0
         loop: while true {
+            if walker.offset - mark >= 4 << 20 { mark = walker.offset; passed(mark) }
             switch walker.next() {
             case .end:
                 failure = .truncated(file: file, frame: s.frames.count, offset: bytes.count, detail: "no IEND chunk")

@@ -7,6 +7,50 @@ import Glibc
 /// libraries. Freed when the last source using it goes away.
 final class ByteStore: @unchecked Sendable {
     let bytes: UnsafeRawBufferPointer
+    /// True when `bytes` is a read-only mapping of a file.
+    private(set) var isMapped = false
+
+    /// Files at least this large are mapped rather than read.
+    static let mapThreshold = 4 << 20
+
+    /// Maps the file at `path` read-only when it is a regular file of at
+    /// least `mapThreshold` bytes, else reads it. A mapped store can give
+    /// back the pages of data already decoded (`release`), so that playing
+    /// a 100 MB file does not keep 100 MB resident. Like every mapped
+    /// reader, it assumes the file is not truncated while it is open.
+    static func load(path: String, map: Bool) throws -> ByteStore {
+        if map, let mapped = try mapped(path) { return mapped }
+        return try ByteStore(readingFile: path)
+    }
+
+    private static func mapped(_ path: String) throws -> ByteStore? {
+        let fd = Glibc.open(path, O_RDONLY | O_CLOEXEC)
+        guard fd >= 0 else { throw FileBytes.ioError(path, "open") }
+        defer { close(fd) }
+        var st = stat()
+        guard fstat(fd, &st) == 0, (st.st_mode & S_IFMT) == S_IFREG, Int(st.st_size) >= mapThreshold else { return nil }
+        guard let p = mmap(nil, Int(st.st_size), PROT_READ, MAP_PRIVATE, fd, 0), p != MAP_FAILED else { return nil }
+        // Container parsing jumps from chunk header to chunk header: map only
+        // the pages touched, not their neighbours.
+        madvise(p, Int(st.st_size), MADV_RANDOM)
+        return ByteStore(mapping: UnsafeRawBufferPointer(start: p, count: Int(st.st_size)))
+    }
+
+    private init(mapping: UnsafeRawBufferPointer) {
+        bytes = mapping
+        isMapped = true
+    }
+
+    /// Gives the pages of `range` back to the system (mapped stores only):
+    /// they are read again from the page cache if touched later.
+    func release(_ range: Range<Int>) {
+        guard isMapped, !range.isEmpty else { return }
+        let page = Int(sysconf(Int32(_SC_PAGESIZE)))
+        let start = (range.lowerBound / page) * page
+        let end = min(((range.upperBound + page - 1) / page) * page, bytes.count)
+        guard end > start else { return }
+        madvise(UnsafeMutableRawPointer(mutating: bytes.baseAddress! + start), end - start, MADV_DONTNEED)
+    }
 
     init(_ source: some Collection<UInt8>) {
         let count = source.count
@@ -21,7 +65,7 @@ final class ByteStore: @unchecked Sendable {
 
     /// Reads the file at `path` straight into the store (no second copy).
     init(readingFile path: String) throws {
-        let fd = open(path, O_RDONLY | O_CLOEXEC)
+        let fd = Glibc.open(path, O_RDONLY | O_CLOEXEC)
         guard fd >= 0 else { throw FileBytes.ioError(path, "open") }
         defer { close(fd) }
         var st = stat()
@@ -63,5 +107,11 @@ final class ByteStore: @unchecked Sendable {
 
     var count: Int { bytes.count }
 
-    deinit { UnsafeMutableRawPointer(mutating: bytes.baseAddress!).deallocate() }
+    deinit {
+        if isMapped {
+            munmap(UnsafeMutableRawPointer(mutating: bytes.baseAddress!), bytes.count)
+        } else {
+            UnsafeMutableRawPointer(mutating: bytes.baseAddress!).deallocate()
+        }
+    }
 }

@@ -63,6 +63,10 @@ public struct DecodingOptions: Equatable, Sendable {
     /// the number of active cores, at most 4.
     public var decodeAhead: Int = DecodingOptions.defaultDecodeAhead
 
+    /// Map files of 4 MiB or more instead of reading them, and give back
+    /// the pages of frames already decoded, so memory does not grow with the
+    /// file. A mapped file must not be truncated while it is open.
+    public var mapFiles = true
     /// Deliver frames downsampled to fit inside this box, keeping the aspect
     /// ratio and never enlarging (nil: full size). Compositing still happens
     /// at full size in one reused canvas; only the delivered frames shrink.

@@ -13,7 +13,8 @@ enum GIFContainer {
     }
 
     static func index(_ store: ByteStore, file: String, limits: DecodingLimits) throws -> ContainerIndex {
-        let parsed = try GIFParser(bytes: store.bytes, file: file, limits: limits).parse()
+        let parsed = try GIFParser(bytes: store.bytes, file: file, limits: limits,
+                                passed: { store.release(0..<$0) }).parse()
         let canvas = Rect(x: 0, y: 0, width: parsed.width, height: parsed.height)
         var steps = parsed.images.map { image in
             Step(rect: Rect(x: image.x, y: image.y, width: image.width, height: image.height).intersection(canvas),

@@ -51,6 +51,8 @@ final class GIFDecoder: StepDecoder, @unchecked Sendable {
         return Int32(copied)
     }
 
+    func dataRange(step index: Int) -> Range<Int> { images[index].descriptorOffset..<images[index].dataEnd }
+
     func decode(step index: Int, into target: PixelTarget) throws {
         let image = images[index]
         let clip = steps[index].rect

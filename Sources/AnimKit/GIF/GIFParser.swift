@@ -4,6 +4,9 @@ struct GIFParser {
     let bytes: UnsafeRawBufferPointer
     let file: String
     let limits: DecodingLimits
+    /// Called as parsing moves on with the offset reached, so that a mapped
+    /// file's pages behind it can be given back.
+    var passed: (Int) -> Void = { _ in }
 
     struct Result {
         var width = 0, height = 0
@@ -30,7 +33,9 @@ struct GIFParser {
         out.headerLength = r.offset
         let globalCount = flags & 0x80 != 0 ? 2 << Int(flags & 7) : 0
         var pendingGCE: (disposal: Int, delay: Int, transparent: Int?)? = nil
+        var mark = 0
         while true {
+            if r.offset - mark >= 4 << 20 { mark = r.offset; passed(mark) }
             let blockStart = r.offset
             guard let introducer = r.u8() else {
                 out.error = .truncated(file: file, frame: out.images.count, offset: blockStart,

@@ -65,6 +65,7 @@ extension ImageSource {
                 }
                 stepsDecodedCount += 1
                 compositor.end(step: step, index: s)
+                store.release(decoder.dataRange(step: s))
                 return
             }
             switch route {
@@ -85,6 +86,7 @@ extension ImageSource {
         }
         stepsDecodedCount += 1
         compositor.end(step: step, index: s)
+        store.release(decoder.dataRange(step: s))
     }
 
     /// The reused patch buffer, grown to at least `bytes`.

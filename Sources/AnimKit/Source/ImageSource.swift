@@ -60,7 +60,7 @@ public final class ImageSource: @unchecked Sendable {
 
     /// Opens the file at `path`.
     public convenience init(path: String, options: DecodingOptions = DecodingOptions()) throws {
-        try self.init(store: ByteStore(readingFile: path), name: path, options: options)
+        try self.init(store: ByteStore.load(path: path, map: options.mapFiles), name: path, options: options)
     }
 
     /// A new source over the same bytes, indexed again, with its own
@@ -88,6 +88,7 @@ public final class ImageSource: @unchecked Sendable {
                 ? AnimError.truncated(file: name, frame: nil, offset: 0, detail: "the file is empty")
                 : AnimError.unsupported(file: name, reason: "not a GIF, PNG or WebP file")
         }
+        store.release(0..<store.count)     // indexing touched pages it no longer needs
         if partial {
             index.frames = Array(index.frames.prefix(index.settledFrames))
             index.error = nil

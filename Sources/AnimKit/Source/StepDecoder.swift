@@ -6,6 +6,10 @@ protocol StepDecoder: AnyObject, Sendable {
     /// apart, where `rect` is the step's (clipped) rect.
     func decode(step index: Int, into target: PixelTarget) throws
 
+    /// The bytes of the file step `index` decodes from (its pages may be
+    /// given back once it is decoded).
+    func dataRange(step index: Int) -> Range<Int>
+
     /// True when the codec can leave transparent pixels unwritten instead of
     /// writing alpha 0 (GIF), so the compositor may let it write straight
     /// into the canvas.

@@ -81,6 +81,10 @@ final class WebPFrameDecoder: StepDecoder, @unchecked Sendable {
         self.store = store; self.file = file; self.records = records; self.steps = steps
     }
 
+    func dataRange(step index: Int) -> Range<Int> {
+        records[index].fragmentOffset..<(records[index].fragmentOffset + records[index].fragmentSize)
+    }
+
     func decode(step index: Int, into target: PixelTarget) throws {
         let record = records[index], rect = steps[index].rect
         var config = WebPDecoderConfig()
