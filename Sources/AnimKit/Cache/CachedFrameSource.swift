@@ -1,6 +1,4 @@
 import Dispatch
-import Foundation
-
 /// Frames of an `ImageSource` through a `FrameCache`, with prefetch.
 ///
 /// `frame(at:direction:)` serves from the cache or decodes; then a serial
@@ -15,7 +13,7 @@ public final class CachedFrameSource: @unchecked Sendable {
     public let source: ImageSource
     public let cache: FrameCache
     private let queue = DispatchQueue(label: "anim.prefetch", qos: .userInitiated)
-    private let state = NSCondition()
+    private let state = Lock()
     private var generation = 0
     private var inFlight: Int?
     private var prefetchEnabled: Bool
@@ -53,6 +51,7 @@ public final class CachedFrameSource: @unchecked Sendable {
         if let cached = cache.image(at: index) {
             image = cached
         } else {
+            cache.makeRoom(for: index, cost: frameCost)
             image = try decode(index)
             cache.insert(image, at: index)
         }
@@ -93,6 +92,7 @@ public final class CachedFrameSource: @unchecked Sendable {
             if generation != ticket { state.unlock(); return }   // a newer request redirects the prefetch
             inFlight = next
             state.unlock()
+            cache.makeRoom(for: next, cost: frameCost)
             let image = try? decode(next)
             if let image { cache.insert(image, at: next) }
             state.lock()

@@ -1,5 +1,3 @@
-import Foundation
-
 /// The direction frames are being played in, for eviction and prefetch.
 public enum PlaybackDirection: Sendable {
     case forward
@@ -35,7 +33,7 @@ public final class FrameCache: @unchecked Sendable {
     public let limitBytes: Int
     public let limitCount: Int?
     public let frameCount: Int
-    private let lock = NSLock()
+    private let lock = Lock()
     private var entries: [Int: RGBAImage] = [:]
     private var playhead = 0
     private var direction = PlaybackDirection.forward
@@ -124,6 +122,24 @@ public final class FrameCache: @unchecked Sendable {
         return (entries.keys.sorted(), entries.values.reduce(0) { $0 + Self.cost(width: $1.width, height: $1.height) })
     }
 
+    /// Evicts what must go for frame `index` (costing `cost`) to fit, before
+    /// it is decoded, so that the new frame and the ones it replaces never
+    /// take memory together. Returns false if it would not be kept.
+    @discardableResult
+    public func makeRoom(for index: Int, cost: Int) -> Bool {
+        lock.lock(); defer { lock.unlock() }
+        guard entries[index] == nil else { return true }
+        guard let victims = plan(index, cost: cost) else { return false }
+        for v in victims {
+            if let old = entries.removeValue(forKey: v) {
+                stats.bytesInUse -= Self.cost(width: old.width, height: old.height)
+                stats.evictions += 1
+            }
+        }
+        stats.entries = entries.count
+        return true
+    }
+
     /// Removes every entry (statistics are kept).
     public func removeAll() {
         lock.lock(); defer { lock.unlock() }
@@ -164,20 +180,8 @@ extension FrameCache {
     /// the memory available now, at most 1 GiB and at least 16 MiB.
     /// (On this project's 24 GiB machines: 1 GiB.)
     public static var defaultLimit: Int {
-        let physical = Int(ProcessInfo.processInfo.physicalMemory)
-        let available = MemoryInfo.availableBytes() ?? physical
+        let physical = System.physicalMemory
+        let available = System.availableMemory ?? physical
         return min(max(min(physical / 5, available / 5 * 3), 16 << 20), 1 << 30)
-    }
-}
-
-/// Reads MemAvailable from /proc/meminfo.
-enum MemoryInfo {
-    static func availableBytes() -> Int? {
-        guard let text = try? String(contentsOfFile: "/proc/meminfo", encoding: .utf8) else { return nil }
-        for line in text.split(separator: "\n") where line.hasPrefix("MemAvailable:") {
-            let digits = line.split(separator: " ").dropFirst().first.flatMap { Int($0) }
-            return digits.map { $0 * 1024 }
-        }
-        return nil
     }
 }

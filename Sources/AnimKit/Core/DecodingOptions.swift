@@ -1,5 +1,3 @@
-import Foundation
-
 /// How delays stored in a file become the durations that are played.
 public enum DurationPolicy: Equatable, Sendable {
     /// What the browsers do: a delay of `threshold` or less plays as
@@ -89,6 +87,6 @@ public struct DecodingOptions: Equatable, Sendable {
 
     /// The active core count, at most 4.
     public static var defaultDecodeAhead: Int {
-        min(max(ProcessInfo.processInfo.activeProcessorCount, 1), 4)
+        min(max(System.activeProcessorCount, 1), 4)
     }
 }

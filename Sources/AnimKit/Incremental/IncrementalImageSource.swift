@@ -1,5 +1,3 @@
-import Foundation
-
 /// An image source fed bytes as they arrive: from a pipe, a socket or a
 /// download. Append data, read what is complete, then finish.
 ///
@@ -20,7 +18,7 @@ public final class IncrementalImageSource: @unchecked Sendable {
 
     public let name: String
     public let options: DecodingOptions
-    private let lock = NSLock()
+    private let lock = Lock()
     private var data: [UInt8] = []
     private var finished = false
     private var dirty = false

@@ -1,5 +1,3 @@
-import Foundation
-
 /// Reads an animated (or still) GIF, PNG/APNG or WebP.
 ///
 /// Opening parses the container and builds the frame index: canvas size,
@@ -49,7 +47,7 @@ public final class ImageSource: @unchecked Sendable {
     let formula: BlendFormula
     /// For each step, the nearest keyframe step at or before it.
     let keyAtOrBefore: [Int]
-    let lock = NSLock()
+    let lock = Lock()
     var compositor: Compositor?
     var patch: UnsafeMutableRawBufferPointer?
     let downsampler: Downsampler?
