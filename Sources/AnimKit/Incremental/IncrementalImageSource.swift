@@ -24,6 +24,7 @@ public final class IncrementalImageSource: @unchecked Sendable {
     private var dirty = false
     private var current: ImageSource?
     private var failure: AnimError?
+    private var indexedSize = 0
 
     public init(name: String = "<stdin>", options: DecodingOptions = DecodingOptions()) {
         self.name = name
@@ -88,9 +89,15 @@ public final class IncrementalImageSource: @unchecked Sendable {
     /// Rebuilds the index when bytes arrived since the last look. The
     /// composited canvas carries over, so reading on does not start again
     /// from a keyframe.
+    ///
+    /// Each rebuild copies and parses everything received, so before
+    /// `finish()` it waits until the data has grown by an eighth: the total
+    /// work stays a small multiple of the file's size, and a frame shows up
+    /// at most an eighth of the file after its last byte.
     private func refresh() {
-        guard dirty else { return }
+        guard dirty, finished || data.count - indexedSize >= max(1, indexedSize / 8) else { return }
         dirty = false
+        indexedSize = data.count
         do {
             let next = try ImageSource(store: ByteStore(data), name: name, options: options, partial: !finished)
             if let old = current { next.continueFrom(old) }
