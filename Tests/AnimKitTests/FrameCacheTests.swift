@@ -143,6 +143,37 @@ struct CachedFrameSourceTests {
         let frames = CachedFrameSource(source: s, limitBytes: 1 << 20)
         _ = try play(frames, loops: 1)
         #expect(frames.frameCost == FrameCache.cost(width: 16, height: 12))
-        #expect(frames.cache.statistics.bytesInUse == 120 * frames.frameCost)
+        let stats = frames.cache.statistics
+        #expect(stats.entries == 120)
+        #expect(stats.bytesInUse == 120 * frames.frameCost + stats.checkpointBytes)
+        #expect(stats.checkpointBytes == stats.checkpoints * (64 * 48 * 4 + FrameCache.entryOverhead))
+    }
+}
+
+struct CheckpointTests {
+    @Test func aSeekStartsFromTheNearestCheckpoint() throws {
+        let s = try Fixtures.source("webp/one-keyframe.webp", options: DecodingOptions(decodeAhead: 0))
+        #expect(s.frames.filter(\.isKeyframe).count == 1)
+        // Room for many bytes but 5 frames: checkpoints stay, frames go.
+        let frames = CachedFrameSource(source: s, limitBytes: 1 << 24, limitCount: 5, prefetch: false)
+        for i in 0..<40 { _ = try frames.frame(at: i) }
+        let stats = frames.cache.statistics
+        #expect(stats.checkpoints == 4, "checkpoints after frames 8, 16, 24, 32")
+        #expect(frames.cache.audit.totalCost == stats.bytesInUse)
+        let before = s.stepsDecoded
+        let image = try frames.frame(at: 20)
+        #expect(s.stepsDecoded - before == 4, "frames 17 to 20 from the checkpoint after 16, not 21 from frame 0")
+        #expect(image == (try Fixtures.source("webp/one-keyframe.webp").frame(at: 20)))
+    }
+
+    @Test func checkpointsCountAgainstTheBudget() throws {
+        let s = try Fixtures.source("webp/one-keyframe.webp", options: DecodingOptions(decodeAhead: 0))
+        let one = FrameCache.cost(width: s.width, height: s.height)
+        let frames = CachedFrameSource(source: s, limitBytes: 6 * one, prefetch: false)
+        for i in 0..<40 {
+            _ = try frames.frame(at: i)
+            #expect(frames.cache.statistics.bytesInUse <= 6 * one)
+        }
+        #expect(frames.cache.audit.totalCost == frames.cache.statistics.bytesInUse)
     }
 }

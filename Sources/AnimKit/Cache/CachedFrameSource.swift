@@ -27,6 +27,7 @@ public final class CachedFrameSource: @unchecked Sendable {
         self.cache = FrameCache(frameCount: source.frameCount, limitBytes: limitBytes, limitCount: limitCount)
         self.prefetchEnabled = prefetch
         self.decodes = [Int](repeating: 0, count: source.frameCount)
+        source.checkpoints = cache
     }
 
     /// How many times each frame has been decoded through this cache.

@@ -11,7 +11,10 @@ public enum PlaybackDirection: Sendable {
 /// whose next use is furthest away from the playhead in the playing
 /// direction (counting around the loop), never the frame at the playhead,
 /// and it refuses a frame that would be used later than everything it
-/// holds. Safe to use from several threads.
+/// holds. It also keeps checkpoints, composited canvases from which an
+/// `ImageSource` can start a seek instead of going back to a keyframe; they
+/// are charged to the same budget and evicted by the same rule. Safe to use
+/// from several threads.
 public final class FrameCache: @unchecked Sendable {
     /// Bytes counted for each entry on top of its pixels (bookkeeping).
     public static let entryOverhead = 256
@@ -26,6 +29,10 @@ public final class FrameCache: @unchecked Sendable {
         public var bytesInUse = 0
         public var peakBytes = 0
         public var entries = 0
+        /// Checkpoints held.
+        public var checkpoints = 0
+        /// Bytes of the checkpoints (included in `bytesInUse`).
+        public var checkpointBytes = 0
         /// Frames decoded to fill the cache (counted by `CachedFrameSource`).
         public var framesDecoded = 0
     }
@@ -35,6 +42,7 @@ public final class FrameCache: @unchecked Sendable {
     public let frameCount: Int
     private let lock = Lock()
     private var entries: [Int: RGBAImage] = [:]
+    private var checkpoints: [Int: Compositor.Snapshot] = [:]
     private var playhead = 0
     private var direction = PlaybackDirection.forward
     private var stats = Statistics()
@@ -102,12 +110,7 @@ public final class FrameCache: @unchecked Sendable {
         if entries[index] != nil { return true }
         let cost = Self.cost(width: image.width, height: image.height)
         guard let victims = plan(index, cost: cost) else { stats.refusals += 1; return false }
-        for v in victims {
-            if let old = entries.removeValue(forKey: v) {
-                stats.bytesInUse -= Self.cost(width: old.width, height: old.height)
-                stats.evictions += 1
-            }
-        }
+        evict(victims)
         entries[index] = image
         stats.bytesInUse += cost
         stats.entries = entries.count
@@ -119,7 +122,8 @@ public final class FrameCache: @unchecked Sendable {
     /// checks that the running total is right).
     public var audit: (indices: [Int], totalCost: Int) {
         lock.lock(); defer { lock.unlock() }
-        return (entries.keys.sorted(), entries.values.reduce(0) { $0 + Self.cost(width: $1.width, height: $1.height) })
+        let frames = entries.values.reduce(0) { $0 + Self.cost(width: $1.width, height: $1.height) }
+        return (entries.keys.sorted(), frames + checkpoints.values.reduce(0) { $0 + $1.cost + Self.entryOverhead })
     }
 
     /// Evicts what must go for frame `index` (costing `cost`) to fit, before
@@ -130,13 +134,7 @@ public final class FrameCache: @unchecked Sendable {
         lock.lock(); defer { lock.unlock() }
         guard entries[index] == nil else { return true }
         guard let victims = plan(index, cost: cost) else { return false }
-        for v in victims {
-            if let old = entries.removeValue(forKey: v) {
-                stats.bytesInUse -= Self.cost(width: old.width, height: old.height)
-                stats.evictions += 1
-            }
-        }
-        stats.entries = entries.count
+        evict(victims)
         return true
     }
 
@@ -144,8 +142,11 @@ public final class FrameCache: @unchecked Sendable {
     public func removeAll() {
         lock.lock(); defer { lock.unlock() }
         entries.removeAll()
+        checkpoints.removeAll()
         stats.bytesInUse = 0
         stats.entries = 0
+        stats.checkpoints = 0
+        stats.checkpointBytes = 0
     }
 
     /// Counts a decode done to fill the cache.
@@ -154,24 +155,83 @@ public final class FrameCache: @unchecked Sendable {
         stats.framesDecoded += 1
     }
 
-    /// The entries to evict so that `index` fits, furthest first, or nil.
-    private func plan(_ index: Int, cost: Int) -> [Int]? {
+    /// Something the cache holds: a frame or a checkpoint, by frame index.
+    enum Key: Hashable {
+        case frame(Int)
+        case checkpoint(Int)
+        var index: Int { switch self { case .frame(let i), .checkpoint(let i): return i } }
+    }
+
+    private func cost(of key: Key) -> Int {
+        switch key {
+        case .frame(let i): return entries[i].map { Self.cost(width: $0.width, height: $0.height) } ?? 0
+        case .checkpoint(let i): return checkpoints[i].map { $0.cost + Self.entryOverhead } ?? 0
+        }
+    }
+
+    /// What to evict so that something at `index` costing `cost` fits,
+    /// furthest first; nil if only nearer things could make room. Frames
+    /// come before checkpoints: a frame will be shown, a checkpoint only
+    /// speeds a seek. So a frame may evict any checkpoint (those first), and
+    /// a checkpoint only farther checkpoints.
+    private func plan(_ index: Int, cost: Int, checkpoint: Bool = false) -> [Key]? {
         guard cost <= limitBytes else { return nil }
         var bytes = stats.bytesInUse + cost
-        var count = entries.count + 1
+        var count = entries.count + (checkpoint ? 0 : 1)     // the count limit is on frames
         func over() -> Bool { bytes > limitBytes || (limitCount.map { count > $0 } ?? false) }
         if !over() { return [] }
         let mine = distanceLocked(index)
-        let candidates = entries.keys
-            .filter { $0 != playhead && distanceLocked($0) > mine }
-            .sorted { distanceLocked($0) > distanceLocked($1) }
-        var victims: [Int] = []
+        let farthestFirst: (Key, Key) -> Bool = { self.distanceLocked($0.index) > self.distanceLocked($1.index) }
+        let checkpointKeys = checkpoints.keys.map { Key.checkpoint($0) }
+            .filter { !checkpoint || distanceLocked($0.index) > mine }.sorted(by: farthestFirst)
+        let frameKeys = checkpoint ? [] : entries.keys.filter { $0 != playhead && distanceLocked($0) > mine }
+            .map { Key.frame($0) }.sorted(by: farthestFirst)
+        let candidates = checkpointKeys + frameKeys
+        var victims: [Key] = []
         for v in candidates where over() {
+            if case .checkpoint = v, bytes <= limitBytes { continue }   // only bytes make checkpoints go
             victims.append(v)
-            bytes -= Self.cost(width: entries[v]!.width, height: entries[v]!.height)
-            count -= 1
+            bytes -= self.cost(of: v)
+            if case .frame = v { count -= 1 }
         }
         return over() ? nil : victims
+    }
+
+    private func evict(_ victims: [Key]) {
+        for v in victims {
+            stats.bytesInUse -= cost(of: v)
+            if case .checkpoint = v { stats.checkpointBytes -= cost(of: v) }
+            switch v {
+            case .frame(let i): entries[i] = nil
+            case .checkpoint(let i): checkpoints[i] = nil
+            }
+            stats.evictions += 1
+        }
+        stats.entries = entries.count
+        stats.checkpoints = checkpoints.count
+    }
+
+    /// Keeps a checkpoint taken after frame `index`, if it is worth its room.
+    @discardableResult
+    func insertCheckpoint(_ snapshot: Compositor.Snapshot, frame index: Int) -> Bool {
+        lock.lock(); defer { lock.unlock() }
+        if checkpoints[index] != nil { return true }
+        let cost = snapshot.cost + Self.entryOverhead
+        guard let victims = plan(index, cost: cost, checkpoint: true) else { stats.refusals += 1; return false }
+        evict(victims)
+        checkpoints[index] = snapshot
+        stats.bytesInUse += cost
+        stats.checkpointBytes += cost
+        stats.checkpoints = checkpoints.count
+        stats.peakBytes = max(stats.peakBytes, stats.bytesInUse)
+        return true
+    }
+
+    /// The checkpoint with the largest frame index in `range`.
+    func checkpoint(in range: ClosedRange<Int>) -> (frame: Int, snapshot: Compositor.Snapshot)? {
+        lock.lock(); defer { lock.unlock() }
+        guard let best = checkpoints.keys.filter({ range.contains($0) }).max() else { return nil }
+        return (best, checkpoints[best]!)
     }
 }
 

@@ -15,9 +15,9 @@ final class Compositor {
     /// The allocation behind `canvas` (it may be larger).
     private var storage: UnsafeMutableRawBufferPointer
     /// The step the canvas shows, -1 when nothing is drawn.
-    private(set) var currentStep = -1
-    private var currentInfo: Step?
-    private var saved: [UInt8] = []
+    var currentStep = -1
+    var currentInfo: Step?
+    var saved: [UInt8] = []
     private var pendingRawRect: Rect?
 
     init(width: Int, height: Int, formula: BlendFormula) {

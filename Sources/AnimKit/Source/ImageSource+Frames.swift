@@ -39,6 +39,12 @@ extension ImageSource {
         var start = key
         if current >= 0 && current < target && current + 1 >= key { start = current + 1 }
         if start == key { compositor.reset() }
+        if let snapshot = checkpoints?.checkpoint(in: 0...frame)?.snapshot,
+           snapshot.step <= target, snapshot.step + 1 > start {
+            compositor.restore(snapshot)           // closer than the keyframe or the canvas
+            start = snapshot.step + 1
+            if snapshot.step == target { lastRequestedFrame = frame; return compositor }
+        }
         // Read in order, decode ahead past the target; otherwise only up to it.
         let sequential = frame == lastRequestedFrame + 1
         lastRequestedFrame = frame
@@ -47,8 +53,19 @@ extension ImageSource {
         for s in start...target {
             if s < horizon { prefetcher?.schedule((s + 1)...horizon) }
             try draw(step: s, frame: frame, on: compositor)
+            offerCheckpoint(after: s, compositor)
         }
         return compositor
+    }
+
+    /// Every `checkpointInterval` steps past a keyframe, at the end of a
+    /// frame, offers the canvas to the cache so later seeks can start here.
+    private func offerCheckpoint(after s: Int, _ compositor: Compositor) {
+        guard let cache = checkpoints, frameEndingAt[s] >= 0 else { return }
+        let sinceKey = s - keyAtOrBefore[s]
+        guard sinceKey >= checkpointInterval, sinceKey % checkpointInterval == 0,
+              let snapshot = compositor.snapshot() else { return }
+        cache.insertCheckpoint(snapshot, frame: frameEndingAt[s])
     }
 
     private func draw(step s: Int, frame: Int, on compositor: Compositor) throws {

@@ -54,6 +54,12 @@ public final class ImageSource: @unchecked Sendable {
     var output: [UInt8] = []
     var stepsDecodedCount = 0
     var lastRequestedFrame = -1
+    /// Where to keep and find checkpoints (set by `CachedFrameSource`).
+    weak var checkpoints: FrameCache?
+    /// A checkpoint is offered every this many steps after a keyframe.
+    let checkpointInterval = 8
+    /// For each step, the frame it ends, or -1.
+    let frameEndingAt: [Int]
     let prefetcher: StepPrefetcher?
 
     /// Opens the file at `path`.
@@ -119,6 +125,9 @@ public final class ImageSource: @unchecked Sendable {
             keys[i] = last
         }
         keyAtOrBefore = keys
+        var ends = [Int](repeating: -1, count: index.steps.count)
+        for (f, range) in index.frames.enumerated() { if let last = range.steps.last { ends[last] = f } }
+        frameEndingAt = ends
         prefetcher = options.decodeAhead > 0 && index.steps.count > 1
             ? StepPrefetcher(decoder: index.decoder, steps: index.steps, depth: options.decodeAhead) : nil
     }
