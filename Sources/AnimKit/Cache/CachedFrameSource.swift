@@ -55,6 +55,7 @@ public final class CachedFrameSource: @unchecked Sendable {
             cache.makeRoom(for: index, cost: frameCost)
             image = try decode(index)
             cache.insert(image, at: index)
+            source.offerCheckpoint()
         }
         if prefetchEnabled { schedulePrefetch(after: index, direction: direction, wraps: wraps) }
         return image
@@ -95,7 +96,10 @@ public final class CachedFrameSource: @unchecked Sendable {
             state.unlock()
             cache.makeRoom(for: next, cost: frameCost)
             let image = try? decode(next)
-            if let image { cache.insert(image, at: next) }
+            if let image {
+                cache.insert(image, at: next)
+                source.offerCheckpoint()
+            }
             state.lock()
             inFlight = nil
             state.broadcast()

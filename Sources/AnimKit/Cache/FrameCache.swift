@@ -211,6 +211,20 @@ public final class FrameCache: @unchecked Sendable {
         stats.checkpoints = checkpoints.count
     }
 
+    /// Makes room for a checkpoint after frame `index` costing `cost`
+    /// (evicting farther checkpoints only), before it is taken, so that it
+    /// and what it replaces never take memory together. False: do not take it.
+    func reserveCheckpoint(frame index: Int, cost: Int) -> Bool {
+        lock.lock(); defer { lock.unlock() }
+        if checkpoints[index] != nil { return false }
+        guard let victims = plan(index, cost: cost + Self.entryOverhead, checkpoint: true) else {
+            stats.refusals += 1
+            return false
+        }
+        evict(victims)
+        return true
+    }
+
     /// Keeps a checkpoint taken after frame `index`, if it is worth its room.
     @discardableResult
     func insertCheckpoint(_ snapshot: Compositor.Snapshot, frame index: Int) -> Bool {

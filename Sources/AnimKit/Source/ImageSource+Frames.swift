@@ -53,17 +53,27 @@ extension ImageSource {
         for s in start...target {
             if s < horizon { prefetcher?.schedule((s + 1)...horizon) }
             try draw(step: s, frame: frame, on: compositor)
-            offerCheckpoint(after: s, compositor)
         }
         return compositor
     }
 
     /// Every `checkpointInterval` steps past a keyframe, at the end of a
     /// frame, offers the canvas to the cache so later seeks can start here.
-    private func offerCheckpoint(after s: Int, _ compositor: Compositor) {
+    /// Only when a checkpoint costs no more than the frames it spares a seek
+    /// from decoding would cost to cache: with frames delivered much smaller
+    /// than the canvas (a terminal player), full canvases are not worth it.
+    /// Called by the cache once the frame just rendered is stored, so the
+    /// checkpoint never competes with that frame for memory.
+    func offerCheckpoint() {
+        lock.lock(); defer { lock.unlock() }
+        guard let compositor, compositor.currentStep >= 0 else { return }
+        let s = compositor.currentStep
         guard let cache = checkpoints, frameEndingAt[s] >= 0 else { return }
         let sinceKey = s - keyAtOrBefore[s]
+        let canvasBytes = width * height * 4
         guard sinceKey >= checkpointInterval, sinceKey % checkpointInterval == 0,
+              canvasBytes <= checkpointInterval * outputWidth * outputHeight * 4,
+              cache.reserveCheckpoint(frame: frameEndingAt[s], cost: canvasBytes + compositor.saved.count),
               let snapshot = compositor.snapshot() else { return }
         cache.insertCheckpoint(snapshot, frame: frameEndingAt[s])
     }
