@@ -41,6 +41,13 @@ final class ByteStore: @unchecked Sendable {
         isMapped = true
     }
 
+    /// After indexing: frames are read front to back, so let the kernel read
+    /// ahead again (a cold file would otherwise be read a page at a time).
+    func adviseSequentialReads() {
+        guard isMapped else { return }
+        madvise(UnsafeMutableRawPointer(mutating: bytes.baseAddress!), bytes.count, MADV_NORMAL)
+    }
+
     /// Gives the pages of `range` back to the system (mapped stores only):
     /// they are read again from the page cache if touched later.
     func release(_ range: Range<Int>) {

@@ -93,6 +93,7 @@ public final class ImageSource: @unchecked Sendable {
                 : AnimError.unsupported(file: name, reason: "not a GIF, PNG or WebP file")
         }
         store.release(0..<store.count)     // indexing touched pages it no longer needs
+        store.adviseSequentialReads()
         if partial {
             index.frames = Array(index.frames.prefix(index.settledFrames))
             index.error = nil
