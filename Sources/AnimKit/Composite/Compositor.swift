@@ -80,7 +80,7 @@ final class Compositor {
             pendingRawRect = nil
         }
         if step.dispose == .previous { save(step.rect) }
-        let replaces = step.isKey || step.blend == .source
+        let replaces = Self.replaces(step)
         guard replaces || (masked && formula == .exact), !step.rect.isEmpty else { return .patch }
         let origin = UnsafeMutableRawPointer(canvas.baseAddress! + (step.rect.y * width + step.rect.x) * 4)
         return .canvas(origin, stride: width * 4, masked: !replaces)
@@ -96,13 +96,20 @@ final class Compositor {
     /// `step.rect.width * 4` bytes, transparent pixels with alpha 0) on the
     /// canvas, whichever route `begin` returned.
     func place(_ step: Step, patch: UnsafeRawBufferPointer) {
-        paint(step, patch: patch, copyOnly: step.isKey || step.blend == .source, rawRect: pendingRawRect)
+        paint(step, patch: patch, copyOnly: Self.replaces(step), rawRect: pendingRawRect)
     }
 
     /// True when `step` replaces the whole canvas, so its decoded buffer can
     /// be adopted instead of copied.
     func replacesAll(_ step: Step) -> Bool {
-        step.rect == bounds && (step.isKey || step.blend == .source)
+        step.rect == bounds && Self.replaces(step)
+    }
+
+    /// True when `step`'s pixels simply replace the canvas's: a keyframe, a
+    /// step that does not blend, or an opaque one (over an opaque source,
+    /// both blend formulas give the source: libwebp's skips alpha-255 pixels).
+    static func replaces(_ step: Step) -> Bool {
+        step.isKey || step.blend == .source || !step.hasAlpha
     }
 
     /// Marks step `index` as drawn.
