@@ -2,17 +2,47 @@ extension ImageSource {
     /// The composited RGBA8 image of frame `index`: the full canvas, or
     /// `outputWidth`×`outputHeight` when the source downsamples.
     public func frame(at index: Int) throws -> RGBAImage {
-        try withFrame(at: index) { RGBAImage(width: outputWidth, height: outputHeight, pixels: Array($0)) }
+        guard downsampler == nil else {
+            return try withFrame(at: index) { RGBAImage(width: outputWidth, height: outputHeight, pixels: Array($0)) }
+        }
+        // Full size: the image's own buffer serves as the patch a blending
+        // step decodes into, before it receives the canvas; no second
+        // canvas-sized buffer is needed.
+        let count = width * height * 4
+        var failure: Error?
+        let pixels = [UInt8](unsafeUninitializedCapacity: count) { buffer, initialized in
+            do {
+                try withFrame(at: index, scratch: UnsafeMutableRawBufferPointer(buffer)) { canvas in
+                    UnsafeMutableRawBufferPointer(buffer).copyMemory(from: canvas)
+                }
+                initialized = count
+            } catch {
+                buffer.initialize(repeating: 0)
+                initialized = count
+                failure = error
+            }
+        }
+        if let failure { throw failure }
+        return RGBAImage(width: width, height: height, pixels: pixels)
     }
 
     /// Lends the composited canvas of frame `index` to `body` without
     /// copying it. The bytes are valid only inside `body`, which runs with
     /// the source locked: it must not call back into this source.
     public func withFrame<R>(at index: Int, _ body: (UnsafeRawBufferPointer) throws -> R) throws -> R {
+        try withFrame(at: index, scratch: nil, body)
+    }
+
+    /// `scratch`: a canvas-sized buffer free until `body` runs, used as the
+    /// patch instead of the source's own.
+    func withFrame<R>(at index: Int, scratch: UnsafeMutableRawBufferPointer?,
+                      _ body: (UnsafeRawBufferPointer) throws -> R) throws -> R {
         guard index >= 0 && index < frames.count else {
             throw AnimError.frameOutOfRange(file: name, frame: index, frameCount: frames.count)
         }
         lock.lock(); defer { lock.unlock() }
+        scratchPatch = scratch
+        defer { scratchPatch = nil }
         let compositor = try render(frame: index)
         guard let downsampler else { return try body(UnsafeRawBufferPointer(compositor.canvas)) }
         if output.count != outputWidth * outputHeight * 4 { output = [UInt8](repeating: 0, count: outputWidth * outputHeight * 4) }
@@ -118,6 +148,9 @@ extension ImageSource {
 
     /// The reused patch buffer, grown to at least `bytes`.
     private func patchBuffer(_ bytes: Int) -> UnsafeMutableRawBufferPointer {
+        if let scratch = scratchPatch, scratch.count >= bytes {
+            return UnsafeMutableRawBufferPointer(rebasing: scratch[0..<bytes])
+        }
         if (patch?.count ?? -1) < bytes {
             patch?.deallocate()
             patch = .allocate(byteCount: bytes, alignment: 16)

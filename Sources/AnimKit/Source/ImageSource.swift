@@ -50,6 +50,8 @@ public final class ImageSource: @unchecked Sendable {
     let lock = Lock()
     var compositor: Compositor?
     var patch: UnsafeMutableRawBufferPointer?
+    /// A caller's buffer lent as the patch for one `withFrame` call.
+    var scratchPatch: UnsafeMutableRawBufferPointer?
     let downsampler: Downsampler?
     var output: [UInt8] = []
     var stepsDecodedCount = 0
