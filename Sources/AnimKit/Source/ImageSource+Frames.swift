@@ -122,7 +122,7 @@ extension ImageSource {
                 }
                 stepsDecodedCount += 1
                 compositor.end(step: step, index: s)
-                store.release(decoder.dataRange(step: s))
+                store.release(0..<decoder.dataRange(step: s).upperBound)   // all read so far, read-ahead included
                 return
             }
             switch route {
@@ -143,7 +143,7 @@ extension ImageSource {
         }
         stepsDecodedCount += 1
         compositor.end(step: step, index: s)
-        store.release(decoder.dataRange(step: s))
+        store.release(0..<decoder.dataRange(step: s).upperBound)   // all read so far, read-ahead included
     }
 
     /// The reused patch buffer, grown to at least `bytes`.
