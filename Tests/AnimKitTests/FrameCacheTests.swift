@@ -128,6 +128,18 @@ struct CachedFrameSourceTests {
         #expect(frames.cache.statistics.peakBytes <= frames.cache.limitBytes)
     }
 
+    @Test func prefetchFollowsTheDirectionAndASeek() throws {
+        let one = FrameCache.cost(width: 64, height: 48)
+        let frames = CachedFrameSource(source: try source(), limitBytes: 10 * one)
+        _ = try frames.frame(at: 0)
+        frames.waitForPrefetch()
+        #expect(frames.cache.audit.indices == Array(0..<10), "forward from 0: the next nine")
+        _ = try frames.frame(at: 60, direction: .backward)
+        frames.waitForPrefetch()
+        #expect(frames.cache.audit.indices == Array(51...60), "a seek to 60 playing backward: 59 down to 51")
+        #expect(frames.decodeCounts.reduce(0, +) == 20, "nothing decoded twice")
+    }
+
     @Test func prefetchedFramesEqualDirectDecodes() throws {
         let frames = CachedFrameSource(source: try source(), limitBytes: 1 << 24)
         let reference = try source()
