@@ -1,0 +1,146 @@
+/// Decides which frame to show when, for a player.
+///
+/// Time is the animation's own clock, anchored to the real clock: the frame
+/// due at any moment follows from the time since the play started (the sum
+/// of durations), never from "now + delay", so playback does not drift; a
+/// late player asks `tick()` and gets the frame due now, skipping the ones it
+/// missed instead of playing them in a burst. Changing the speed, pausing
+/// or stepping re-anchors the clocks at the current position.
+public final class FrameScheduler: @unchecked Sendable {
+    /// What to show now.
+    public struct Tick: Equatable, Sendable {
+        /// The frame due now.
+        public var frame: Int
+        /// Clock time (nanoseconds) when the next frame is due; nil while
+        /// paused or once the play has finished.
+        public var nextDeadline: Int64?
+        /// Frames that came and went since the previous tick, not shown.
+        public var skipped: Int
+        /// True once the last play has ended (the last frame stays).
+        public var finished: Bool
+    }
+
+    public let clock: PlaybackClock
+    private let durations: [Int64]
+    private var timeline: FrameTimeline
+    private var anchorReal: Int64
+    private var anchorAnim: Int64 = 0
+    private var lastIndex = -1
+    public private(set) var isPaused = false
+    /// How many times the animation plays (a file's `plays`, or an override).
+    public var plays: Plays
+    /// Frames skipped since the start.
+    public private(set) var totalSkipped = 0
+
+    /// A scheduler for frames of `durations` (each at least 1 ms is used),
+    /// starting now.
+    public init(durations: [Duration], plays: Plays, mode: PlaybackMode = .forward,
+                speed: Double = 1, clock: PlaybackClock = MonotonicClock()) {
+        self.clock = clock
+        self.durations = durations.map { max($0.nanosecondsValue, 1_000_000) }
+        self.timeline = FrameTimeline(durations: self.durations, mode: mode)
+        self.plays = plays
+        self.mode = mode
+        self.speed = max(speed, 1e-6)
+        anchorReal = clock.nanoseconds()
+    }
+
+    /// Playback speed: 2 plays twice as fast.
+    public var speed: Double {
+        willSet { reanchor() }
+    }
+
+    /// The order frames play in. Changing it keeps the frame on screen.
+    public var mode: PlaybackMode {
+        didSet {
+            guard mode != oldValue else { return }
+            let frame = currentFrame, play = loop(of: currentIndex)
+            timeline = FrameTimeline(durations: durations, mode: mode)
+            jump(toIndex: play * timeline.count + timeline.position(of: frame))
+        }
+    }
+
+    /// Animation time now, in nanoseconds since the start of the first play.
+    public var animationTime: Int64 {
+        isPaused ? anchorAnim : anchorAnim + Int64(Double(clock.nanoseconds() - anchorReal) * speed)
+    }
+
+    /// The frame due now, and when the next one is; counts skipped frames.
+    public func tick() -> Tick {
+        let index = currentIndex
+        let skipped = max(0, index - lastIndex - 1)
+        if index > lastIndex { totalSkipped += skipped }
+        lastIndex = index
+        let frame = timeline.order[index % timeline.count]
+        if isFinished(index) { return Tick(frame: frame, nextDeadline: nil, skipped: skipped, finished: true) }
+        var deadline: Int64? = nil
+        if !isPaused {
+            let boundary = Int64(index / timeline.count) * timeline.length + timeline.starts[index % timeline.count + 1]
+            deadline = anchorReal + Int64((Double(boundary - anchorAnim) / speed).rounded(.up))
+        }
+        return Tick(frame: frame, nextDeadline: deadline, skipped: skipped, finished: false)
+    }
+
+    public func pause() {
+        guard !isPaused else { return }
+        reanchor()
+        isPaused = true
+    }
+
+    public func resume() {
+        guard isPaused else { return }
+        anchorReal = clock.nanoseconds()
+        isPaused = false
+    }
+
+    public func togglePause() { isPaused ? resume() : pause() }
+
+    /// Pauses and moves `count` frames along the playing order (negative:
+    /// back), not before the first frame.
+    public func step(by count: Int) {
+        pause()
+        jump(toIndex: max(0, currentIndex + count))
+    }
+
+    /// Shows `frame` next, in the current play, keeping paused or playing.
+    public func seek(toFrame frame: Int) {
+        jump(toIndex: loop(of: currentIndex) * timeline.count + timeline.position(of: frame))
+    }
+
+    /// Back to the start of the first play.
+    public func restart() {
+        jump(toIndex: 0)
+        lastIndex = -1
+    }
+
+    /// The frame due now.
+    public var currentFrame: Int { timeline.order[currentIndex % timeline.count] }
+
+    /// Position in the endless sequence of frames: play × frames per play + position.
+    private var currentIndex: Int {
+        let t = max(animationTime, 0)
+        if case .count(let n) = plays, t >= Int64(n) * timeline.length {
+            return n * timeline.count - 1
+        }
+        let loop = t / timeline.length
+        return Int(loop) * timeline.count + timeline.position(at: t % timeline.length)
+    }
+
+    private func loop(of index: Int) -> Int { index / timeline.count }
+
+    private func isFinished(_ index: Int) -> Bool {
+        guard case .count(let n) = plays else { return false }
+        return animationTime >= Int64(n) * timeline.length
+    }
+
+    private func reanchor() {
+        anchorAnim = animationTime
+        anchorReal = clock.nanoseconds()
+    }
+
+    private func jump(toIndex index: Int) {
+        anchorAnim = Int64(index / timeline.count) * timeline.length + timeline.starts[index % timeline.count]
+        anchorReal = clock.nanoseconds()
+        lastIndex = index - 1          // the next tick shows it, skipping nothing
+    }
+}

@@ -1,0 +1,35 @@
+#if canImport(Glibc)
+import Glibc
+#endif
+
+/// Where a `FrameScheduler` reads the time: monotonic nanoseconds from an
+/// arbitrary origin. Tests drive a `ManualClock` by hand.
+public protocol PlaybackClock: AnyObject, Sendable {
+    func nanoseconds() -> Int64
+}
+
+/// The system's monotonic clock (`CLOCK_MONOTONIC`).
+public final class MonotonicClock: PlaybackClock, @unchecked Sendable {
+    public init() {}
+    public func nanoseconds() -> Int64 {
+        var ts = timespec()
+        clock_gettime(CLOCK_MONOTONIC, &ts)
+        return Int64(ts.tv_sec) * 1_000_000_000 + Int64(ts.tv_nsec)
+    }
+}
+
+/// A clock that moves only when told to.
+public final class ManualClock: PlaybackClock, @unchecked Sendable {
+    private var now: Int64
+    public init(start: Int64 = 0) { now = start }
+    public func nanoseconds() -> Int64 { now }
+    public func advance(by ns: Int64) { now += ns }
+    public func set(_ ns: Int64) { now = ns }
+}
+
+extension Duration {
+    /// Whole nanoseconds (rounded down).
+    var nanosecondsValue: Int64 {
+        components.seconds * 1_000_000_000 + components.attoseconds / 1_000_000_000
+    }
+}
