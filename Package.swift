@@ -5,6 +5,7 @@ let package = Package(
     name: "anim",
     products: [
         .library(name: "AnimKit", targets: ["AnimKit"]),
+        .library(name: "AnimTerminal", targets: ["AnimTerminal"]),
         .executable(name: "anim", targets: ["anim"]),
     ],
     targets: [
@@ -18,9 +19,11 @@ let package = Package(
                 cSettings: [.unsafeFlags(["-O2"])],
                 linkerSettings: [.linkedLibrary("png16"), .linkedLibrary("z")]),
         .target(name: "AnimKit", dependencies: ["CGIF", "CPNGBridge", "CWebP"]),
-        .executableTarget(name: "anim", dependencies: ["AnimKit"]),
+        .target(name: "AnimTerminal", dependencies: ["AnimKit"]),
+        .executableTarget(name: "anim", dependencies: ["AnimKit", "AnimTerminal"]),
         .testTarget(name: "AnimKitTests", dependencies: ["AnimKit", "CWebP"],
                     resources: [.copy("Fixtures")]),
         .testTarget(name: "AnimCLITests", dependencies: ["AnimKit", "anim"]),
+        .testTarget(name: "AnimTerminalTests", dependencies: ["AnimTerminal", "AnimKit"]),
     ]
 )

@@ -1,0 +1,104 @@
+import AnimTerminal
+
+/// A small terminal emulator for tests: cursor positioning (CUP, CUF), SGR
+/// colours (truecolor, 256, defaults, reset), synchronized-output markers
+/// and UTF-8 text. Unknown sequences fail the test.
+struct ANSIScreen {
+    struct Glyph: Equatable {
+        var character: Character = " "
+        var fg: TerminalColor = .terminalDefault
+        var bg: TerminalColor = .terminalDefault
+    }
+
+    let columns: Int, rows: Int
+    var cells: [Glyph]
+    var row = 1, column = 1
+    var fg: TerminalColor = .terminalDefault, bg: TerminalColor = .terminalDefault
+    var syncDepth = 0
+    var errors: [String] = []
+
+    init(columns: Int, rows: Int) {
+        self.columns = columns; self.rows = rows
+        cells = [Glyph](repeating: Glyph(), count: columns * rows)
+    }
+
+    mutating func feed(_ bytes: [UInt8]) {
+        var i = 0
+        while i < bytes.count {
+            if bytes[i] == 0x1B {
+                guard i + 1 < bytes.count, bytes[i + 1] == UInt8(ascii: "[") else { errors.append("bare ESC"); return }
+                var j = i + 2
+                while j < bytes.count, !(0x40...0x7E).contains(bytes[j]) { j += 1 }
+                guard j < bytes.count else { errors.append("unterminated CSI"); return }
+                control(String(decoding: bytes[(i + 2)..<j], as: UTF8.self), bytes[j])
+                i = j + 1
+                continue
+            }
+            // One UTF-8 scalar.
+            let n = bytes[i] < 0x80 ? 1 : bytes[i] < 0xE0 ? 2 : bytes[i] < 0xF0 ? 3 : 4
+            let s = String(decoding: bytes[i..<min(i + n, bytes.count)], as: UTF8.self)
+            put(s.first!)
+            i += n
+        }
+    }
+
+    mutating func put(_ c: Character) {
+        guard row >= 1, row <= rows, column >= 1, column <= columns else { errors.append("write outside at \(row),\(column)"); return }
+        cells[(row - 1) * columns + column - 1] = Glyph(character: c, fg: fg, bg: bg)
+        column += 1
+    }
+
+    mutating func control(_ params: String, _ final: UInt8) {
+        let p = params.split(separator: ";", omittingEmptySubsequences: false).map { Int($0) ?? 0 }
+        switch final {
+        case UInt8(ascii: "H"): row = max(p.first ?? 1, 1); column = max(p.count > 1 ? p[1] : 1, 1)
+        case UInt8(ascii: "C"): column += max(p.first ?? 1, 1)
+        case UInt8(ascii: "h") where params == "?2026": syncDepth += 1
+        case UInt8(ascii: "l") where params == "?2026": syncDepth -= 1
+        case UInt8(ascii: "m"): sgr(p)
+        default: errors.append("unknown CSI \(params)\(Character(UnicodeScalar(final)))")
+        }
+    }
+
+    mutating func sgr(_ p: [Int]) {
+        var k = 0
+        while k < p.count {
+            switch p[k] {
+            case 0: fg = .terminalDefault; bg = .terminalDefault
+            case 39: fg = .terminalDefault
+            case 49: bg = .terminalDefault
+            case 38, 48:
+                let foreground = p[k] == 38
+                let color: TerminalColor
+                if p[k + 1] == 2 {
+                    color = .rgb(UInt8(p[k + 2]), UInt8(p[k + 3]), UInt8(p[k + 4])); k += 4
+                } else {
+                    let (r, g, b) = XtermPalette.rgb(UInt8(p[k + 2])); color = .rgb(r, g, b); k += 2
+                }
+                if foreground { fg = color } else { bg = color }
+            default: errors.append("unknown SGR \(p[k])")
+            }
+            k += 1
+        }
+    }
+
+    /// What each cell shows: its top and bottom pixel colours.
+    var visual: [Cell] {
+        cells.map { g in
+            switch g.character {
+            case "▀": return Cell(top: g.fg, bottom: g.bg)
+            case "▄": return Cell(top: g.bg, bottom: g.fg)
+            case "█": return Cell(top: g.fg, bottom: g.fg)
+            default: return Cell(top: g.bg, bottom: g.bg)
+            }
+        }
+    }
+
+    /// The visual cells of the region at 1-based (row, column), size of `grid`.
+    func region(_ grid: CellGrid, row: Int = 1, column: Int = 1) -> [Cell] {
+        var out: [Cell] = []
+        let v = visual
+        for r in 0..<grid.rows { for c in 0..<grid.columns { out.append(v[(row - 1 + r) * columns + column - 1 + c]) } }
+        return out
+    }
+}

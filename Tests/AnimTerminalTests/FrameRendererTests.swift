@@ -1,0 +1,99 @@
+import AnimKit
+import Testing
+@testable import AnimTerminal
+
+struct FrameRendererTests {
+    static func image(_ w: Int, _ h: Int, seed: UInt64, alpha: Bool = false) -> RGBAImage {
+        var state = seed
+        func next() -> UInt8 { state = state &* 6364136223846793005 &+ 1442695040888963407; return UInt8(state >> 56) }
+        var px = [UInt8]()
+        for _ in 0..<(w * h) { px += [next(), next(), next(), alpha ? (next() < 100 ? 0 : 255) : 255] }
+        return RGBAImage(width: w, height: h, pixels: px)
+    }
+
+    func check(_ screen: ANSIScreen, _ grid: CellGrid, row: Int = 1, column: Int = 1, _ label: String) {
+        #expect(screen.errors.isEmpty, "\(label): \(screen.errors)")
+        #expect(screen.syncDepth == 0, "\(label): synchronized output left open")
+        #expect(screen.region(grid, row: row, column: column) == grid.cells, "\(label): grid differs")
+    }
+
+    @Test func everyCellChanging() {
+        let renderer = FrameRenderer(mode: .trueColor)
+        var screen = ANSIScreen(columns: 20, rows: 8)
+        for seed in 1...4 as ClosedRange<UInt64> {
+            let grid = CellGrid(image: Self.image(20, 15, seed: seed, alpha: seed % 2 == 0), background: .none, mode: .trueColor)
+            screen.feed(renderer.render(grid))
+            check(screen, grid, "frame \(seed)")
+        }
+    }
+
+    @Test func nothingChangingSendsNothingButTheMarkers() {
+        let renderer = FrameRenderer(mode: .trueColor)
+        let grid = CellGrid(image: Self.image(16, 16, seed: 9), background: .checker, mode: .trueColor)
+        _ = renderer.render(grid)
+        #expect(renderer.render(grid) == Array("\u{1B}[?2026h\u{1B}[?2026l".utf8))
+    }
+
+    @Test func aFewCellsChanging() {
+        let renderer = FrameRenderer(mode: .trueColor)
+        var screen = ANSIScreen(columns: 40, rows: 20)
+        var image = Self.image(40, 40, seed: 3)
+        let first = CellGrid(image: image, background: .none, mode: .trueColor)
+        let firstBytes = renderer.render(first)
+        screen.feed(firstBytes)
+        for (x, y) in [(2, 3), (30, 3), (39, 39)] {
+            let i = (y * 40 + x) * 4
+            image.pixels[i] &+= 77
+        }
+        let second = CellGrid(image: image, background: .none, mode: .trueColor)
+        let bytes = renderer.render(second)
+        screen.feed(bytes)
+        check(screen, second, "after 3 pixels changed")
+        #expect(bytes.count < 150, "3 cells cost \(bytes.count) bytes (a full frame: \(firstBytes.count))")
+        #expect(bytes.filter { $0 == 0xE2 }.count == 3, "exactly three glyphs")
+    }
+
+    @Test func aResizeRedrawsEverything() {
+        let renderer = FrameRenderer(mode: .trueColor)
+        var screen = ANSIScreen(columns: 30, rows: 12)
+        screen.feed(renderer.render(CellGrid(image: Self.image(30, 24, seed: 5), background: .none, mode: .trueColor)))
+        let smaller = CellGrid(image: Self.image(12, 10, seed: 6), background: .none, mode: .trueColor)
+        screen.feed(renderer.render(smaller, row: 2, column: 4))
+        check(screen, smaller, row: 2, column: 4, "after resize")
+    }
+
+    @Test func palette256() {
+        let renderer = FrameRenderer(mode: .palette256)
+        var screen = ANSIScreen(columns: 10, rows: 5)
+        let grid = CellGrid(image: Self.image(10, 10, seed: 11), background: .none, mode: .palette256)
+        let bytes = renderer.render(grid)
+        screen.feed(bytes)
+        check(screen, grid, "256 colours")
+        #expect(!String(decoding: bytes, as: UTF8.self).contains("[38;2;"), "no truecolor in 256 mode")
+    }
+
+    @Test func aSolidFrameSetsOneColour() {
+        let renderer = FrameRenderer(mode: .trueColor)
+        var px: [UInt8] = []
+        for _ in 0..<64 { px.append(contentsOf: [10, 200, 30, 255]) }
+        let grid = CellGrid(image: RGBAImage(width: 8, height: 8, pixels: px), background: .none, mode: .trueColor)
+        let text = String(decoding: renderer.render(grid), as: UTF8.self)
+        let sequences = text.split(separator: "\u{1B}", omittingEmptySubsequences: true).count
+        // 2 markers + reset + one background colour + a position for each of the 4 rows.
+        #expect(sequences == 8, "\(text.debugDescription)")
+    }
+
+    @Test func transparentPixelsOverTheBackgrounds() {
+        let red: [UInt8] = [255, 0, 0, 255], clear: [UInt8] = [0, 0, 0, 0], halfGreen: [UInt8] = [0, 255, 0, 128]
+        let px = red + clear + halfGreen
+        let image = RGBAImage(width: 1, height: 3, pixels: px)
+        let none = CellGrid(image: image, background: .none, mode: .trueColor)
+        #expect(none.cells == [Cell(top: .rgb(255, 0, 0), bottom: .terminalDefault),
+                               Cell(top: .rgb(0, 255, 0), bottom: .terminalDefault)])
+        let solid = CellGrid(image: image, background: .color(0, 0, 0), mode: .trueColor)
+        #expect(solid.cells[0].bottom == .rgb(0, 0, 0) && solid.cells[1] == Cell(top: .rgb(0, 128, 0), bottom: .rgb(0, 0, 0)))
+        #expect(Background(argument: "#102030") == .color(16, 32, 48) && Background(argument: "nope") == nil)
+        #expect(ColorMode.detect(environment: ["COLORTERM": "truecolor"]) == .trueColor)
+        #expect(ColorMode.detect(environment: ["TERM": "xterm-256color"]) == .palette256)
+    }
+}
