@@ -24,6 +24,12 @@ public final class FrameRenderer {
         fg = nil; bg = nil; cursor = nil
     }
 
+    /// Says that something else wrote to the terminal and reset the colours
+    /// (a status line): colours and cursor are sent again as needed.
+    public func colorsWereReset() {
+        fg = .terminalDefault; bg = .terminalDefault; cursor = nil
+    }
+
     /// The bytes that bring the terminal from what it shows to `grid`,
     /// placed with its top-left cell at 1-based (`row`, `column`).
     public func render(_ grid: CellGrid, row: Int = 1, column: Int = 1) -> [UInt8] {

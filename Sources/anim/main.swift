@@ -9,6 +9,7 @@ let commands: [String: Command.Type] = [
     "info": InfoCommand.self,
     "extract": ExtractCommand.self,
     "bench": BenchCommand.self,
+    "play": PlayCommand.self,
 ]
 
 // Frames and canvases are megabytes each: give them their own mappings, so

@@ -71,8 +71,8 @@ public final class ImageSource: @unchecked Sendable {
 
     /// A new source over the same bytes, indexed again, with its own
     /// decoding state: a second independent reader without a second copy.
-    public func reopened() throws -> ImageSource {
-        try ImageSource(store: store, name: name, options: options)
+    public func reopened(options: DecodingOptions? = nil) throws -> ImageSource {
+        try ImageSource(store: store, name: name, options: options ?? self.options)
     }
 
     /// Opens in-memory bytes; `name` labels messages.

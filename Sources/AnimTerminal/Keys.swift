@@ -1,0 +1,40 @@
+/// Keys the player understands.
+public enum PlayerKey: Equatable, Sendable {
+    case togglePause, stepForward, stepBack, faster, slower, reverse, restart, toggleStatus, quit
+
+    /// The keys in `bytes` read from a raw terminal (arrows are ESC [ C/D;
+    /// a lone ESC quits).
+    public static func parse(_ bytes: [UInt8]) -> [PlayerKey] {
+        var keys: [PlayerKey] = []
+        var i = 0
+        while i < bytes.count {
+            let b = bytes[i]
+            if b == 0x1B {
+                if i + 2 < bytes.count, bytes[i + 1] == UInt8(ascii: "[") {
+                    switch bytes[i + 2] {
+                    case UInt8(ascii: "C"): keys.append(.stepForward)
+                    case UInt8(ascii: "D"): keys.append(.stepBack)
+                    default: break
+                    }
+                    i += 3
+                    continue
+                }
+                keys.append(.quit)
+                i += 1
+                continue
+            }
+            switch b {
+            case UInt8(ascii: " "): keys.append(.togglePause)
+            case UInt8(ascii: "+"), UInt8(ascii: "="): keys.append(.faster)
+            case UInt8(ascii: "-"), UInt8(ascii: "_"): keys.append(.slower)
+            case UInt8(ascii: "r"): keys.append(.reverse)
+            case UInt8(ascii: "0"): keys.append(.restart)
+            case UInt8(ascii: "s"): keys.append(.toggleStatus)
+            case UInt8(ascii: "q"), 0x03: keys.append(.quit)
+            default: break
+            }
+            i += 1
+        }
+        return keys
+    }
+}

@@ -1,0 +1,85 @@
+import AnimKit
+#if canImport(Glibc)
+import Glibc
+#endif
+
+/// Flags set by signal handlers, read by the play loop.
+enum PlayerSignals {
+    nonisolated(unsafe) static var resized: Int32 = 0
+    nonisolated(unsafe) static var resumed: Int32 = 0
+
+    static func install() {
+        signal(SIGWINCH) { _ in PlayerSignals.resized = 1 }
+        signal(SIGCONT) { _ in PlayerSignals.resumed = 1 }
+        signal(SIGTSTP) { _ in
+            // Ctrl-Z: put the terminal back, then stop for real.
+            TerminalState.restoreFromSignal()
+            signal(SIGTSTP, SIG_DFL)
+            raise(SIGTSTP)
+        }
+    }
+}
+
+extension Player {
+    func runInteractive() throws {
+        let keyboard = Terminal.isTerminal(0)
+        Terminal.enter(rawInput: keyboard)
+        defer { Terminal.leave() }
+        PlayerSignals.install()
+        var last = -1
+        while true {
+            if PlayerSignals.resumed == 1 {
+                PlayerSignals.resumed = 0
+                Terminal.enter(rawInput: keyboard)
+                PlayerSignals.install()
+                renderer.invalidate()
+                last = -1
+            }
+            if PlayerSignals.resized == 1 {
+                PlayerSignals.resized = 0
+                var clear = Array("\u{1B}[0m\u{1B}[2J".utf8)
+                Terminal.writeAll(1, &clear)
+                try relayout()
+                last = -1
+            }
+            let tick = scheduler.tick()
+            stats.framesDropped += tick.skipped
+            if tick.frame != last {
+                if try !show(tick.frame) { stats.outcome = .outputClosed; return }
+                last = tick.frame
+            }
+            if tick.finished { return }
+            let timeout = tick.nextDeadline.map { max(0, Int32(min(($0 - clock.nanoseconds() + 999_999) / 1_000_000, 1000))) } ?? 250
+            guard keyboard else { sleep(until: clock.nanoseconds() + Int64(timeout) * 1_000_000); continue }
+            var pfd = pollfd(fd: 0, events: Int16(POLLIN), revents: 0)
+            if poll(&pfd, 1, timeout) > 0 {
+                var buffer = [UInt8](repeating: 0, count: 64)
+                let n = read(0, &buffer, buffer.count)
+                if n > 0, handle(PlayerKey.parse(Array(buffer[0..<n])), &last) { stats.outcome = .quit; return }
+            }
+        }
+    }
+
+    /// Applies keys; true to quit.
+    func handle(_ keys: [PlayerKey], _ last: inout Int) -> Bool {
+        for key in keys {
+            switch key {
+            case .quit: return true
+            case .togglePause: scheduler.togglePause()
+            case .stepForward: scheduler.step(by: 1)
+            case .stepBack: scheduler.step(by: -1)
+            case .faster: scheduler.speed = min(scheduler.speed * 2, 64)
+            case .slower: scheduler.speed = max(scheduler.speed / 2, 1.0 / 64)
+            case .reverse: scheduler.mode = scheduler.mode == .reverse ? .forward : .reverse
+            case .restart: scheduler.restart()
+            case .toggleStatus:
+                options.showStatus.toggle()
+                var clear = Array("\u{1B}[0m\u{1B}[2J".utf8)
+                Terminal.writeAll(1, &clear)
+                try? relayout()
+            }
+            last = -1      // redraw: the status line shows speed and pause
+        }
+        return false
+    }
+}

@@ -1,0 +1,48 @@
+import AnimKit
+
+/// How `Player` plays.
+public struct PlayerOptions: Sendable {
+    /// Cell box to fit into; nil: the terminal's size (80×24 when not a terminal).
+    public var columns: Int?
+    public var rows: Int?
+    public var colorMode: ColorMode = .trueColor
+    public var background: Background = .none
+    /// Plays; nil: the file's own count on a terminal, 1 otherwise.
+    public var loops: Int?
+    public var speed: Double = 1
+    /// Not a terminal: write frames as fast as possible.
+    public var noWait = false
+    public var showStatus = false
+    /// Cache budget in bytes; nil: `FrameCache.defaultLimit`.
+    public var cacheLimit: Int?
+    /// Full-screen interactive mode (alternate screen, keys); false writes
+    /// frames in place with no terminal set-up.
+    public var interactive = true
+
+    public init() {}
+}
+
+/// What a play did, for `--stats`.
+public struct PlayerStatistics: Sendable {
+    public var framesShown = 0
+    public var framesDropped = 0
+    public var bytesWritten = 0
+    public var firstFrameMs = 0.0
+    public var intervals: [Double] = []
+    public var decodedFrames = 0
+    public var cacheHits = 0
+    public var peakCacheBytes = 0
+    /// Why the play ended.
+    public var outcome: Outcome = .finished
+
+    public enum Outcome: Sendable, Equatable {
+        case finished, quit, outputClosed
+    }
+
+    public var meanIntervalMs: Double { intervals.isEmpty ? 0 : intervals.reduce(0, +) / Double(intervals.count) }
+    public var stdevIntervalMs: Double {
+        guard intervals.count > 1 else { return 0 }
+        let m = meanIntervalMs
+        return (intervals.map { ($0 - m) * ($0 - m) }.reduce(0, +) / Double(intervals.count - 1)).squareRoot()
+    }
+}

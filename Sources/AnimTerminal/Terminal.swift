@@ -1,0 +1,97 @@
+#if canImport(Glibc)
+import Glibc
+#endif
+
+/// The terminal the player owns: size, raw keyboard input, the alternate
+/// screen and a hidden cursor, and the guarantee that all of it is put back.
+///
+/// The restoring bytes and the saved tty mode are prepared before anything
+/// changes, in memory a signal handler may use: on SIGINT, SIGTERM and SIGHUP
+/// the handler writes them, restores the tty mode with `tcsetattr` and exits
+/// (only async-signal-safe calls). A closed output (EPIPE) and normal exit
+/// restore the same way.
+public enum Terminal {
+    /// Columns and rows of the terminal on `fd`, or nil if it is not one.
+    public static func size(fd: Int32 = 1) -> (columns: Int, rows: Int)? {
+        var ws = winsize()
+        guard ioctl(fd, UInt(TIOCGWINSZ), &ws) == 0, ws.ws_col > 0, ws.ws_row > 0 else { return nil }
+        return (Int(ws.ws_col), Int(ws.ws_row))
+    }
+
+    public static func isTerminal(_ fd: Int32) -> Bool { isatty(fd) == 1 }
+
+    /// Enters the player's mode: alternate screen, hidden cursor, raw input
+    /// on stdin when it is a terminal. Installs the restoring handlers.
+    public static func enter(rawInput: Bool) {
+        TerminalState.prepare(rawInput: rawInput)
+        var enter: [UInt8] = Array("\u{1B}[?1049h\u{1B}[?25l\u{1B}[2J".utf8)
+        writeAll(1, &enter)
+    }
+
+    /// Puts everything back (idempotent).
+    public static func leave() { TerminalState.restore() }
+
+    /// Writes all of `bytes` to `fd`; false if the output is gone (EPIPE).
+    @discardableResult
+    public static func writeAll(_ fd: Int32, _ bytes: inout [UInt8]) -> Bool {
+        bytes.withUnsafeBytes { raw in
+            var off = 0
+            while off < raw.count {
+                let n = write(fd, raw.baseAddress! + off, raw.count - off)
+                if n < 0 {
+                    if errno == EINTR { continue }
+                    if errno == EAGAIN { var p = pollfd(fd: fd, events: Int16(POLLOUT), revents: 0); _ = poll(&p, 1, 100); continue }
+                    return false
+                }
+                off += n
+            }
+            return true
+        }
+    }
+}
+
+/// State a signal handler may touch: fixed buffers prepared in advance.
+enum TerminalState {
+    nonisolated(unsafe) static var saved = termios()
+    nonisolated(unsafe) static var haveSaved: Int32 = 0
+    nonisolated(unsafe) static var active: Int32 = 0
+    /// Leave the alternate screen, show the cursor, reset colours.
+    nonisolated(unsafe) static let restoreBytes: UnsafeMutablePointer<UInt8> = {
+        let bytes = Array("\u{1B}[?2026l\u{1B}[0m\u{1B}[?25h\u{1B}[?1049l".utf8)
+        let p = UnsafeMutablePointer<UInt8>.allocate(capacity: bytes.count)
+        p.initialize(from: bytes, count: bytes.count)
+        return p
+    }()
+    static let restoreCount = Array("\u{1B}[?2026l\u{1B}[0m\u{1B}[?25h\u{1B}[?1049l".utf8).count
+
+    static func prepare(rawInput: Bool) {
+        _ = restoreBytes
+        if rawInput, tcgetattr(0, &saved) == 0 {
+            haveSaved = 1
+            var raw = saved
+            raw.c_lflag &= ~tcflag_t(ICANON | ECHO)
+            raw.c_iflag &= ~tcflag_t(IXON | ICRNL)
+            raw.c_cc.6 = 0     // VMIN
+            raw.c_cc.5 = 0     // VTIME
+            tcsetattr(0, TCSANOW, &raw)
+        }
+        active = 1
+        for sig in [SIGINT, SIGTERM, SIGHUP, SIGQUIT] {
+            signal(sig) { signo in
+                TerminalState.restoreFromSignal()
+                _exit(128 + signo)
+            }
+        }
+        signal(SIGPIPE, SIG_IGN)
+    }
+
+    /// Async-signal-safe: write(2), tcsetattr(3).
+    static func restoreFromSignal() {
+        guard active == 1 else { return }
+        active = 0
+        _ = write(1, restoreBytes, restoreCount)
+        if haveSaved == 1 { tcsetattr(0, TCSANOW, &saved) }
+    }
+
+    static func restore() { restoreFromSignal() }
+}

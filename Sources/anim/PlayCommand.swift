@@ -1,0 +1,116 @@
+import AnimKit
+import AnimTerminal
+#if canImport(Glibc)
+import Glibc
+#endif
+
+/// `anim play [FILE|-]`: the terminal player.
+enum PlayCommand: Command {
+    static let name = "play"
+    static let summary = "play an animation in the terminal"
+    static let usage = """
+        usage: anim play [FILE | -] [options]
+
+        Plays a GIF, APNG or WebP in the terminal with half-block cells. With no
+        FILE, plays the built-in demo; - reads standard input.
+
+        keys: space pause/resume, ← → step one frame (pauses), + − double/halve the
+        speed, r reverse, 0 restart, s status line, q / Esc / Ctrl-C quit.
+        Ctrl-Z suspends (the terminal is restored) and fg resumes.
+
+        options:
+          --width COLS         fit into COLS columns (default: the terminal's)
+          --height ROWS        fit into ROWS rows (default: the terminal's)
+          --colors 24bit|256   colours (default: 24bit when COLORTERM says
+                               truecolor or 24bit, else 256)
+          --background none|checker|#rrggbb
+                               what transparent pixels are drawn over (default
+                               none: the terminal's own background)
+          --loops N            plays, 0 forever (default: the file's count on a
+                               terminal, 1 when output is not a terminal)
+          --speed X            speed factor (default 1)
+          --cache-limit SIZE   frame cache budget, e.g. 64M (default: the smaller
+                               of 20% of memory and 60% of available memory)
+          --status             show a status line (file, frame, speed, dropped)
+          --no-wait            not a terminal: write frames as fast as possible
+          --stats              at the end, one JSON line on stderr: framesShown,
+                               framesDropped, bytesWritten, firstFrameMs,
+                               meanIntervalMs, stdevIntervalMs, decodedFrames,
+                               cacheHits, peakCacheBytes
+          -h, --help           show this help
+
+        When standard output is not a terminal, frames are written without the
+        alternate screen or raw mode. Exit status: 0 played or quit, 1 the file
+        could not be read, 2 usage error, 141 the output was closed.
+
+        """
+    static let spec = OptionSpec(flags: ["--no-wait", "--stats", "--status"],
+                                 valued: ["--width", "--height", "--colors", "--background", "--loops", "--speed",
+                                          "--cache-limit"],
+                                 positional: 0...1)
+
+    static func run(_ args: ParsedArguments) throws -> Int32 {
+        var options = try playerOptions(args)
+        let path = args.positional.first
+        let source: ImageSource
+        let name: String
+        switch path {
+        case nil:
+            source = try ImageSource(data: Base64.decode(DemoAnimation.base64), name: DemoAnimation.name)
+            name = DemoAnimation.name
+        case "-"?:
+            source = try StandardInput.source(options: DecodingOptions()).0
+            name = "<stdin>"
+        case let p?:
+            source = try ImageSource(path: p)
+            name = p
+        }
+        options.interactive = Terminal.isTerminal(1)
+        let player = try Player(source: source, name: name.split(separator: "/").last.map(String.init) ?? name,
+                                options: options)
+        let stats = try player.run()
+        if args.flag("--stats") { Output.err(json(stats).text + "\n") }
+        return stats.outcome == .outputClosed ? 141 : 0
+    }
+
+    static func playerOptions(_ args: ParsedArguments) throws -> PlayerOptions {
+        var o = PlayerOptions()
+        if args.values["--width"] != nil { o.columns = try args.int("--width", default: 80) }
+        if args.values["--height"] != nil { o.rows = try args.int("--height", default: 24) }
+        switch args.values["--colors"]?.lowercased() {
+        case nil:
+            var env: [String: String] = [:]
+            if let c = getenv("COLORTERM") { env["COLORTERM"] = String(cString: c) }
+            o.colorMode = ColorMode.detect(environment: env)
+        case "24bit"?, "truecolor"?: o.colorMode = .trueColor
+        case "256"?: o.colorMode = .palette256
+        case let v?: throw UsageError(message: "--colors needs 24bit or 256, not '\(v)'")
+        }
+        if let b = args.values["--background"] {
+            guard let bg = Background(argument: b) else {
+                throw UsageError(message: "--background needs none, checker or #rrggbb, not '\(b)'")
+            }
+            o.background = bg
+        }
+        if args.values["--loops"] != nil { o.loops = try args.int("--loops", default: 1, min: 0) }
+        if let s = args.values["--speed"] {
+            guard let v = Double(s), v > 0, v <= 64 else { throw UsageError(message: "--speed needs a number in (0, 64], not '\(s)'") }
+            o.speed = v
+        }
+        if let c = args.values["--cache-limit"] { o.cacheLimit = try ByteSize.parse(c, option: "--cache-limit") }
+        o.noWait = args.flag("--no-wait")
+        o.showStatus = args.flag("--status")
+        return o
+    }
+
+    static func json(_ s: PlayerStatistics) -> JSONValue {
+        func r(_ v: Double) -> JSONValue { .number((v * 1000).rounded() / 1000) }
+        return .object([
+            ("framesShown", .int(s.framesShown)), ("framesDropped", .int(s.framesDropped)),
+            ("bytesWritten", .int(s.bytesWritten)), ("firstFrameMs", r(s.firstFrameMs)),
+            ("meanIntervalMs", r(s.meanIntervalMs)), ("stdevIntervalMs", r(s.stdevIntervalMs)),
+            ("decodedFrames", .int(s.decodedFrames)), ("cacheHits", .int(s.cacheHits)),
+            ("peakCacheBytes", .int(s.peakCacheBytes)),
+        ])
+    }
+}
