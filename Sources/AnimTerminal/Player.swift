@@ -79,6 +79,7 @@ public final class Player {
 
     /// Plays until the end, `q`, or a closed output.
     public func run() throws -> PlayerStatistics {
+        signal(SIGPIPE, SIG_IGN)       // a closed output is an EPIPE to handle, not a death
         if options.interactive { try runInteractive() } else if options.noWait { try runAsFastAsPossible() } else { try runTimed() }
         let s = frames.cache.statistics
         stats.decodedFrames = s.framesDecoded
