@@ -17,6 +17,7 @@ public final class Player {
     var layout = Layout(columns: 80, rows: 24, origin: (1, 1))
     var scheduler: FrameScheduler
     var lastWrite: Int64 = 0
+    var lastStatus = ""
     let start: Int64
 
     struct Layout {
@@ -51,6 +52,7 @@ public final class Player {
         frames = CachedFrameSource(source: try file.reopened(options: decoding),
                                    limitBytes: options.cacheLimit ?? FrameCache.defaultLimit)
         renderer.invalidate()
+        lastStatus = ""
     }
 
     /// Shows frame `index`; false when the output has gone away.
@@ -59,7 +61,7 @@ public final class Player {
         let image = try frames.frame(at: index, direction: direction)
         let grid = CellGrid(image: image, background: options.background, mode: options.colorMode)
         var bytes = renderer.render(grid, row: layout.origin.row, column: layout.origin.column)
-        if options.showStatus && options.interactive { bytes += statusLine(index) }
+        if options.showStatus && options.interactive { bytes += statusLine(index) ?? [] }
         let now = clock.nanoseconds()
         if stats.framesShown == 0 { stats.firstFrameMs = Double(now - start) / 1e6 }
         else { stats.intervals.append(Double(now - lastWrite) / 1e6) }
@@ -69,10 +71,14 @@ public final class Player {
         return Terminal.writeAll(1, &bytes)
     }
 
-    func statusLine(_ index: Int) -> [UInt8] {
+    /// The status line's bytes when its text changed since it was last
+    /// written (nil otherwise: no bytes, and the renderer's colours stay set).
+    func statusLine(_ index: Int) -> [UInt8]? {
         let speed = scheduler.speed == scheduler.speed.rounded() ? String(Int(scheduler.speed)) : String(scheduler.speed)
         let text = " \(name)  frame \(index + 1)/\(file.frameCount)  speed \(speed)x  dropped \(stats.framesDropped)"
             + (scheduler.isPaused ? "  paused" : "")
+        guard text != lastStatus else { return nil }
+        lastStatus = text
         renderer.colorsWereReset()
         return Array("\u{1B}[\(layout.rows + 1);1H\u{1B}[0m\u{1B}[7m\(text.prefix(max(layout.columns - 1, 1)))\u{1B}[0m\u{1B}[K".utf8)
     }
@@ -90,9 +96,8 @@ public final class Player {
 
     func runAsFastAsPossible() throws {
         let plays = options.loops ?? 1
-        for loop in 0..<max(plays, 1) {
+        for _ in 0..<max(plays, 1) {
             for i in 0..<file.frameCount {
-                _ = loop
                 if try !show(i) { stats.outcome = .outputClosed; return }
             }
         }

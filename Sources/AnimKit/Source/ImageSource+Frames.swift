@@ -120,22 +120,8 @@ extension ImageSource {
                 } else {
                     compositor.place(step, patch: UnsafeRawBufferPointer(job.buffer))
                 }
-                stepsDecodedCount += 1
-                compositor.end(step: step, index: s)
-                store.release(0..<decoder.dataRange(step: s).upperBound)   // all read so far, read-ahead included
-                return
-            }
-            switch route {
-            case let .canvas(origin, stride, masked):
-                try decoder.decode(step: s, into: PixelTarget(base: origin, stride: stride, masked: masked))
-            case .patch:
-                let bytes = step.rect.width * step.rect.height * 4
-                if bytes > 0 {
-                    let buffer = patchBuffer(bytes)
-                    try decoder.decode(step: s, into: PixelTarget(base: buffer.baseAddress!, stride: step.rect.width * 4,
-                                                                  masked: false))
-                    compositor.blend(step, patch: UnsafeRawBufferPointer(buffer))
-                }
+            } else {
+                try decode(step: s, step, route: route, on: compositor)
             }
         } catch let error as AnimError {
             compositor.reset()
@@ -144,6 +130,22 @@ extension ImageSource {
         stepsDecodedCount += 1
         compositor.end(step: step, index: s)
         store.release(0..<decoder.dataRange(step: s).upperBound)   // all read so far, read-ahead included
+    }
+
+    /// Decodes step `s` on this thread, where `begin` routed it.
+    private func decode(step s: Int, _ step: Step, route: Compositor.Route, on compositor: Compositor) throws {
+        switch route {
+        case let .canvas(origin, stride, masked):
+            try decoder.decode(step: s, into: PixelTarget(base: origin, stride: stride, masked: masked))
+        case .patch:
+            let bytes = step.rect.width * step.rect.height * 4
+            if bytes > 0 {
+                let buffer = patchBuffer(bytes)
+                try decoder.decode(step: s, into: PixelTarget(base: buffer.baseAddress!, stride: step.rect.width * 4,
+                                                              masked: false))
+                compositor.blend(step, patch: UnsafeRawBufferPointer(buffer))
+            }
+        }
     }
 
     /// The reused patch buffer, grown to at least `bytes`.

@@ -10,14 +10,11 @@ import Dispatch
 final class StepPrefetcher: @unchecked Sendable {
     /// A decode running or done on another thread.
     final class Job: @unchecked Sendable {
-        let step: Int
         var buffer: UnsafeMutableRawBufferPointer
         var error: AnimError?
         let done = DispatchSemaphore(value: 0)
 
-        init(step: Int, buffer: UnsafeMutableRawBufferPointer) {
-            self.step = step; self.buffer = buffer
-        }
+        init(buffer: UnsafeMutableRawBufferPointer) { self.buffer = buffer }
     }
 
     private let decoder: StepDecoder
@@ -41,7 +38,7 @@ final class StepPrefetcher: @unchecked Sendable {
         for s in range where jobs[s] == nil && jobs.count < depth {
             let rect = steps[s].rect
             guard !rect.isEmpty else { continue }
-            let job = Job(step: s, buffer: buffer(rect.width * rect.height * 4))
+            let job = Job(buffer: buffer(rect.width * rect.height * 4))
             jobs[s] = job
             let decoder = self.decoder
             DispatchQueue.global(qos: .userInitiated).async {
