@@ -9,6 +9,7 @@ enum PlayerSignals {
     nonisolated(unsafe) static var resumed: Int32 = 0
 
     static func install() {
+        TerminalState.unblock([SIGWINCH, SIGCONT, SIGTSTP])
         signal(SIGWINCH) { _ in PlayerSignals.resized = 1 }
         signal(SIGCONT) { _ in PlayerSignals.resumed = 1 }
         signal(SIGTSTP) { _ in

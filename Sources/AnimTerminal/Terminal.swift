@@ -76,6 +76,7 @@ enum TerminalState {
             tcsetattr(0, TCSANOW, &raw)
         }
         active = 1
+        unblock([SIGINT, SIGTERM, SIGHUP, SIGQUIT])
         for sig in [SIGINT, SIGTERM, SIGHUP, SIGQUIT] {
             signal(sig) { signo in
                 TerminalState.restoreFromSignal()
@@ -83,6 +84,16 @@ enum TerminalState {
             }
         }
         signal(SIGPIPE, SIG_IGN)
+    }
+
+    /// Unblocks `signals` for this thread. A process started from a thread
+    /// that blocks them (a Dispatch worker does) inherits the blocked mask,
+    /// and would otherwise never see Ctrl-C or SIGTERM.
+    static func unblock(_ signals: [Int32]) {
+        var set = sigset_t()
+        sigemptyset(&set)
+        for s in signals { sigaddset(&set, s) }
+        pthread_sigmask(SIG_UNBLOCK, &set, nil)
     }
 
     /// Async-signal-safe: write(2), tcsetattr(3).

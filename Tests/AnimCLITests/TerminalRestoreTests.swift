@@ -1,0 +1,206 @@
+import Foundation
+import Testing
+#if canImport(Glibc)
+import Glibc
+#endif
+
+// glibc declares these only under _XOPEN_SOURCE, which the Glibc module does not set.
+@_silgen_name("posix_openpt") private func posixOpenpt(_ flags: Int32) -> Int32
+@_silgen_name("grantpt") private func grantPT(_ fd: Int32) -> Int32
+@_silgen_name("unlockpt") private func unlockPT(_ fd: Int32) -> Int32
+@_silgen_name("ptsname") private func ptsName(_ fd: Int32) -> UnsafeMutablePointer<CChar>?
+
+/// A pseudo-terminal whose master side this process reads.
+final class PseudoTerminal: @unchecked Sendable {
+    let master: Int32
+    let slavePath: String
+    private let lock = NSLock()
+    private var bytes: [UInt8] = []
+    private var stopped = false
+
+    init(columns: UInt16, rows: UInt16) throws {
+        master = posixOpenpt(O_RDWR | O_NOCTTY)
+        guard master >= 0, grantPT(master) == 0, unlockPT(master) == 0, let name = ptsName(master) else {
+            throw POSIXError(.ENOTTY)
+        }
+        slavePath = String(cString: name)
+        var size = winsize(ws_row: rows, ws_col: columns, ws_xpixel: 0, ws_ypixel: 0)
+        _ = ioctl(master, UInt(TIOCSWINSZ), &size)
+        // Read everything the child writes, so it never blocks on a full pty.
+        let thread = Thread { [self] in
+            var buffer = [UInt8](repeating: 0, count: 4096)
+            while !isStopped {
+                var p = pollfd(fd: master, events: Int16(POLLIN), revents: 0)
+                guard poll(&p, 1, 50) > 0 else { continue }
+                let n = read(master, &buffer, buffer.count)
+                if n <= 0 { if n < 0 && errno != EINTR && errno != EAGAIN { usleep(20_000) }; continue }
+                lock.lock(); bytes += buffer[0..<n]; lock.unlock()
+            }
+        }
+        thread.start()
+    }
+
+    private var isStopped: Bool { lock.lock(); defer { lock.unlock() }; return stopped }
+    var output: [UInt8] { lock.lock(); defer { lock.unlock() }; return bytes }
+    var text: String { String(decoding: output, as: UTF8.self) }
+
+    func type(_ s: String) { _ = s.utf8CString.withUnsafeBufferPointer { write(master, $0.baseAddress, $0.count - 1) } }
+
+    /// Waits until the output contains `s`; false after `seconds`.
+    func wait(for s: String, seconds: Double) -> Bool {
+        let end = Date().addingTimeInterval(seconds)
+        while Date() < end {
+            if text.contains(s) { return true }
+            usleep(20_000)
+        }
+        return false
+    }
+
+    /// `stty -g` of the terminal, read through a fresh open of the slave.
+    func sttyG() throws -> String {
+        let p = Process()
+        p.executableURL = URL(fileURLWithPath: "/bin/stty")
+        p.arguments = ["-g"]
+        p.standardInput = try FileHandle(forUpdating: URL(fileURLWithPath: slavePath))
+        let out = Pipe()
+        p.standardOutput = out
+        try p.run()
+        p.waitUntilExit()
+        return String(decoding: out.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
+            .trimmingCharacters(in: .whitespacesAndNewlines)
+    }
+
+    deinit {
+        lock.lock(); stopped = true; lock.unlock()
+        usleep(100_000)
+        close(master)
+    }
+}
+
+/// The player in a pseudo-terminal: however it ends (q, SIGINT, SIGTERM,
+/// SIGHUP), the tty mode, the cursor and the screen are as they were.
+@Suite(.serialized) struct TerminalRestoreTests {
+    enum Ending { case key(String), signal(Int32) }
+
+    struct Outcome {
+        var status: Int32
+        var before: String, during: String, after: String
+        var output: String
+    }
+
+    func play(_ ending: Ending) throws -> Outcome {
+        let pty = try PseudoTerminal(columns: 40, rows: 12)
+        let slave = try FileHandle(forUpdating: URL(fileURLWithPath: pty.slavePath))
+        let before = try pty.sttyG()
+        let p = Process()
+        p.executableURL = CLI.binary
+        p.arguments = ["play", "--loops", "0", "--status"]
+        var env = ProcessInfo.processInfo.environment
+        env["COLORTERM"] = "truecolor"
+        p.environment = env
+        p.standardInput = slave
+        p.standardOutput = slave
+        p.standardError = slave
+        try p.run()
+        defer { if p.isRunning { kill(p.processIdentifier, SIGKILL) } }
+        // Raw mode is set before the alternate screen is entered.
+        #expect(pty.wait(for: "\u{1B}[?1049h", seconds: 20), "the player never took the terminal")
+        #expect(pty.wait(for: "\u{1B}[?2026l", seconds: 20), "no frame was drawn")
+        let during = try pty.sttyG()
+        switch ending {
+        case .key(let k): pty.type(k)
+        case .signal(let s): kill(p.processIdentifier, s)
+        }
+        let end = Date().addingTimeInterval(20)
+        while p.isRunning && Date() < end { usleep(20_000) }
+        #expect(!p.isRunning, "the player did not stop")
+        if p.isRunning { kill(p.processIdentifier, SIGKILL) }
+        p.waitUntilExit()
+        usleep(100_000)      // let the reader drain the last bytes
+        let after = try pty.sttyG()
+        try slave.close()
+        return Outcome(status: p.terminationStatus, before: before, during: during, after: after, output: pty.text)
+    }
+
+    /// The terminal as it was: tty mode, visible cursor, main screen.
+    func expectRestored(_ o: Outcome) {
+        #expect(o.during != o.before, "the player did not put the terminal in raw mode")
+        #expect(o.after == o.before, "stty -g before \(o.before), after \(o.after)")
+        let out = o.output
+        let enter = out.range(of: "\u{1B}[?1049h", options: .backwards)
+        let leave = out.range(of: "\u{1B}[?1049l", options: .backwards)
+        #expect(enter != nil && leave != nil && leave!.lowerBound > enter!.lowerBound, "the alternate screen was not left")
+        let hide = out.range(of: "\u{1B}[?25l", options: .backwards)
+        let show = out.range(of: "\u{1B}[?25h", options: .backwards)
+        #expect(hide != nil && show != nil && show!.lowerBound > hide!.lowerBound, "the cursor was not shown again")
+        let resetColours = out.range(of: "\u{1B}[0m", options: .backwards)
+        #expect(resetColours != nil && resetColours!.lowerBound > out.range(of: "\u{1B}[38;2;", options: .backwards)!.lowerBound,
+                "colours were not reset after the last frame")
+    }
+
+    /// Ctrl-Z (SIGTSTP): the terminal is restored while stopped; SIGCONT
+    /// (fg) takes it again and redraws; q then quits cleanly.
+    @Test func suspendAndResume() throws {
+        let pty = try PseudoTerminal(columns: 40, rows: 12)
+        let slave = try FileHandle(forUpdating: URL(fileURLWithPath: pty.slavePath))
+        defer { try? slave.close() }
+        let before = try pty.sttyG()
+        let p = Process()
+        p.executableURL = CLI.binary
+        p.arguments = ["play", "--loops", "0"]
+        p.standardInput = slave
+        p.standardOutput = slave
+        p.standardError = slave
+        try p.run()
+        defer { if p.isRunning { kill(p.processIdentifier, SIGKILL) } }
+        #expect(pty.wait(for: "\u{1B}[?2026l", seconds: 20))
+        kill(p.processIdentifier, SIGTSTP)
+        #expect(pty.wait(for: "\u{1B}[?1049l", seconds: 10), "the screen was not restored on suspend")
+        usleep(200_000)
+        #expect(try pty.sttyG() == before, "tty mode not restored while suspended")
+        let drawnBefore = pty.output.count
+        kill(p.processIdentifier, SIGCONT)
+        let end = Date().addingTimeInterval(10)
+        while !pty.text.hasSuffix("\u{1B}[?2026l") || pty.output.count <= drawnBefore + 100, Date() < end { usleep(20_000) }
+        let resumed = String(decoding: pty.output[drawnBefore...], as: UTF8.self)
+        #expect(resumed.contains("\u{1B}[?1049h") && resumed.contains("\u{1B}[38;"), "not redrawn after fg")
+        #expect(try pty.sttyG() != before, "raw mode not taken again after fg")
+        pty.type("q")
+        let quit = Date().addingTimeInterval(10)
+        while p.isRunning && Date() < quit { usleep(20_000) }
+        #expect(!p.isRunning)
+        p.waitUntilExit()
+        #expect(p.terminationStatus == 0)
+        #expect(try pty.sttyG() == before)
+    }
+
+    @Test func quitWithQ() throws {
+        let o = try play(.key("q"))
+        #expect(o.status == 0)
+        expectRestored(o)
+    }
+
+    @Test func quitWithEscape() throws {
+        let o = try play(.key("\u{1B}"))
+        #expect(o.status == 0)
+        expectRestored(o)
+    }
+
+    @Test func interruptedBySIGINT() throws {
+        let o = try play(.signal(SIGINT))
+        #expect(o.status == 130)
+        expectRestored(o)
+    }
+
+    @Test func terminatedBySIGTERM() throws {
+        let o = try play(.signal(SIGTERM))
+        #expect(o.status == 143)
+        expectRestored(o)
+    }
+
+    @Test func hungUpBySIGHUP() throws {
+        let o = try play(.signal(SIGHUP))
+        #expect(o.status == 129)
+        expectRestored(o)
+    }
+}
