@@ -39,7 +39,7 @@ extension Player {
             if PlayerSignals.resized == 1 {
                 PlayerSignals.resized = 0
                 var clear = Array("\u{1B}[0m\u{1B}[2J".utf8)
-                Terminal.writeAll(1, &clear)
+                Terminal.writeAll(options.output, &clear)
                 try relayout()
                 last = -1
             }
@@ -76,7 +76,7 @@ extension Player {
             case .toggleStatus:
                 options.showStatus.toggle()
                 var clear = Array("\u{1B}[0m\u{1B}[2J".utf8)
-                Terminal.writeAll(1, &clear)
+                Terminal.writeAll(options.output, &clear)
                 try? relayout()
             }
             last = -1      // redraw: the status line shows speed and pause

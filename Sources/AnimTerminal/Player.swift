@@ -10,7 +10,7 @@ public final class Player {
     let file: ImageSource
     let name: String
     var options: PlayerOptions
-    let clock = MonotonicClock()
+    let clock: PlaybackClock
     var stats = PlayerStatistics()
     var renderer: FrameRenderer
     var frames: CachedFrameSource!
@@ -25,7 +25,10 @@ public final class Player {
         var origin: (row: Int, column: Int)
     }
 
-    public init(source: ImageSource, name: String, options: PlayerOptions) throws {
+    /// `clock`: where time comes from (tests pass a `ManualClock`).
+    public init(source: ImageSource, name: String, options: PlayerOptions,
+                clock: PlaybackClock = MonotonicClock()) throws {
+        self.clock = clock
         self.file = source
         self.name = name
         self.options = options
@@ -39,7 +42,7 @@ public final class Player {
 
     /// Fits the animation into the cell box and (re)opens the cached frames at that size.
     func relayout() throws {
-        let size = Terminal.size(fd: 1)
+        let size = Terminal.size(fd: options.output)
         let columns = options.columns ?? size?.columns ?? 80
         let rows = max((options.rows ?? size?.rows ?? 24) - (options.showStatus && options.interactive ? 1 : 0), 1)
         let fit = Downsampler.fit(width: file.width, height: file.height, maxWidth: max(columns, 1), maxHeight: rows * 2)
@@ -68,7 +71,8 @@ public final class Player {
         lastWrite = now
         stats.framesShown += 1
         stats.bytesWritten += bytes.count
-        return Terminal.writeAll(1, &bytes)
+        if options.recordFrames { stats.shownFrames.append(.init(frame: index, time: now - start, byteEnd: stats.bytesWritten)) }
+        return Terminal.writeAll(options.output, &bytes)
     }
 
     /// The status line's bytes when its text changed since it was last
@@ -117,11 +121,5 @@ public final class Player {
         }
     }
 
-    func sleep(until deadline: Int64) {
-        let wait = deadline - clock.nanoseconds()
-        guard wait > 0 else { return }
-        var ts = timespec(tv_sec: Int(wait / 1_000_000_000), tv_nsec: Int(wait % 1_000_000_000))
-        var rest = timespec()
-        while nanosleep(&ts, &rest) != 0 && errno == EINTR { ts = rest }
-    }
+    func sleep(until deadline: Int64) { clock.sleep(until: deadline) }
 }

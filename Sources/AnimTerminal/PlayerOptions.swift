@@ -18,6 +18,10 @@ public struct PlayerOptions: Sendable {
     /// Full-screen interactive mode (alternate screen, keys); false writes
     /// frames in place with no terminal set-up.
     public var interactive = true
+    /// Where frames go (standard output).
+    public var output: Int32 = 1
+    /// Keep a record of every frame shown (`PlayerStatistics.shownFrames`).
+    public var recordFrames = false
 
     public init() {}
 }
@@ -32,11 +36,21 @@ public struct PlayerStatistics: Sendable {
     public var decodedFrames = 0
     public var cacheHits = 0
     public var peakCacheBytes = 0
+    /// Each frame shown, when `PlayerOptions.recordFrames` is set.
+    public var shownFrames: [ShownFrame] = []
     /// Why the play ended.
     public var outcome: Outcome = .finished
 
     public enum Outcome: Sendable, Equatable {
         case finished, quit, outputClosed
+    }
+
+    /// A frame on screen: which, when (nanoseconds after the player
+    /// started) and where its bytes end in the output.
+    public struct ShownFrame: Sendable, Equatable {
+        public var frame: Int
+        public var time: Int64
+        public var byteEnd: Int
     }
 
     public var meanIntervalMs: Double { intervals.isEmpty ? 0 : intervals.reduce(0, +) / Double(intervals.count) }

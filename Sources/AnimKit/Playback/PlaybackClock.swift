@@ -6,6 +6,19 @@ import Glibc
 /// arbitrary origin. Tests drive a `ManualClock` by hand.
 public protocol PlaybackClock: AnyObject, Sendable {
     func nanoseconds() -> Int64
+    /// Returns once `nanoseconds()` has reached `deadline`.
+    func sleep(until deadline: Int64)
+}
+
+extension PlaybackClock {
+    /// Sleeps with `nanosleep`, resuming after signals.
+    public func sleep(until deadline: Int64) {
+        let wait = deadline - nanoseconds()
+        guard wait > 0 else { return }
+        var ts = timespec(tv_sec: Int(wait / 1_000_000_000), tv_nsec: Int(wait % 1_000_000_000))
+        var rest = timespec()
+        while nanosleep(&ts, &rest) != 0 && errno == EINTR { ts = rest }
+    }
 }
 
 /// The system's monotonic clock (`CLOCK_MONOTONIC`).
@@ -25,6 +38,8 @@ public final class ManualClock: PlaybackClock, @unchecked Sendable {
     public func nanoseconds() -> Int64 { now }
     public func advance(by ns: Int64) { now += ns }
     public func set(_ ns: Int64) { now = ns }
+    /// Moves the time on to `deadline` at once.
+    public func sleep(until deadline: Int64) { now = max(now, deadline) }
 }
 
 extension Duration {
