@@ -43,6 +43,7 @@ extension Player {
                 try relayout()
                 last = -1
             }
+            try refreshStream()
             let tick = scheduler.tick()
             stats.framesDropped += tick.skipped
             if tick.frame != last {
@@ -50,7 +51,8 @@ extension Player {
                 last = tick.frame
             }
             if tick.finished { return }
-            let timeout = tick.nextDeadline.map { max(0, Int32(min(($0 - clock.nanoseconds() + 999_999) / 1_000_000, 1000))) } ?? 250
+            var timeout = tick.nextDeadline.map { max(0, Int32(min(($0 - clock.nanoseconds() + 999_999) / 1_000_000, 1000))) } ?? 250
+            if scheduler.isWaitingForFrames { timeout = min(timeout, 10) }   // look for frames of a stream soon
             guard keyboard else { sleep(until: clock.nanoseconds() + Int64(timeout) * 1_000_000); continue }
             var pfd = pollfd(fd: 0, events: Int16(POLLIN), revents: 0)
             if poll(&pfd, 1, timeout) > 0 {

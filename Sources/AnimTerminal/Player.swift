@@ -7,7 +7,9 @@ import Glibc
 /// the frame cache, timed by a `FrameScheduler`, drawn by a diffing
 /// `FrameRenderer`, with keys, resize and suspend handled.
 public final class Player {
-    let file: ImageSource
+    var file: ImageSource
+    /// The stream `file` comes from, while it is still arriving.
+    let stream: IncrementalImageSource?
     let name: String
     var options: PlayerOptions
     let clock: PlaybackClock
@@ -15,6 +17,9 @@ public final class Player {
     var renderer: FrameRenderer
     var frames: CachedFrameSource!
     var layout = Layout(columns: 80, rows: 24, origin: (1, 1))
+    var fitSize = PixelSize(width: 1, height: 1)
+    /// Figures of caches replaced after a resize.
+    var retired = (decoded: 0, hits: 0, peak: 0)
     var scheduler: FrameScheduler
     var lastWrite: Int64 = 0
     var lastStatus = ""
@@ -26,10 +31,29 @@ public final class Player {
     }
 
     /// `clock`: where time comes from (tests pass a `ManualClock`).
-    public init(source: ImageSource, name: String, options: PlayerOptions,
-                clock: PlaybackClock = MonotonicClock()) throws {
+    public convenience init(source: ImageSource, name: String, options: PlayerOptions,
+                            clock: PlaybackClock = MonotonicClock()) throws {
+        try self.init(source: source, stream: nil, name: name, options: options, clock: clock)
+    }
+
+    /// Plays a stream as it arrives, from its first complete frame on:
+    /// frames are taken in as they complete, and at the end of those that
+    /// have arrived the player holds the last one until more come. Throws
+    /// if not even one frame is complete yet.
+    public convenience init(stream: IncrementalImageSource, name: String, options: PlayerOptions,
+                            clock: PlaybackClock = MonotonicClock()) throws {
+        guard let source = stream.source, source.frameCount > 0 else {
+            throw stream.error ?? AnimError.truncated(file: stream.name, frame: 0, offset: stream.byteCount,
+                                                      detail: "no complete frame yet")
+        }
+        try self.init(source: source, stream: stream, name: name, options: options, clock: clock)
+    }
+
+    init(source: ImageSource, stream: IncrementalImageSource?, name: String, options: PlayerOptions,
+         clock: PlaybackClock) throws {
         self.clock = clock
         self.file = source
+        self.stream = stream
         self.name = name
         self.options = options
         renderer = FrameRenderer(mode: options.colorMode)
@@ -37,8 +61,13 @@ public final class Player {
         start = clock.nanoseconds()
         scheduler = FrameScheduler(durations: source.frames.map(\.duration), plays: plays,
                                    speed: options.speed, clock: clock)
+        scheduler.isOpenEnded = stream.map { !$0.isFinished } ?? false
         try relayout()
     }
+
+    /// What went wrong in the file after the last frame that could be
+    /// played (it is truncated or corrupt there), once it has all been read.
+    public var sourceError: AnimError? { stream?.error ?? file.indexError }
 
     /// Fits the animation into the cell box and (re)opens the cached frames at that size.
     func relayout() throws {
@@ -49,19 +78,31 @@ public final class Player {
         let gridRows = (fit.height + 1) / 2
         let origin = options.interactive ? (1 + (rows - gridRows) / 2, 1 + (columns - fit.width) / 2) : (1, 1)
         layout = Layout(columns: columns, rows: rows, origin: origin)
-        var decoding = file.options
-        decoding.decodeAhead = 0
-        decoding.fitIn = PixelSize(width: fit.width, height: fit.height)
-        frames = CachedFrameSource(source: try file.reopened(options: decoding),
-                                   limitBytes: options.cacheLimit ?? FrameCache.defaultLimit)
+        fitSize = PixelSize(width: fit.width, height: fit.height)
+        try openFrames()
         renderer.invalidate()
         lastStatus = ""
+    }
+
+    /// Opens `file`'s frames at cell size through a new cache, keeping the
+    /// old cache's figures for the statistics.
+    func openFrames() throws {
+        if let old = frames?.cache.statistics {
+            retired.decoded += old.framesDecoded
+            retired.hits += old.hits
+            retired.peak = max(retired.peak, old.peakBytes)
+        }
+        var decoding = file.options
+        decoding.decodeAhead = 0
+        decoding.fitIn = fitSize
+        frames = CachedFrameSource(source: try file.reopened(options: decoding),
+                                   limitBytes: options.cacheLimit ?? FrameCache.defaultLimit)
     }
 
     /// Shows frame `index`; false when the output has gone away.
     func show(_ index: Int) throws -> Bool {
         let direction: PlaybackDirection = scheduler.mode == .reverse ? .backward : .forward
-        let image = try frames.frame(at: index, direction: direction)
+        let image = try frames.frame(at: index, direction: direction, wraps: !scheduler.isOpenEnded)
         let grid = CellGrid(image: image, background: options.background, mode: options.colorMode)
         var bytes = renderer.render(grid, row: layout.origin.row, column: layout.origin.column)
         if options.showStatus && options.interactive { bytes += statusLine(index) ?? [] }
@@ -92,17 +133,26 @@ public final class Player {
         signal(SIGPIPE, SIG_IGN)       // a closed output is an EPIPE to handle, not a death
         if options.interactive { try runInteractive() } else if options.noWait { try runAsFastAsPossible() } else { try runTimed() }
         let s = frames.cache.statistics
-        stats.decodedFrames = s.framesDecoded
-        stats.cacheHits = s.hits
-        stats.peakCacheBytes = s.peakBytes
+        stats.decodedFrames = retired.decoded + s.framesDecoded
+        stats.cacheHits = retired.hits + s.hits
+        stats.peakCacheBytes = max(retired.peak, s.peakBytes)
         return stats
     }
 
     func runAsFastAsPossible() throws {
         let plays = options.loops ?? 1
         for _ in 0..<max(plays, 1) {
-            for i in 0..<file.frameCount {
-                if try !show(i) { stats.outcome = .outputClosed; return }
+            var i = 0
+            while true {
+                try refreshStream()
+                if i < file.frameCount {
+                    if try !show(i) { stats.outcome = .outputClosed; return }
+                    i += 1
+                } else if scheduler.isOpenEnded {
+                    stream?.waitForData(timeoutMs: 100)
+                } else {
+                    break
+                }
             }
         }
     }
@@ -110,13 +160,18 @@ public final class Player {
     func runTimed() throws {
         var last = -1
         while true {
+            try refreshStream()
             let tick = scheduler.tick()
             stats.framesDropped += tick.skipped
             if tick.frame != last || last < 0 {
                 if try !show(tick.frame) { stats.outcome = .outputClosed; return }
                 last = tick.frame
             }
-            guard let deadline = tick.nextDeadline, !tick.finished else { return }
+            if tick.finished { return }
+            guard let deadline = tick.nextDeadline else {
+                stream?.waitForData(timeoutMs: 100)      // waiting for frames of a stream
+                continue
+            }
             sleep(until: deadline)
         }
     }

@@ -51,26 +51,33 @@ enum PlayCommand: Command {
 
     static func run(_ args: ParsedArguments) throws -> Int32 {
         var options = try playerOptions(args)
-        let path = args.positional.first
-        let source: ImageSource
-        let name: String
-        switch path {
-        case nil:
-            source = try ImageSource(data: Base64.decode(DemoAnimation.base64), name: DemoAnimation.name)
-            name = DemoAnimation.name
-        case "-"?:
-            source = try StandardInput.source(options: DecodingOptions()).0
-            name = "<stdin>"
-        case let p?:
-            source = try ImageSource(path: p)
-            name = p
-        }
         options.interactive = Terminal.isTerminal(1)
-        let player = try Player(source: source, name: name.split(separator: "/").last.map(String.init) ?? name,
+        let player: Player
+        var reader: StandardInput.Reader?
+        switch args.positional.first {
+        case nil:
+            let source = try ImageSource(data: Base64.decode(DemoAnimation.base64), name: DemoAnimation.name)
+            player = try Player(source: source, name: DemoAnimation.name, options: options)
+        case "-"?:
+            // Streamed: play from the first complete frame while the rest arrives.
+            let r = StandardInput.Reader()
+            reader = r
+            try r.waitForFirstFrame()
+            player = try Player(stream: r.stream, name: "<stdin>", options: options)
+        case let path?:
+            let source = try ImageSource(path: path)
+            player = try Player(source: source, name: path.split(separator: "/").last.map(String.init) ?? path,
                                 options: options)
+        }
         let stats = try player.run()
         if args.flag("--stats") { Output.err(json(stats).text + "\n") }
-        return stats.outcome == .outputClosed ? 141 : 0
+        if stats.outcome == .outputClosed { return 141 }
+        // Frames after the damage could not be played: say so, now that the screen is back.
+        if let error = reader?.readError ?? player.sourceError {
+            Output.err("anim: \(error.description)\n")
+            return 1
+        }
+        return 0
     }
 
     static func playerOptions(_ args: ParsedArguments) throws -> PlayerOptions {

@@ -1,4 +1,5 @@
 import AnimKit
+import Dispatch
 #if canImport(Glibc)
 import Glibc
 #endif
@@ -30,5 +31,42 @@ enum StandardInput {
             throw incremental.error ?? AnimError.truncated(file: "<stdin>", frame: nil, offset: 0, detail: "no data")
         }
         return (source, incremental.error)
+    }
+
+    /// Reads stdin into a stream on a thread of its own, so a player can
+    /// start on the first complete frame.
+    final class Reader: @unchecked Sendable {
+        let stream = IncrementalImageSource(name: "<stdin>")
+        private let lock = DispatchSemaphore(value: 1)
+        private var failure: AnimError?
+
+        init() {
+            DispatchQueue.global(qos: .userInitiated).async { [stream] in
+                do { try StandardInput.feed(stream) } catch {
+                    self.lock.wait()
+                    self.failure = error as? AnimError
+                    self.lock.signal()
+                    stream.finish()
+                }
+            }
+        }
+
+        /// A read error (not a problem in the data: that is `stream.error`).
+        var readError: AnimError? {
+            lock.wait(); defer { lock.signal() }
+            return failure
+        }
+
+        /// Returns once a frame is complete; throws if the input ends first
+        /// or is not an image.
+        func waitForFirstFrame() throws {
+            while stream.frameCount == 0 {
+                if let error = readError { throw error }
+                if stream.isFinished || stream.error != nil {
+                    throw stream.error ?? AnimError.truncated(file: "<stdin>", frame: nil, offset: 0, detail: "no data")
+                }
+                stream.waitForData(timeoutMs: 100)
+            }
+        }
     }
 }

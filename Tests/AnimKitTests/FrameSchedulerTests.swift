@@ -102,4 +102,44 @@ struct FrameSchedulerTests {
         for _ in 0..<4 { let t = s.tick(); deadlines.append(t.nextDeadline!); clock.set(t.nextDeadline!) }
         #expect(deadlines == [250, 750, 1750, 3750].map { Int64($0) * 1_000_000 })
     }
+
+    @Test func openEndedWaitsForFramesThenGoesOn() {
+        let clock = ManualClock()
+        let s = FrameScheduler(durations: [Self.ms(40), Self.ms(40)], plays: .forever, clock: clock)
+        s.isOpenEnded = true
+        #expect(s.tick().frame == 0)
+        clock.set(100_000_000)             // past the end of the two known frames
+        var t = s.tick()
+        #expect(t.frame == 1 && !t.finished && t.nextDeadline == nil && s.isWaitingForFrames, "holds the last frame, no loop")
+        clock.set(300_000_000)             // 200 ms later, still nothing
+        t = s.tick()
+        #expect(t.frame == 1 && t.skipped == 0 && t.nextDeadline == nil)
+        s.append(durations: [Self.ms(40), Self.ms(40)])
+        t = s.tick()
+        #expect(t.frame == 2 && t.skipped == 0 && t.nextDeadline == 340_000_000, "the first new frame is due now")
+        clock.set(340_000_000)
+        #expect(s.tick().frame == 3)
+        // Frames that arrive before the end play on time, with no stall.
+        s.append(durations: [Self.ms(40)])
+        clock.set(380_000_000)
+        #expect(s.tick().frame == 4)
+        clock.set(420_000_000)
+        #expect(s.tick().frame == 4 && s.isWaitingForFrames)
+        // The stream ends: the play loops (forever) from its end.
+        s.isOpenEnded = false
+        #expect(!s.isWaitingForFrames && s.tick().frame == 0)
+        clock.set(460_000_000)
+        #expect(s.tick().frame == 1)
+    }
+
+    @Test func openEndedSinglePlayFinishesOnlyAfterTheStreamEnds() {
+        let clock = ManualClock()
+        let s = FrameScheduler(durations: [Self.ms(40)], plays: .count(1), clock: clock)
+        s.isOpenEnded = true
+        _ = s.tick()
+        clock.set(500_000_000)
+        #expect(!s.tick().finished)
+        s.isOpenEnded = false
+        #expect(s.tick().finished)
+    }
 }

@@ -10,7 +10,7 @@ import Dispatch
 /// decoded twice. Give it a source opened with `decodeAhead: 0` so that no
 /// other decode runs beside it.
 public final class CachedFrameSource: @unchecked Sendable {
-    public let source: ImageSource
+    public private(set) var source: ImageSource
     public let cache: FrameCache
     private let queue = DispatchQueue(label: "anim.prefetch", qos: .userInitiated)
     private let state = Lock()
@@ -59,6 +59,23 @@ public final class CachedFrameSource: @unchecked Sendable {
         }
         if prefetchEnabled { schedulePrefetch(after: index, direction: direction, wraps: wraps) }
         return image
+    }
+
+    /// Goes on with `newer`, the same animation with more frames (a
+    /// stream that grew, opened at the same size): cached frames stay, and
+    /// decoding continues from the canvas reached so far.
+    public func extend(with newer: ImageSource) {
+        state.lock()
+        generation += 1                 // a prefetch running stops at its next frame
+        state.unlock()
+        waitForPrefetch()
+        newer.continueDecoding(from: source)
+        newer.checkpoints = cache
+        source = newer
+        cache.grow(toFrameCount: newer.frameCount)
+        state.lock()
+        if decodes.count < newer.frameCount { decodes += [Int](repeating: 0, count: newer.frameCount - decodes.count) }
+        state.unlock()
     }
 
     /// Waits until the prefetch queue is idle (for tests and benchmarks).

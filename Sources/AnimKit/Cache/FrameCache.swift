@@ -39,7 +39,12 @@ public final class FrameCache: @unchecked Sendable {
 
     public let limitBytes: Int
     public let limitCount: Int?
-    public let frameCount: Int
+    /// Frames in the animation (it grows with a stream: `grow(toFrameCount:)`).
+    public var frameCount: Int {
+        lock.lock(); defer { lock.unlock() }
+        return count
+    }
+    private var count: Int
     private let lock = Lock()
     private var entries: [Int: RGBAImage] = [:]
     private var checkpoints: [Int: Compositor.Snapshot] = [:]
@@ -49,7 +54,7 @@ public final class FrameCache: @unchecked Sendable {
 
     /// A cache for an animation of `frameCount` frames.
     public init(frameCount: Int, limitBytes: Int, limitCount: Int? = nil) {
-        self.frameCount = max(frameCount, 1)
+        self.count = max(frameCount, 1)
         self.limitBytes = max(limitBytes, 0)
         self.limitCount = limitCount
     }
@@ -77,7 +82,14 @@ public final class FrameCache: @unchecked Sendable {
 
     private func distanceLocked(_ index: Int) -> Int {
         let d = direction == .forward ? index - playhead : playhead - index
-        return ((d % frameCount) + frameCount) % frameCount
+        return ((d % count) + count) % count
+    }
+
+    /// The animation has `frameCount` frames now (a stream grew); what is
+    /// cached stays.
+    public func grow(toFrameCount frameCount: Int) {
+        lock.lock(); defer { lock.unlock() }
+        count = max(count, frameCount)
     }
 
     /// The cached frame `index`, counting a hit or a miss.

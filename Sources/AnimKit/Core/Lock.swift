@@ -26,6 +26,16 @@ final class Lock: @unchecked Sendable {
     /// Waits for `broadcast`, with the lock held on entry and on return.
     func wait() { pthread_cond_wait(condition, mutex) }
     func broadcast() { pthread_cond_broadcast(condition) }
+
+    /// Waits for `broadcast` at most `milliseconds`, lock held as for `wait`.
+    func wait(milliseconds: Int) {
+        var deadline = timespec()
+        clock_gettime(CLOCK_REALTIME, &deadline)
+        let ns = deadline.tv_nsec + milliseconds % 1000 * 1_000_000
+        deadline.tv_sec += milliseconds / 1000 + ns / 1_000_000_000
+        deadline.tv_nsec = ns % 1_000_000_000
+        pthread_cond_timedwait(condition, mutex, &deadline)
+    }
 }
 
 /// Facts about the machine, without Foundation.

@@ -37,6 +37,7 @@ public final class IncrementalImageSource: @unchecked Sendable {
         guard !finished, !bytes.isEmpty else { return }
         data.append(contentsOf: bytes)
         dirty = true
+        lock.broadcast()
     }
 
     /// Says that no more bytes will come.
@@ -44,6 +45,15 @@ public final class IncrementalImageSource: @unchecked Sendable {
         lock.lock(); defer { lock.unlock() }
         finished = true
         dirty = true
+        lock.broadcast()
+    }
+
+    /// Waits until bytes arrive or the stream finishes, at most
+    /// `timeoutMs` milliseconds (for a reader polling for new frames).
+    public func waitForData(timeoutMs: Int) {
+        lock.lock(); defer { lock.unlock() }
+        let seen = data.count
+        if !finished && data.count == seen { lock.wait(milliseconds: timeoutMs) }
     }
 
     public var isFinished: Bool {
@@ -100,7 +110,7 @@ public final class IncrementalImageSource: @unchecked Sendable {
         indexedSize = data.count
         do {
             let next = try ImageSource(store: ByteStore(data), name: name, options: options, partial: !finished)
-            if let old = current { next.continueFrom(old) }
+            if let old = current { next.continueDecoding(from: old) }
             current = next
             failure = nil
         } catch let e as AnimError {

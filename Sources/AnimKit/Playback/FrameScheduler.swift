@@ -21,7 +21,7 @@ public final class FrameScheduler: @unchecked Sendable {
     }
 
     public let clock: PlaybackClock
-    private let durations: [Int64]
+    private var durations: [Int64]
     private var timeline: FrameTimeline
     private var anchorReal: Int64
     private var anchorAnim: Int64 = 0
@@ -31,6 +31,22 @@ public final class FrameScheduler: @unchecked Sendable {
     public var plays: Plays
     /// Frames skipped since the start.
     public private(set) var totalSkipped = 0
+    /// True while the play has reached the end of the known frames of an
+    /// open-ended scheduler and waits for more.
+    public private(set) var isWaitingForFrames = false
+
+    /// More frames are still to come (a stream being read): time stops at
+    /// the end of the known frames, instead of looping or finishing, until
+    /// `append(durations:)` adds frames; setting it false lets the play
+    /// end or loop.
+    public var isOpenEnded = false {
+        didSet {
+            guard !isOpenEnded, isWaitingForFrames else { return }
+            isWaitingForFrames = false
+            anchorAnim = timeline.length
+            anchorReal = clock.nanoseconds()
+        }
+    }
 
     /// A scheduler for frames of `durations` (each at least 1 ms is used),
     /// starting now.
@@ -62,11 +78,32 @@ public final class FrameScheduler: @unchecked Sendable {
 
     /// Animation time now, in nanoseconds since the start of the first play.
     public var animationTime: Int64 {
-        isPaused ? anchorAnim : anchorAnim + Int64(Double(clock.nanoseconds() - anchorReal) * speed)
+        isPaused || isWaitingForFrames ? anchorAnim : anchorAnim + Int64(Double(clock.nanoseconds() - anchorReal) * speed)
+    }
+
+    /// Frames that arrived on a stream, after the known ones. A play
+    /// waiting for them goes on from where it stopped, so the first new
+    /// frame is due now.
+    public func append(durations more: [Duration]) {
+        guard !more.isEmpty else { return }
+        let oldLength = timeline.length
+        durations += more.map { max($0.nanosecondsValue, 1_000_000) }
+        timeline = FrameTimeline(durations: durations, mode: mode)
+        if isWaitingForFrames {
+            isWaitingForFrames = false
+            anchorAnim = oldLength
+            anchorReal = clock.nanoseconds()
+        }
     }
 
     /// The frame due now, and when the next one is; counts skipped frames.
     public func tick() -> Tick {
+        if isOpenEnded, !isPaused, !isWaitingForFrames, animationTime >= timeline.length {
+            // The end of what has arrived: hold the last frame.
+            isWaitingForFrames = true
+            anchorAnim = timeline.length - 1
+            anchorReal = clock.nanoseconds()
+        }
         let index = currentIndex
         let skipped = max(0, index - lastIndex - 1)
         if index > lastIndex { totalSkipped += skipped }
@@ -74,7 +111,7 @@ public final class FrameScheduler: @unchecked Sendable {
         let frame = timeline.order[index % timeline.count]
         if isFinished(index) { return Tick(frame: frame, nextDeadline: nil, skipped: skipped, finished: true) }
         var deadline: Int64? = nil
-        if !isPaused {
+        if !isPaused && !isWaitingForFrames {
             let boundary = Int64(index / timeline.count) * timeline.length + timeline.starts[index % timeline.count + 1]
             deadline = anchorReal + Int64((Double(boundary - anchorAnim) / speed).rounded(.up))
         }
@@ -141,6 +178,7 @@ public final class FrameScheduler: @unchecked Sendable {
     private func jump(toIndex index: Int) {
         anchorAnim = Int64(index / timeline.count) * timeline.length + timeline.starts[index % timeline.count]
         anchorReal = clock.nanoseconds()
+        isWaitingForFrames = false
         lastIndex = index - 1          // the next tick shows it, skipping nothing
     }
 }

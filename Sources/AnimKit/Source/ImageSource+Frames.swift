@@ -176,9 +176,11 @@ extension AnimError {
 
 extension ImageSource {
     /// Takes over the canvas `previous` composited, when `previous` indexed
-    /// a prefix of the same bytes (an incremental source growing): its steps
-    /// are this source's first steps, so reading on continues from there.
-    func continueFrom(_ previous: ImageSource) {
+    /// a prefix of the same bytes (an incremental source growing): its
+    /// steps are this source's first steps,
+    /// so reading on continues from there instead of from a keyframe.
+    /// `previous` starts again from a keyframe if it is read after this.
+    public func continueDecoding(from previous: ImageSource) {
         guard previous.width == width, previous.height == height, previous.formula == formula,
               previous.steps.count <= steps.count else { return }
         previous.lock.lock()
