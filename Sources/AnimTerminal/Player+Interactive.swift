@@ -23,15 +23,19 @@ enum PlayerSignals {
 
 extension Player {
     func runInteractive() throws {
-        let keyboard = Terminal.isTerminal(0)
-        Terminal.enter(rawInput: keyboard)
+        // Keys come from stdin, or from the terminal itself when stdin is
+        // the animation (`anim play -`).
+        let keys: Int32? = Terminal.isTerminal(0) ? 0 : Terminal.openControllingTerminal()
+        defer { if let keys, keys != 0 { close(keys) } }
+        let keyboard = keys != nil
+        Terminal.enter(keyboard: keys)
         defer { Terminal.leave() }
         PlayerSignals.install()
         var last = -1
         while true {
             if PlayerSignals.resumed == 1 {
                 PlayerSignals.resumed = 0
-                Terminal.enter(rawInput: keyboard)
+                Terminal.enter(keyboard: keys)
                 PlayerSignals.install()
                 renderer.invalidate()
                 last = -1
@@ -54,10 +58,10 @@ extension Player {
             var timeout = tick.nextDeadline.map { max(0, Int32(min(($0 - clock.nanoseconds() + 999_999) / 1_000_000, 1000))) } ?? 250
             if scheduler.isWaitingForFrames { timeout = min(timeout, 10) }   // look for frames of a stream soon
             guard keyboard else { sleep(until: clock.nanoseconds() + Int64(timeout) * 1_000_000); continue }
-            var pfd = pollfd(fd: 0, events: Int16(POLLIN), revents: 0)
+            var pfd = pollfd(fd: keys ?? 0, events: Int16(POLLIN), revents: 0)
             if poll(&pfd, 1, timeout) > 0 {
                 var buffer = [UInt8](repeating: 0, count: 64)
-                let n = read(0, &buffer, buffer.count)
+                let n = read(keys ?? 0, &buffer, buffer.count)
                 if n > 0, handle(PlayerKey.parse(Array(buffer[0..<n])), &last) { stats.outcome = .quit; return }
             }
         }

@@ -20,10 +20,19 @@ public enum Terminal {
 
     public static func isTerminal(_ fd: Int32) -> Bool { isatty(fd) == 1 }
 
+    /// The process's terminal (`/dev/tty`) opened for reading keys, or nil.
+    public static func openControllingTerminal() -> Int32? {
+        let fd = open("/dev/tty", O_RDONLY | O_NOCTTY | O_CLOEXEC)
+        guard fd >= 0 else { return nil }
+        guard isatty(fd) == 1 else { close(fd); return nil }
+        return fd
+    }
+
     /// Enters the player's mode: alternate screen, hidden cursor, raw input
-    /// on stdin when it is a terminal. Installs the restoring handlers.
-    public static func enter(rawInput: Bool) {
-        TerminalState.prepare(rawInput: rawInput)
+    /// on `keyboard` (a terminal's fd, or nil for none). Installs the
+    /// restoring handlers.
+    public static func enter(keyboard: Int32?) {
+        TerminalState.prepare(keyboard: keyboard)
         var enter: [UInt8] = Array("\u{1B}[?1049h\u{1B}[?25l\u{1B}[2J".utf8)
         writeAll(1, &enter)
     }
@@ -54,6 +63,7 @@ public enum Terminal {
 enum TerminalState {
     nonisolated(unsafe) static var saved = termios()
     nonisolated(unsafe) static var haveSaved: Int32 = 0
+    nonisolated(unsafe) static var keyboardFD: Int32 = 0
     nonisolated(unsafe) static var active: Int32 = 0
     /// Leave the alternate screen, show the cursor, reset colours.
     nonisolated(unsafe) static let restoreBytes: UnsafeMutablePointer<UInt8> = {
@@ -64,16 +74,17 @@ enum TerminalState {
     }()
     static let restoreCount = Array("\u{1B}[?2026l\u{1B}[0m\u{1B}[?25h\u{1B}[?1049l".utf8).count
 
-    static func prepare(rawInput: Bool) {
+    static func prepare(keyboard: Int32?) {
         _ = restoreBytes
-        if rawInput, tcgetattr(0, &saved) == 0 {
+        if let keyboard, tcgetattr(keyboard, &saved) == 0 {
+            keyboardFD = keyboard
             haveSaved = 1
             var raw = saved
             raw.c_lflag &= ~tcflag_t(ICANON | ECHO)
             raw.c_iflag &= ~tcflag_t(IXON | ICRNL)
             raw.c_cc.6 = 0     // VMIN
             raw.c_cc.5 = 0     // VTIME
-            tcsetattr(0, TCSANOW, &raw)
+            tcsetattr(keyboard, TCSANOW, &raw)
         }
         active = 1
         unblock([SIGINT, SIGTERM, SIGHUP, SIGQUIT])
@@ -101,7 +112,7 @@ enum TerminalState {
         guard active == 1 else { return }
         active = 0
         _ = write(1, restoreBytes, restoreCount)
-        if haveSaved == 1 { tcsetattr(0, TCSANOW, &saved) }
+        if haveSaved == 1 { tcsetattr(keyboardFD, TCSANOW, &saved) }
     }
 
     static func restore() { restoreFromSignal() }

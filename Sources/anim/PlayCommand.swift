@@ -12,7 +12,8 @@ enum PlayCommand: Command {
         usage: anim play [FILE | -] [options]
 
         Plays a GIF, APNG or WebP in the terminal with half-block cells. With no
-        FILE, plays the built-in demo; - reads standard input.
+        FILE, plays the built-in demo; - reads standard input, playing from the
+        first complete frame while the rest arrives.
 
         keys: space pause/resume, ← → step one frame (pauses), + − double/halve the
         speed, r reverse, 0 restart, s status line, q / Esc / Ctrl-C quit.
@@ -41,7 +42,9 @@ enum PlayCommand: Command {
 
         When standard output is not a terminal, frames are written without the
         alternate screen or raw mode. Exit status: 0 played or quit, 1 the file
-        could not be read, 2 usage error, 141 the output was closed.
+        could not be read (or is damaged after the frames that played: the
+        problem is printed once the terminal is restored), 2 usage error, 129,
+        130, 143 ended by SIGHUP, SIGINT, SIGTERM, 141 the output was closed.
 
         """
     static let spec = OptionSpec(flags: ["--no-wait", "--stats", "--status"],
