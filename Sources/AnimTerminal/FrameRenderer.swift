@@ -44,12 +44,17 @@ public final class FrameRenderer {
         }
         origin = (row, column)
         for r in 0..<grid.rows {
-            for c in 0..<grid.columns {
+            var c = 0
+            while c < grid.columns {
                 let cell = grid[c, r]
-                if !full, let old = shown?[c, r], old == cell { continue }
-                move(&out, to: (row + r, column + c))
-                draw(&out, cell)
-                cursor = (row + r, column + c + 1)
+                if !full, let old = shown?[c, r], old == cell { c += 1; continue }
+                move(&out, to: (row + r, column + c), grid: grid, gridRow: r)
+                let next = c + 1 < grid.columns && (full || shown![c + 1, r] != grid[c + 1, r]) ? grid[c + 1, r] : nil
+                draw(&out, cell, next: next)
+                // After the last column the terminal may hold the cursor
+                // there (pending wrap): its position is unknown.
+                cursor = c + 1 < grid.columns ? (row + r, column + c + 1) : nil
+                c += 1
             }
         }
         out.append("\u{1B}[?2026l")
@@ -57,60 +62,126 @@ public final class FrameRenderer {
         return out.bytes
     }
 
-    /// Moves the cursor: nothing if it is there, a forward jump within the
-    /// row, else an absolute position.
-    private func move(_ out: inout ByteBuffer, to target: (row: Int, column: Int)) {
-        if let cursor, cursor == target { return }
-        if let cursor, cursor.row == target.row, target.column > cursor.column {
-            out.append("\u{1B}[")
-            out.append(number: target.column - cursor.column)
-            out.append("C")
-        } else {
-            out.append("\u{1B}[")
-            out.append(number: target.row)
-            out.append(";")
-            out.append(number: target.column)
-            out.append("H")
-        }
-    }
-
-    /// Draws one cell with the glyph that needs the fewest colour changes.
-    private func draw(_ out: inout ByteBuffer, _ cell: Cell) {
-        let (top, bottom) = (cell.top, cell.bottom)
-        if top == bottom {
-            // One colour: █ in the foreground or a space in the background.
-            if top != .terminalDefault && fg == top {
-                out.append(Self.full)
-            } else {
-                setBackground(&out, top)
-                out.append(0x20)
+    /// Moves the cursor by the shortest sequence: nothing if it is there;
+    /// on the same row, redrawing the unchanged cells in between when that
+    /// is shorter than a jump and needs no colour; else the shorter of an
+    /// absolute position and a relative move.
+    private func move(_ out: inout ByteBuffer, to target: (row: Int, column: Int), grid: CellGrid, gridRow: Int) {
+        guard let cursor else { absolute(&out, target); return }
+        if cursor == target { return }
+        if cursor.row == target.row, target.column > cursor.column {
+            let gap = target.column - cursor.column
+            let jump = 3 + (gap == 1 ? 0 : digits(gap))
+            if gap <= 3 {
+                var glyphs: [[UInt8]] = []
+                var bytes = 0
+                for col in cursor.column..<target.column {
+                    guard let g = glyphWithoutColours(grid[col - origin.column, gridRow]) else { break }
+                    glyphs.append(g)
+                    bytes += g.count
+                }
+                if glyphs.count == gap, bytes < jump {
+                    for g in glyphs { out.append(g) }
+                    return
+                }
             }
+            csi(&out, gap, "C")
             return
         }
-        // Two colours. The default colour can only be a background.
-        let upperCost = top == .terminalDefault ? Int.max : (fg == top ? 0 : 1) + (bg == bottom ? 0 : 1)
-        let lowerCost = bottom == .terminalDefault ? Int.max : (fg == bottom ? 0 : 1) + (bg == top ? 0 : 1)
-        if upperCost <= lowerCost {
-            setForeground(&out, top); setBackground(&out, bottom); out.append(Self.upper)
-        } else {
-            setForeground(&out, bottom); setBackground(&out, top); out.append(Self.lower)
+        // Relative: vertical, then horizontal (carriage return to column 1).
+        var relative = 0
+        let dr = target.row - cursor.row, dc = target.column - cursor.column
+        if dr != 0 { relative += 3 + (abs(dr) == 1 ? 0 : digits(abs(dr))) }
+        if dc != 0 { relative += target.column == 1 ? 1 : 3 + (abs(dc) == 1 ? 0 : digits(abs(dc))) }
+        let absoluteCost = 3 + digits(target.row) + (target.column == 1 ? 0 : 1 + digits(target.column))
+        guard relative < absoluteCost else { absolute(&out, target); return }
+        if dr != 0 { csi(&out, abs(dr), dr > 0 ? "B" : "A") }
+        if dc != 0 {
+            if target.column == 1 { out.append(0x0D) } else { csi(&out, abs(dc), dc > 0 ? "C" : "D") }
         }
     }
 
-    private func setForeground(_ out: inout ByteBuffer, _ c: TerminalColor) {
-        guard fg != c else { return }
-        sgr(&out, c, foreground: true)
-        fg = c
+    private func absolute(_ out: inout ByteBuffer, _ target: (row: Int, column: Int)) {
+        out.append("\u{1B}[")
+        out.append(number: target.row)
+        if target.column != 1 {
+            out.append(";")
+            out.append(number: target.column)
+        }
+        out.append("H")
     }
 
-    private func setBackground(_ out: inout ByteBuffer, _ c: TerminalColor) {
-        guard bg != c else { return }
-        sgr(&out, c, foreground: false)
-        bg = c
+    /// ESC [ n final, with n left out when it is 1.
+    private func csi(_ out: inout ByteBuffer, _ n: Int, _ final: StaticString) {
+        out.append("\u{1B}[")
+        if n != 1 { out.append(number: n) }
+        out.append(final)
+    }
+
+    private func digits(_ n: Int) -> Int { n < 10 ? 1 : n < 100 ? 2 : n < 1000 ? 3 : String(n).count }
+
+    /// The glyph showing `cell` with the colours set now, or nil if it
+    /// needs a colour change.
+    private func glyphWithoutColours(_ cell: Cell) -> [UInt8]? {
+        if cell.top == cell.bottom {
+            if bg == cell.top { return [0x20] }
+            if fg == cell.top && cell.top != .terminalDefault { return Self.full }
+            return nil
+        }
+        if fg == cell.top && bg == cell.bottom && cell.top != .terminalDefault { return Self.upper }
+        if fg == cell.bottom && bg == cell.top && cell.bottom != .terminalDefault { return Self.lower }
+        return nil
+    }
+
+    /// Draws one cell with the glyph that needs the fewest colour changes,
+    /// counting what the `next` cell to draw would then need.
+    private func draw(_ out: inout ByteBuffer, _ cell: Cell, next: Cell?) {
+        let (top, bottom) = (cell.top, cell.bottom)
+        if top == bottom {
+            // One colour: a space in the background, or █ in the foreground.
+            if bg == top { out.append(0x20); return }
+            if top != .terminalDefault && fg == top { out.append(Self.full); return }
+            setColors(&out, foreground: nil, background: top)
+            out.append(0x20)
+            return
+        }
+        // Two colours: ▀ (fg top, bg bottom) or ▄ (fg bottom, bg top). The
+        // default colour can only be a background.
+        func cost(_ f: TerminalColor, _ b: TerminalColor) -> Int {
+            guard f != .terminalDefault else { return 1000 }
+            var n = (fg == f ? 0 : 1) + (bg == b ? 0 : 1)
+            if let next { n += Self.changes(next, fg: f, bg: b) }
+            return n
+        }
+        if cost(top, bottom) <= cost(bottom, top) {
+            setColors(&out, foreground: top, background: bottom); out.append(Self.upper)
+        } else {
+            setColors(&out, foreground: bottom, background: top); out.append(Self.lower)
+        }
+    }
+
+    /// Colour changes `cell` needs with `fg` and `bg` set.
+    private static func changes(_ cell: Cell, fg: TerminalColor, bg: TerminalColor) -> Int {
+        if cell.top == cell.bottom { return bg == cell.top || (fg == cell.top && fg != .terminalDefault) ? 0 : 1 }
+        func c(_ f: TerminalColor, _ b: TerminalColor) -> Int {
+            f == .terminalDefault ? 1000 : (fg == f ? 0 : 1) + (bg == b ? 0 : 1)
+        }
+        return min(c(cell.top, cell.bottom), c(cell.bottom, cell.top))
+    }
+
+    /// Sets the colours that differ from those set, in one SGR sequence.
+    private func setColors(_ out: inout ByteBuffer, foreground f: TerminalColor?, background b: TerminalColor?) {
+        let newFg = f.flatMap { $0 == fg ? nil : $0 }
+        let newBg = b.flatMap { $0 == bg ? nil : $0 }
+        guard newFg != nil || newBg != nil else { return }
+        out.append("\u{1B}[")
+        if let newFg { sgr(&out, newFg, foreground: true); fg = newFg }
+        if newFg != nil && newBg != nil { out.append(";") }
+        if let newBg { sgr(&out, newBg, foreground: false); bg = newBg }
+        out.append("m")
     }
 
     private func sgr(_ out: inout ByteBuffer, _ c: TerminalColor, foreground: Bool) {
-        out.append("\u{1B}[")
         switch c {
         case .terminalDefault:
             out.append(foreground ? "39" : "49")
@@ -123,7 +194,6 @@ public final class FrameRenderer {
                 out.append("5;"); out.append(number: Int(XtermPalette.index(r, g, b)))
             }
         }
-        out.append("m")
     }
 
     static let upper: [UInt8] = [0xE2, 0x96, 0x80]   // ▀

@@ -15,6 +15,7 @@ struct ANSIScreen {
     var row = 1, column = 1
     var fg: TerminalColor = .terminalDefault, bg: TerminalColor = .terminalDefault
     var syncDepth = 0
+    var pendingWrap = false
     var errors: [String] = []
 
     init(columns: Int, rows: Int) {
@@ -34,6 +35,7 @@ struct ANSIScreen {
                 i = j + 1
                 continue
             }
+            if bytes[i] == 0x0D { column = 1; pendingWrap = false; i += 1; continue }
             // One UTF-8 scalar.
             let n = bytes[i] < 0x80 ? 1 : bytes[i] < 0xE0 ? 2 : bytes[i] < 0xF0 ? 3 : 4
             let s = String(decoding: bytes[i..<min(i + n, bytes.count)], as: UTF8.self)
@@ -42,17 +44,25 @@ struct ANSIScreen {
         }
     }
 
+    /// Like a terminal, writing in the last column leaves the cursor there
+    /// with a wrap pending: the next character would go to the next row.
     mutating func put(_ c: Character) {
+        guard !pendingWrap else { errors.append("wrapped past the last column at row \(row)"); return }
         guard row >= 1, row <= rows, column >= 1, column <= columns else { errors.append("write outside at \(row),\(column)"); return }
         cells[(row - 1) * columns + column - 1] = Glyph(character: c, fg: fg, bg: bg)
-        column += 1
+        if column == columns { pendingWrap = true } else { column += 1 }
     }
 
     mutating func control(_ params: String, _ final: UInt8) {
         let p = params.split(separator: ";", omittingEmptySubsequences: false).map { Int($0) ?? 0 }
+        let n = max(p.first ?? 1, 1)
+        if final != UInt8(ascii: "m") && final != UInt8(ascii: "h") && final != UInt8(ascii: "l") { pendingWrap = false }
         switch final {
         case UInt8(ascii: "H"): row = max(p.first ?? 1, 1); column = max(p.count > 1 ? p[1] : 1, 1)
-        case UInt8(ascii: "C"): column += max(p.first ?? 1, 1)
+        case UInt8(ascii: "C"): column = min(column + n, columns)
+        case UInt8(ascii: "D"): column = max(column - n, 1)
+        case UInt8(ascii: "A"): row = max(row - n, 1)
+        case UInt8(ascii: "B"): row = min(row + n, rows)
         case UInt8(ascii: "h") where params == "?2026": syncDepth += 1
         case UInt8(ascii: "l") where params == "?2026": syncDepth -= 1
         case UInt8(ascii: "m"): sgr(p)

@@ -96,4 +96,53 @@ struct FrameRendererTests {
         #expect(ColorMode.detect(environment: ["COLORTERM": "truecolor"]) == .trueColor)
         #expect(ColorMode.detect(environment: ["TERM": "xterm-256color"]) == .palette256)
     }
+
+    /// Random sparse changes from a small set of colours (so colours are
+    /// reused, gaps redrawn, relative and absolute moves all taken), with the
+    /// grid at the screen's right edge and at an offset: the screen always
+    /// equals the last grid.
+    @Test(arguments: [(1, 1, 24, 10), (3, 5, 40, 16)])
+    func randomSparseChangesStayExact(_ row: Int, _ column: Int, _ screenColumns: Int, _ screenRows: Int) {
+        let renderer = FrameRenderer(mode: .trueColor)
+        var screen = ANSIScreen(columns: screenColumns, rows: screenRows)
+        let palette: [TerminalColor] = [.terminalDefault, .rgb(0, 0, 0), .rgb(255, 255, 255), .rgb(200, 30, 30), .rgb(10, 120, 240)]
+        var state: UInt64 = 77
+        func next(_ n: Int) -> Int { state = state &* 6364136223846793005 &+ 1442695040888963407; return Int(state >> 33) % n }
+        var grid = CellGrid(columns: 24, rows: 8)
+        for i in 0..<grid.cells.count { grid.cells[i] = Cell(top: palette[next(5)], bottom: palette[next(5)]) }
+        var total = 0
+        for frame in 0..<300 {
+            let changes = [0, 1, 2, 5, 30][next(5)]
+            for _ in 0..<changes {
+                grid.cells[next(grid.cells.count)] = Cell(top: palette[next(5)], bottom: palette[next(5)])
+            }
+            let bytes = renderer.render(grid, row: row, column: column)
+            total += bytes.count
+            screen.feed(bytes)
+            check(screen, grid, row: row, column: column, "frame \(frame)")
+            if !screen.errors.isEmpty { break }
+        }
+        #expect(total > 0)
+    }
+
+    @Test func bothColoursInOneSequence() {
+        let renderer = FrameRenderer(mode: .trueColor)
+        var grid = CellGrid(columns: 1, rows: 1)
+        grid.cells[0] = Cell(top: .rgb(1, 2, 3), bottom: .rgb(4, 5, 6))
+        let text = String(decoding: renderer.render(grid), as: UTF8.self)
+        #expect(text == "\u{1B}[?2026h\u{1B}[0m\u{1B}[1H\u{1B}[38;2;1;2;3;48;2;4;5;6m▀\u{1B}[?2026l")
+    }
+
+    @Test func shortGapsAreRedrawnNotJumped() {
+        // Two changed cells with one unchanged space between them, all on the
+        // background already set: the space is sent again (1 byte) instead of ESC [ C.
+        let renderer = FrameRenderer(mode: .trueColor)
+        let black = Cell(top: .rgb(0, 0, 0), bottom: .rgb(0, 0, 0))
+        var grid = CellGrid(columns: 5, rows: 1, fill: black)
+        _ = renderer.render(grid)
+        grid[1, 0] = Cell(top: .rgb(9, 9, 9), bottom: .rgb(0, 0, 0))
+        grid[3, 0] = Cell(top: .rgb(9, 9, 9), bottom: .rgb(0, 0, 0))
+        let text = String(decoding: renderer.render(grid), as: UTF8.self)
+        #expect(text == "\u{1B}[?2026h\u{1B}[1;2H\u{1B}[38;2;9;9;9m▀ ▀\u{1B}[?2026l")
+    }
 }
