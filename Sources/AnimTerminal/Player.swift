@@ -111,6 +111,9 @@ public final class Player {
         else { stats.intervals.append(Double(now - lastWrite) / 1e6) }
         lastWrite = now
         stats.framesShown += 1
+        // Deadlines count from when the first frame is on screen, not from
+        // before it was decoded: its full duration is shown.
+        if stats.framesShown == 1 { scheduler.startCurrentFrameNow() }
         stats.bytesWritten += bytes.count
         if options.recordFrames { stats.shownFrames.append(.init(frame: index, time: now - start, byteEnd: stats.bytesWritten)) }
         return Terminal.writeAll(options.output, &bytes)

@@ -142,4 +142,16 @@ struct FrameSchedulerTests {
         s.isOpenEnded = false
         #expect(s.tick().finished)
     }
+
+    @Test func startCurrentFrameNowGivesTheFirstFrameItsWholeDuration() {
+        let clock = ManualClock()
+        let s = FrameScheduler(durations: [Self.ms(40), Self.ms(40)], plays: .forever, clock: clock)
+        #expect(s.tick().frame == 0)
+        clock.set(25_000_000)              // decoding and drawing the first frame took 25 ms
+        s.startCurrentFrameNow()
+        let t = s.tick()
+        #expect(t.frame == 0 && t.skipped == 0 && t.nextDeadline == 65_000_000)
+        clock.set(65_000_000)
+        #expect(s.tick() == FrameScheduler.Tick(frame: 1, nextDeadline: 105_000_000, skipped: 0, finished: false))
+    }
 }

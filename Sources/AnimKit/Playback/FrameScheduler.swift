@@ -144,6 +144,15 @@ public final class FrameScheduler: @unchecked Sendable {
         jump(toIndex: loop(of: currentIndex) * timeline.count + timeline.position(of: frame))
     }
 
+    /// Restarts the clock at the start of the frame due now, so that it
+    /// is shown for its whole duration from now on (a player calls this
+    /// once its first frame is on screen, after decoding it).
+    public func startCurrentFrameNow() {
+        let index = currentIndex
+        anchorAnim = Int64(index / timeline.count) * timeline.length + timeline.starts[index % timeline.count]
+        anchorReal = clock.nanoseconds()
+    }
+
     /// Back to the start of the first play.
     public func restart() {
         jump(toIndex: 0)

@@ -29,6 +29,14 @@ public final class MonotonicClock: PlaybackClock, @unchecked Sendable {
         clock_gettime(CLOCK_MONOTONIC, &ts)
         return Int64(ts.tv_sec) * 1_000_000_000 + Int64(ts.tv_nsec)
     }
+
+    /// Sleeps until the absolute deadline (`TIMER_ABSTIME`), so time spent
+    /// between reading the clock and sleeping is not added to the wait.
+    public func sleep(until deadline: Int64) {
+        guard deadline > nanoseconds() else { return }
+        var ts = timespec(tv_sec: Int(deadline / 1_000_000_000), tv_nsec: Int(deadline % 1_000_000_000))
+        while clock_nanosleep(CLOCK_MONOTONIC, TIMER_ABSTIME, &ts, nil) == EINTR {}
+    }
 }
 
 /// A clock that moves only when told to.
