@@ -14,20 +14,24 @@ public final class FrameRenderer {
     private var origin = (row: 1, column: 1)
     private var fg: TerminalColor?
     private var bg: TerminalColor?
-    private var cursor: (row: Int, column: Int)?
+    /// Where the cursor is, when known; the column is unknown (nil) after
+    /// writing in the grid's last column, which may be the terminal's last
+    /// (pending wrap).
+    private var cursorRow: Int?
+    private var cursorColumn: Int?
 
     public init(mode: ColorMode) { self.mode = mode }
 
     /// Forgets what the terminal shows: the next frame is drawn whole.
     public func invalidate() {
         shown = nil
-        fg = nil; bg = nil; cursor = nil
+        fg = nil; bg = nil; cursorRow = nil; cursorColumn = nil
     }
 
     /// Says that something else wrote to the terminal and reset the colours
     /// (a status line): colours and cursor are sent again as needed.
     public func colorsWereReset() {
-        fg = .terminalDefault; bg = .terminalDefault; cursor = nil
+        fg = .terminalDefault; bg = .terminalDefault; cursorRow = nil; cursorColumn = nil
     }
 
     /// The bytes that bring the terminal from what it shows to `grid`,
@@ -40,7 +44,7 @@ public final class FrameRenderer {
         if full {
             out.append("\u{1B}[0m")
             fg = .terminalDefault; bg = .terminalDefault
-            cursor = nil
+            cursorRow = nil; cursorColumn = nil
         }
         origin = (row, column)
         for r in 0..<grid.rows {
@@ -51,9 +55,8 @@ public final class FrameRenderer {
                 move(&out, to: (row + r, column + c), grid: grid, gridRow: r)
                 let next = c + 1 < grid.columns && (full || shown![c + 1, r] != grid[c + 1, r]) ? grid[c + 1, r] : nil
                 draw(&out, cell, next: next)
-                // After the last column the terminal may hold the cursor
-                // there (pending wrap): its position is unknown.
-                cursor = c + 1 < grid.columns ? (row + r, column + c + 1) : nil
+                cursorRow = row + r
+                cursorColumn = c + 1 < grid.columns ? column + c + 1 : nil
                 c += 1
             }
         }
@@ -65,9 +68,24 @@ public final class FrameRenderer {
     /// Moves the cursor by the shortest sequence: nothing if it is there;
     /// on the same row, redrawing the unchanged cells in between when that
     /// is shorter than a jump and needs no colour; else the shorter of an
-    /// absolute position and a relative move.
+    /// absolute position, a relative move and line feeds.
     private func move(_ out: inout ByteBuffer, to target: (row: Int, column: Int), grid: CellGrid, gridRow: Int) {
-        guard let cursor else { absolute(&out, target); return }
+        guard let row = cursorRow else { absolute(&out, target); return }
+        let absoluteCost = 3 + digits(target.row) + (target.column == 1 ? 0 : 1 + digits(target.column))
+        guard let column = cursorColumn else {
+            // Column unknown: line feeds (a row below, inside the grid, so
+            // they never scroll), then CR or an absolute column (a line
+            // feed may or may not return the carriage, by tty settings).
+            let dr = target.row - row
+            let feeds = dr < 1 || dr > 3 ? Int.max
+                : dr + (target.column == 1 ? 1 : 3 + digits(target.column))
+            guard feeds < absoluteCost else { absolute(&out, target); return }
+            if target.column == 1 { out.append(0x0D) }
+            for _ in 0..<dr { out.append(0x0A) }
+            if target.column != 1 { out.append("\u{1B}["); out.append(number: target.column); out.append("G") }
+            return
+        }
+        let cursor = (row: row, column: column)
         if cursor == target { return }
         if cursor.row == target.row, target.column > cursor.column {
             let gap = target.column - cursor.column
@@ -93,7 +111,13 @@ public final class FrameRenderer {
         let dr = target.row - cursor.row, dc = target.column - cursor.column
         if dr != 0 { relative += 3 + (abs(dr) == 1 ? 0 : digits(abs(dr))) }
         if dc != 0 { relative += target.column == 1 ? 1 : 3 + (abs(dc) == 1 ? 0 : digits(abs(dc))) }
-        let absoluteCost = 3 + digits(target.row) + (target.column == 1 ? 0 : 1 + digits(target.column))
+        // Or line feeds down, then CR or an absolute column.
+        let feeds = dr < 1 || dr > 3 ? Int.max : dr + (target.column == 1 ? 1 : 3 + digits(target.column))
+        if feeds < min(relative, absoluteCost) {
+            cursorColumn = nil
+            move(&out, to: target, grid: grid, gridRow: gridRow)
+            return
+        }
         guard relative < absoluteCost else { absolute(&out, target); return }
         if dr != 0 { csi(&out, abs(dr), dr > 0 ? "B" : "A") }
         if dc != 0 {

@@ -36,6 +36,13 @@ struct ANSIScreen {
                 continue
             }
             if bytes[i] == 0x0D { column = 1; pendingWrap = false; i += 1; continue }
+            if bytes[i] == 0x0A {
+                // Down a row; the column depends on the tty (ONLCR may add a
+                // CR), so unless it is 1 either way it is left undefined:
+                // writing before a CR or an absolute column is an error.
+                if row >= rows { errors.append("line feed on the last row scrolls") }
+                row += 1; column = column == 1 && !pendingWrap ? 1 : 0; pendingWrap = false; i += 1; continue
+            }
             // One UTF-8 scalar.
             let n = bytes[i] < 0x80 ? 1 : bytes[i] < 0xE0 ? 2 : bytes[i] < 0xF0 ? 3 : 4
             let s = String(decoding: bytes[i..<min(i + n, bytes.count)], as: UTF8.self)
@@ -61,6 +68,7 @@ struct ANSIScreen {
         case UInt8(ascii: "H"): row = max(p.first ?? 1, 1); column = max(p.count > 1 ? p[1] : 1, 1)
         case UInt8(ascii: "C"): column = min(column + n, columns)
         case UInt8(ascii: "D"): column = max(column - n, 1)
+        case UInt8(ascii: "G"): column = n
         case UInt8(ascii: "A"): row = max(row - n, 1)
         case UInt8(ascii: "B"): row = min(row + n, rows)
         case UInt8(ascii: "h") where params == "?2026": syncDepth += 1

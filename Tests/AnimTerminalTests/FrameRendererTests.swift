@@ -79,8 +79,10 @@ struct FrameRendererTests {
         let grid = CellGrid(image: RGBAImage(width: 8, height: 8, pixels: px), background: .none, mode: .trueColor)
         let text = String(decoding: renderer.render(grid), as: UTF8.self)
         let sequences = text.split(separator: "\u{1B}", omittingEmptySubsequences: true).count
-        // 2 markers + reset + one background colour + a position for each of the 4 rows.
-        #expect(sequences == 8, "\(text.debugDescription)")
+        // 2 markers + reset + one position + one background colour; rows joined by CR LF.
+        #expect(sequences == 5, "\(text.debugDescription)")
+        let row = String(repeating: " ", count: 8)
+        #expect(text == "\u{1B}[?2026h\u{1B}[0m\u{1B}[1H\u{1B}[48;2;10;200;30m" + [row, row, row, row].joined(separator: "\r\n") + "\u{1B}[?2026l")
     }
 
     @Test func transparentPixelsOverTheBackgrounds() {
