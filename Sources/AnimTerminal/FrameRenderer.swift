@@ -4,12 +4,19 @@
 /// Per changed cell it picks ▀, ▄, █ or a space so as to reuse the
 /// foreground and background colours already set; the cursor jumps over
 /// unchanged runs; a colour is sent only when it differs from the one set.
+/// With a `tolerance`, a colour set (or a cell shown) within that many
+/// levels on every channel of the one wanted stands for it: the terminal is
+/// never further than that from the frame, and gradients and video cost far
+/// fewer bytes. Tolerance 0 is exact.
 /// Each frame is one byte buffer, wrapped in synchronized-output markers
 /// (DEC mode 2026) so terminals that know them show it at once.
 public final class FrameRenderer {
     public let mode: ColorMode
+    /// Levels per channel a colour shown may differ from the frame's.
+    public let tolerance: Int
     /// The grid the terminal shows (after the last `render`), nil when
-    /// unknown (first frame, after a resize or a resume).
+    /// unknown (first frame, after a resize or a resume): the colours
+    /// actually sent, within `tolerance` of the last frame's.
     public private(set) var shown: CellGrid?
     private var origin = (row: 1, column: 1)
     private var fg: TerminalColor?
@@ -20,7 +27,21 @@ public final class FrameRenderer {
     private var cursorRow: Int?
     private var cursorColumn: Int?
 
-    public init(mode: ColorMode) { self.mode = mode }
+    public init(mode: ColorMode, tolerance: Int = 0) {
+        self.mode = mode
+        self.tolerance = max(tolerance, 0)
+    }
+
+    /// True when colour `a` (set or shown) may stand for `b`.
+    func near(_ a: TerminalColor?, _ b: TerminalColor) -> Bool {
+        guard let a else { return false }
+        if a == b { return true }
+        guard tolerance > 0, case let .rgb(r1, g1, b1) = a, case let .rgb(r2, g2, b2) = b else { return false }
+        return abs(Int(r1) - Int(r2)) <= tolerance && abs(Int(g1) - Int(g2)) <= tolerance
+            && abs(Int(b1) - Int(b2)) <= tolerance
+    }
+
+    func near(_ a: Cell, _ b: Cell) -> Bool { near(a.top, b.top) && near(a.bottom, b.bottom) }
 
     /// Forgets what the terminal shows: the next frame is drawn whole.
     public func invalidate() {
@@ -47,21 +68,20 @@ public final class FrameRenderer {
             cursorRow = nil; cursorColumn = nil
         }
         origin = (row, column)
+        var displayed = full ? grid : shown!
         for r in 0..<grid.rows {
-            var c = 0
-            while c < grid.columns {
+            for c in 0..<grid.columns {
                 let cell = grid[c, r]
-                if !full, let old = shown?[c, r], old == cell { c += 1; continue }
-                move(&out, to: (row + r, column + c), grid: grid, gridRow: r)
-                let next = c + 1 < grid.columns && (full || shown![c + 1, r] != grid[c + 1, r]) ? grid[c + 1, r] : nil
-                draw(&out, cell, next: next)
+                if !full && near(displayed[c, r], cell) { continue }
+                move(&out, to: (row + r, column + c), grid: grid, gridRow: r, displayed: &displayed)
+                let next = c + 1 < grid.columns && (full || !near(displayed[c + 1, r], grid[c + 1, r])) ? grid[c + 1, r] : nil
+                displayed[c, r] = draw(&out, cell, next: next)
                 cursorRow = row + r
                 cursorColumn = c + 1 < grid.columns ? column + c + 1 : nil
-                c += 1
             }
         }
         out.append("\u{1B}[?2026l")
-        shown = grid
+        shown = displayed
         return out.bytes
     }
 
@@ -69,7 +89,8 @@ public final class FrameRenderer {
     /// on the same row, redrawing the unchanged cells in between when that
     /// is shorter than a jump and needs no colour; else the shorter of an
     /// absolute position, a relative move and line feeds.
-    private func move(_ out: inout ByteBuffer, to target: (row: Int, column: Int), grid: CellGrid, gridRow: Int) {
+    private func move(_ out: inout ByteBuffer, to target: (row: Int, column: Int), grid: CellGrid, gridRow: Int,
+                      displayed: inout CellGrid) {
         guard let row = cursorRow else { absolute(&out, target); return }
         let absoluteCost = 3 + digits(target.row) + (target.column == 1 ? 0 : 1 + digits(target.column))
         guard let column = cursorColumn else {
@@ -91,15 +112,18 @@ public final class FrameRenderer {
             let gap = target.column - cursor.column
             let jump = 3 + (gap == 1 ? 0 : digits(gap))
             if gap <= 3 {
-                var glyphs: [[UInt8]] = []
+                var glyphs: [(bytes: [UInt8], shows: Cell)] = []
                 var bytes = 0
                 for col in cursor.column..<target.column {
                     guard let g = glyphWithoutColours(grid[col - origin.column, gridRow]) else { break }
                     glyphs.append(g)
-                    bytes += g.count
+                    bytes += g.bytes.count
                 }
                 if glyphs.count == gap, bytes < jump {
-                    for g in glyphs { out.append(g) }
+                    for (i, g) in glyphs.enumerated() {
+                        out.append(g.bytes)
+                        displayed[cursor.column - origin.column + i, gridRow] = g.shows
+                    }
                     return
                 }
             }
@@ -115,7 +139,7 @@ public final class FrameRenderer {
         let feeds = dr < 1 || dr > 3 ? Int.max : dr + (target.column == 1 ? 1 : 3 + digits(target.column))
         if feeds < min(relative, absoluteCost) {
             cursorColumn = nil
-            move(&out, to: target, grid: grid, gridRow: gridRow)
+            move(&out, to: target, grid: grid, gridRow: gridRow, displayed: &displayed)
             return
         }
         guard relative < absoluteCost else { absolute(&out, target); return }
@@ -144,59 +168,68 @@ public final class FrameRenderer {
 
     private func digits(_ n: Int) -> Int { n < 10 ? 1 : n < 100 ? 2 : n < 1000 ? 3 : String(n).count }
 
-    /// The glyph showing `cell` with the colours set now, or nil if it
-    /// needs a colour change.
-    private func glyphWithoutColours(_ cell: Cell) -> [UInt8]? {
+    /// The glyph showing `cell` with the colours set now, and what it then
+    /// shows, or nil if it needs a colour change.
+    private func glyphWithoutColours(_ cell: Cell) -> (bytes: [UInt8], shows: Cell)? {
+        guard let fg, let bg else { return nil }
         if cell.top == cell.bottom {
-            if bg == cell.top { return [0x20] }
-            if fg == cell.top && cell.top != .terminalDefault { return Self.full }
+            if near(bg, cell.top) { return ([0x20], Cell(top: bg, bottom: bg)) }
+            if near(fg, cell.top) && fg != .terminalDefault { return (Self.full, Cell(top: fg, bottom: fg)) }
             return nil
         }
-        if fg == cell.top && bg == cell.bottom && cell.top != .terminalDefault { return Self.upper }
-        if fg == cell.bottom && bg == cell.top && cell.bottom != .terminalDefault { return Self.lower }
+        if near(fg, cell.top) && near(bg, cell.bottom) && fg != .terminalDefault { return (Self.upper, Cell(top: fg, bottom: bg)) }
+        if near(fg, cell.bottom) && near(bg, cell.top) && fg != .terminalDefault { return (Self.lower, Cell(top: bg, bottom: fg)) }
         return nil
     }
 
     /// Draws one cell with the glyph that needs the fewest colour changes,
-    /// counting what the `next` cell to draw would then need.
-    private func draw(_ out: inout ByteBuffer, _ cell: Cell, next: Cell?) {
+    /// counting what the `next` cell to draw would then need; returns what
+    /// the cell shows.
+    private func draw(_ out: inout ByteBuffer, _ cell: Cell, next: Cell?) -> Cell {
+        if let (bytes, shows) = glyphWithoutColours(cell) {
+            out.append(bytes)
+            return shows
+        }
         let (top, bottom) = (cell.top, cell.bottom)
         if top == bottom {
-            // One colour: a space in the background, or █ in the foreground.
-            if bg == top { out.append(0x20); return }
-            if top != .terminalDefault && fg == top { out.append(Self.full); return }
+            // One new colour: a space on it.
             setColors(&out, foreground: nil, background: top)
             out.append(0x20)
-            return
+            return Cell(top: top, bottom: top)
         }
         // Two colours: ▀ (fg top, bg bottom) or ▄ (fg bottom, bg top). The
         // default colour can only be a background.
         func cost(_ f: TerminalColor, _ b: TerminalColor) -> Int {
             guard f != .terminalDefault else { return 1000 }
-            var n = (fg == f ? 0 : 1) + (bg == b ? 0 : 1)
-            if let next { n += Self.changes(next, fg: f, bg: b) }
+            var n = (near(fg, f) ? 0 : 1) + (near(bg, b) ? 0 : 1)
+            if let next {
+                let nf = near(fg, f) ? fg! : f, nb = near(bg, b) ? bg! : b
+                n += changes(next, fg: nf, bg: nb)
+            }
             return n
         }
         if cost(top, bottom) <= cost(bottom, top) {
             setColors(&out, foreground: top, background: bottom); out.append(Self.upper)
+            return Cell(top: fg!, bottom: bg!)
         } else {
             setColors(&out, foreground: bottom, background: top); out.append(Self.lower)
+            return Cell(top: bg!, bottom: fg!)
         }
     }
 
     /// Colour changes `cell` needs with `fg` and `bg` set.
-    private static func changes(_ cell: Cell, fg: TerminalColor, bg: TerminalColor) -> Int {
-        if cell.top == cell.bottom { return bg == cell.top || (fg == cell.top && fg != .terminalDefault) ? 0 : 1 }
+    private func changes(_ cell: Cell, fg: TerminalColor, bg: TerminalColor) -> Int {
+        if cell.top == cell.bottom { return near(bg, cell.top) || (near(fg, cell.top) && fg != .terminalDefault) ? 0 : 1 }
         func c(_ f: TerminalColor, _ b: TerminalColor) -> Int {
-            f == .terminalDefault ? 1000 : (fg == f ? 0 : 1) + (bg == b ? 0 : 1)
+            f == .terminalDefault ? 1000 : (near(fg, f) ? 0 : 1) + (near(bg, b) ? 0 : 1)
         }
         return min(c(cell.top, cell.bottom), c(cell.bottom, cell.top))
     }
 
-    /// Sets the colours that differ from those set, in one SGR sequence.
+    /// Sets the colours that the ones set cannot stand for, in one SGR sequence.
     private func setColors(_ out: inout ByteBuffer, foreground f: TerminalColor?, background b: TerminalColor?) {
-        let newFg = f.flatMap { $0 == fg ? nil : $0 }
-        let newBg = b.flatMap { $0 == bg ? nil : $0 }
+        let newFg = f.flatMap { near(fg, $0) ? nil : $0 }
+        let newBg = b.flatMap { near(bg, $0) ? nil : $0 }
         guard newFg != nil || newBg != nil else { return }
         out.append("\u{1B}[")
         if let newFg { sgr(&out, newFg, foreground: true); fg = newFg }

@@ -56,7 +56,7 @@ public final class Player {
         self.stream = stream
         self.name = name
         self.options = options
-        renderer = FrameRenderer(mode: options.colorMode)
+        renderer = FrameRenderer(mode: options.colorMode, tolerance: options.colorTolerance)
         let plays: Plays = options.loops.map { $0 == 0 ? .forever : .count($0) } ?? (options.interactive ? source.plays : .count(1))
         start = clock.nanoseconds()
         scheduler = FrameScheduler(durations: source.frames.map(\.duration), plays: plays,

@@ -50,9 +50,12 @@ struct ParsedArguments {
     func flag(_ name: String) -> Bool { flags.contains(name) }
 
     /// A positive integer option, or `fallback` when absent.
-    func int(_ name: String, default fallback: Int, min: Int = 1) throws -> Int {
+    func int(_ name: String, default fallback: Int, min: Int = 1, max: Int = Int.max) throws -> Int {
         guard let v = values[name] else { return fallback }
-        guard let n = Int(v), n >= min else { throw UsageError(message: "\(name) needs an integer ≥ \(min), not '\(v)'") }
+        guard let n = Int(v), n >= min, n <= max else {
+            throw UsageError(message: max == Int.max ? "\(name) needs an integer ≥ \(min), not '\(v)'"
+                                                     : "\(name) needs an integer from \(min) to \(max), not '\(v)'")
+        }
         return n
     }
 }

@@ -24,6 +24,10 @@ enum PlayCommand: Command {
           --height ROWS        fit into ROWS rows (default: the terminal's)
           --colors 24bit|256   colours (default: 24bit when COLORTERM says
                                truecolor or 24bit, else 256)
+          --tolerance N        levels per channel (0-16) a colour on screen may
+                               differ from the frame's, to reuse colours already
+                               set: fewer bytes, no visible change (default 2;
+                               0 draws exactly)
           --background none|checker|#rrggbb
                                what transparent pixels are drawn over (default
                                none: the terminal's own background)
@@ -48,7 +52,7 @@ enum PlayCommand: Command {
 
         """
     static let spec = OptionSpec(flags: ["--no-wait", "--stats", "--status"],
-                                 valued: ["--width", "--height", "--colors", "--background", "--loops", "--speed",
+                                 valued: ["--width", "--height", "--colors", "--tolerance", "--background", "--loops", "--speed",
                                           "--cache-limit"],
                                  positional: 0...1)
 
@@ -107,6 +111,7 @@ enum PlayCommand: Command {
             guard let v = Double(s), v > 0, v <= 64 else { throw UsageError(message: "--speed needs a number in (0, 64], not '\(s)'") }
             o.speed = v
         }
+        if args.values["--tolerance"] != nil { o.colorTolerance = try args.int("--tolerance", default: 2, min: 0, max: 16) }
         if let c = args.values["--cache-limit"] { o.cacheLimit = try ByteSize.parse(c, option: "--cache-limit") }
         o.noWait = args.flag("--no-wait")
         o.showStatus = args.flag("--status")

@@ -52,7 +52,8 @@ struct PlayCommandTests {
     }
 
     @Test func badOptionsAreUsageErrors() throws {
-        for args in [["play", "--colors", "16"], ["play", "--background", "plaid"], ["play", "--speed", "0"]] {
+        for args in [["play", "--colors", "16"], ["play", "--background", "plaid"], ["play", "--speed", "0"],
+                     ["play", "--tolerance", "17"], ["play", "--tolerance", "-1"]] {
             let r = try CLI.run(args)
             #expect(r.status == 2, "\(args)")
         }

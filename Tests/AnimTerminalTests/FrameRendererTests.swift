@@ -147,4 +147,44 @@ struct FrameRendererTests {
         let text = String(decoding: renderer.render(grid), as: UTF8.self)
         #expect(text == "\u{1B}[?2026h\u{1B}[1;2H\u{1B}[38;2;9;9;9m▀ ▀\u{1B}[?2026l")
     }
+
+    /// With a tolerance, every cell on screen stays within it of the frame,
+    /// frame after frame (no drift), for fewer bytes than exact.
+    @Test func toleranceBoundsTheErrorAndSavesBytes() {
+        func gradient(_ t: Int) -> CellGrid {
+            var g = CellGrid(columns: 30, rows: 10)
+            for r in 0..<10 {
+                for c in 0..<30 {
+                    func v(_ x: Int) -> UInt8 { UInt8(clamping: x) }
+                    g[c, r] = Cell(top: .rgb(v(c * 3 + t), v(r * 5), v(100 + t / 2)), bottom: .rgb(v(c * 3 + t + 1), v(r * 5 + 2), v(100 + t / 2)))
+                }
+            }
+            return g
+        }
+        var totals: [Int] = []
+        for tolerance in [0, 2] {
+            let renderer = FrameRenderer(mode: .trueColor, tolerance: tolerance)
+            var screen = ANSIScreen(columns: 30, rows: 10)
+            var total = 0
+            for t in 0..<40 {
+                let grid = gradient(t)
+                let bytes = renderer.render(grid)
+                total += bytes.count
+                screen.feed(bytes)
+                #expect(screen.errors.isEmpty)
+                let shown = screen.region(grid)
+                var worst = 0
+                for (a, b) in zip(shown, grid.cells) {
+                    for (x, y) in [(a.top, b.top), (a.bottom, b.bottom)] {
+                        guard case let .rgb(r1, g1, b1) = x, case let .rgb(r2, g2, b2) = y else { worst = 999; continue }
+                        worst = max(worst, abs(Int(r1) - Int(r2)), abs(Int(g1) - Int(g2)), abs(Int(b1) - Int(b2)))
+                    }
+                }
+                #expect(worst <= tolerance, "frame \(t): a cell is \(worst) levels off with tolerance \(tolerance)")
+                #expect(renderer.shown.map { zip($0.cells, shown).allSatisfy { $0 == $1 } } == true, "shown is what the screen shows")
+            }
+            totals.append(total)
+        }
+        #expect(totals[1] * 10 < totals[0] * 9, "tolerance 2 saves at least 10%: \(totals)")
+    }
 }

@@ -31,6 +31,7 @@ struct PlayerTimingTests {
         options.speed = speed
         options.output = fd
         options.recordFrames = true
+        options.colorTolerance = 0      // drawn exactly, to compare cells
         let clock = ManualClock(start: 1_000_000_000)
         let player = try Player(source: try ImageSource(path: path), name: "test", options: options, clock: clock)
         let stats = try player.run()
