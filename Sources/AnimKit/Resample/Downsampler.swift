@@ -14,6 +14,9 @@ public final class Downsampler: @unchecked Sendable {
     private let columns: [Span]
     private let rows: [Span]
     private var work: [Float]
+    /// Each column as the run of source pixels with a weight and that
+    /// weight (a box's weights are equal), in one flat array.
+    private let columnTable: [(start: Int, count: Int, weight: Float)]
 
     /// The source pixels one output pixel covers along an axis: the first
     /// index and a weight per source pixel (weights sum to 1).
@@ -32,6 +35,12 @@ public final class Downsampler: @unchecked Sendable {
         columns = Self.spans(from: sourceWidth, to: self.width)
         rows = Self.spans(from: sourceHeight, to: self.height)
         work = [Float](repeating: 0, count: self.width * sourceHeight * 4)
+        columnTable = columns.map { span in
+            let first = span.weights.firstIndex { $0 != 0 } ?? 0
+            let last = span.weights.lastIndex { $0 != 0 } ?? 0
+            precondition(span.weights[first...last].allSatisfy { $0 == span.weights[first] }, "Downsampler: not a box")
+            return (span.start + first, last - first + 1, span.weights[first])
+        }
     }
 
     /// The size that fits `width`×`height` inside `maxWidth`×`maxHeight`,
@@ -79,18 +88,26 @@ public final class Downsampler: @unchecked Sendable {
 
     /// Each source row to `width` premultiplied float pixels.
     private func horizontal(_ src: UnsafePointer<UInt8>, _ work: UnsafeMutablePointer<Float>) {
-        for y in 0..<sourceHeight {
-            let row = src + y * sourceWidth * 4
-            let out = work + y * width * 4
-            for (x, span) in columns.enumerated() {
-                var r: Float = 0, g: Float = 0, b: Float = 0, a: Float = 0
-                var p = row + span.start * 4
-                for w in span.weights {
-                    let wa = w * Float(p[3])
-                    r += wa * Float(p[0]); g += wa * Float(p[1]); b += wa * Float(p[2]); a += wa
-                    p += 4
+        columnTable.withUnsafeBufferPointer { table in
+            for y in 0..<sourceHeight {
+                let row = src + y * sourceWidth * 4
+                let out = work + y * width * 4
+                for x in 0..<table.count {
+                    // A box: equal weights over a run of pixels. Integer sums
+                    // of alpha-weighted channels are exact; one multiply
+                    // applies the weight.
+                    let column = table[x]
+                    var r = 0, g = 0, b = 0, a = 0
+                    var p = row + column.start * 4
+                    for _ in 0..<column.count {
+                        let alpha = Int(p[3])
+                        r &+= alpha &* Int(p[0]); g &+= alpha &* Int(p[1]); b &+= alpha &* Int(p[2]); a &+= alpha
+                        p += 4
+                    }
+                    let w = column.weight
+                    out[x * 4] = Float(r) * w; out[x * 4 + 1] = Float(g) * w
+                    out[x * 4 + 2] = Float(b) * w; out[x * 4 + 3] = Float(a) * w
                 }
-                out[x * 4] = r; out[x * 4 + 1] = g; out[x * 4 + 2] = b; out[x * 4 + 3] = a
             }
         }
     }
