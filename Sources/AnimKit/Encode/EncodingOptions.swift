@@ -1,0 +1,53 @@
+/// How an `ImageDestination` writes.
+public struct EncodingOptions: Sendable, Equatable {
+    /// How many times the animation plays; 0: forever (the default).
+    public var plays: Int = 0
+    /// Duration of a frame added without one.
+    public var defaultDuration: Duration = .milliseconds(100)
+    /// 0–100: lossy quality (WebP), effort of the palette and compression
+    /// search (GIF, APNG). Default 75.
+    public var quality: Int = 75
+    /// WebP: lossless frames (APNG is always lossless; GIF never is).
+    public var lossless = false
+    /// WebP: let the encoder choose lossy or lossless per frame.
+    public var allowMixed = false
+    /// WebP: at most this many frames between keyframes (0: libwebp's default).
+    public var keyframeInterval = 0
+    /// GIF: colours in a palette, 2–256.
+    public var maxColors = 256
+    /// GIF: how colours outside the palette are approximated.
+    public var dither: Dither = .floydSteinberg
+    /// Merge a frame identical to the one before into it (durations summed).
+    public var mergeIdenticalFrames = true
+    /// APNG on an output that cannot seek (a pipe): the number of frames,
+    /// which `acTL` must give before the first frame. Identical frames are
+    /// then not merged.
+    public var frameCount: Int?
+
+    public enum Dither: String, Sendable, CaseIterable {
+        case none
+        /// Floyd–Steinberg error diffusion.
+        case floydSteinberg = "fs"
+        /// An 8×8 Bayer matrix: stable from frame to frame.
+        case ordered
+    }
+
+    public init() {}
+}
+
+/// A format `ImageDestination` writes.
+public enum OutputFormat: String, Sendable, CaseIterable {
+    case gif, apng, webp
+
+    /// The format for a file name's extension (`.gif`, `.png`/`.apng`, `.webp`).
+    public init?(pathExtension path: String) {
+        let name = path.split(separator: "/").last.map(String.init) ?? path
+        guard let dot = name.lastIndex(of: ".") else { return nil }
+        switch name[name.index(after: dot)...].lowercased() {
+        case "gif": self = .gif
+        case "png", "apng": self = .apng
+        case "webp": self = .webp
+        default: return nil
+        }
+    }
+}

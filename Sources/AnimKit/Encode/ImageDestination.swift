@@ -1,0 +1,144 @@
+/// Writes an animation frame by frame: GIF, APNG or WebP.
+///
+/// ```swift
+/// let out = try ImageDestination(path: "out.png", options: options)   // format from the extension
+/// for frame in frames { try out.add(frame, duration: .milliseconds(40)) }
+/// try out.finish()
+/// ```
+///
+/// It streams: each frame is encoded and written when it is added (WebP:
+/// when the next one arrives, by `WebPAnimEncoder`), so memory is a few
+/// canvases whatever the number of frames. A frame identical to the one
+/// before is merged into it, durations summed. A file is written to a
+/// temporary file in the same folder and renamed by `finish()`: after any
+/// error, or `cancel()`, nothing is left behind and an existing file at the
+/// path is untouched. Errors name the output, the frame and the problem.
+public final class ImageDestination {
+    public let format: OutputFormat
+    public let options: EncodingOptions
+    /// The canvas size, from the first frame.
+    public private(set) var width = 0
+    public private(set) var height = 0
+    /// Frames added, and frames written after merging.
+    public private(set) var framesAdded = 0
+    public private(set) var framesWritten = 0
+    let sink: OutputSink
+    private var writer: FrameWriter?
+    private var pending: (image: RGBAImage, duration: Duration)?
+    private var state = State.open
+
+    private enum State { case open, finished, failed }
+
+    /// A file at `path`; the format from its extension unless given.
+    public convenience init(path: String, format: OutputFormat? = nil, options: EncodingOptions = EncodingOptions()) throws {
+        guard let format = format ?? OutputFormat(pathExtension: path) else {
+            throw AnimError.unsupported(file: path, reason: "cannot tell the format from the name: use .gif, .png, .apng or .webp")
+        }
+        try self.init(sink: OutputSink(path: path), format: format, options: options)
+    }
+
+    /// An open file descriptor (a pipe or a file), not closed by the destination.
+    public convenience init(fileDescriptor: Int32, name: String = "<output>", format: OutputFormat,
+                            options: EncodingOptions = EncodingOptions()) throws {
+        try self.init(sink: OutputSink(fileDescriptor: fileDescriptor, name: name), format: format, options: options)
+    }
+
+    /// In memory: `data` holds the file after `finish()`.
+    public convenience init(format: OutputFormat, options: EncodingOptions = EncodingOptions()) throws {
+        try self.init(sink: OutputSink(memoryNamed: "<memory>"), format: format, options: options)
+    }
+
+    init(sink: OutputSink, format: OutputFormat, options: EncodingOptions) throws {
+        self.sink = sink
+        self.format = format
+        var o = options
+        if format == .apng && !sink.canPatch {
+            guard o.frameCount != nil else {
+                sink.abort()
+                throw AnimError.unsupported(file: sink.name, reason: "APNG to an output that cannot seek needs the frame count up front (EncodingOptions.frameCount)")
+            }
+            o.mergeIdenticalFrames = false
+        }
+        self.options = o
+    }
+
+    /// The encoded file, after `finish()`, when writing to memory.
+    public var data: [UInt8]? {
+        guard state == .finished, case .memory = sink.target else { return nil }
+        return sink.memory
+    }
+
+    /// Adds a frame (the canvas: every frame the size of the first) shown
+    /// for `duration` (default: `options.defaultDuration`).
+    public func add(_ frame: RGBAImage, duration: Duration? = nil) throws {
+        try guarded {
+            let index = framesAdded
+            if writer == nil {
+                guard frame.width > 0, frame.height > 0, frame.width <= 65535, frame.height <= 65535 else {
+                    throw AnimError.unsupported(file: sink.name, reason: "frame 0 is \(frame.width)x\(frame.height): sizes go from 1 to 65535")
+                }
+                width = frame.width; height = frame.height
+                writer = try Self.makeWriter(format, sink: sink, width: width, height: height, options: options)
+            } else if frame.width != width || frame.height != height {
+                throw AnimError.malformed(file: sink.name, frame: index, offset: nil,
+                                          reason: "frame is \(frame.width)x\(frame.height), not \(width)x\(height) like frame 0")
+            }
+            let d = duration ?? options.defaultDuration
+            framesAdded += 1
+            if let p = pending, options.mergeIdenticalFrames, p.image == frame {
+                pending = (p.image, p.duration + d)
+                return
+            }
+            try flushPending()
+            pending = (frame, d)
+        }
+    }
+
+    /// Writes what remains and makes the output final (renames the file).
+    public func finish() throws {
+        try guarded {
+            guard writer != nil else {
+                throw AnimError.malformed(file: sink.name, frame: nil, offset: nil, reason: "no frame was added")
+            }
+            try flushPending()
+            try writer?.finish()
+            try sink.commit()
+            state = .finished
+        }
+    }
+
+    /// Abandons the output: nothing is left behind.
+    public func cancel() {
+        if state == .open { state = .failed }
+        sink.abort()
+    }
+
+    private func flushPending() throws {
+        guard let p = pending, let writer else { return }
+        pending = nil
+        try writer.add(p.image, duration: p.duration, index: framesWritten)
+        framesWritten += 1
+    }
+
+    private func guarded(_ body: () throws -> Void) throws {
+        switch state {
+        case .finished: throw AnimError.malformed(file: sink.name, frame: nil, offset: nil, reason: "the destination is already finished")
+        case .failed: throw AnimError.malformed(file: sink.name, frame: nil, offset: nil, reason: "the destination failed or was cancelled earlier")
+        case .open: break
+        }
+        do { try body() } catch {
+            state = .failed
+            sink.abort()
+            throw error
+        }
+    }
+
+    static func makeWriter(_ format: OutputFormat, sink: OutputSink, width: Int, height: Int,
+                           options: EncodingOptions) throws -> FrameWriter {
+        switch format {
+        case .apng: return try APNGWriter(sink: sink, width: width, height: height, options: options)
+        case .gif: return try GIFWriter(sink: sink, width: width, height: height, options: options)
+        case .webp: return try WebPWriter(sink: sink, width: width, height: height, options: options)
+        }
+    }
+}

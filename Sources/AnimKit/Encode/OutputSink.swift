@@ -1,0 +1,114 @@
+#if canImport(Glibc)
+import Glibc
+#endif
+
+/// Where an encoder's bytes go: a file written through a temporary file
+/// renamed at `commit()` (removed by `abort()`), a file descriptor, or
+/// memory. Every write error is thrown at once, naming the output.
+final class OutputSink {
+    enum Target {
+        /// Final path, temporary path, descriptor.
+        case file(path: String, temp: String, fd: Int32)
+        case descriptor(Int32)
+        case memory
+    }
+
+    let name: String
+    private(set) var target: Target
+    /// Bytes written so far (the offset of the next byte).
+    private(set) var offset = 0
+    private(set) var memory: [UInt8] = []
+    private var done = false
+
+    /// A new file at `path`, written to `path.tmp-PID-N` in the same folder.
+    init(path: String) throws {
+        name = path
+        OutputSink.counter += 1
+        let temp = path + ".tmp-\(getpid())-\(OutputSink.counter)"
+        let fd = open(temp, O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC, 0o644)
+        guard fd >= 0 else { throw FileBytes.ioError(path, "create") }
+        target = .file(path: path, temp: temp, fd: fd)
+    }
+
+    init(fileDescriptor fd: Int32, name: String) {
+        self.name = name
+        target = .descriptor(fd)
+    }
+
+    init(memoryNamed name: String = "<memory>") {
+        self.name = name
+        target = .memory
+    }
+
+    nonisolated(unsafe) private static var counter = 0
+
+    /// True when bytes already written can be patched (a file or memory;
+    /// a seekable descriptor).
+    var canPatch: Bool {
+        switch target {
+        case .file, .memory: return true
+        case .descriptor(let fd): return lseek(fd, 0, SEEK_CUR) >= 0
+        }
+    }
+
+    func write(_ bytes: UnsafeRawBufferPointer) throws {
+        guard !bytes.isEmpty else { return }
+        switch target {
+        case .memory: memory.append(contentsOf: bytes)
+        case .file(_, _, let fd), .descriptor(let fd): try writeAll(fd, bytes)
+        }
+        offset += bytes.count
+    }
+
+    func write(_ bytes: [UInt8]) throws { try bytes.withUnsafeBytes { try write($0) } }
+
+    /// Overwrites bytes written earlier, at `position`.
+    func patch(_ bytes: [UInt8], at position: Int) throws {
+        precondition(position + bytes.count <= offset, "OutputSink: patch past the end")
+        switch target {
+        case .memory: memory.replaceSubrange(position..<(position + bytes.count), with: bytes)
+        case .file(_, _, let fd), .descriptor(let fd):
+            let n = bytes.withUnsafeBytes { pwrite(fd, $0.baseAddress, $0.count, off_t(position)) }
+            guard n == bytes.count else { throw FileBytes.ioError(name, "write") }
+        }
+    }
+
+    private func writeAll(_ fd: Int32, _ bytes: UnsafeRawBufferPointer) throws {
+        var off = 0
+        while off < bytes.count {
+            let n = Glibc.write(fd, bytes.baseAddress! + off, bytes.count - off)
+            if n < 0 {
+                if errno == EINTR { continue }
+                throw FileBytes.ioError(name, "write")
+            }
+            off += n
+        }
+    }
+
+    /// Makes the output final: a file is flushed, closed and renamed over `path`.
+    func commit() throws {
+        guard !done else { return }
+        done = true
+        if case let .file(path, temp, fd) = target {
+            if fsync(fd) != 0 && errno != EINVAL {
+                let e = FileBytes.ioError(path, "write")
+                close(fd); unlink(temp)
+                throw e
+            }
+            if close(fd) != 0 { let e = FileBytes.ioError(path, "write"); unlink(temp); throw e }
+            if rename(temp, path) != 0 { let e = FileBytes.ioError(path, "rename into place"); unlink(temp); throw e }
+        }
+    }
+
+    /// Gives up: a file's temporary is removed; nothing at `path` changes.
+    func abort() {
+        guard !done else { return }
+        done = true
+        if case let .file(_, temp, fd) = target {
+            close(fd)
+            unlink(temp)
+        }
+    }
+
+    deinit { abort() }
+}
