@@ -33,7 +33,11 @@ final class OutputSink {
     init(fileDescriptor fd: Int32, name: String) {
         self.name = name
         target = .descriptor(fd)
+        base = max(Int(lseek(fd, 0, SEEK_CUR)), 0)
     }
+
+    /// Where the output started in a seekable descriptor.
+    private var base = 0
 
     init(memoryNamed name: String = "<memory>") {
         self.name = name
@@ -68,7 +72,7 @@ final class OutputSink {
         switch target {
         case .memory: memory.replaceSubrange(position..<(position + bytes.count), with: bytes)
         case .file(_, _, let fd), .descriptor(let fd):
-            let n = bytes.withUnsafeBytes { pwrite(fd, $0.baseAddress, $0.count, off_t(position)) }
+            let n = bytes.withUnsafeBytes { pwrite(fd, $0.baseAddress, $0.count, off_t(base + position)) }
             guard n == bytes.count else { throw FileBytes.ioError(name, "write") }
         }
     }

@@ -1,0 +1,100 @@
+import Testing
+@testable import AnimKit
+#if canImport(Glibc)
+import Glibc
+#endif
+
+/// APNG written by `ImageDestination`, read back by `ImageSource`.
+struct APNGWriterTests {
+    /// A moving opaque square over a gradient, with a translucent corner.
+    static func frames(_ count: Int, width: Int = 48, height: Int = 32, alpha: Bool = true) -> [RGBAImage] {
+        (0..<count).map { t in
+            var px = [UInt8](repeating: 0, count: width * height * 4)
+            for y in 0..<height {
+                for x in 0..<width {
+                    let i = (y * width + x) * 4
+                    px[i] = UInt8(x * 255 / width); px[i + 1] = UInt8(y * 255 / height); px[i + 2] = 90
+                    px[i + 3] = alpha && x < 6 && y < 6 ? UInt8(40 * (x + y) % 256) : 255
+                    if x >= t * 2 % (width - 8) && x < t * 2 % (width - 8) + 8 && y >= 10 && y < 18 {
+                        px[i] = 250; px[i + 1] = 20; px[i + 2] = UInt8(t * 7 % 256)
+                    }
+                }
+            }
+            return RGBAImage(width: width, height: height, pixels: px)
+        }
+    }
+
+    func encode(_ frames: [RGBAImage], durations: [Duration], options: EncodingOptions = EncodingOptions()) throws -> [UInt8] {
+        let out = try ImageDestination(format: .apng, options: options)
+        for (f, d) in zip(frames, durations) { try out.add(f, duration: d) }
+        try out.finish()
+        return try #require(out.data)
+    }
+
+    @Test func losslessRoundTripWithDurationsAndLoops() throws {
+        let frames = Self.frames(20)
+        let durations: [Duration] = (0..<20).map { .milliseconds(20 + $0 * 10) }
+        var options = EncodingOptions()
+        options.plays = 3
+        let bytes = try encode(frames, durations: durations, options: options)
+        let source = try ImageSource(data: bytes)
+        #expect(source.format == .apng)
+        #expect(source.frameCount == 20)
+        #expect(source.plays == .count(3))
+        #expect(source.frames.map(\.duration) == durations)
+        for i in 0..<20 { #expect(try source.frame(at: i) == frames[i], "frame \(i)") }
+    }
+
+    @Test func onlyTheChangedRectangleIsStored() throws {
+        let frames = Self.frames(60, width: 320, height: 240, alpha: false)
+        let one = try encode([frames[0]], durations: [.milliseconds(40)])
+        let all = try encode(frames, durations: [Duration](repeating: .milliseconds(40), count: 60))
+        #expect(all.count * 5 < one.count * 60, "60 frames \(all.count) bytes, one frame \(one.count)")
+        let source = try ImageSource(data: all)
+        #expect(source.frameCount == 60)
+        #expect(source.frames[5].rect.width < 320, "frame 5 covers \(source.frames[5].rect)")
+        for i in [0, 1, 30, 59] { #expect(try source.frame(at: i) == frames[i]) }
+    }
+
+    @Test func identicalFramesMergeTheirDurations() throws {
+        let f = Self.frames(2)
+        let bytes = try encode([f[0], f[0], f[0], f[1]], durations: [.milliseconds(30), .milliseconds(40), .milliseconds(50), .milliseconds(60)])
+        let source = try ImageSource(data: bytes)
+        #expect(source.frameCount == 2)
+        #expect(source.frames.map(\.duration) == [.milliseconds(120), .milliseconds(60)])
+    }
+
+    @Test func frameRateDurationsStayExact() {
+        var fractions = DelayFractions()
+        let third = Duration.seconds(1) / 30
+        #expect(fractions.next(third) == (1, 30))
+        #expect(fractions.next(.milliseconds(40)) == (40, 1000))
+        // 7/3 ms has no small denominator: milliseconds with the rest carried.
+        let odd = Duration.nanoseconds(2_333_333)
+        let sum = (0..<3).map { _ in fractions.next(odd).0 }.reduce(0) { $0 + Int($1) }
+        #expect(sum == 7)
+    }
+
+    @Test func aFrameOfAnotherSizeIsAClearErrorAndNothingIsLeft() throws {
+        let dir = "/tmp/anim-apng-\(getpid())"
+        mkdir(dir, 0o755)
+        let path = dir + "/out.png"
+        let out = try ImageDestination(path: path)
+        try out.add(RGBAImage(width: 4, height: 4))
+        #expect(throws: AnimError.malformed(file: path, frame: 1, offset: nil, reason: "frame is 5x4, not 4x4 like frame 0")) {
+            try out.add(RGBAImage(width: 5, height: 4))
+        }
+        #expect(access(path, F_OK) != 0)
+        var entries = 0
+        if let d = opendir(dir) { while let e = readdir(d) { if e.pointee.d_name.0 != 46 { entries += 1 } }; closedir(d) }
+        #expect(entries == 0, "a temporary file was left behind")
+        rmdir(dir)
+    }
+
+    @Test func aPipeNeedsTheFrameCountUpFront() throws {
+        var fds: [Int32] = [0, 0]
+        #expect(pipe(&fds) == 0)
+        defer { close(fds[0]); close(fds[1]) }
+        #expect(throws: AnimError.self) { try ImageDestination(fileDescriptor: fds[1], format: .apng) }
+    }
+}
