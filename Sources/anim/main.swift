@@ -10,6 +10,8 @@ let commands: [String: Command.Type] = [
     "extract": ExtractCommand.self,
     "bench": BenchCommand.self,
     "play": PlayCommand.self,
+    "encode": EncodeCommand.self,
+    "convert": ConvertCommand.self,
 ]
 
 // Frames and canvases are megabytes each: give them their own mappings, so

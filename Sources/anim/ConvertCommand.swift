@@ -1,0 +1,39 @@
+import AnimKit
+
+/// `anim convert IN OUT`: any format anim reads into any it writes.
+enum ConvertCommand: Command {
+    static let name = "convert"
+    static let summary = "convert an animation to GIF, APNG or WebP"
+    static let usage = """
+        usage: anim convert IN OUT [options]
+
+        Writes every frame of IN (GIF, APNG, PNG or WebP) to OUT with its
+        duration (as browsers play it) and the loop count, unless options say
+        otherwise. OUT is written to a temporary file and renamed at the end.
+
+        options:
+        \(EncodingArguments.usage)
+          -h, --help           show this help
+
+        """
+    static let spec = OptionSpec(flags: EncodingArguments.flags, valued: EncodingArguments.valued, positional: 2...2)
+
+    static func run(_ args: ParsedArguments) throws -> Int32 {
+        let input = args.positional[0], out = args.positional[1]
+        var (format, options) = try EncodingArguments.parse(args, output: out)
+        try OutputPath.check(out, notAnyOf: [input])
+        let source = try ImageSource(path: input)
+        if args.values["--loop"] == nil {
+            if case .count(let n) = source.plays { options.plays = n } else { options.plays = 0 }
+        }
+        let timed = args.values["--fps"] != nil || args.values["--delay"] != nil
+        try EncodeRun.write(count: source.frameCount, to: out, format: format, options: options, label: "convert") { i in
+            (try source.frame(at: i), timed ? nil : source.frames[i].duration)
+        }
+        if let error = source.indexError {
+            Output.err("anim: \(error.description) (the frames before it were converted)\n")
+            return 1
+        }
+        return 0
+    }
+}

@@ -1,0 +1,100 @@
+import AnimKit
+#if canImport(Glibc)
+import Glibc
+#endif
+
+/// `anim encode DIR OUT`: an animation from a folder of frames.
+enum EncodeCommand: Command {
+    static let name = "encode"
+    static let summary = "write an animation from a folder of frames"
+    static let usage = """
+        usage: anim encode DIR OUT [options]
+
+        Writes the images in DIR, in natural order (frame2 before frame10), as
+        the frames of OUT: GIF, APNG or WebP. Frames are PNG files, or any file
+        anim reads (its first frame); hidden files and other extensions are
+        skipped. All frames must have the size of the first. OUT is written to
+        a temporary file and renamed at the end: on any error nothing is left
+        and an existing OUT is untouched.
+
+        options:
+        \(EncodingArguments.usage)
+          -h, --help           show this help
+
+        """
+    static let spec = OptionSpec(flags: EncodingArguments.flags, valued: EncodingArguments.valued, positional: 2...2)
+
+    static func run(_ args: ParsedArguments) throws -> Int32 {
+        let dir = args.positional[0], out = args.positional[1]
+        let (format, options) = try EncodingArguments.parse(args, output: out)
+        let files = try frameFiles(in: dir)
+        guard !files.isEmpty else {
+            throw AnimError.malformed(file: dir, frame: nil, offset: nil, reason: "no frames: no .png, .apng, .gif or .webp file in the folder")
+        }
+        try OutputPath.check(out, notAnyOf: files)
+        var first: (name: String, width: Int, height: Int)?
+        try EncodeRun.write(count: files.count, to: out, format: format, options: options, label: "encode") { i in
+            let path = files[i]
+            let image = try ImageSource(path: path).frame(at: 0)
+            if let first, image.width != first.width || image.height != first.height {
+                throw AnimError.malformed(file: path, frame: nil, offset: nil,
+                                          reason: "is \(image.width)x\(image.height), not \(first.width)x\(first.height) like \(first.name)")
+            }
+            if first == nil { first = (path, image.width, image.height) }
+            return (image, nil)
+        }
+        return 0
+    }
+
+    static let extensions: Set<String> = ["png", "apng", "gif", "webp"]
+
+    /// The image files of `dir`, in natural order.
+    static func frameFiles(in dir: String) throws -> [String] {
+        guard let d = opendir(dir) else { throw AnimError.io(path: dir, operation: "open folder", errno: errno, message: String(cString: strerror(errno))) }
+        defer { closedir(d) }
+        var names: [String] = []
+        while let e = readdir(d) {
+            let name = withUnsafeBytes(of: e.pointee.d_name) { String(cString: $0.bindMemory(to: CChar.self).baseAddress!) }
+            guard !name.hasPrefix("."), let dot = name.lastIndex(of: "."),
+                  extensions.contains(name[name.index(after: dot)...].lowercased()) else { continue }
+            names.append(name)
+        }
+        let prefix = dir.hasSuffix("/") ? dir : dir + "/"
+        return names.sorted(by: NaturalOrder.less).map { prefix + $0 }
+    }
+}
+
+/// "frame2" before "frame10": digit runs compare as numbers.
+enum NaturalOrder {
+    static func less(_ a: String, _ b: String) -> Bool {
+        let x = parts(a), y = parts(b)
+        for (p, q) in zip(x, y) where p != q {
+            switch (p, q) {
+            case let (.number(m, ms), .number(n, ns)): return m != n ? m < n : ms < ns
+            case let (.text(s), .text(t)): return s < t
+            case (.number, .text): return true
+            case (.text, .number): return false
+            }
+        }
+        return x.count != y.count ? x.count < y.count : a < b
+    }
+
+    enum Part: Equatable { case text(String), number(Double, String) }
+
+    static func parts(_ s: String) -> [Part] {
+        var out: [Part] = []
+        var current = "", digits = false
+        func flush() {
+            guard !current.isEmpty else { return }
+            out.append(digits ? .number(Double(current) ?? 0, current) : .text(current))
+            current = ""
+        }
+        for c in s {
+            let d = c.isASCII && c.isNumber
+            if d != digits { flush(); digits = d }
+            current.append(c)
+        }
+        flush()
+        return out
+    }
+}

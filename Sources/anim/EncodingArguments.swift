@@ -1,0 +1,63 @@
+import AnimKit
+
+/// The options `anim encode` and `anim convert` share.
+enum EncodingArguments {
+    static let valued: Set<String> = ["--fps", "--delay", "--loop", "--quality", "--colors", "--dither", "--format"]
+    static let flags: Set<String> = ["--lossless", "--allow-mixed"]
+
+    static let usage = """
+          --fps N              frames per second (encode; default 10)
+          --delay MS           milliseconds per frame instead of --fps
+          --loop N             plays: 0 forever (encode default), N times
+                               (convert default: the input's)
+          --quality Q          0-100 (default 75): WebP lossy quality; effort
+                               of the GIF palette search and PNG compression
+          --lossless           WebP: lossless frames
+          --allow-mixed        WebP: lossy or lossless chosen per frame
+          --colors N           GIF: colours per palette, 2-256 (default 256)
+          --dither none|fs|ordered
+                               GIF dithering (default fs: Floyd-Steinberg)
+          --format gif|apng|webp
+                               the output format (default: from OUT's
+                               extension: .gif, .png or .apng, .webp)
+        """
+
+    /// The output format and encoding options from the command line.
+    static func parse(_ args: ParsedArguments, output: String) throws -> (OutputFormat, EncodingOptions) {
+        var o = EncodingOptions()
+        let format: OutputFormat
+        if let f = args.values["--format"] {
+            guard let v = OutputFormat(rawValue: f.lowercased()) ?? (f.lowercased() == "png" ? .apng : nil) else {
+                throw UsageError(message: "--format needs gif, apng or webp, not '\(f)'")
+            }
+            format = v
+        } else {
+            guard let v = OutputFormat(pathExtension: output) else {
+                throw UsageError(message: "cannot tell the format from '\(output)': name it .gif, .png, .apng or .webp, or give --format")
+            }
+            format = v
+        }
+        if args.values["--fps"] != nil && args.values["--delay"] != nil {
+            throw UsageError(message: "give --fps or --delay, not both")
+        }
+        if let fps = args.values["--fps"] {
+            guard let v = Double(fps), v > 0, v <= 1000 else { throw UsageError(message: "--fps needs a number in (0, 1000], not '\(fps)'") }
+            o.defaultDuration = .nanoseconds(Int64((1e9 / v).rounded()))
+            if v == v.rounded(), 1_000_000_000 % Int(v) != 0 { o.defaultDuration = .seconds(1) / Int(v) }
+        } else if args.values["--delay"] != nil {
+            o.defaultDuration = .milliseconds(try args.int("--delay", default: 100, min: 1, max: 655_350))
+        }
+        if args.values["--loop"] != nil { o.plays = try args.int("--loop", default: 0, min: 0, max: 65535) }
+        o.quality = try args.int("--quality", default: 75, min: 0, max: 100)
+        o.maxColors = try args.int("--colors", default: 256, min: 2, max: 256)
+        if let d = args.values["--dither"] {
+            guard let v = EncodingOptions.Dither(rawValue: d.lowercased()) else {
+                throw UsageError(message: "--dither needs none, fs or ordered, not '\(d)'")
+            }
+            o.dither = v
+        }
+        o.lossless = args.flag("--lossless")
+        o.allowMixed = args.flag("--allow-mixed")
+        return (format, o)
+    }
+}

@@ -1,0 +1,56 @@
+#if canImport(Glibc)
+import Glibc
+#endif
+
+/// A progress bar on stderr while frames are written, only when stderr is
+/// a terminal: frames done of the total, rate, time left.
+struct Progress {
+    let total: Int
+    let label: String
+    let enabled = isatty(2) == 1
+    private let start = Progress.now()
+    private var lastDraw = 0.0
+
+    init(total: Int, label: String) { self.total = total; self.label = label }
+
+    static func now() -> Double {
+        var ts = timespec()
+        clock_gettime(CLOCK_MONOTONIC, &ts)
+        return Double(ts.tv_sec) + Double(ts.tv_nsec) / 1e9
+    }
+
+    /// Draws `done` frames (at most 10 times a second, and at the end).
+    mutating func update(_ done: Int) {
+        guard enabled else { return }
+        let t = Progress.now()
+        guard done == total || t - lastDraw >= 0.1 else { return }
+        lastDraw = t
+        let elapsed = max(t - start, 1e-6)
+        let rate = Double(done) / elapsed
+        let left = rate > 0 ? Double(total - done) / rate : 0
+        let width = 24
+        let filled = total > 0 ? done * width / total : width
+        let bar = String(repeating: "#", count: filled) + String(repeating: ".", count: width - filled)
+        let line = "\r\(label) [\(bar)] \(done)/\(total) frames  \(String(format1: rate)) fps  \(clock(left)) left\u{1B}[K"
+        Output.err(line)
+    }
+
+    /// Clears the bar.
+    func end() {
+        guard enabled else { return }
+        Output.err("\r\u{1B}[K")
+    }
+
+    private func clock(_ seconds: Double) -> String {
+        let s = Int(seconds.rounded())
+        return "\(s / 60):" + (s % 60 < 10 ? "0" : "") + "\(s % 60)"
+    }
+}
+
+extension String {
+    /// One decimal.
+    init(format1 v: Double) {
+        let tenths = Int((v * 10).rounded())
+        self = "\(tenths / 10).\(abs(tenths % 10))"
+    }
+}
