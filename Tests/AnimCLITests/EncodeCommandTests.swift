@@ -1,0 +1,106 @@
+import AnimKit
+import Foundation
+import Testing
+@testable import anim
+
+struct EncodeCommandTests {
+    /// Writes `count` frames (a square moving over a gradient) as PNGs named
+    /// frame1.png … frameN.png (so that plain sorting would misorder them).
+    func frameFolder(_ count: Int, width: Int = 40, height: Int = 30) throws -> (URL, [RGBAImage]) {
+        let dir = CLI.tempDir()
+        var frames: [RGBAImage] = []
+        for t in 0..<count {
+            var px = [UInt8](repeating: 255, count: width * height * 4)
+            for y in 0..<height {
+                for x in 0..<width {
+                    let i = (y * width + x) * 4
+                    px[i] = UInt8(x * 6); px[i + 1] = UInt8(y * 8); px[i + 2] = UInt8(t * 20)
+                    if x >= t * 3 && x < t * 3 + 6 && y >= 10 && y < 16 { px[i] = 255; px[i + 1] = 0; px[i + 2] = 0 }
+                }
+            }
+            let image = RGBAImage(width: width, height: height, pixels: px)
+            frames.append(image)
+            try PNGFile.write(image, to: dir.appendingPathComponent("frame\(t + 1).png").path)
+        }
+        return (dir, frames)
+    }
+
+    @Test func encodeAPNGInNaturalOrder() throws {
+        let (dir, frames) = try frameFolder(12)
+        let out = dir.appendingPathComponent("out.apng").path
+        let r = try CLI.run(["encode", dir.path, out, "--fps", "25", "--loop", "2"])
+        #expect(r.status == 0, "\(r.stderr)")
+        let source = try ImageSource(path: out)
+        #expect(source.frameCount == 12)
+        #expect(source.plays == .count(2))
+        #expect(source.frames.allSatisfy { $0.duration == .milliseconds(40) })
+        for i in 0..<12 { #expect(try source.frame(at: i) == frames[i], "frame \(i): frame10 must come after frame9") }
+    }
+
+    @Test func convertKeepsDurationsAndLoops() throws {
+        let input = CLI.fixture("gif-suite/animation-speed.gif")
+        let out = CLI.tempDir().appendingPathComponent("speed.png").path
+        let r = try CLI.run(["convert", input, out])
+        #expect(r.status == 0, "\(r.stderr)")
+        let a = try ImageSource(path: input), b = try ImageSource(path: out)
+        #expect(b.format == .apng)
+        #expect(b.frames.map(\.duration) == a.frames.map(\.duration))
+        #expect(b.plays == a.plays)
+        for i in 0..<a.frameCount { #expect(try b.frame(at: i) == a.frame(at: i)) }
+    }
+
+    @Test func aFrameOfAnotherSizeNamesTheFileAndLeavesNothing() throws {
+        let (dir, _) = try frameFolder(5)
+        try PNGFile.write(RGBAImage(width: 41, height: 30), to: dir.appendingPathComponent("frame4.png").path)
+        let out = dir.appendingPathComponent("out.png").path
+        let r = try CLI.run(["encode", dir.path, out])
+        #expect(r.status == 1)
+        #expect(r.stderr.contains("frame4.png") && r.stderr.contains("41x30, not 40x30 like") && r.stderr.contains("frame1.png"), "\(r.stderr)")
+        let left = try FileManager.default.contentsOfDirectory(atPath: dir.path).filter { !$0.hasPrefix("frame") }
+        #expect(left.isEmpty, "left behind: \(left)")
+    }
+
+    @Test func anUnreadableFrameIsAClearErrorAndAnExistingOutputIsUntouched() throws {
+        let (dir, _) = try frameFolder(4)
+        try Data("not a png".utf8).write(to: dir.appendingPathComponent("frame3.png"))
+        let outDir = CLI.tempDir()
+        let out = outDir.appendingPathComponent("out.gif").path
+        try Data("old".utf8).write(to: URL(fileURLWithPath: out))
+        let r = try CLI.run(["encode", dir.path, out, "--format", "apng"])
+        #expect(r.status == 1)
+        #expect(r.stderr.hasPrefix("anim: ") && r.stderr.contains("frame3.png"), "\(r.stderr)")
+        #expect(try String(contentsOfFile: out, encoding: .utf8) == "old")
+        #expect(try FileManager.default.contentsOfDirectory(atPath: outDir.path) == ["out.gif"])
+    }
+
+    @Test func anUnwritableOutputIsAClearError() throws {
+        let (dir, _) = try frameFolder(2)
+        let r = try CLI.run(["encode", dir.path, "/nonexistent-folder/out.png"])
+        #expect(r.status == 1)
+        #expect(r.stderr.contains("/nonexistent-folder/out.png") && r.stderr.contains("cannot create"), "\(r.stderr)")
+    }
+
+    @Test func theOutputMustNotBeAnInput() throws {
+        let (dir, _) = try frameFolder(3)
+        let r = try CLI.run(["encode", dir.path, dir.appendingPathComponent("frame2.png").path])
+        #expect(r.status == 1)
+        #expect(r.stderr.contains("also an input"), "\(r.stderr)")
+        #expect(try ImageSource(path: dir.appendingPathComponent("frame2.png").path).frameCount == 1)
+        let c = try CLI.run(["convert", CLI.fixture("extra/long.gif"), CLI.fixture("extra/long.gif")])
+        #expect(c.status == 1 && c.stderr.contains("also an input"))
+    }
+
+    @Test func usageErrors() throws {
+        let (dir, _) = try frameFolder(1)
+        for args in [["encode", dir.path, "out.bmp"], ["encode", dir.path, "o.gif", "--colors", "1"],
+                     ["encode", dir.path, "o.gif", "--dither", "blue"], ["encode", dir.path, "o.gif", "--fps", "10", "--delay", "5"],
+                     ["encode", dir.path], ["convert", "a.gif", "b.png", "--quality", "101"]] {
+            #expect(try CLI.run(args).status == 2, "\(args)")
+        }
+    }
+
+    @Test func naturalOrder() {
+        let names = ["frame10.png", "frame2.png", "frame1.png", "a.png", "frame02.png"]
+        #expect(names.sorted(by: NaturalOrder.less) == ["a.png", "frame1.png", "frame02.png", "frame2.png", "frame10.png"])
+    }
+}
