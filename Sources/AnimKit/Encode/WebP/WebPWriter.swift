@@ -1,8 +1,197 @@
-/// Writes WebP frames (placeholder until the WebP encoder lands).
+import CWebP
+
+/// Writes an animated WebP through libwebp's `WebPAnimEncoder`.
+///
+/// Each canvas is imported into a `WebPPicture` (ARGB), handed to the
+/// encoder at its start time and freed at once: the encoder keeps its own
+/// canvases (current and previous) and the encoded frames until assembly,
+/// and chooses each frame's rectangle, blending and disposal itself. It also
+/// merges a frame into the one before when nothing changed (within the lossy
+/// tolerance for lossy frames). `finish()` gives the last frame its duration
+/// (an end timestamp), assembles the file and writes it to the sink.
+///
+/// Timestamps are the exact sum of the durations so far, rounded to the
+/// millisecond only when passed to libwebp, so that rounding never drifts:
+/// 30 frames of 1/30 s end at exactly 1000 ms. libwebp stores durations
+/// below 2^24 ms (4.6 hours) per frame; a longer frame is added again at
+/// intermediate timestamps, which the encoder turns into its own split.
+///
+/// Lossless frames set `WebPConfig.exact`, so that the colour under fully
+/// transparent pixels is kept. One exception comes from libwebp: its encoder
+/// models an empty or disposed canvas as transparent white (0x00FFFFFF) while
+/// decoders clear to transparent black, so fully transparent pixels whose
+/// colour is exactly white may come back as transparent black.
 final class WebPWriter: FrameWriter {
+    private let sink: OutputSink
+    private let width: Int
+    private let height: Int
+    /// `WebPAnimEncoder*`, owned.
+    private let encoder: OpaquePointer
+    private var config: WebPConfig
+    /// The exact sum of the durations of the frames added: the next start.
+    private var elapsed = Duration.zero
+    private var framesAdded = 0
+
+    /// libwebp's `MAX_DURATION` (anim_encode.c): two timestamps handed to
+    /// the encoder one after the other must be closer than this.
+    static let maxStep = (1 << 24) - 1
+    /// The longest frame accepted (about 24.8 days).
+    static let maxFrameDuration = Duration.milliseconds(Int(Int32.max))
+
     init(sink: OutputSink, width: Int, height: Int, options: EncodingOptions) throws {
-        throw AnimError.unsupported(file: sink.name, reason: "WebP writing is not implemented yet")
+        self.sink = sink
+        self.width = width
+        self.height = height
+        let maxSide = Int(WEBP_MAX_DIMENSION)
+        guard (1...maxSide).contains(width), (1...maxSide).contains(height) else {
+            throw AnimError.unsupported(file: sink.name,
+                                        reason: "frame 0 is \(width)x\(height): WebP canvases go up to \(maxSide)x\(maxSide)")
+        }
+        guard (0...100).contains(options.quality) else {
+            throw AnimError.unsupported(file: sink.name, reason: "quality \(options.quality) is outside 0–100")
+        }
+        guard (0...0xFFFF).contains(options.plays) else {
+            throw AnimError.unsupported(file: sink.name,
+                                        reason: "WebP stores a play count from 0 (forever) to 65535, not \(options.plays)")
+        }
+        guard options.keyframeInterval >= 0 else {
+            throw AnimError.unsupported(file: sink.name,
+                                        reason: "keyframe interval \(options.keyframeInterval) is negative (0: libwebp's default)")
+        }
+
+        var anim = WebPAnimEncoderOptions()
+        guard WebPAnimEncoderOptionsInitInternal(&anim, WEBP_MUX_ABI_VERSION) != 0 else {
+            throw AnimError.library(file: sink.name, frame: nil, library: "libwebp",
+                                    message: "WebPAnimEncoderOptionsInit failed: libwebpmux version mismatch")
+        }
+        anim.anim_params.loop_count = Int32(options.plays)
+        anim.allow_mixed = options.allowMixed ? 1 : 0
+        if options.keyframeInterval > 0 {
+            // At most kmax frames between keyframes; libwebp wants
+            // kmax / 2 + 1 <= kmin < kmax and lowers kmin itself when kmax is 1 or 2.
+            let kmax = Int32(clamping: options.keyframeInterval)
+            anim.kmax = kmax
+            anim.kmin = kmax / 2 + 1
+        }
+
+        var config = WebPConfig()
+        guard WebPConfigInitInternal(&config, WEBP_PRESET_DEFAULT, 75, WEBP_ENCODER_ABI_VERSION) != 0 else {
+            throw AnimError.library(file: sink.name, frame: nil, library: "libwebp",
+                                    message: "WebPConfigInit failed: libwebp version mismatch")
+        }
+        // Lossy: quality as such. Lossless: libwebp reads `quality` as the
+        // effort; at 75 with method 4 this is WebPConfigLosslessPreset level 6,
+        // the default of cwebp and img2webp.
+        config.lossless = options.lossless ? 1 : 0
+        config.quality = Float(options.quality)
+        config.method = 4
+        if options.lossless { config.exact = 1 }
+        guard WebPValidateConfig(&config) != 0 else {
+            throw AnimError.library(file: sink.name, frame: nil, library: "libwebp",
+                                    message: "WebPValidateConfig refused the encoder settings")
+        }
+        self.config = config
+
+        guard let enc = WebPAnimEncoderNewInternal(Int32(width), Int32(height), &anim, WEBP_MUX_ABI_VERSION) else {
+            throw AnimError.library(file: sink.name, frame: nil, library: "libwebp",
+                                    message: "WebPAnimEncoderNew failed for a \(width)x\(height) canvas (out of memory?)")
+        }
+        encoder = enc
     }
-    func add(_ frame: RGBAImage, duration: Duration, index: Int) throws {}
-    func finish() throws {}
+
+    deinit { WebPAnimEncoderDelete(encoder) }
+
+    func add(_ frame: RGBAImage, duration: Duration, index: Int) throws {
+        guard duration >= .zero else {
+            throw AnimError.malformed(file: sink.name, frame: index, offset: nil, reason: "the duration \(duration) is negative")
+        }
+        guard duration <= Self.maxFrameDuration else {
+            throw AnimError.unsupported(file: sink.name, reason: "frame \(index) lasts \(duration); WebP frames last at most \(Int32.max) ms")
+        }
+        var picture = WebPPicture()
+        guard WebPPictureInitInternal(&picture, WEBP_ENCODER_ABI_VERSION) != 0 else {
+            throw AnimError.library(file: sink.name, frame: index, library: "libwebp",
+                                    message: "WebPPictureInit failed: libwebp version mismatch")
+        }
+        defer { WebPPictureFree(&picture) }
+        picture.use_argb = 1
+        picture.width = Int32(frame.width)
+        picture.height = Int32(frame.height)
+        let imported = frame.pixels.withUnsafeBufferPointer {
+            WebPPictureImportRGBA(&picture, $0.baseAddress, Int32(frame.width * 4))
+        }
+        guard imported != 0 else {
+            throw AnimError.library(file: sink.name, frame: index, library: "libwebp",
+                                    message: "cannot import the frame: \(Self.describe(picture.error_code))")
+        }
+        let start = Self.milliseconds(elapsed)
+        try push(&picture, at: start, frame: index)
+        framesAdded += 1
+        elapsed += duration
+        // A frame of 2^24 ms or more: the same picture again, unchanged, so
+        // the encoder lengthens the frame (and splits it in the file).
+        let end = Self.milliseconds(elapsed)
+        var t = start
+        while end - t >= Self.maxStep {
+            t += Self.maxStep
+            try push(&picture, at: t, frame: index)
+        }
+    }
+
+    func finish() throws {
+        guard framesAdded > 0 else {
+            throw AnimError.malformed(file: sink.name, frame: nil, offset: nil, reason: "no frame was added")
+        }
+        // The end timestamp: the duration of the last frame.
+        try push(nil, at: Self.milliseconds(elapsed), frame: framesAdded - 1)
+        var data = WebPData()
+        guard WebPAnimEncoderAssemble(encoder, &data) != 0 else {
+            throw AnimError.library(file: sink.name, frame: nil, library: "libwebp", message: errorText(nil))
+        }
+        defer { WebPFree(UnsafeMutableRawPointer(mutating: data.bytes)) }
+        try sink.write(UnsafeRawBufferPointer(start: data.bytes, count: data.size))
+    }
+
+    /// `WebPAnimEncoderAdd`; `picture` nil gives the end timestamp.
+    private func push(_ picture: UnsafeMutablePointer<WebPPicture>?, at ms: Int, frame index: Int) throws {
+        // libwebp compares timestamps modulo 2^32, so wrapping is harmless.
+        let ok = picture == nil
+            ? WebPAnimEncoderAdd(encoder, nil, Int32(truncatingIfNeeded: ms), nil)
+            : WebPAnimEncoderAdd(encoder, picture, Int32(truncatingIfNeeded: ms), &config)
+        guard ok != 0 else {
+            throw AnimError.library(file: sink.name, frame: index, library: "libwebp",
+                                    message: errorText(picture?.pointee.error_code))
+        }
+    }
+
+    /// libwebp's own error text, with the picture's error code spelled out.
+    private func errorText(_ code: WebPEncodingError?) -> String {
+        var text = WebPAnimEncoderGetError(encoder).map { String(cString: $0) } ?? ""
+        if text.isEmpty { text = "WebPAnimEncoder failed" }
+        if let code, code != VP8_ENC_OK { text += " (\(Self.describe(code)))" }
+        return text
+    }
+
+    static func describe(_ code: WebPEncodingError) -> String {
+        switch code {
+        case VP8_ENC_OK: return "no error"
+        case VP8_ENC_ERROR_OUT_OF_MEMORY: return "out of memory"
+        case VP8_ENC_ERROR_BITSTREAM_OUT_OF_MEMORY: return "out of memory flushing the bitstream"
+        case VP8_ENC_ERROR_NULL_PARAMETER: return "a pointer parameter is NULL"
+        case VP8_ENC_ERROR_INVALID_CONFIGURATION: return "invalid configuration"
+        case VP8_ENC_ERROR_BAD_DIMENSION: return "bad picture dimensions"
+        case VP8_ENC_ERROR_PARTITION0_OVERFLOW: return "partition 0 is bigger than 512 KiB"
+        case VP8_ENC_ERROR_PARTITION_OVERFLOW: return "a partition is bigger than 16 MiB"
+        case VP8_ENC_ERROR_BAD_WRITE: return "error while writing the bytes"
+        case VP8_ENC_ERROR_FILE_TOO_BIG: return "the file would be bigger than 4 GiB"
+        case VP8_ENC_ERROR_USER_ABORT: return "aborted"
+        default: return "WebPEncodingError \(code.rawValue)"
+        }
+    }
+
+    /// `d` in whole milliseconds, rounded to the nearest (d >= 0).
+    static func milliseconds(_ d: Duration) -> Int {
+        let (seconds, attoseconds) = d.components
+        return Int(seconds) * 1000 + Int((attoseconds + 500_000_000_000_000) / 1_000_000_000_000_000)
+    }
 }
