@@ -195,6 +195,42 @@ int anim_png_encode_rgba(const uint8_t *rgba, uint32_t width, uint32_t height,
     return 0;
 }
 
+int anim_png_encode_pixels(const uint8_t *pixels, uint32_t width, uint32_t height, int channels,
+                           int compression, int filters, int strategy,
+                           uint8_t **out, size_t *out_size, anim_png_result *result) {
+    memset(result, 0, sizeof *result);
+    mem_writer w = {0};
+    png_structp png = png_create_write_struct(PNG_LIBPNG_VER_STRING, result, bridge_error, bridge_warning);
+    if (!png) { result->error_code = 1; return 1; }
+    png_infop info = png_create_info_struct(png);
+    if (!info || setjmp(png_jmpbuf(png))) {
+        png_destroy_write_struct(&png, &info);
+        free(w.data);
+        if (result->error_code == 0) result->error_code = 1;
+        return 1;
+    }
+    png_set_write_fn(png, &w, bridge_write, bridge_flush);
+    png_set_compression_level(png, compression);
+    if (filters >= 0) png_set_filter(png, PNG_FILTER_TYPE_BASE, filters);
+    png_set_compression_strategy(png, strategy);
+    int type = channels == 1 ? PNG_COLOR_TYPE_PALETTE : channels == 3 ? PNG_COLOR_TYPE_RGB : PNG_COLOR_TYPE_RGB_ALPHA;
+    png_set_IHDR(png, info, width, height, 8, type,
+                 PNG_INTERLACE_NONE, PNG_COMPRESSION_TYPE_DEFAULT, PNG_FILTER_TYPE_DEFAULT);
+    if (channels == 1) {
+        /* Any palette: only the IDAT data is used, with the caller's own PLTE. */
+        png_color palette[256];
+        for (int i = 0; i < 256; i++) palette[i].red = palette[i].green = palette[i].blue = (png_byte)i;
+        png_set_PLTE(png, info, palette, 256);
+    }
+    png_write_info(png, info);
+    for (uint32_t y = 0; y < height; y++)
+        png_write_row(png, (png_const_bytep)(pixels + (size_t)y * width * channels));
+    png_write_end(png, info);
+    png_destroy_write_struct(&png, &info);
+    *out = w.data; *out_size = w.size;
+    return 0;
+}
+
 void anim_png_free(void *p) { free(p); }
 
 uint32_t anim_crc32(uint32_t crc, const uint8_t *data, size_t size) {

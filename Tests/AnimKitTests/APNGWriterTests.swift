@@ -98,3 +98,63 @@ struct APNGWriterTests {
         #expect(throws: AnimError.self) { try ImageDestination(fileDescriptor: fds[1], format: .apng) }
     }
 }
+
+/// The pixel form the APNG writer picks, and widening it mid-stream.
+struct APNGPixelModeTests {
+    static func colorType(_ bytes: [UInt8]) -> UInt8 { bytes[25] }
+
+    func roundTrip(_ frames: [RGBAImage], path: String? = nil) throws -> (bytes: [UInt8], source: ImageSource) {
+        let out = try ImageDestination(format: .apng)
+        for f in frames { try out.add(f, duration: .milliseconds(50)) }
+        try out.finish()
+        let bytes = try #require(out.data)
+        let source = try ImageSource(data: bytes)
+        #expect(source.frameCount == frames.count)
+        for i in 0..<frames.count { #expect(try source.frame(at: i) == frames[i], "frame \(i)") }
+        return (bytes, source)
+    }
+
+    /// `colors` distinct opaque colours in a 16×16 frame, offset by `shift`.
+    static func frame(colors: Int, shift: Int = 0, alpha: UInt8 = 255) -> RGBAImage {
+        var px = [UInt8]()
+        for i in 0..<256 { let c = (i % colors) + shift; px += [UInt8(c & 0xFF), UInt8(c >> 8), 7, alpha] }
+        return RGBAImage(width: 16, height: 16, pixels: px)
+    }
+
+    @Test func fewColoursArePaletted() throws {
+        let (bytes, _) = try roundTrip([Self.frame(colors: 20), Self.frame(colors: 30, shift: 5)])
+        #expect(Self.colorType(bytes) == 3)
+    }
+
+    @Test func aFrameBeyond256ColoursWidensToRGB() throws {
+        // 200 colours, then 200 more: together more than a palette holds.
+        let (bytes, _) = try roundTrip([Self.frame(colors: 200), Self.frame(colors: 200, shift: 300), Self.frame(colors: 10)])
+        #expect(Self.colorType(bytes) == 2)
+    }
+
+    @Test func aTranslucentFrameAfterOpaqueOnesWidensToRGBA() throws {
+        var photo = [UInt8]()
+        for i in 0..<(64 * 64) { photo += [UInt8(i & 0xFF), UInt8(i >> 4 & 0xFF), UInt8(i >> 8 & 0xFF), 255] }
+        let opaque = RGBAImage(width: 64, height: 64, pixels: photo)
+        var clear = photo
+        for i in stride(from: 3, to: clear.count, by: 16) { clear[i] = 100 }
+        let (bytes, _) = try roundTrip([opaque, opaque.with(x: 3, y: 3, [1, 2, 3, 255]), RGBAImage(width: 64, height: 64, pixels: clear)])
+        #expect(Self.colorType(bytes) == 6)
+    }
+
+    @Test func theWidenedFileIsValidForOtherReadersToo() throws {
+        // The rewritten file must have consistent sequence numbers and CRCs:
+        // decoding checks both, and a second pass through the writer agrees.
+        let (bytes, source) = try roundTrip([Self.frame(colors: 100), Self.frame(colors: 250, shift: 40)])
+        #expect(Self.colorType(bytes) == 2)
+        #expect(source.indexError == nil)
+    }
+}
+
+extension RGBAImage {
+    func with(x: Int, y: Int, _ rgba: [UInt8]) -> RGBAImage {
+        var copy = self
+        copy.pixels.replaceSubrange(((y * width + x) * 4)..<((y * width + x) * 4 + 4), with: rgba)
+        return copy
+    }
+}

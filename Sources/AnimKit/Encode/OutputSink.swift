@@ -25,7 +25,7 @@ final class OutputSink {
         name = path
         OutputSink.counter += 1
         let temp = path + ".tmp-\(getpid())-\(OutputSink.counter)"
-        let fd = open(temp, O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC, 0o644)
+        let fd = open(temp, O_RDWR | O_CREAT | O_EXCL | O_CLOEXEC, 0o644)
         guard fd >= 0 else { throw FileBytes.ioError(path, "create") }
         target = .file(path: path, temp: temp, fd: fd)
     }
@@ -87,6 +87,36 @@ final class OutputSink {
             }
             off += n
         }
+    }
+
+    /// Everything written so far (an encoder starting over reads it back);
+    /// nil when the output cannot be read (a pipe).
+    func readAll() -> [UInt8]? {
+        switch target {
+        case .memory: return memory
+        case .file(_, _, let fd), .descriptor(let fd):
+            guard canPatch else { return nil }
+            var bytes = [UInt8](repeating: 0, count: offset)
+            var done = 0
+            while done < offset {
+                let n = bytes.withUnsafeMutableBytes { pread(fd, $0.baseAddress! + done, offset - done, off_t(base + done)) }
+                if n <= 0 { if n < 0 && errno == EINTR { continue }; return nil }
+                done += n
+            }
+            return bytes
+        }
+    }
+
+    /// Drops everything written (an encoder starting over); false if the
+    /// output cannot be rewound.
+    func rewind() -> Bool {
+        switch target {
+        case .memory: memory.removeAll()
+        case .file(_, _, let fd), .descriptor(let fd):
+            guard canPatch, ftruncate(fd, off_t(base)) == 0, lseek(fd, off_t(base), SEEK_SET) >= 0 else { return false }
+        }
+        offset = 0
+        return true
     }
 
     /// Makes the output final: a file is flushed, closed and renamed over `path`.

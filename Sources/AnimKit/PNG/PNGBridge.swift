@@ -52,6 +52,22 @@ enum PNGBridge {
         return Array(UnsafeBufferPointer(start: out, count: size))
     }
 
+    /// Encodes 8-bit pixels of `channels` (1: palette indices, 3: RGB, 4: RGBA).
+    /// `filters`: a mask of PNG row filters (0x08 none, 0x10 sub, 0x20 up,
+    /// 0x40 average, 0x80 Paeth; nil: libpng's choice); `strategy`: zlib's.
+    static func encode(pixels: UnsafeRawBufferPointer, width: Int, height: Int, channels: Int,
+                       compression: Int, filters: Int? = nil, strategy: Int = 0) -> [UInt8]? {
+        var out: UnsafeMutablePointer<UInt8>? = nil
+        var size = 0
+        var result = anim_png_result()
+        let code = anim_png_encode_pixels(pixels.baseAddress!.assumingMemoryBound(to: UInt8.self), UInt32(width),
+                                          UInt32(height), Int32(channels), Int32(compression),
+                                          Int32(filters ?? -1), Int32(strategy), &out, &size, &result)
+        guard code == 0, let out else { return nil }
+        defer { anim_png_free(out) }
+        return Array(UnsafeBufferPointer(start: out, count: size))
+    }
+
     /// CRC-32 as PNG chunks use it.
     static func crc32(_ bytes: UnsafeRawBufferPointer, seed: UInt32 = 0) -> UInt32 {
         guard let p = bytes.baseAddress, bytes.count > 0 else { return seed }

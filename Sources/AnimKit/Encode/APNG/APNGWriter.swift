@@ -1,90 +1,193 @@
-/// Writes an APNG frame by frame: 8-bit RGBA, the first frame as the
-/// default image (`IDAT`), each later one as the rectangle that changed
-/// (`fdAT`), with the blend that compresses best, as APNG Assembler does.
+/// Writes an APNG frame by frame: the first frame as the default image
+/// (`IDAT`), each later one as the rectangle that changed (`fdAT`), with
+/// the blend that compresses best, as APNG Assembler does.
+///
+/// Pixels are stored as compactly as the frames allow: palette indices
+/// while all frames together have at most 256 colours, RGB while they are
+/// opaque, else RGBA. Frames come one at a time, so the writer starts with
+/// what the first frame allows; when a later frame needs more (a 257th
+/// colour, a transparent pixel), it reads back what it wrote, and writes
+/// those frames again in the wider form (only on an output it can read
+/// back and rewind: a pipe is written as RGBA from the start).
 ///
 /// Each frame's pixels are filtered and deflated by libpng (a PNG encoded
 /// in memory, whose IDAT data becomes the frame's data). `acTL`'s frame
-/// count is patched at `finish()`, or given up front for an output that
-/// cannot seek. Memory: the previous canvas and one frame's rectangle.
+/// count and the palette are patched at `finish()`, or the count is given
+/// up front for an output that cannot seek.
 final class APNGWriter: FrameWriter {
     let sink: OutputSink
     let width: Int, height: Int
     let options: EncodingOptions
-    private var previous: RGBAImage?
-    private var sequence: UInt32 = 0
-    private var frames = 0
-    private var actlOffset = 0
-    private var delays = DelayFractions()
     private let compression: Int
+    private var state: Stream
 
     init(sink: OutputSink, width: Int, height: Int, options: EncodingOptions) throws {
         self.sink = sink
         self.width = width; self.height = height
         self.options = options
         compression = options.quality >= 50 ? 9 : max(1, options.quality / 6)
-        try sink.write([0x89, 0x50, 0x4E, 0x47, 0x0D, 0x0A, 0x1A, 0x0A])
-        var ihdr = BigEndian()
-        ihdr.u32(UInt32(width)); ihdr.u32(UInt32(height))
-        ihdr.bytes += [8, 6, 0, 0, 0]          // 8-bit RGBA, deflate, adaptive filters, no interlace
-        try chunk("IHDR", ihdr.bytes)
-        var actl = BigEndian()
-        actl.u32(UInt32(options.frameCount ?? 0)); actl.u32(UInt32(max(options.plays, 0)))
-        actlOffset = sink.offset + 8
-        try chunk("acTL", actl.bytes)
+        state = Stream(mode: nil)
+    }
+
+    /// What has been written of the current attempt.
+    struct Stream {
+        var mode: PixelMode?
+        var previous: RGBAImage?
+        var sequence: UInt32 = 0
+        var frames = 0
+        var durations: [Duration] = []
+        var delays = DelayFractions()
+        var palette = Palette()
+        var actlOffset = 0, plteOffset = 0, trnsOffset = 0
+        var transparentSeen = false
     }
 
     func add(_ frame: RGBAImage, duration: Duration, index: Int) throws {
-        if let frameCount = options.frameCount, frames >= frameCount, !sink.canPatch {
+        if let frameCount = options.frameCount, state.frames >= frameCount, !sink.canPatch {
             throw AnimError.malformed(file: sink.name, frame: index, offset: nil,
                                       reason: "more frames than the \(frameCount) announced")
         }
-        let (num, den) = delays.next(duration)
-        guard let prev = previous else {
-            // The default image is the first frame: the whole canvas.
+        let rect: PixelRect = state.previous.map { changedRect($0, frame) ?? (0, 0, 1, 1) } ?? (0, 0, width, height)
+        if let mode = state.mode, !fits(frame, mode, rect) {
+            try startOver(wider: frame)
+        }
+        try write(frame, duration: duration, index: index)
+    }
+
+    private func write(_ frame: RGBAImage, duration: Duration, index: Int) throws {
+        let rect: PixelRect = state.previous.map { changedRect($0, frame) ?? (0, 0, 1, 1) } ?? (0, 0, width, height)
+        let opaque = frame.isOpaque(in: rect, width: width)
+        state.transparentSeen = state.transparentSeen || !opaque
+        if state.mode == nil {
+            let mode: PixelMode = !sink.canPatch || sink.readAll() == nil ? .rgba
+                : state.palette.canHold(frame, rect, width: width) ? .palette : opaque ? .rgb : .rgba
+            try header(mode)
+        }
+        if state.mode == .palette { state.palette.add(frame, rect, width: width) }
+        state.durations.append(duration)
+        let (num, den) = state.delays.next(duration)
+        guard let prev = state.previous else {
             try control(x: 0, y: 0, w: width, h: height, num: num, den: den, blend: 0)
-            try data(encode(frame.pixels, width, height, index: index), fdAT: false)
-            previous = frame
-            frames += 1
+            try data(encode(frame, rect, masking: nil, index: index), fdAT: false)
+            state.previous = frame
+            state.frames += 1
             return
         }
-        let rect = changedRect(prev, frame) ?? (0, 0, 1, 1)
-        let source = crop(frame, rect)
-        var best = try encode(source, rect.w, rect.h, index: index)
+        var best = try encode(frame, rect, masking: nil, index: index)
         var blend: UInt8 = 0
         // OVER with unchanged pixels transparent, when every changed pixel
-        // is opaque (so blending it over the old one gives it exactly).
-        if let masked = overMasked(prev, frame, rect) {
-            let candidate = try encode(masked, rect.w, rect.h, index: index)
+        // is opaque (blending it over the old one gives it exactly) and the
+        // mode has a transparent pixel.
+        if state.mode != .rgb && changedAreOpaque(prev, frame, rect) {
+            let candidate = try encode(frame, rect, masking: prev, index: index)
             if candidate.count < best.count { best = candidate; blend = 1 }
         }
         try control(x: rect.x, y: rect.y, w: rect.w, h: rect.h, num: num, den: den, blend: blend)
         try data(best, fdAT: true)
-        previous = frame
-        frames += 1
+        state.previous = frame
+        state.frames += 1
     }
 
     func finish() throws {
         try chunk("IEND", [])
-        if let expected = options.frameCount, expected != frames, !sink.canPatch {
+        if let expected = options.frameCount, expected != state.frames, !sink.canPatch {
             throw AnimError.malformed(file: sink.name, frame: nil, offset: nil,
-                                      reason: "\(frames) frames written, \(expected) announced in acTL")
+                                      reason: "\(state.frames) frames written, \(expected) announced in acTL")
         }
-        if sink.canPatch {
-            var count = BigEndian()
-            count.u32(UInt32(frames))
-            try sink.patch(count.bytes, at: actlOffset)
-            // The acTL CRC covers the count: write it again.
-            var actl = BigEndian()
-            actl.u32(UInt32(frames)); actl.u32(UInt32(max(options.plays, 0)))
-            try sink.patch(crc("acTL", actl.bytes), at: actlOffset + 8)
+        if sink.canPatch { try patchCounts { try sink.patch($0, at: $1) } }
+        try compactPalette()
+    }
+
+    /// Rewrites a palette file with PLTE and tRNS cut to the colours used
+    /// (room for 256 was kept while frames came): a few hundred bytes, which
+    /// matter for small files. Skipped above 64 MiB (the file is read back).
+    private func compactPalette() throws {
+        guard state.mode == .palette, sink.offset <= 64 << 20, let bytes = sink.readAll() else { return }
+        let (plte, trns) = state.palette.chunks
+        let used = state.palette.colors.count
+        let lastTranslucent = trns[..<used].lastIndex { $0 != 255 } ?? 0
+        var head = Array(bytes[..<(state.plteOffset - 8)])
+        var lengths = BigEndian()
+        lengths.u32(UInt32(used * 3))
+        head += lengths.bytes + Array("PLTE".utf8) + plte[..<(used * 3)] + crc("PLTE", Array(plte[..<(used * 3)]))
+        let t = Array(trns[...lastTranslucent])
+        var tl = BigEndian()
+        tl.u32(UInt32(t.count))
+        head += tl.bytes + Array("tRNS".utf8) + t + crc("tRNS", t)
+        let rest = bytes[(state.trnsOffset + 256 + 4)...]
+        guard sink.rewind() else { return }
+        try sink.write(head)
+        try sink.write(Array(rest))
+    }
+
+    /// Writes the frame count and the palette into the chunks reserved for them.
+    private func patchCounts(_ patch: ([UInt8], Int) throws -> Void) throws {
+        var actl = BigEndian()
+        actl.u32(UInt32(state.frames)); actl.u32(UInt32(max(options.plays, 0)))
+        try patch(actl.bytes + crc("acTL", actl.bytes), state.actlOffset)
+        if state.mode == .palette {
+            let (plte, trns) = state.palette.chunks
+            try patch(plte + crc("PLTE", plte), state.plteOffset)
+            try patch(trns + crc("tRNS", trns), state.trnsOffset)
         }
+    }
+
+    // MARK: modes
+
+    private func fits(_ frame: RGBAImage, _ mode: PixelMode, _ rect: PixelRect) -> Bool {
+        switch mode {
+        case .rgba: return true
+        case .rgb: return frame.isOpaque(in: rect, width: width)
+        case .palette: return state.palette.canHold(frame, rect, width: width)
+        }
+    }
+
+    /// Reads back the frames written so far and writes them again in a
+    /// form that also holds `frame`.
+    private func startOver(wider frame: RGBAImage) throws {
+        guard var bytes = sink.readAll(), sink.canPatch else {
+            throw AnimError.malformed(file: sink.name, frame: state.frames, offset: nil,
+                                      reason: "cannot widen the pixel format on an output that cannot be read back")
+        }
+        // A complete file of the frames so far, to decode.
+        try patchCounts { patch, at in bytes.replaceSubrange(at..<(at + patch.count), with: patch) }
+        bytes += [0, 0, 0, 0] + Array("IEND".utf8) + crc("IEND", [])
+        let written = try ImageSource(data: bytes, name: sink.name, options: DecodingOptions(durationPolicy: .raw, decodeAhead: 0))
+        let durations = state.durations
+        let mode: PixelMode = state.transparentSeen || !frame.isOpaque(in: (0, 0, width, height), width: width) ? .rgba : .rgb
+        guard sink.rewind() else {
+            throw AnimError.io(path: sink.name, operation: "rewind", errno: 0, message: "the output cannot be rewound")
+        }
+        state = Stream(mode: nil)
+        try header(mode)
+        for i in 0..<written.frameCount { try write(try written.frame(at: i), duration: durations[i], index: i) }
     }
 
     // MARK: chunks
 
+    private func header(_ mode: PixelMode) throws {
+        state.mode = mode
+        try sink.write([0x89, 0x50, 0x4E, 0x47, 0x0D, 0x0A, 0x1A, 0x0A])
+        var ihdr = BigEndian()
+        ihdr.u32(UInt32(width)); ihdr.u32(UInt32(height))
+        ihdr.bytes += [8, mode.colorType, 0, 0, 0]
+        try chunk("IHDR", ihdr.bytes)
+        var actl = BigEndian()
+        actl.u32(UInt32(options.frameCount ?? 0)); actl.u32(UInt32(max(options.plays, 0)))
+        state.actlOffset = sink.offset + 8
+        try chunk("acTL", actl.bytes)
+        if mode == .palette {
+            // Room for 256 entries, filled in at the end.
+            state.plteOffset = sink.offset + 8
+            try chunk("PLTE", [UInt8](repeating: 0, count: 768))
+            state.trnsOffset = sink.offset + 8
+            try chunk("tRNS", [UInt8](repeating: 255, count: 256))
+        }
+    }
+
     private func control(x: Int, y: Int, w: Int, h: Int, num: UInt16, den: UInt16, blend: UInt8) throws {
         var c = BigEndian()
-        c.u32(sequence); sequence += 1
+        c.u32(state.sequence); state.sequence += 1
         c.u32(UInt32(w)); c.u32(UInt32(h)); c.u32(UInt32(x)); c.u32(UInt32(y))
         c.u16(num); c.u16(den)
         c.bytes += [0, blend]                 // dispose none: the canvas stays for the next diff
@@ -100,7 +203,7 @@ final class APNGWriter: FrameWriter {
                 let body = Array(raw[c.dataOffset..<(c.dataOffset + c.length)])
                 if fdAT {
                     var d = BigEndian()
-                    d.u32(sequence); sequence += 1
+                    d.u32(state.sequence); state.sequence += 1
                     try chunk("fdAT", d.bytes + body)
                 } else {
                     try chunk("IDAT", body)
@@ -122,17 +225,55 @@ final class APNGWriter: FrameWriter {
         return c.bytes
     }
 
-    private func encode(_ pixels: [UInt8], _ w: Int, _ h: Int, index: Int) throws -> [UInt8] {
-        guard let png = pixels.withUnsafeBytes({ PNGBridge.encode(rgba: $0, width: w, height: h, compression: compression) }) else {
+    // MARK: pixels
+
+    /// The rectangle `r` of `frame` in the current mode, deflated by libpng;
+    /// with `masking`, pixels equal to it are transparent.
+    private func encode(_ frame: RGBAImage, _ r: PixelRect, masking prev: RGBAImage?,
+                        index: Int) throws -> [UInt8] {
+        let mode = state.mode!
+        let channels = mode.channels
+        var out = [UInt8](repeating: 0, count: r.w * r.h * channels)
+        let empty: [UInt8] = []
+        (prev?.pixels ?? empty).withUnsafeBytes { oldRaw in
+        frame.pixels.withUnsafeBytes { src in
+            let px = src.bindMemory(to: UInt32.self)
+            let old: UnsafeBufferPointer<UInt32>? = prev == nil ? nil : oldRaw.bindMemory(to: UInt32.self)
+            var o = 0
+            for y in 0..<r.h {
+                let row = (r.y + y) * width + r.x
+                for x in 0..<r.w {
+                    let p = px[row + x]
+                    let masked = old.map { $0[row + x] == p } ?? false
+                    switch mode {
+                    case .palette:
+                        out[o] = masked ? state.palette.transparentIndex : state.palette.index(of: p)
+                    case .rgb:
+                        out[o] = UInt8(p & 0xFF); out[o + 1] = UInt8(p >> 8 & 0xFF); out[o + 2] = UInt8(p >> 16 & 0xFF)
+                    case .rgba:
+                        if !masked {
+                            out[o] = UInt8(p & 0xFF); out[o + 1] = UInt8(p >> 8 & 0xFF)
+                            out[o + 2] = UInt8(p >> 16 & 0xFF); out[o + 3] = UInt8(p >> 24)
+                        }
+                    }
+                    o += channels
+                }
+            }
+        }
+        }
+        // libpng's own filter choice (none for palettes, adaptive otherwise):
+        // trying other filters and zlib strategies gave no smaller file on
+        // the screen and video benchmark frames.
+        guard let png = out.withUnsafeBytes({
+            PNGBridge.encode(pixels: $0, width: r.w, height: r.h, channels: channels, compression: compression)
+        }) else {
             throw AnimError.library(file: sink.name, frame: index, library: "libpng", message: "encoding the frame failed")
         }
         return png
     }
 
-    // MARK: frame differences
-
     /// The bounding box of the pixels that differ, or nil if none do.
-    private func changedRect(_ a: RGBAImage, _ b: RGBAImage) -> (x: Int, y: Int, w: Int, h: Int)? {
+    private func changedRect(_ a: RGBAImage, _ b: RGBAImage) -> PixelRect? {
         var minX = width, minY = height, maxX = -1, maxY = -1
         a.pixels.withUnsafeBytes { pa in
             b.pixels.withUnsafeBytes { pb in
@@ -151,29 +292,97 @@ final class APNGWriter: FrameWriter {
         return maxX < 0 ? nil : (minX, minY, maxX - minX + 1, maxY - minY + 1)
     }
 
-    private func crop(_ image: RGBAImage, _ r: (x: Int, y: Int, w: Int, h: Int)) -> [UInt8] {
-        var out = [UInt8](repeating: 0, count: r.w * r.h * 4)
-        for y in 0..<r.h {
-            let src = ((r.y + y) * width + r.x) * 4
-            out.replaceSubrange((y * r.w * 4)..<((y + 1) * r.w * 4), with: image.pixels[src..<(src + r.w * 4)])
-        }
-        return out
-    }
-
-    /// The rectangle of `cur` with the pixels equal to `prev` made fully
-    /// transparent, or nil when a changed pixel is not opaque.
-    private func overMasked(_ prev: RGBAImage, _ cur: RGBAImage, _ r: (x: Int, y: Int, w: Int, h: Int)) -> [UInt8]? {
-        var out = [UInt8](repeating: 0, count: r.w * r.h * 4)
-        for y in 0..<r.h {
-            for x in 0..<r.w {
-                let i = ((r.y + y) * width + r.x + x) * 4, o = (y * r.w + x) * 4
-                if prev.pixels[i] == cur.pixels[i] && prev.pixels[i + 1] == cur.pixels[i + 1]
-                    && prev.pixels[i + 2] == cur.pixels[i + 2] && prev.pixels[i + 3] == cur.pixels[i + 3] { continue }
-                guard cur.pixels[i + 3] == 255 else { return nil }
-                out[o] = cur.pixels[i]; out[o + 1] = cur.pixels[i + 1]; out[o + 2] = cur.pixels[i + 2]; out[o + 3] = 255
+    /// True when every pixel of `r` that changed is opaque in `cur`.
+    private func changedAreOpaque(_ prev: RGBAImage, _ cur: RGBAImage, _ r: PixelRect) -> Bool {
+        prev.pixels.withUnsafeBytes { pa in
+            cur.pixels.withUnsafeBytes { pb in
+                let wa = pa.bindMemory(to: UInt32.self), wb = pb.bindMemory(to: UInt32.self)
+                for y in r.y..<(r.y + r.h) {
+                    for x in r.x..<(r.x + r.w) {
+                        let i = y * width + x
+                        if wa[i] != wb[i] && wb[i] >> 24 != 0xFF { return false }
+                    }
+                }
+                return true
             }
         }
-        return out
+    }
+}
+
+typealias PixelRect = (x: Int, y: Int, w: Int, h: Int)
+
+/// How an APNG stores its pixels.
+enum PixelMode {
+    case palette, rgb, rgba
+
+    var colorType: UInt8 { self == .palette ? 3 : self == .rgb ? 2 : 6 }
+    var channels: Int { self == .palette ? 1 : self == .rgb ? 3 : 4 }
+}
+
+/// The colours of a palette APNG, as frames add them (RGBA packed as the
+/// little-endian words of the pixel buffer).
+struct Palette {
+    /// Index 0 is fully transparent black, for the unchanged pixels of
+    /// frames blended OVER: rows of zeros, with the filter bytes, deflate best.
+    private(set) var colors: [UInt32] = [0]
+    private var indices: [UInt32: UInt8] = [0: 0]
+    let transparentIndex: UInt8 = 0
+
+    /// True when the colours of `frame` in `r` fit with those already in.
+    func canHold(_ frame: RGBAImage, _ r: PixelRect, width: Int) -> Bool {
+        var extra = Set<UInt32>()
+        let room = 256 - colors.count
+        return frame.pixels.withUnsafeBytes { raw in
+            let px = raw.bindMemory(to: UInt32.self)
+            var last: UInt32? = nil
+            for y in r.y..<(r.y + r.h) {
+                for i in (y * width + r.x)..<(y * width + r.x + r.w) {
+                    let p = px[i]
+                    if p == last || indices[p] != nil { continue }
+                    last = p
+                    extra.insert(p)
+                    if extra.count > room { return false }
+                }
+            }
+            return true
+        }
+    }
+
+    mutating func add(_ frame: RGBAImage, _ r: PixelRect, width: Int) {
+        frame.pixels.withUnsafeBytes { raw in
+            let px = raw.bindMemory(to: UInt32.self)
+            for y in r.y..<(r.y + r.h) {
+                for i in (y * width + r.x)..<(y * width + r.x + r.w) where indices[px[i]] == nil { insert(px[i]) }
+            }
+        }
+    }
+
+    func index(of p: UInt32) -> UInt8 { indices[p]! }
+
+    private mutating func insert(_ p: UInt32) {
+        indices[p] = UInt8(colors.count)
+        colors.append(p)
+    }
+
+    /// PLTE and tRNS bodies, 256 entries each.
+    var chunks: ([UInt8], [UInt8]) {
+        var plte = [UInt8](repeating: 0, count: 768), trns = [UInt8](repeating: 255, count: 256)
+        for (i, c) in colors.enumerated() {
+            plte[i * 3] = UInt8(c & 0xFF); plte[i * 3 + 1] = UInt8(c >> 8 & 0xFF); plte[i * 3 + 2] = UInt8(c >> 16 & 0xFF)
+            trns[i] = UInt8(c >> 24)
+        }
+        return (plte, trns)
+    }
+}
+
+extension RGBAImage {
+    /// True when every pixel of `r` has alpha 255.
+    func isOpaque(in r: PixelRect, width: Int) -> Bool {
+        for y in r.y..<(r.y + r.h) {
+            var i = (y * width + r.x) * 4 + 3
+            for _ in 0..<r.w { if pixels[i] != 255 { return false }; i += 4 }
+        }
+        return true
     }
 }
 
