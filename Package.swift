@@ -17,7 +17,7 @@ let package = Package(
                        providers: [.apt(["libwebp-dev"])]),
         .target(name: "CPNGBridge", dependencies: ["CPNG"],
                 cSettings: [.unsafeFlags(["-O2"])],
-                linkerSettings: [.linkedLibrary("png16"), .linkedLibrary("z")]),
+                linkerSettings: [.linkedLibrary("png16"), .linkedLibrary("z"), .linkedLibrary("deflate")]),
         .target(name: "AnimKit", dependencies: ["CGIF", "CPNGBridge", "CWebP"]),
         .target(name: "AnimTerminal", dependencies: ["AnimKit"]),
         .executableTarget(name: "anim", dependencies: ["AnimKit", "AnimTerminal"]),

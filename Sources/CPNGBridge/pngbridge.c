@@ -195,44 +195,96 @@ int anim_png_encode_rgba(const uint8_t *rgba, uint32_t width, uint32_t height,
     return 0;
 }
 
-int anim_png_encode_pixels(const uint8_t *pixels, uint32_t width, uint32_t height, int channels,
-                           int compression, int filters, int strategy,
-                           uint8_t **out, size_t *out_size, anim_png_result *result) {
-    memset(result, 0, sizeof *result);
-    mem_writer w = {0};
-    png_structp png = png_create_write_struct(PNG_LIBPNG_VER_STRING, result, bridge_error, bridge_warning);
-    if (!png) { result->error_code = 1; return 1; }
-    png_infop info = png_create_info_struct(png);
-    if (!info || setjmp(png_jmpbuf(png))) {
-        png_destroy_write_struct(&png, &info);
-        free(w.data);
-        if (result->error_code == 0) result->error_code = 1;
-        return 1;
-    }
-    png_set_write_fn(png, &w, bridge_write, bridge_flush);
-    png_set_compression_level(png, compression);
-    if (filters >= 0) png_set_filter(png, PNG_FILTER_TYPE_BASE, filters);
-    png_set_compression_strategy(png, strategy);
-    int type = channels == 1 ? PNG_COLOR_TYPE_PALETTE : channels == 3 ? PNG_COLOR_TYPE_RGB : PNG_COLOR_TYPE_RGB_ALPHA;
-    png_set_IHDR(png, info, width, height, 8, type,
-                 PNG_INTERLACE_NONE, PNG_COMPRESSION_TYPE_DEFAULT, PNG_FILTER_TYPE_DEFAULT);
-    if (channels == 1) {
-        /* Any palette: only the IDAT data is used, with the caller's own PLTE. */
-        png_color palette[256];
-        for (int i = 0; i < 256; i++) palette[i].red = palette[i].green = palette[i].blue = (png_byte)i;
-        png_set_PLTE(png, info, palette, 256);
-    }
-    png_write_info(png, info);
-    for (uint32_t y = 0; y < height; y++)
-        png_write_row(png, (png_const_bytep)(pixels + (size_t)y * width * channels));
-    png_write_end(png, info);
-    png_destroy_write_struct(&png, &info);
-    *out = w.data; *out_size = w.size;
-    return 0;
-}
-
 void anim_png_free(void *p) { free(p); }
 
 uint32_t anim_crc32(uint32_t crc, const uint8_t *data, size_t size) {
     return (uint32_t)crc32(crc, data, (uInt)size);
+}
+
+/* ---- Filtering and deflating APNG frame data (libdeflate) ---- */
+
+#include <libdeflate.h>
+
+static inline uint8_t paeth(int a, int b, int c) {
+    int p = a + b - c, pa = abs(p - a), pb = abs(p - b), pc = abs(p - c);
+    return (uint8_t)(pa <= pb && pa <= pc ? a : pb <= pc ? b : c);
+}
+
+/* Filters one row with filter `f` into out (rowbytes bytes, after the filter byte). */
+static void filter_row(int f, const uint8_t *row, const uint8_t *prev, size_t rowbytes, int bpp, uint8_t *out) {
+    for (size_t i = 0; i < rowbytes; i++) {
+        int a = i >= (size_t)bpp ? row[i - bpp] : 0, b = prev ? prev[i] : 0;
+        int c = prev && i >= (size_t)bpp ? prev[i - bpp] : 0;
+        switch (f) {
+        case 0: out[i] = row[i]; break;
+        case 1: out[i] = (uint8_t)(row[i] - a); break;
+        case 2: out[i] = (uint8_t)(row[i] - b); break;
+        case 3: out[i] = (uint8_t)(row[i] - ((a + b) >> 1)); break;
+        default: out[i] = (uint8_t)(row[i] - paeth(a, b, c)); break;
+        }
+    }
+}
+
+/* The whole image filtered: strategy -1 picks per row the filter with the
+   smallest sum of absolute (signed) values, as libpng does; 0-4 use one filter. */
+static void filter_image(const uint8_t *pixels, uint32_t width, uint32_t height, int bpp, int strategy, uint8_t *out) {
+    size_t rowbytes = (size_t)width * bpp;
+    uint8_t *tmp = strategy < 0 ? malloc(rowbytes) : NULL;
+    for (uint32_t y = 0; y < height; y++) {
+        const uint8_t *row = pixels + y * rowbytes, *prev = y ? row - rowbytes : NULL;
+        uint8_t *dst = out + y * (rowbytes + 1);
+        if (strategy >= 0) {
+            dst[0] = (uint8_t)strategy;
+            filter_row(strategy, row, prev, rowbytes, bpp, dst + 1);
+            continue;
+        }
+        unsigned long best = ~0UL;
+        for (int f = 0; f < 5; f++) {
+            filter_row(f, row, prev, rowbytes, bpp, tmp);
+            unsigned long sum = 0;
+            for (size_t i = 0; i < rowbytes && sum < best; i++) sum += tmp[i] < 128 ? tmp[i] : 256 - tmp[i];
+            if (sum < best) { best = sum; dst[0] = (uint8_t)f; memcpy(dst + 1, tmp, rowbytes); }
+        }
+    }
+    free(tmp);
+}
+
+int anim_png_deflate(const uint8_t *pixels, uint32_t width, uint32_t height, int channels,
+                     int level, int search, uint8_t **out, size_t *out_size) {
+    size_t rowbytes = (size_t)width * channels, size = (size_t)height * (rowbytes + 1);
+    uint8_t *filtered = malloc(size), *candidate = NULL;
+    struct libdeflate_compressor *fast = NULL, *final = libdeflate_alloc_compressor(level);
+    size_t bound = libdeflate_zlib_compress_bound(final, size);
+    uint8_t *z = malloc(bound);
+    if (!filtered || !final || !z) goto fail;
+    if (channels == 1) {
+        filter_image(pixels, width, height, 1, 0, filtered);       /* palettes: no filter */
+    } else {
+        filter_image(pixels, width, height, channels, -1, filtered);
+        if (search) {
+            /* Whole-image filters too; the one a quick deflate finds smallest wins. */
+            candidate = malloc(size);
+            fast = libdeflate_alloc_compressor(3);
+            if (!candidate || !fast) goto fail;
+            size_t best = libdeflate_zlib_compress(fast, filtered, size, z, bound);
+            const int fixed[] = {1, 2, 4};
+            for (int k = 0; k < 3; k++) {
+                filter_image(pixels, width, height, channels, fixed[k], candidate);
+                size_t n = libdeflate_zlib_compress(fast, candidate, size, z, bound);
+                if (n && n < best) { best = n; uint8_t *t = filtered; filtered = candidate; candidate = t; }
+            }
+        }
+    }
+    size_t n = libdeflate_zlib_compress(final, filtered, size, z, bound);
+    if (!n) goto fail;
+    free(filtered); free(candidate);
+    if (fast) libdeflate_free_compressor(fast);
+    libdeflate_free_compressor(final);
+    *out = z; *out_size = n;
+    return 0;
+fail:
+    free(filtered); free(candidate); free(z);
+    if (fast) libdeflate_free_compressor(fast);
+    if (final) libdeflate_free_compressor(final);
+    return 1;
 }

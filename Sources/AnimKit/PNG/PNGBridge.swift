@@ -52,17 +52,14 @@ enum PNGBridge {
         return Array(UnsafeBufferPointer(start: out, count: size))
     }
 
-    /// Encodes 8-bit pixels of `channels` (1: palette indices, 3: RGB, 4: RGBA).
-    /// `filters`: a mask of PNG row filters (0x08 none, 0x10 sub, 0x20 up,
-    /// 0x40 average, 0x80 Paeth; nil: libpng's choice); `strategy`: zlib's.
-    static func encode(pixels: UnsafeRawBufferPointer, width: Int, height: Int, channels: Int,
-                       compression: Int, filters: Int? = nil, strategy: Int = 0) -> [UInt8]? {
+    /// The IDAT zlib stream of 8-bit pixels of `channels` (1: palette
+    /// indices, 3: RGB, 4: RGBA), filtered and deflated with libdeflate.
+    static func deflate(pixels: UnsafeRawBufferPointer, width: Int, height: Int, channels: Int,
+                        level: Int, search: Bool) -> [UInt8]? {
         var out: UnsafeMutablePointer<UInt8>? = nil
         var size = 0
-        var result = anim_png_result()
-        let code = anim_png_encode_pixels(pixels.baseAddress!.assumingMemoryBound(to: UInt8.self), UInt32(width),
-                                          UInt32(height), Int32(channels), Int32(compression),
-                                          Int32(filters ?? -1), Int32(strategy), &out, &size, &result)
+        let code = anim_png_deflate(pixels.baseAddress!.assumingMemoryBound(to: UInt8.self), UInt32(width),
+                                    UInt32(height), Int32(channels), Int32(level), search ? 1 : 0, &out, &size)
         guard code == 0, let out else { return nil }
         defer { anim_png_free(out) }
         return Array(UnsafeBufferPointer(start: out, count: size))

@@ -36,13 +36,12 @@ int anim_png_decode(const uint8_t *header, size_t header_size,
 int anim_png_encode_rgba(const uint8_t *rgba, uint32_t width, uint32_t height,
                          int compression, uint8_t **out, size_t *out_size,
                          anim_png_result *result);
-/* Encodes 8-bit pixels of 1 (palette indices; a placeholder palette is
-   written), 3 (RGB) or 4 (RGBA) channels, rows width*channels bytes apart.
-   filters: a mask of PNG_FILTER_NONE … PNG_FILTER_PAETH (-1: libpng's
-   default); strategy: a zlib strategy (0 default, 1 filtered, 3 RLE). */
-int anim_png_encode_pixels(const uint8_t *pixels, uint32_t width, uint32_t height, int channels,
-                           int compression, int filters, int strategy,
-                           uint8_t **out, size_t *out_size, anim_png_result *result);
+/* The zlib stream of a PNG image's data (IDAT): rows filtered (palettes:
+   none; else per-row adaptive, or with `search` the best of that and whole-
+   image Sub, Up, Paeth by a quick deflate) and deflated by libdeflate at
+   `level` (1-12). malloc'd; free with anim_png_free. */
+int anim_png_deflate(const uint8_t *pixels, uint32_t width, uint32_t height, int channels,
+                     int level, int search, uint8_t **out, size_t *out_size);
 void anim_png_free(void *p);
 
 /* zlib's CRC-32, for chunk checks in Swift. */
