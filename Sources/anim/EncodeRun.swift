@@ -1,4 +1,5 @@
 import AnimKit
+import Dispatch
 #if canImport(Glibc)
 import Glibc
 #endif
@@ -7,13 +8,17 @@ import Glibc
 /// error the destination is abandoned (nothing left behind).
 enum EncodeRun {
     static func write(count: Int, to out: String, format: OutputFormat, options: EncodingOptions, label: String,
-                      frame: (Int) throws -> (RGBAImage, Duration?)) throws {
+                      frame: @escaping (Int) throws -> (RGBAImage, Duration?)) throws {
         let destination = try ImageDestination(path: out, format: format, options: options)
         var progress = Progress(total: count, label: label)
         defer { progress.end() }
+        // The next frame is read on another thread while this one is encoded.
+        let reader = FrameReader(frame)
         do {
+            var next = count > 0 ? reader.start(0) : nil
             for i in 0..<count {
-                let (image, duration) = try frame(i)
+                let (image, duration) = try next!.get()
+                next = i + 1 < count ? reader.start(i + 1) : nil
                 try destination.add(image, duration: duration)
                 progress.update(i + 1)
             }
@@ -22,6 +27,32 @@ enum EncodeRun {
             destination.cancel()
             throw error
         }
+    }
+}
+
+/// Reads frames one at a time on a background thread. The frame function
+/// runs for one index at a time, in order, so it may keep state.
+final class FrameReader: @unchecked Sendable {
+    private let frame: (Int) throws -> (RGBAImage, Duration?)
+    init(_ frame: @escaping (Int) throws -> (RGBAImage, Duration?)) { self.frame = frame }
+
+    /// A frame being read.
+    final class Pending: @unchecked Sendable {
+        fileprivate var result: Result<(RGBAImage, Duration?), Error>?
+        fileprivate let done = DispatchSemaphore(value: 0)
+        func get() throws -> (RGBAImage, Duration?) {
+            done.wait()
+            return try result!.get()
+        }
+    }
+
+    func start(_ index: Int) -> Pending {
+        let pending = Pending()
+        DispatchQueue.global(qos: .userInitiated).async {
+            pending.result = Result { try self.frame(index) }
+            pending.done.signal()
+        }
+        return pending
     }
 }
 

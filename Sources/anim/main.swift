@@ -14,13 +14,15 @@ let commands: [String: Command.Type] = [
     "convert": ConvertCommand.self,
 ]
 
-// Frames and canvases are megabytes each: give them their own mappings, so
-// that freeing one returns its memory at once. (glibc otherwise raises its
-// mapping threshold after the first free and serves them from the heap,
-// which keeps the peak long after the frames are gone.)
+let arguments = Array(CommandLine.arguments.dropFirst())
+
+// Playing: frames and canvases are megabytes each: give them their own
+// mappings, so that freeing one returns its memory at once. (glibc otherwise
+// raises its mapping threshold after the first free and serves them from the
+// heap, which keeps the peak long after the frames are gone.) Encoding keeps
+// glibc's default: fresh mappings for every frame's buffers cost it a third
+// of its time in page faults.
 @_silgen_name("mallopt") func mallopt(_ parameter: Int32, _ value: Int32) -> Int32   // <malloc.h>
 let M_MMAP_THRESHOLD: Int32 = -3
-_ = mallopt(M_MMAP_THRESHOLD, 1 << 20)
-
-let arguments = Array(CommandLine.arguments.dropFirst())
+if !["encode", "convert"].contains(arguments.first ?? "") { _ = mallopt(M_MMAP_THRESHOLD, 1 << 20) }
 exit(CLI.run(arguments, commands: commands))
