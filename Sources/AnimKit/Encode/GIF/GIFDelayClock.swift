@@ -1,0 +1,27 @@
+/// Turns frame durations into GIF delays (centiseconds) so that each
+/// frame ends as close as possible to its exact time from the start: the
+/// rounding error is carried forward, so 33.3 ms frames get 3, 4, 3, 3, 4…
+/// and the total stays exact.
+///
+/// A delay is at least 2 cs, since browsers play 0 and 1 cs as 10 cs; the
+/// time gained that way is taken back from the frames after, where it
+/// can be. A delay is at most 65535 cs (the field's limit).
+struct GIFDelayClock {
+    static let minimum = 2
+    static let maximum = 65535
+    /// The exact end of the frames so far, in microseconds.
+    private(set) var elapsedMicroseconds = 0
+    /// The sum of the delays given so far, in centiseconds.
+    private(set) var writtenCentiseconds = 0
+
+    /// The delay for the next frame, shown for `duration`.
+    mutating func delay(for duration: Duration) -> Int {
+        let (seconds, attoseconds) = duration.components
+        let micro = max(0, Int(seconds) * 1_000_000 + Int(attoseconds / 1_000_000_000_000))
+        elapsedMicroseconds += micro
+        let end = (elapsedMicroseconds + 5_000) / 10_000
+        let delay = min(max(end - writtenCentiseconds, Self.minimum), Self.maximum)
+        writtenCentiseconds += delay
+        return delay
+    }
+}

@@ -1,0 +1,161 @@
+import CGIF
+
+/// The giflib side of the GIF writer: screen descriptor, loop block,
+/// graphic control extensions and LZW-compressed images, streamed to the
+/// sink. The only encoder file that imports giflib (the decoder's is
+/// `GIF/GIFDecoder.swift`); everything else in `Encode/GIF` is plain Swift.
+///
+/// giflib writes through an output callback in small pieces; they are
+/// collected in a buffer handed to the sink at the end of each record (or
+/// every 256 KiB), so a file target gets a few large writes per frame. A
+/// sink error is kept and thrown once giflib reports the failed write.
+final class GIFLibEncoder {
+    /// What a frame does to its rectangle once shown (GIF89a disposal methods 1 and 2).
+    enum Disposal: Int32 {
+        case keep = 1
+        case clearToTransparent = 2
+    }
+
+    private let sink: OutputSink
+    private let output: Output
+    private var gif: UnsafeMutablePointer<GifFileType>?
+
+    /// The callback's state: bytes not yet given to the sink, and the first sink error.
+    private final class Output {
+        let sink: OutputSink
+        var buffer: [UInt8] = []
+        var error: Error?
+        /// Set when the file is abandoned: giflib's closing bytes go nowhere.
+        var discard = false
+        init(sink: OutputSink) { self.sink = sink; buffer.reserveCapacity(Output.flushSize) }
+        static let flushSize = 256 << 10
+
+        func flush() throws {
+            if let error { throw error }
+            guard !buffer.isEmpty, !discard else { buffer.removeAll(keepingCapacity: true); return }
+            defer { buffer.removeAll(keepingCapacity: true) }
+            do { try sink.write(buffer) } catch { self.error = error; throw error }
+        }
+    }
+
+    private static let write: OutputFunc = { gif, bytes, count in
+        guard let gif, let bytes, count > 0, let user = gif.pointee.UserData else { return 0 }
+        let output = Unmanaged<Output>.fromOpaque(user).takeUnretainedValue()
+        if output.discard { return count }
+        if output.error != nil { return 0 }
+        output.buffer.append(contentsOf: UnsafeBufferPointer(start: bytes, count: Int(count)))
+        if output.buffer.count >= Output.flushSize {
+            do { try output.flush() } catch { return 0 }
+        }
+        return count
+    }
+
+    init(sink: OutputSink) throws {
+        self.sink = sink
+        output = Output(sink: sink)
+        var code: Int32 = 0
+        guard let gif = EGifOpen(Unmanaged.passUnretained(output).toOpaque(), GIFLibEncoder.write, &code) else {
+            throw Self.error(sink.name, frame: nil, code: code, doing: "EGifOpen")
+        }
+        self.gif = gif
+        EGifSetGifVersion(gif, true)
+    }
+
+    deinit {
+        if let gif {
+            output.discard = true
+            EGifCloseFile(gif, nil)
+        }
+    }
+
+    /// The header, logical screen descriptor and global colour table;
+    /// the background index points at the palette's transparent entry.
+    func writeScreen(width: Int, height: Int, palette: GIFPalette) throws {
+        let gif = try handle(frame: 0)
+        let status = withColorMap(palette) { map in
+            EGifPutScreenDesc(gif, Int32(width), Int32(height), 8, Int32(palette.transparentIndex ?? 0), map)
+        }
+        try check(status, frame: 0, doing: "EGifPutScreenDesc")
+    }
+
+    /// The NETSCAPE2.0 application extension with `loops` (0: forever).
+    func writeLoop(_ loops: Int) throws {
+        let gif = try handle(frame: 0)
+        let name = Array("NETSCAPE2.0".utf8)
+        let value: [UInt8] = [1, UInt8(loops & 0xFF), UInt8((loops >> 8) & 0xFF)]
+        try check(EGifPutExtensionLeader(gif, APPLICATION_EXT_FUNC_CODE), frame: 0, doing: "EGifPutExtensionLeader")
+        try check(EGifPutExtensionBlock(gif, Int32(name.count), name), frame: 0, doing: "EGifPutExtensionBlock")
+        try check(EGifPutExtensionBlock(gif, Int32(value.count), value), frame: 0, doing: "EGifPutExtensionBlock")
+        try check(EGifPutExtensionTrailer(gif), frame: 0, doing: "EGifPutExtensionTrailer")
+    }
+
+    /// One frame: its graphic control extension, then the image record
+    /// (`palette` nil: the global colour table). `indices` holds
+    /// `rect.width * rect.height` palette indices, row by row; giflib may
+    /// modify them (it masks them to the table's size).
+    func writeImage(frame: Int, rect: Rect, delay: Int, disposal: Disposal, transparentIndex: Int?,
+                    palette: GIFPalette?, indices: UnsafeMutableBufferPointer<UInt8>) throws {
+        let gif = try handle(frame: frame)
+        var gcb = GraphicsControlBlock(DisposalMode: disposal.rawValue, UserInputFlag: false,
+                                       DelayTime: Int32(delay), TransparentColor: Int32(transparentIndex ?? -1))
+        var extensionBytes = [GifByteType](repeating: 0, count: 8)
+        let length = EGifGCBToExtension(&gcb, &extensionBytes)
+        try check(EGifPutExtension(gif, GRAPHICS_EXT_FUNC_CODE, Int32(length), extensionBytes),
+                  frame: frame, doing: "EGifPutExtension")
+        let status: Int32
+        if let palette {
+            status = withColorMap(palette) { map in
+                EGifPutImageDesc(gif, Int32(rect.x), Int32(rect.y), Int32(rect.width), Int32(rect.height), false, map)
+            }
+        } else {
+            status = EGifPutImageDesc(gif, Int32(rect.x), Int32(rect.y), Int32(rect.width), Int32(rect.height), false, nil)
+        }
+        try check(status, frame: frame, doing: "EGifPutImageDesc")
+        precondition(indices.count == rect.width * rect.height, "GIFLibEncoder: index buffer size")
+        try check(EGifPutLine(gif, indices.baseAddress, Int32(indices.count)), frame: frame, doing: "EGifPutLine")
+        try output.flush()
+    }
+
+    /// Writes the trailer and frees giflib's state.
+    func close(frame: Int) throws {
+        guard let gif else { return }
+        self.gif = nil
+        var code: Int32 = 0
+        let status = EGifCloseFile(gif, &code)
+        if let error = output.error { throw error }
+        if status != GIF_OK { throw Self.error(sink.name, frame: frame, code: code, doing: "EGifCloseFile") }
+        try output.flush()
+    }
+
+    private func handle(frame: Int) throws -> UnsafeMutablePointer<GifFileType> {
+        guard let gif else {
+            throw AnimError.library(file: sink.name, frame: frame, library: "giflib", message: "the file is already closed")
+        }
+        return gif
+    }
+
+    private func check(_ status: Int32, frame: Int, doing call: String) throws {
+        guard status != GIF_OK else { return }
+        if let error = output.error { throw error }
+        throw Self.error(sink.name, frame: frame, code: gif?.pointee.Error ?? 0, doing: call)
+    }
+
+    /// A `ColorMapObject` over the palette's table, valid inside `body`
+    /// (giflib copies it).
+    private func withColorMap(_ palette: GIFPalette, _ body: (UnsafePointer<ColorMapObject>) -> Int32) -> Int32 {
+        var colors = (0..<palette.tableSize).map { i -> GifColorType in
+            let c = i < palette.colors.count ? palette.colors[i] : 0
+            return GifColorType(Red: UInt8((c >> 16) & 0xFF), Green: UInt8((c >> 8) & 0xFF), Blue: UInt8(c & 0xFF))
+        }
+        return colors.withUnsafeMutableBufferPointer { buffer in
+            var map = ColorMapObject(ColorCount: Int32(palette.tableSize), BitsPerPixel: Int32(palette.bitsPerPixel),
+                                     SortFlag: false, Colors: buffer.baseAddress)
+            return body(&map)
+        }
+    }
+
+    private static func error(_ file: String, frame: Int?, code: Int32, doing call: String) -> AnimError {
+        let text = GifErrorString(code).map { String(cString: $0) } ?? "error \(code)"
+        return .library(file: file, frame: frame, library: "giflib", message: "\(call): \(text)")
+    }
+}

@@ -1,0 +1,133 @@
+/// Nearest palette colour under the quantiser's weighted RGB distance
+/// (3·ΔR² + 4·ΔG² + 2·ΔB²: green counts most, blue least, close to how
+/// the eye weighs them, while staying near plain RGB error so PSNR is not
+/// traded away).
+///
+/// The colours are sorted by green; a search starts at the target's green
+/// and walks both ways until the green difference alone exceeds the best
+/// distance, which visits a handful of entries instead of 256. A
+/// direct-mapped cache of recent answers serves repeated colours, and a
+/// hint (the neighbouring pixel's answer) is taken at once when the target
+/// lies within half the distance from the hint to its own nearest neighbour
+/// in the palette (then nothing else can be nearer: triangle inequality).
+final class PaletteSearch {
+    static let weightR: Int32 = 3, weightG: Int32 = 4, weightB: Int32 = 2
+    static let weightSum: Int32 = 9
+
+    /// Per entry, sorted by green, `stride` values: red, green, blue,
+    /// index in the palette, and a quarter of the squared distance to the
+    /// nearest other entry (0 unless made `cached`).
+    private let table: UnsafeMutablePointer<Int32>
+    private static let stride = 5
+    /// Palette index → entry in `table`.
+    private let position: UnsafeMutablePointer<Int32>
+    private let count: Int
+    private let cacheBits = 15
+    /// Cache storage, owned (raw pointers: no exclusivity checks in the hot loop).
+    private let cacheTags: UnsafeMutablePointer<UInt32>?
+    private let cacheValues: UnsafeMutablePointer<UInt8>?
+
+    /// `colors` are `0x??RRGGBB`; answers are indices into it.
+    init(_ colors: [UInt32], cached: Bool = false) {
+        precondition(!colors.isEmpty, "PaletteSearch: no colour")
+        let order = colors.indices.sorted { (colors[$0] >> 8) & 0xFF < (colors[$1] >> 8) & 0xFF }
+        count = colors.count
+        table = .allocate(capacity: Self.stride * count)
+        position = .allocate(capacity: count)
+        for (i, j) in order.enumerated() {
+            let c = colors[j]
+            (table + Self.stride * i).initialize(from: [Int32((c >> 16) & 0xFF), Int32((c >> 8) & 0xFF), Int32(c & 0xFF), Int32(j), 0],
+                                                 count: Self.stride)
+            position[j] = Int32(i)
+        }
+        if cached {
+            cacheTags = .allocate(capacity: 1 << cacheBits)
+            cacheTags?.initialize(repeating: 0, count: 1 << cacheBits)
+            cacheValues = .allocate(capacity: 1 << cacheBits)
+            cacheValues?.initialize(repeating: 0, count: 1 << cacheBits)
+        } else {
+            cacheTags = nil; cacheValues = nil
+        }
+        if cached { fillSafeRadii() }
+    }
+
+    /// Each entry's quarter squared distance to its nearest other entry.
+    private func fillSafeRadii() {
+        let s = Self.stride
+        for i in 0..<count {
+            let a = table + s * i
+            var best = Int32.max
+            for j in 0..<count where j != i {
+                let b = table + s * j
+                best = min(best, Self.distance(a[0], a[1], a[2], b[0], b[1], b[2]))
+            }
+            a[4] = best == .max ? .max : best / 4
+        }
+    }
+
+    deinit {
+        table.deallocate()
+        position.deallocate()
+        cacheTags?.deallocate()
+        cacheValues?.deallocate()
+    }
+
+    /// The weighted squared distance between two colours.
+    @inline(__always)
+    static func distance(_ r0: Int32, _ g0: Int32, _ b0: Int32, _ r1: Int32, _ g1: Int32, _ b1: Int32) -> Int32 {
+        let dr = r0 - r1, dg = g0 - g1, db = b0 - b1
+        return weightR * dr * dr + weightG * dg * dg + weightB * db * db
+    }
+
+    /// The index of the nearest colour to (red, green, blue), 0–255 each,
+    /// through the cache (only when created with `cached`).
+    @inline(__always)
+    func nearestCached(_ red: Int32, _ green: Int32, _ blue: Int32, hint: Int = -1) -> Int {
+        let tag = UInt32(red) << 16 | UInt32(green) << 8 | UInt32(blue) | 0x0100_0000
+        guard let tags = cacheTags, let values = cacheValues else { return nearest(red, green, blue, hint: hint).index }
+        let slot = Int((tag &* 0x9E37_79B1) >> UInt32(32 - cacheBits))
+        if tags[slot] == tag { return Int(values[slot]) }
+        let found = nearest(red, green, blue, hint: hint).index
+        tags[slot] = tag
+        values[slot] = UInt8(truncatingIfNeeded: found)
+        return found
+    }
+
+    /// The nearest colour's index and its weighted squared distance.
+    /// `hint`: a palette index likely to be the answer, or -1.
+    func nearest(_ red: Int32, _ green: Int32, _ blue: Int32, hint: Int = -1) -> (index: Int, distance: Int32) {
+        let n = count, t = table, s = Self.stride
+        var best = Int32.max, bestAt = 0
+        if hint >= 0 && hint < n {
+            bestAt = Int(position[hint])
+            let e = t + s * bestAt
+            best = Self.distance(e[0], e[1], e[2], red, green, blue)
+            if best <= e[4] { return (hint, best) }
+        }
+        var lo = 0, hi = n
+        while lo < hi {
+            let mid = (lo + hi) / 2
+            if t[s * mid + 1] < green { lo = mid + 1 } else { hi = mid }
+        }
+        var up = lo, down = lo - 1
+        while up < n || down >= 0 {
+            if up < n {
+                let e = t + s * up, dg = e[1] - green
+                if Self.weightG * dg * dg >= best { up = n } else {
+                    let d = Self.distance(e[0], e[1], e[2], red, green, blue)
+                    if d < best { best = d; bestAt = up }
+                    up += 1
+                }
+            }
+            if down >= 0 {
+                let e = t + s * down, dg = green - e[1]
+                if Self.weightG * dg * dg >= best { down = -1 } else {
+                    let d = Self.distance(e[0], e[1], e[2], red, green, blue)
+                    if d < best { best = d; bestAt = down }
+                    down -= 1
+                }
+            }
+        }
+        return (Int(t[s * bestAt + 3]), best)
+    }
+}
