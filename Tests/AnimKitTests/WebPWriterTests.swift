@@ -8,18 +8,8 @@ import Testing
 struct WebPWriterTests {
     // MARK: - Helpers
 
-    /// A reproducible generator (SplitMix64).
-    struct Random {
-        var state: UInt64
-        mutating func next() -> UInt64 {
-            state &+= 0x9E37_79B9_7F4A_7C15
-            var z = state
-            z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
-            z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
-            return z ^ (z >> 31)
-        }
-        mutating func byte() -> UInt8 { UInt8(truncatingIfNeeded: next()) }
-    }
+    /// A reproducible generator (the suite's SplitMix64).
+    typealias Random = RandomAccessTests.SplitMix
 
     static func image(_ w: Int, _ h: Int, _ pixel: (Int, Int) -> (UInt8, UInt8, UInt8, UInt8)) -> RGBAImage {
         var p = [UInt8](repeating: 0, count: w * h * 4)
@@ -433,4 +423,8 @@ struct WebPWriterTests {
         #expect(text.contains("No error detected."), "\(text)")
         #expect(try ImageSource(path: path).frameCount == 4)
     }
+}
+
+extension RandomAccessTests.SplitMix {
+    mutating func byte() -> UInt8 { UInt8(truncatingIfNeeded: next()) }
 }
