@@ -423,6 +423,32 @@ struct WebPWriterTests {
         #expect(text.contains("No error detected."), "\(text)")
         #expect(try ImageSource(path: path).frameCount == 4)
     }
+
+    /// Frames without fully transparent pixels are encoded without `exact`
+    /// (smaller, faster) and still come back bit for bit, translucent ones too.
+    @Test func losslessWithoutTransparentPixelsIsExactWithoutExactMode() throws {
+        var frames: [(RGBAImage, Duration)] = []
+        for t in 0..<6 {
+            var px = [UInt8](repeating: 0, count: 40 * 30 * 4)
+            for y in 0..<30 {
+                for x in 0..<40 {
+                    let i = (y * 40 + x) * 4
+                    px[i] = UInt8(x * 6); px[i + 1] = UInt8(y * 8); px[i + 2] = (x + y + t) % 7 == 0 ? 0 : UInt8(t * 40)
+                    px[i + 3] = x > 30 ? 128 : 255
+                }
+            }
+            let frame = RGBAImage(width: 40, height: 30, pixels: px)
+            #expect(!WebPWriter.hasTransparentPixel(frame))
+            frames.append((frame, .milliseconds(50)))
+        }
+        let source = try ImageSource(data: try Self.encode(frames, options: Self.lossless()))
+        #expect(source.frameCount == 6)
+        for i in 0..<6 {
+            let got = try source.frame(at: i).pixels, want = frames[i].0.pixels
+            let first = (0..<(got.count / 4)).first { got[($0 * 4)..<($0 * 4 + 4)] != want[($0 * 4)..<($0 * 4 + 4)] }
+            #expect(first == nil, "frame \(i): pixel \(first ?? -1) is \(first.map { Array(got[($0 * 4)..<($0 * 4 + 4)]) } ?? []), not \(first.map { Array(want[($0 * 4)..<($0 * 4 + 4)]) } ?? [])")
+        }
+    }
 }
 
 extension RandomAccessTests.SplitMix {
