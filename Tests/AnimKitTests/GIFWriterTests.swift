@@ -305,4 +305,34 @@ struct GIFWriterTests {
         #expect(clock.writtenCentiseconds == 111)
         #expect(GIFWriter.loopValue(plays: 0) == 0 && GIFWriter.loopValue(plays: 1) == nil && GIFWriter.loopValue(plays: 5) == 4)
     }
+
+    /// Later frames drawing a few of a 100-colour global palette (written
+    /// with compact local tables when smaller), over transparency and
+    /// with pixels cleared: every frame still exact.
+    @Test func fewColoursOfALargeGlobalPaletteStayExact() throws {
+        var rng = RandomAccessTests.SplitMix(state: 5)
+        var colors: [[UInt8]] = []
+        for c in 0..<100 {
+            let r = UInt8(c * 2), g = UInt8(255 - c), b = UInt8(c * 7 % 256)
+            colors.append([r, g, b, 255])
+        }
+        var canvas = [UInt8](repeating: 0, count: 48 * 40 * 4)
+        for i in 0..<(48 * 40) { canvas.replaceSubrange((i * 4)..<(i * 4 + 4), with: colors[Int(rng.next() % 100)]) }
+        var frames: [Frame] = [Frame(image: RGBAImage(width: 48, height: 40, pixels: canvas), duration: .milliseconds(50))]
+        for t in 1..<12 {
+            let x0 = Int(rng.next() % 30), y0 = Int(rng.next() % 25)
+            for y in y0..<(y0 + 12) {
+                for x in x0..<(x0 + 14) where rng.next() % 3 != 0 {
+                    let i = (y * 48 + x) * 4
+                    // Mostly 20 colours; on odd frames some pixels cleared.
+                    let c: [UInt8] = t % 2 == 1 && rng.next() % 5 == 0 ? [0, 0, 0, 0] : colors[Int(rng.next() % 20) * 3]
+                    canvas.replaceSubrange(i..<(i + 4), with: c)
+                }
+            }
+            frames.append(Frame(image: RGBAImage(width: 48, height: 40, pixels: canvas), duration: .milliseconds(50)))
+        }
+        let source = try Self.decode(try Self.encode(frames))
+        #expect(source.frameCount == frames.count)
+        for i in 0..<frames.count { #expect(try source.frame(at: i) == frames[i].image, "frame \(i)") }
+    }
 }

@@ -18,6 +18,8 @@ final class GIFLibEncoder {
 
     private let sink: OutputSink
     private let output: Output
+    /// The global colour table, once written.
+    private var global: GIFPalette?
     private var gif: UnsafeMutablePointer<GifFileType>?
 
     /// The callback's state: bytes not yet given to the sink, and the first sink error.
@@ -72,8 +74,9 @@ final class GIFLibEncoder {
     /// the background index points at the palette's transparent entry.
     func writeScreen(width: Int, height: Int, palette: GIFPalette) throws {
         let gif = try handle(frame: 0)
+        global = palette
         let status = withColorMap(palette) { map in
-            EGifPutScreenDesc(gif, Int32(width), Int32(height), 8, Int32(palette.transparentIndex ?? 0), map)
+            EGifPutScreenDesc(gif, Int32(width), Int32(height), 8, 0, map)
         }
         try check(status, frame: 0, doing: "EGifPutScreenDesc")
     }
@@ -96,11 +99,40 @@ final class GIFLibEncoder {
     func writeImage(frame: Int, rect: Rect, delay: Int, disposal: Disposal, transparentIndex: Int?,
                     palette: GIFPalette?, indices: UnsafeMutableBufferPointer<UInt8>) throws {
         let gif = try handle(frame: frame)
+        // The table written puts the transparent entry first (see `written`).
+        let table = palette ?? global
+        var largest = 0
+        if let table {
+            for i in 0..<indices.count {
+                let w = Self.written(Int(indices[i]), table)
+                indices[i] = UInt8(w)
+                largest = max(largest, w)
+            }
+        }
+        var transparent = -1
+        if let t = transparentIndex { transparent = table.map { Self.written(t, $0) } ?? t }
         var gcb = GraphicsControlBlock(DisposalMode: disposal.rawValue, UserInputFlag: false,
-                                       DelayTime: Int32(delay), TransparentColor: Int32(transparentIndex ?? -1))
+                                       DelayTime: Int32(delay), TransparentColor: Int32(transparent))
         var extensionBytes = [GifByteType](repeating: 0, count: 8)
         let length = EGifGCBToExtension(&gcb, &extensionBytes)
-        try check(EGifPutExtension(gif, GRAPHICS_EXT_FUNC_CODE, Int32(length), extensionBytes),
+        // A frame drawn from the global table with few of its entries may
+        // be smaller with a local table of just those (shorter LZW codes,
+        // the table's bytes counted): the smaller is written.
+        var palette = palette
+        if palette == nil, let table,
+           let compact = Self.compactTable(indices, table, largest: largest, keepTransparent: transparent >= 0) {
+            let full = GIFLZWSize.bytes(UnsafeBufferPointer(indices), bitsPerPixel: max(Self.bits(largest), 2))
+            if compact.bytes < full {
+                for i in 0..<indices.count { indices[i] = compact.remap[Int(indices[i])] }
+                palette = compact.palette
+                transparent = transparent >= 0 ? Int(compact.remap[transparent]) : -1
+                gcb.TransparentColor = Int32(transparent)
+                largest = compact.palette.tableSize - 1
+            }
+        }
+        let length2 = EGifGCBToExtension(&gcb, &extensionBytes)
+        precondition(length2 == length)
+        try check(EGifPutExtension(gif, GRAPHICS_EXT_FUNC_CODE, Int32(length2), extensionBytes),
                   frame: frame, doing: "EGifPutExtension")
         let status: Int32
         if let palette {
@@ -108,7 +140,14 @@ final class GIFLibEncoder {
                 EGifPutImageDesc(gif, Int32(rect.x), Int32(rect.y), Int32(rect.width), Int32(rect.height), false, map)
             }
         } else {
+            // LZW codes as narrow as the indices used allow (giflib sizes
+            // them from the table): later frames of a screen recording often
+            // use a few low indices, and 4-bit codes beat 8-bit ones.
+            let bits = max(Self.bits(largest), 2)
+            let saved = gif.pointee.SColorMap?.pointee.BitsPerPixel
+            if let saved, bits < saved { gif.pointee.SColorMap!.pointee.BitsPerPixel = Int32(bits) }
             status = EGifPutImageDesc(gif, Int32(rect.x), Int32(rect.y), Int32(rect.width), Int32(rect.height), false, nil)
+            if let saved { gif.pointee.SColorMap!.pointee.BitsPerPixel = saved }
         }
         try check(status, frame: frame, doing: "EGifPutImageDesc")
         precondition(indices.count == rect.width * rect.height, "GIFLibEncoder: index buffer size")
@@ -142,10 +181,56 @@ final class GIFLibEncoder {
 
     /// A `ColorMapObject` over the palette's table, valid inside `body`
     /// (giflib copies it).
+    static func bits(_ largest: Int) -> Int {
+        var bits = 1
+        while 1 << bits <= largest { bits += 1 }
+        return bits
+    }
+
+    /// A local table of only the (written) indices `indices` uses, when
+    /// they are at most 64: the table, the remapping and the estimated
+    /// bytes (LZW data plus the table).
+    static func compactTable(_ indices: UnsafeMutableBufferPointer<UInt8>, _ table: GIFPalette, largest: Int,
+                             keepTransparent: Bool) -> (palette: GIFPalette, remap: [UInt8], bytes: Int)? {
+        guard largest >= 16 else { return nil }
+        var used = [Bool](repeating: false, count: 256)
+        var count = 0
+        for i in indices where !used[Int(i)] { used[Int(i)] = true; count += 1; if count > 64 { return nil } }
+        // Written index → palette colour (nil: the transparent entry, kept first).
+        var colors: [UInt32] = [], remap = [UInt8](repeating: 0, count: 256)
+        // The transparent entry stays when the frame names it, used or not.
+        let transparent = table.transparentIndex != nil && (used[0] || keepTransparent)
+        if transparent { used[0] = true }
+        for w in 0..<256 where used[w] {
+            if table.transparentIndex != nil && w == 0 { continue }
+            let p = table.transparentIndex == nil ? w : w - 1
+            guard p < table.colors.count else { return nil }
+            colors.append(table.colors[p])
+        }
+        let compact = GIFPalette(colors: colors, transparent: transparent)
+        var next = 0
+        for w in 0..<256 where used[w] {
+            if table.transparentIndex != nil && w == 0 { remap[w] = UInt8(written(compact.transparentIndex!, compact)); continue }
+            remap[w] = UInt8(written(next, compact)); next += 1
+        }
+        let remapped = indices.map { remap[Int($0)] }
+        let bytes = remapped.withUnsafeBufferPointer { GIFLZWSize.bytes($0, bitsPerPixel: compact.bitsPerPixel) }
+        return (compact, remap, bytes + 3 * compact.tableSize)
+    }
+
+    /// The index written for palette index `i`: a table with a transparent
+    /// entry is written with it first (index 0), the colours after it, so
+    /// that frames drawing a few colours over transparency use low indices.
+    static func written(_ i: Int, _ palette: GIFPalette) -> Int {
+        guard let t = palette.transparentIndex else { return i }
+        return i == t ? 0 : i + 1
+    }
+
     private func withColorMap(_ palette: GIFPalette, _ body: (UnsafePointer<ColorMapObject>) -> Int32) -> Int32 {
-        var colors = (0..<palette.tableSize).map { i -> GifColorType in
-            let c = i < palette.colors.count ? palette.colors[i] : 0
-            return GifColorType(Red: UInt8((c >> 16) & 0xFF), Green: UInt8((c >> 8) & 0xFF), Blue: UInt8(c & 0xFF))
+        var colors = [GifColorType](repeating: GifColorType(Red: 0, Green: 0, Blue: 0), count: palette.tableSize)
+        for (i, c) in palette.colors.enumerated() {
+            colors[Self.written(i, palette)] = GifColorType(Red: UInt8((c >> 16) & 0xFF), Green: UInt8((c >> 8) & 0xFF),
+                                                            Blue: UInt8(c & 0xFF))
         }
         return colors.withUnsafeMutableBufferPointer { buffer in
             var map = ColorMapObject(ColorCount: Int32(palette.tableSize), BitsPerPixel: Int32(palette.bitsPerPixel),

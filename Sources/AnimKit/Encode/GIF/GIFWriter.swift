@@ -37,6 +37,9 @@ final class GIFWriter: FrameWriter {
     private let iterations: Int
     private let encoder: GIFLibEncoder
     private var reference: [UInt32]
+    /// Per canvas pixel: the colour on screen is exactly `reference`'s (it
+    /// was drawn from a palette holding that colour, or is transparent).
+    private var exactShown: [Bool]
     private var pending: [UInt32] = []
     private var pendingFrame: (index: Int, duration: Duration)?
     private var lastIndex = 0
@@ -52,6 +55,7 @@ final class GIFWriter: FrameWriter {
         maxColors = min(max(options.maxColors, 2), 256)
         iterations = min(max(options.quality, 0), 100) / 10
         reference = [UInt32](repeating: 0, count: width * height)
+        exactShown = [Bool](repeating: true, count: width * height)
         encoder = try GIFLibEncoder(sink: sink)
     }
 
@@ -100,6 +104,8 @@ final class GIFWriter: FrameWriter {
             try reference.withUnsafeBufferPointer { ref in
                 try indices.withUnsafeMutableBufferPointer { out in
                     dither.map(keys: keys, reference: ref, width: width, rect: rect, into: out)
+                    if needsTransparency { fillUnchanged(keys, ref, rect, dither.palette, out) }
+                    noteShown(keys, rect, dither.palette, out, cleared: disposal == .clearToTransparent)
                     try encoder.writeImage(frame: frame.index, rect: rect, delay: clock.delay(for: frame.duration),
                                            disposal: disposal,
                                            transparentIndex: needsTransparency ? dither.palette.transparentIndex : nil,
@@ -108,6 +114,47 @@ final class GIFWriter: FrameWriter {
             }
         }
         updateReference(rect, cleared: disposal == .clearToTransparent)
+    }
+
+    /// Unchanged pixels are transparent in the frame; coding them with the
+    /// colour they show instead (where the palette has it exactly and it is
+    /// exactly what is shown) can make longer LZW strings. Kept when the
+    /// LZW data comes out shorter, as gifsicle -O3 chooses.
+    private func fillUnchanged(_ keys: UnsafeBufferPointer<UInt32>, _ ref: UnsafeBufferPointer<UInt32>, _ rect: Rect,
+                               _ palette: GIFPalette, _ out: UnsafeMutableBufferPointer<UInt8>) {
+        guard let clear = palette.transparentIndex else { return }
+        var filled = Array(out), changed = false
+        var o = 0
+        for y in rect.y..<(rect.y + rect.height) {
+            for i in (y * width + rect.x)..<(y * width + rect.x + rect.width) {
+                if Int(out[o]) == clear, keys[i] == ref[i], ref[i] != 0, exactShown[i], let e = palette.exactIndex(ref[i]) {
+                    filled[o] = UInt8(e); changed = true
+                }
+                o += 1
+            }
+        }
+        guard changed else { return }
+        let bits = palette.bitsPerPixel
+        let plain = GIFLZWSize.bytes(UnsafeBufferPointer(out), bitsPerPixel: bits)
+        let fill = filled.withUnsafeBufferPointer { GIFLZWSize.bytes($0, bitsPerPixel: bits) }
+        if fill < plain { for k in 0..<filled.count { out[k] = filled[k] } }
+    }
+
+    /// Records which pixels of `rect` the frame shows exactly.
+    private func noteShown(_ keys: UnsafeBufferPointer<UInt32>, _ rect: Rect, _ palette: GIFPalette,
+                           _ out: UnsafeMutableBufferPointer<UInt8>, cleared: Bool) {
+        let clear = palette.transparentIndex
+        var o = 0
+        for y in rect.y..<(rect.y + rect.height) {
+            for i in (y * width + rect.x)..<(y * width + rect.x + rect.width) {
+                if cleared {
+                    exactShown[i] = true                        // disposed of: transparent
+                } else if Int(out[o]) != clear {
+                    exactShown[i] = palette.exactIndex(keys[i]) == Int(out[o])
+                }
+                o += 1
+            }
+        }
     }
 
     private var headerWritten = false
