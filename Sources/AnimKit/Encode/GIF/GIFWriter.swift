@@ -157,6 +157,18 @@ final class GIFWriter: FrameWriter {
         }
     }
 
+    /// The global table with the colours frame 0 uses most first: later
+    /// frames of a screen recording mostly redraw those (text, background),
+    /// so their indices stay low and their LZW codes short.
+    private func mostUsedFirst(_ colors: [UInt32]) -> [UInt32] {
+        let palette = GIFPalette(colors: colors, transparent: false)
+        var counts = [Int](repeating: 0, count: colors.count)
+        pending.withUnsafeBufferPointer { keys in
+            for k in keys where k != 0 { if let i = palette.exactIndex(k) { counts[i] += 1 } }
+        }
+        return colors.indices.sorted { counts[$0] != counts[$1] ? counts[$0] > counts[$1] : $0 < $1 }.map { colors[$0] }
+    }
+
     private var headerWritten = false
 
     private func writeHeader() throws {
@@ -201,7 +213,8 @@ final class GIFWriter: FrameWriter {
     private func choosePalette(needsTransparency: Bool) -> (GIFDither, isLocal: Bool) {
         guard let global else {
             let result = Quantizer.palette(histogram, maxColors: colorBudget(transparent: true), iterations: iterations)
-            let dither = GIFDither(mode: options.dither, palette: GIFPalette(colors: result.colors, transparent: true))
+            let ordered = mostUsedFirst(result.colors)
+            let dither = GIFDither(mode: options.dither, palette: GIFPalette(colors: ordered, transparent: true))
             self.global = (dither, result.meanSquaredError)
             return (dither, false)
         }
