@@ -77,7 +77,9 @@ extension Player {
             case .stepBack: scheduler.step(by: -1)
             case .faster: scheduler.speed = min(scheduler.speed * 2, 64)
             case .slower: scheduler.speed = max(scheduler.speed / 2, 1.0 / 64)
-            case .reverse: scheduler.mode = scheduler.mode == .reverse ? .forward : .reverse
+            case .reverse:
+                // Not while a stream is still arriving: its frames are added at the end.
+                if !scheduler.isOpenEnded { scheduler.mode = scheduler.mode == .reverse ? .forward : .reverse }
             case .restart: scheduler.restart()
             case .toggleStatus:
                 options.showStatus.toggle()

@@ -33,7 +33,7 @@ public final class Player {
     /// `clock`: where time comes from (tests pass a `ManualClock`).
     public convenience init(source: ImageSource, name: String, options: PlayerOptions,
                             clock: PlaybackClock = MonotonicClock()) throws {
-        try self.init(source: source, stream: nil, name: name, options: options, clock: clock)
+        try self.init(source: source, stream: nil, streamEnded: true, name: name, options: options, clock: clock)
     }
 
     /// Plays a stream as it arrives, from its first complete frame on:
@@ -42,15 +42,16 @@ public final class Player {
     /// if not even one frame is complete yet.
     public convenience init(stream: IncrementalImageSource, name: String, options: PlayerOptions,
                             clock: PlaybackClock = MonotonicClock()) throws {
+        let ended = stream.isFinished          // before the snapshot: it then holds every frame
         guard let source = stream.source, source.frameCount > 0 else {
             throw stream.error ?? AnimError.truncated(file: stream.name, frame: 0, offset: stream.byteCount,
                                                       detail: "no complete frame yet")
         }
-        try self.init(source: source, stream: stream, name: name, options: options, clock: clock)
+        try self.init(source: source, stream: stream, streamEnded: ended, name: name, options: options, clock: clock)
     }
 
-    init(source: ImageSource, stream: IncrementalImageSource?, name: String, options: PlayerOptions,
-         clock: PlaybackClock) throws {
+    init(source: ImageSource, stream: IncrementalImageSource?, streamEnded: Bool, name: String,
+         options: PlayerOptions, clock: PlaybackClock) throws {
         self.clock = clock
         self.file = source
         self.stream = stream
@@ -61,7 +62,7 @@ public final class Player {
         start = clock.nanoseconds()
         scheduler = FrameScheduler(durations: source.frames.map(\.duration), plays: plays,
                                    speed: options.speed, clock: clock)
-        scheduler.isOpenEnded = stream.map { !$0.isFinished } ?? false
+        scheduler.isOpenEnded = !streamEnded
         try relayout()
     }
 

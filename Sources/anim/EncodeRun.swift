@@ -10,6 +10,8 @@ enum EncodeRun {
     static func write(count: Int, to out: String, format: OutputFormat, options: EncodingOptions, label: String,
                       frame: @escaping (Int) throws -> (RGBAImage, Duration?)) throws {
         let destination = try ImageDestination(path: out, format: format, options: options)
+        TemporaryFileGuard.protect(destination.temporaryPath)
+        defer { TemporaryFileGuard.release() }
         var progress = Progress(total: count, label: label)
         defer { progress.end() }
         // The next frame is read on another thread while this one is encoded.
@@ -53,6 +55,36 @@ final class FrameReader: @unchecked Sendable {
             pending.done.signal()
         }
         return pending
+    }
+}
+
+/// Ctrl-C, SIGTERM or SIGHUP while encoding: the temporary file is
+/// removed (unlink and _exit: async-signal-safe) and the exit status is
+/// 128 + the signal, so an interrupted encode leaves nothing behind either.
+enum TemporaryFileGuard {
+    nonisolated(unsafe) static var path: UnsafeMutablePointer<CChar>?
+    static let signals = [SIGINT, SIGTERM, SIGHUP]
+
+    static func protect(_ temporary: String?) {
+        guard let temporary else { return }
+        path = strdup(temporary)
+        var set = sigset_t()
+        sigemptyset(&set)
+        for s in signals { sigaddset(&set, s) }
+        pthread_sigmask(SIG_UNBLOCK, &set, nil)      // a parent's Dispatch thread may have blocked them
+        for s in signals {
+            signal(s) { signo in
+                if let p = TemporaryFileGuard.path { unlink(p) }
+                _exit(128 + signo)
+            }
+        }
+    }
+
+    static func release() {
+        for s in signals { signal(s, SIG_DFL) }
+        let p = path
+        path = nil
+        free(p)
     }
 }
 

@@ -54,4 +54,30 @@ import Glibc
         let slack = ext == "webp" ? 1.5 : 1.25
         #expect(Double(b.kib) <= Double(a.kib) * slack + 2048, "\(ext): 100 frames \(a.kib) KiB, 1000 frames \(b.kib) KiB")
     }
+
+    /// SIGTERM (or Ctrl-C) in the middle of an encode: exit 143 and no
+    /// temporary file left.
+    @Test func anInterruptedEncodeLeavesNothing() throws {
+        let many = try Self.folders.many
+        let outDir = CLI.tempDir()
+        let p = Process()
+        p.executableURL = CLI.binary
+        p.arguments = ["encode", many.path, outDir.appendingPathComponent("out.png").path]
+        p.standardError = FileHandle.nullDevice
+        try p.run()
+        let end = Date().addingTimeInterval(20)
+        var sawTemporary = false
+        while p.isRunning && Date() < end {
+            if (try? FileManager.default.contentsOfDirectory(atPath: outDir.path))?.contains(where: { $0.contains(".tmp-") }) == true {
+                sawTemporary = true
+                break
+            }
+            usleep(5_000)
+        }
+        #expect(sawTemporary, "the encode ended before it could be interrupted")
+        p.terminate()
+        p.waitUntilExit()
+        #expect(p.terminationReason == .exit && p.terminationStatus == 143)
+        #expect(try FileManager.default.contentsOfDirectory(atPath: outDir.path).isEmpty)
+    }
 }

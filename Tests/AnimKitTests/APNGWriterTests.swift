@@ -91,6 +91,30 @@ struct APNGWriterTests {
         rmdir(dir)
     }
 
+    /// A write-only descriptor can be patched but not read back: RGBA from
+    /// the start, so a frame with many colours after a plain one needs no
+    /// rewrite. One opened to append is treated like a pipe.
+    @Test func writeOnlyAndAppendingDescriptors() throws {
+        let path = "/tmp/anim-apng-fd-\(getpid()).png"
+        defer { unlink(path) }
+        let fd = open(path, O_WRONLY | O_CREAT | O_TRUNC, 0o644)
+        #expect(fd >= 0)
+        let plain = RGBAImage(width: 32, height: 32, pixels: [UInt8](repeating: 200, count: 32 * 32 * 4))
+        var many = plain
+        for i in 0..<(32 * 32) { many.pixels.replaceSubrange((i * 4)..<(i * 4 + 3), with: [UInt8(i & 0xFF), UInt8(i >> 8), 9]) }
+        let out = try ImageDestination(fileDescriptor: fd, format: .apng)
+        try out.add(plain, duration: .milliseconds(50))
+        try out.add(many, duration: .milliseconds(50))
+        try out.finish()
+        close(fd)
+        let source = try ImageSource(path: path)
+        #expect(source.frameCount == 2)
+        #expect(try source.frame(at: 0) == plain && source.frame(at: 1) == many)
+        let appending = open(path, O_WRONLY | O_APPEND)
+        defer { close(appending) }
+        #expect(throws: AnimError.self) { try ImageDestination(fileDescriptor: appending, format: .apng) }
+    }
+
     @Test func aPipeNeedsTheFrameCountUpFront() throws {
         var fds: [Int32] = [0, 0]
         #expect(pipe(&fds) == 0)

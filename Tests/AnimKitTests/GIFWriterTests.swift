@@ -335,4 +335,16 @@ struct GIFWriterTests {
         #expect(source.frameCount == frames.count)
         for i in 0..<frames.count { #expect(try source.frame(at: i) == frames[i].image, "frame \(i)") }
     }
+
+    /// An animation that starts fully transparent (a fade-in, a blank first
+    /// frame) encodes and comes back exactly.
+    @Test func aFullyTransparentFirstFrame() throws {
+        var frames = [Frame(image: RGBAImage(width: 16, height: 12), duration: .milliseconds(40))]
+        var px = [UInt8](repeating: 0, count: 16 * 12 * 4)
+        for i in 0..<(16 * 6) { px.replaceSubrange((i * 4)..<(i * 4 + 4), with: [200, 40, 10, 255]) }
+        frames.append(Frame(image: RGBAImage(width: 16, height: 12, pixels: px), duration: .milliseconds(40)))
+        let source = try Self.decode(try Self.encode(frames))
+        #expect(source.frameCount == 2)
+        for i in 0..<2 { #expect(try source.frame(at: i) == frames[i].image, "frame \(i)") }
+    }
 }

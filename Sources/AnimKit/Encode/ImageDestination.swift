@@ -6,9 +6,11 @@
 /// try out.finish()
 /// ```
 ///
-/// It streams: each frame is encoded and written when it is added (WebP:
-/// when the next one arrives, by `WebPAnimEncoder`), so memory is a few
-/// canvases whatever the number of frames. A frame identical to the one
+/// It streams: each frame is encoded and written when it is added, so
+/// memory is a few canvases whatever the number of frames — except that
+/// `WebPAnimEncoder` keeps the encoded frames until `finish()`, and an APNG
+/// that started as a palette or RGB reads back what it wrote when a frame
+/// needs a wider form (once). A frame identical to the one
 /// before is merged into it, durations summed. A file is written to a
 /// temporary file in the same folder and renamed by `finish()`: after any
 /// error, or `cancel()`, nothing is left behind and an existing file at the
@@ -60,6 +62,13 @@ public final class ImageDestination {
             o.mergeIdenticalFrames = false
         }
         self.options = o
+    }
+
+    /// The temporary file being written, for a file output (removed or
+    /// renamed by `finish()` and `cancel()`; a signal handler may unlink it).
+    public var temporaryPath: String? {
+        if case let .file(_, temp, _) = sink.target { return temp }
+        return nil
     }
 
     /// The encoded file, after `finish()`, when writing to memory.

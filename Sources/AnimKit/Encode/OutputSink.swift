@@ -25,8 +25,11 @@ final class OutputSink {
         name = path
         OutputSink.counter += 1
         let temp = path + ".tmp-\(getpid())-\(OutputSink.counter)"
-        let fd = open(temp, O_RDWR | O_CREAT | O_EXCL | O_CLOEXEC, 0o644)
+        let fd = open(temp, O_RDWR | O_CREAT | O_EXCL | O_CLOEXEC, 0o666)    // less the umask
         guard fd >= 0 else { throw FileBytes.ioError(path, "create") }
+        // Replacing a file keeps its permissions.
+        var existing = stat()
+        if stat(path, &existing) == 0 { fchmod(fd, existing.st_mode & 0o7777) }
         target = .file(path: path, temp: temp, fd: fd)
     }
 
@@ -47,11 +50,21 @@ final class OutputSink {
     nonisolated(unsafe) private static var counter = 0
 
     /// True when bytes already written can be patched (a file or memory;
-    /// a seekable descriptor).
+    /// a seekable descriptor not opened to append).
     var canPatch: Bool {
         switch target {
         case .file, .memory: return true
-        case .descriptor(let fd): return lseek(fd, 0, SEEK_CUR) >= 0
+        case .descriptor(let fd): return lseek(fd, 0, SEEK_CUR) >= 0 && fcntl(fd, F_GETFL) & O_APPEND == 0
+        }
+    }
+
+    /// True when what was written can also be read back (`readAll`) and
+    /// dropped (`rewind`): a file or memory, or a patchable descriptor open
+    /// for reading and writing.
+    var canReadBack: Bool {
+        switch target {
+        case .file, .memory: return true
+        case .descriptor(let fd): return canPatch && fcntl(fd, F_GETFL) & O_ACCMODE == O_RDWR
         }
     }
 
@@ -95,7 +108,7 @@ final class OutputSink {
         switch target {
         case .memory: return memory
         case .file(_, _, let fd), .descriptor(let fd):
-            guard canPatch else { return nil }
+            guard canReadBack else { return nil }
             var bytes = [UInt8](repeating: 0, count: offset)
             var done = 0
             while done < offset {
@@ -113,7 +126,7 @@ final class OutputSink {
         switch target {
         case .memory: memory.removeAll()
         case .file(_, _, let fd), .descriptor(let fd):
-            guard canPatch, ftruncate(fd, off_t(base)) == 0, lseek(fd, off_t(base), SEEK_SET) >= 0 else { return false }
+            guard canReadBack, ftruncate(fd, off_t(base)) == 0, lseek(fd, off_t(base), SEEK_SET) >= 0 else { return false }
         }
         offset = 0
         return true

@@ -25,6 +25,7 @@ public final class IncrementalImageSource: @unchecked Sendable {
     private var current: ImageSource?
     private var failure: AnimError?
     private var indexedSize = 0
+    private var seenByWaiter = 0
 
     public init(name: String = "<stdin>", options: DecodingOptions = DecodingOptions()) {
         self.name = name
@@ -48,12 +49,13 @@ public final class IncrementalImageSource: @unchecked Sendable {
         lock.broadcast()
     }
 
-    /// Waits until bytes arrive or the stream finishes, at most
-    /// `timeoutMs` milliseconds (for a reader polling for new frames).
+    /// Waits until bytes arrive (beyond those there were when it last
+    /// returned) or the stream finishes, at most `timeoutMs` milliseconds:
+    /// for a reader polling for new frames.
     public func waitForData(timeoutMs: Int) {
         lock.lock(); defer { lock.unlock() }
-        let seen = data.count
-        if !finished && data.count == seen { lock.wait(milliseconds: timeoutMs) }
+        if !finished && data.count == seenByWaiter { lock.wait(milliseconds: timeoutMs) }
+        seenByWaiter = data.count
     }
 
     public var isFinished: Bool {

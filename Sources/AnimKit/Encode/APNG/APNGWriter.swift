@@ -61,7 +61,7 @@ final class APNGWriter: FrameWriter {
         let opaque = frame.isOpaque(in: rect, width: width)
         state.transparentSeen = state.transparentSeen || !opaque
         if state.mode == nil {
-            let mode: PixelMode = !sink.canPatch || sink.readAll() == nil ? .rgba
+            let mode: PixelMode = !sink.canReadBack ? .rgba
                 : state.palette.canHold(frame, rect, width: width) ? .palette : opaque ? .rgb : .rgba
             try header(mode)
         }
@@ -151,7 +151,7 @@ final class APNGWriter: FrameWriter {
     /// form that also holds `frame`.
     private func startOver(wider frame: RGBAImage) throws {
         try writeQueued()
-        guard var bytes = sink.readAll(), sink.canPatch else {
+        guard var bytes = sink.readAll(), sink.canReadBack else {
             throw AnimError.malformed(file: sink.name, frame: state.frames, offset: nil,
                                       reason: "cannot widen the pixel format on an output that cannot be read back")
         }

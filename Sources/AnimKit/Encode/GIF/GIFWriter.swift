@@ -213,7 +213,9 @@ final class GIFWriter: FrameWriter {
     private func choosePalette(needsTransparency: Bool) -> (GIFDither, isLocal: Bool) {
         guard let global else {
             let result = Quantizer.palette(histogram, maxColors: colorBudget(transparent: true), iterations: iterations)
-            let ordered = mostUsedFirst(result.colors)
+            // A first frame with no opaque pixel still needs a colour in the
+            // table (and the search one to search): opaque black.
+            let ordered = result.colors.isEmpty ? [0xFF00_0000] : mostUsedFirst(result.colors)
             let dither = GIFDither(mode: options.dither, palette: GIFPalette(colors: ordered, transparent: true))
             self.global = (dither, result.meanSquaredError)
             return (dither, false)
