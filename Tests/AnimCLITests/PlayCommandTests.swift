@@ -26,9 +26,12 @@ struct PlayCommandTests {
         let r = try CLI.run(["play", CLI.fixture("gif-suite/animation.gif"), "--stats", "--width", "4", "--height", "2"])
         let s = try stats(r.stderr)
         #expect(s["framesShown"] as? Int == 4)
+        // Loose bounds: the suite runs encoders on both cores meanwhile.
+        // Exact timing is tested on a manual clock (PlayerTimingTests) and
+        // measured by Tools/bench/play.
         let mean = try #require(s["meanIntervalMs"] as? Double)
-        #expect(abs(mean - 500) < 5, "mean interval \(mean) ms")
-        #expect((s["stdevIntervalMs"] as? Double ?? 99) < 2)
+        #expect(abs(mean - 500) < 20, "mean interval \(mean) ms")
+        #expect((s["stdevIntervalMs"] as? Double ?? 99) < 15)
     }
 
     @Test func theDemoIsBuiltIn() throws {

@@ -60,14 +60,49 @@ final class GIFWriter: FrameWriter {
     }
 
     func add(_ frame: RGBAImage, duration: Duration, index: Int) throws {
+        // The first frames wait until the global table is chosen, which
+        // looks at what they change (see `mostUsedFirst`).
+        if lookahead != nil {
+            lookahead!.append((frame, duration, index))
+            if lookahead!.count <= Self.lookaheadFrames { return }
+            try drainLookahead()
+            return
+        }
+        try process(frame, duration: duration, index: index)
+    }
+
+    private func process(_ frame: RGBAImage, duration: Duration, index: Int) throws {
         if pendingFrame != nil { try writePending(next: frame) }
         GIFFrameDiff.load(frame, into: &pending)
         pendingFrame = (index, duration)
     }
 
     func finish() throws {
+        if lookahead != nil { try drainLookahead() }
         if pendingFrame != nil { try writePending(next: nil) }
         try encoder.close(frame: lastIndex)
+    }
+
+    /// Frames held before the global table is written, and how many: the
+    /// colours they change to are counted, so that the table puts them first.
+    private var lookahead: [(RGBAImage, Duration, Int)]? = []
+    static let lookaheadFrames = 8
+    private var laterChanges: [UInt32: Int] = [:]
+
+    private func drainLookahead() throws {
+        guard let frames = lookahead else { return }
+        lookahead = nil
+        var previous: [UInt32] = [], current: [UInt32] = []
+        for (k, f) in frames.enumerated() {
+            GIFFrameDiff.load(f.0, into: &current)
+            if k > 0 {
+                for i in 0..<current.count where current[i] != previous[i] && current[i] != 0 {
+                    laterChanges[current[i], default: 0] += 1
+                }
+            }
+            swap(&previous, &current)
+        }
+        for f in frames { try process(f.0, duration: f.1, index: f.2) }
     }
 
     /// The NETSCAPE2.0 loop value for `plays`, or nil for no block: our
@@ -157,15 +192,18 @@ final class GIFWriter: FrameWriter {
         }
     }
 
-    /// The global table with the colours frame 0 uses most first: later
-    /// frames of a screen recording mostly redraw those (text, background),
-    /// so their indices stay low and their LZW codes short.
+    /// The global table with the colours the next few frames change pixels
+    /// to first, then those frame 0 uses most: later frames of a screen
+    /// recording mostly redraw those, so their indices stay low and their
+    /// LZW codes short (4-6 bits instead of 8).
     private func mostUsedFirst(_ colors: [UInt32]) -> [UInt32] {
         let palette = GIFPalette(colors: colors, transparent: false)
         var counts = [Int](repeating: 0, count: colors.count)
         pending.withUnsafeBufferPointer { keys in
             for k in keys where k != 0 { if let i = palette.exactIndex(k) { counts[i] += 1 } }
         }
+        // Colours the next frames change pixels to come first of all.
+        for (k, n) in laterChanges { if let i = palette.exactIndex(k) { counts[i] += n << 32 } }
         return colors.indices.sorted { counts[$0] != counts[$1] ? counts[$0] > counts[$1] : $0 < $1 }.map { colors[$0] }
     }
 
