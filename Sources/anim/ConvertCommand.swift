@@ -27,7 +27,8 @@ enum ConvertCommand: Command {
             if case .count(let n) = source.plays { options.plays = n } else { options.plays = 0 }
         }
         let timed = args.values["--fps"] != nil || args.values["--delay"] != nil
-        try EncodeRun.write(count: source.frameCount, to: out, format: format, options: options, label: "convert") { i in
+        try EncodeRun.write(count: source.frameCount, to: out, format: format, options: options, label: "convert",
+                               stats: args.flag("--stats")) { i in
             (try source.frame(at: i), timed ? nil : source.frames[i].duration)
         }
         if let error = source.indexError {

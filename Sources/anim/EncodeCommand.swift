@@ -33,7 +33,8 @@ enum EncodeCommand: Command {
         }
         try OutputPath.check(out, notAnyOf: files)
         var first: (name: String, width: Int, height: Int)?
-        try EncodeRun.write(count: files.count, to: out, format: format, options: options, label: "encode") { i in
+        try EncodeRun.write(count: files.count, to: out, format: format, options: options, label: "encode",
+                               stats: args.flag("--stats")) { i in
             let path = files[i]
             let image = try ImageSource(path: path).frame(at: 0)
             if let first, image.width != first.width || image.height != first.height {

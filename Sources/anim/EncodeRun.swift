@@ -8,7 +8,8 @@ import Glibc
 /// error the destination is abandoned (nothing left behind).
 enum EncodeRun {
     static func write(count: Int, to out: String, format: OutputFormat, options: EncodingOptions, label: String,
-                      frame: @escaping (Int) throws -> (RGBAImage, Duration?)) throws {
+                      stats: Bool = false, frame: @escaping (Int) throws -> (RGBAImage, Duration?)) throws {
+        let start = Progress.now()
         let destination = try ImageDestination(path: out, format: format, options: options)
         TemporaryFileGuard.protect(destination.temporaryPath)
         defer { TemporaryFileGuard.release() }
@@ -25,6 +26,15 @@ enum EncodeRun {
                 progress.update(i + 1)
             }
             try destination.finish()
+            if stats {
+                var st = stat()
+                let size = stat(out, &st) == 0 ? Int(st.st_size) : 0
+                Output.err(JSONValue.object([
+                    ("framesAdded", .int(destination.framesAdded)), ("framesWritten", .int(destination.framesWritten)),
+                    ("bytesWritten", .int(size)), ("seconds", .number(((Progress.now() - start) * 1000).rounded() / 1000)),
+                    ("peakRSSBytes", .int(BenchCommand.peakRSS())),
+                ]).text + "\n")
+            }
         } catch {
             destination.cancel()
             throw error

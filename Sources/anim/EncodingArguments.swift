@@ -3,7 +3,7 @@ import AnimKit
 /// The options `anim encode` and `anim convert` share.
 enum EncodingArguments {
     static let valued: Set<String> = ["--fps", "--delay", "--loop", "--quality", "--colors", "--dither", "--format"]
-    static let flags: Set<String> = ["--lossless", "--allow-mixed"]
+    static let flags: Set<String> = ["--lossless", "--allow-mixed", "--stats"]
 
     static let usage = """
           --fps N              frames per second (encode; default 10)
@@ -20,6 +20,9 @@ enum EncodingArguments {
           --format gif|apng|webp
                                the output format (default: from OUT's
                                extension: .gif, .png or .apng, .webp)
+          --stats              at the end, one JSON line on stderr:
+                               framesAdded, framesWritten, bytesWritten,
+                               seconds, peakRSSBytes
         """
 
     /// The output format and encoding options from the command line.

@@ -7,20 +7,12 @@ import Glibc
 
 /// `anim encode` streams: peak memory does not grow with the frame count.
 @Suite(.serialized) struct EncodeMemoryTests {
-    /// Peak RSS (KiB) of `anim args…`, from wait4.
+    /// Peak RSS (KiB) of `anim args… --stats`, as the process reports it.
     func peakRSS(_ args: [String]) throws -> (status: Int32, kib: Int) {
-        var pid: pid_t = 0
-        let argv = ([CLI.binary.path] + args).map { strdup($0) } + [nil]
-        defer { argv.forEach { free($0) } }
-        var actions = posix_spawn_file_actions_t()
-        posix_spawn_file_actions_init(&actions)
-        defer { posix_spawn_file_actions_destroy(&actions) }
-        posix_spawn_file_actions_addopen(&actions, 2, "/dev/null", O_WRONLY, 0)
-        #expect(posix_spawn(&pid, CLI.binary.path, &actions, nil, argv, environ) == 0)
-        var status: Int32 = 0
-        var usage = rusage()
-        #expect(wait4(pid, &status, 0, &usage) == pid)
-        return ((status >> 8) & 0xFF, usage.ru_maxrss)
+        let r = try CLI.run(args + ["--stats"])
+        let line = r.stderr.split(separator: "\n").last.map(String.init) ?? ""
+        let stats = try JSONSerialization.jsonObject(with: Data(line.utf8)) as? [String: Any]
+        return (r.status, (stats?["peakRSSBytes"] as? Int ?? Int.max / 2) / 1024)
     }
 
     /// The frame folders, made once for the three formats.
