@@ -25,6 +25,8 @@ enum ConvertCommand: Command {
         let source = try ImageSource(path: input)
         if args.values["--loop"] == nil {
             if case .count(let n) = source.plays { options.plays = n } else { options.plays = 0 }
+            // GIF's largest loop value plays 65536 times; WebP counts to 65535.
+            if format == .webp { options.plays = min(options.plays, 65535) }
         }
         let timed = args.values["--fps"] != nil || args.values["--delay"] != nil
         try EncodeRun.write(count: source.frameCount, to: out, format: format, options: options, label: "convert",
