@@ -90,6 +90,14 @@ struct EncodeCommandTests {
         #expect(c.status == 1 && c.stderr.contains("also an input"))
     }
 
+    /// A GIF playing 65536 times (loop value 65535) converts to WebP, whose
+    /// largest count is 65535.
+    @Test func theLargestGIFLoopConvertsToWebP() throws {
+        let out = CLI.tempDir().appendingPathComponent("loop.webp").path
+        let r = try CLI.run(["convert", CLI.fixture("gif-suite/loop-max.gif"), out])
+        #expect(r.status == 0, "\(r.stderr)")
+    }
+
     @Test func usageErrors() throws {
         let (dir, _) = try frameFolder(1)
         for args in [["encode", dir.path, "out.bmp"], ["encode", dir.path, "o.gif", "--colors", "1"],
