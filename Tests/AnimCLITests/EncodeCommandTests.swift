@@ -37,6 +37,29 @@ struct EncodeCommandTests {
         for i in 0..<12 { #expect(try source.frame(at: i) == frames[i], "frame \(i): frame10 must come after frame9") }
     }
 
+    /// Frames may be any file anim reads (its first frame): here a PNG, a
+    /// GIF and a WebP of the same size, in natural order.
+    @Test func framesOfAnyReadableFormat() throws {
+        let (dir, frames) = try frameFolder(3)
+        // frame2 becomes a GIF and frame3 a WebP (lossless) of the same pixels.
+        for (i, ext) in [(1, "gif"), (2, "webp")] {
+            let src = dir.appendingPathComponent("frame\(i + 1).png").path
+            let dst = dir.appendingPathComponent("frame\(i + 1).\(ext)").path
+            let r = try CLI.run(["convert", src, dst] + (ext == "webp" ? ["--lossless"] : []))
+            #expect(r.status == 0, "\(r.stderr)")
+            try FileManager.default.removeItem(atPath: src)
+        }
+        let out = CLI.tempDir().appendingPathComponent("out.webp").path
+        let r = try CLI.run(["encode", dir.path, out, "--lossless"])
+        #expect(r.status == 0, "\(r.stderr)")
+        let source = try ImageSource(path: out)
+        #expect(source.frameCount == 3)
+        #expect(try source.frame(at: 0) == frames[0])
+        #expect(try source.frame(at: 2) == frames[2], "the WebP frame is lossless")
+        let gifFrame = try ImageSource(path: dir.appendingPathComponent("frame2.gif").path).frame(at: 0)
+        #expect(try source.frame(at: 1) == gifFrame, "the GIF frame as anim reads it")
+    }
+
     @Test func convertKeepsDurationsAndLoops() throws {
         let input = CLI.fixture("gif-suite/animation-speed.gif")
         let out = CLI.tempDir().appendingPathComponent("speed.png").path
