@@ -9,7 +9,7 @@ enum PlayerSignals {
     nonisolated(unsafe) static var resumed: Int32 = 0
 
     static func install() {
-        TerminalState.unblock([SIGWINCH, SIGCONT, SIGTSTP])
+        Terminal.unblockSignals([SIGWINCH, SIGCONT, SIGTSTP])
         signal(SIGWINCH) { _ in PlayerSignals.resized = 1 }
         signal(SIGCONT) { _ in PlayerSignals.resumed = 1 }
         signal(SIGTSTP) { _ in
@@ -42,8 +42,7 @@ extension Player {
             }
             if PlayerSignals.resized == 1 {
                 PlayerSignals.resized = 0
-                var clear = Array("\u{1B}[0m\u{1B}[2J".utf8)
-                Terminal.writeAll(options.output, &clear)
+                clearScreen()
                 try relayout()
                 last = -1
             }
@@ -57,7 +56,7 @@ extension Player {
             if tick.finished { return }
             var timeout = tick.nextDeadline.map { max(0, Int32(min(($0 - clock.nanoseconds() + 999_999) / 1_000_000, 1000))) } ?? 250
             if scheduler.isWaitingForFrames { timeout = min(timeout, 10) }   // look for frames of a stream soon
-            guard keyboard else { sleep(until: clock.nanoseconds() + Int64(timeout) * 1_000_000); continue }
+            guard keyboard else { clock.sleep(until: clock.nanoseconds() + Int64(timeout) * 1_000_000); continue }
             var pfd = pollfd(fd: keys ?? 0, events: Int16(POLLIN), revents: 0)
             if poll(&pfd, 1, timeout) > 0 {
                 var buffer = [UInt8](repeating: 0, count: 64)
@@ -65,6 +64,12 @@ extension Player {
                 if n > 0, handle(PlayerKey.parse(Array(buffer[0..<n])), &last) { stats.outcome = .quit; return }
             }
         }
+    }
+
+    /// Default colours, every cell blank (before a new layout).
+    func clearScreen() {
+        var clear = Array("\u{1B}[0m\u{1B}[2J".utf8)
+        Terminal.writeAll(options.output, &clear)
     }
 
     /// Applies keys; true to quit.
@@ -83,8 +88,7 @@ extension Player {
             case .restart: scheduler.restart()
             case .toggleStatus:
                 options.showStatus.toggle()
-                var clear = Array("\u{1B}[0m\u{1B}[2J".utf8)
-                Terminal.writeAll(options.output, &clear)
+                clearScreen()
                 try? relayout()
             }
             last = -1      // redraw: the status line shows speed and pause

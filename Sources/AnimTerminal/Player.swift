@@ -176,9 +176,7 @@ public final class Player {
                 stream?.waitForData(timeoutMs: 100)      // waiting for frames of a stream
                 continue
             }
-            sleep(until: deadline)
+            clock.sleep(until: deadline)
         }
     }
-
-    func sleep(until deadline: Int64) { clock.sleep(until: deadline) }
 }

@@ -9,8 +9,8 @@ public struct PlayerOptions: Sendable {
     public var background: Background = .none
     /// Levels per channel a colour on screen may differ from the frame's,
     /// so that a colour already set can be reused (0: exact). At 2 the
-    /// difference cannot be seen, and gradients and video cost 10–25% fewer
-    /// bytes.
+    /// difference cannot be seen, and the benchmark clips cost 9% (sprite)
+    /// to 14% (1280×720 gradient) fewer bytes.
     public var colorTolerance = 2
     /// Plays; nil: the file's own count on a terminal, 1 otherwise.
     public var loops: Int?

@@ -20,6 +20,16 @@ public enum Terminal {
 
     public static func isTerminal(_ fd: Int32) -> Bool { isatty(fd) == 1 }
 
+    /// Unblocks `signals` for this thread. A process started from a thread
+    /// that blocks them (a Dispatch worker does) inherits the blocked mask,
+    /// and would otherwise never see Ctrl-C or SIGTERM.
+    public static func unblockSignals(_ signals: [Int32]) {
+        var set = sigset_t()
+        sigemptyset(&set)
+        for s in signals { sigaddset(&set, s) }
+        pthread_sigmask(SIG_UNBLOCK, &set, nil)
+    }
+
     /// The process's terminal (`/dev/tty`) opened for reading keys, or nil.
     public static func openControllingTerminal() -> Int32? {
         let fd = open("/dev/tty", O_RDONLY | O_NOCTTY | O_CLOEXEC)
@@ -87,7 +97,7 @@ enum TerminalState {
             tcsetattr(keyboard, TCSANOW, &raw)
         }
         active = 1
-        unblock([SIGINT, SIGTERM, SIGHUP, SIGQUIT])
+        Terminal.unblockSignals([SIGINT, SIGTERM, SIGHUP, SIGQUIT])
         for sig in [SIGINT, SIGTERM, SIGHUP, SIGQUIT] {
             signal(sig) { signo in
                 TerminalState.restoreFromSignal()
@@ -95,16 +105,6 @@ enum TerminalState {
             }
         }
         signal(SIGPIPE, SIG_IGN)
-    }
-
-    /// Unblocks `signals` for this thread. A process started from a thread
-    /// that blocks them (a Dispatch worker does) inherits the blocked mask,
-    /// and would otherwise never see Ctrl-C or SIGTERM.
-    static func unblock(_ signals: [Int32]) {
-        var set = sigset_t()
-        sigemptyset(&set)
-        for s in signals { sigaddset(&set, s) }
-        pthread_sigmask(SIG_UNBLOCK, &set, nil)
     }
 
     /// Async-signal-safe: write(2), tcsetattr(3).

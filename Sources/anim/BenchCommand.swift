@@ -47,12 +47,12 @@ enum BenchCommand: Command {
         var times: [Double] = []
         var checksum = 0
         for _ in 0..<runs {
-            let start = now()
+            let start = Measure.milliseconds()
             let source = try bytes.reopened()
             for i in 0..<source.frameCount {
                 checksum &+= try source.withFrame(at: i) { Int($0[$0.count / 2]) }
             }
-            times.append(now() - start)
+            times.append(Measure.milliseconds() - start)
         }
         let sorted = times.sorted()
         let median = sorted.count % 2 == 1 ? sorted[sorted.count / 2]
@@ -65,7 +65,7 @@ enum BenchCommand: Command {
             ("runs", .int(runs)), ("medianMs", .number(round3(median))), ("minMs", .number(round3(sorted[0]))),
             ("msPerFrame", .number(round3(median / Double(max(frames, 1))))),
             ("megapixelsPerSecond", .number(round3(megapixels / (median / 1000)))),
-            ("peakRSSBytes", .int(peakRSS())), ("checksum", .int(checksum)),
+            ("peakRSSBytes", .int(Measure.peakRSS())), ("checksum", .int(checksum)),
         ]
         if args.flag("--json") {
             Output.out(JSONValue.object(result).text + "\n")
@@ -74,37 +74,11 @@ enum BenchCommand: Command {
                 \(path): \(bytes.format.rawValue), \(bytes.width)x\(bytes.height), \(frames) frames, \(runs) runs
                   median \(round3(median)) ms per pass, min \(round3(sorted[0])) ms
                   \(round3(median / Double(max(frames, 1)))) ms per frame, \(round3(megapixels / (median / 1000))) megapixels/s
-                  peak memory \(peakRSS() / 1_048_576) MiB
+                  peak memory \(Measure.peakRSS() / 1_048_576) MiB
 
                 """)
         }
         return 0
-    }
-
-    static func now() -> Double {
-        var ts = timespec()
-        clock_gettime(CLOCK_MONOTONIC, &ts)
-        return Double(ts.tv_sec) * 1000 + Double(ts.tv_nsec) / 1e6
-    }
-
-    /// This program's peak resident memory: VmHWM, the high-water mark of
-    /// its own address space. (getrusage's ru_maxrss would do, but Linux
-    /// carries it over from the parent across fork/exec: a process started
-    /// by a large parent reports at least the parent's size.)
-    static func peakRSS() -> Int {
-        if let fd = Optional(open("/proc/self/status", O_RDONLY)), fd >= 0 {
-            defer { close(fd) }
-            var buffer = [UInt8](repeating: 0, count: 4096)
-            let n = read(fd, &buffer, buffer.count)
-            if n > 0 {
-                for line in String(decoding: buffer[0..<n], as: UTF8.self).split(separator: "\n") where line.hasPrefix("VmHWM:") {
-                    if let kib = line.split(separator: " ").dropFirst().first.flatMap({ Int($0) }) { return kib * 1024 }
-                }
-            }
-        }
-        var usage = rusage()
-        getrusage(RUSAGE_SELF.rawValue, &usage)
-        return usage.ru_maxrss * 1024
     }
 
     static func round3(_ v: Double) -> Double { (v * 1000).rounded() / 1000 }

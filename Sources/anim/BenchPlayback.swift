@@ -16,7 +16,7 @@ enum BenchPlayback {
         if args.values["--max-size"] != nil { options.maxPixelSize = try args.int("--max-size", default: 0) }
         let limit = try args.values["--cache-limit"].map { try ByteSize.parse($0, option: "--cache-limit") }
             ?? FrameCache.defaultLimit
-        let start = BenchCommand.now()
+        let start = Measure.milliseconds()
         let source = try ImageSource(path: path, options: options)
         let frames = CachedFrameSource(source: source, limitBytes: limit)
         var perLoop: [Int] = []
@@ -30,7 +30,7 @@ enum BenchPlayback {
             frames.waitForPrefetch()
             perLoop.append(frames.cache.statistics.framesDecoded - before)
         }
-        let elapsed = BenchCommand.now() - start
+        let elapsed = Measure.milliseconds() - start
         let s = frames.cache.statistics
         let result: [(String, JSONValue)] = [
             ("file", .string(path)), ("format", .string(source.format.rawValue)), ("frames", .int(source.frameCount)),
@@ -39,7 +39,7 @@ enum BenchPlayback {
             ("loops", .int(loops)), ("decodedPerLoop", .array(perLoop.map { .int($0) })),
             ("cacheLimitBytes", .int(limit)), ("peakCacheBytes", .int(s.peakBytes)), ("cacheHits", .int(s.hits)),
             ("cacheMisses", .int(s.misses)), ("evictions", .int(s.evictions)),
-            ("ms", .number(BenchCommand.round3(elapsed))), ("peakRSSBytes", .int(BenchCommand.peakRSS())),
+            ("ms", .number(BenchCommand.round3(elapsed))), ("peakRSSBytes", .int(Measure.peakRSS())),
             ("checksum", .int(checksum)),
         ]
         if args.flag("--json") {
@@ -48,7 +48,7 @@ enum BenchPlayback {
             Output.out("""
                 \(path): \(source.frameCount) frames at \(source.outputWidth)x\(source.outputHeight), \(loops) loops in \(BenchCommand.round3(elapsed)) ms
                   decoded per loop \(perLoop), cache peak \(s.peakBytes / 1024) KiB of \(limit / 1024) KiB, \(s.hits) hits, \(s.misses) misses, \(s.evictions) evictions
-                  peak memory \(BenchCommand.peakRSS() / 1_048_576) MiB
+                  peak memory \(Measure.peakRSS() / 1_048_576) MiB
 
                 """)
         }

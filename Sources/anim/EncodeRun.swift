@@ -1,4 +1,5 @@
 import AnimKit
+import AnimTerminal
 import Dispatch
 #if canImport(Glibc)
 import Glibc
@@ -9,7 +10,7 @@ import Glibc
 enum EncodeRun {
     static func write(count: Int, to out: String, format: OutputFormat, options: EncodingOptions, label: String,
                       stats: Bool = false, frame: @escaping (Int) throws -> (RGBAImage, Duration?)) throws {
-        let start = Progress.now()
+        let start = Measure.milliseconds()
         let destination = try ImageDestination(path: out, format: format, options: options)
         TemporaryFileGuard.protect(destination.temporaryPath)
         defer { TemporaryFileGuard.release() }
@@ -31,8 +32,8 @@ enum EncodeRun {
                 let size = stat(out, &st) == 0 ? Int(st.st_size) : 0
                 Output.err(JSONValue.object([
                     ("framesAdded", .int(destination.framesAdded)), ("framesWritten", .int(destination.framesWritten)),
-                    ("bytesWritten", .int(size)), ("seconds", .number(((Progress.now() - start) * 1000).rounded() / 1000)),
-                    ("peakRSSBytes", .int(BenchCommand.peakRSS())),
+                    ("bytesWritten", .int(size)), ("seconds", .number(((Measure.milliseconds() - start)).rounded() / 1000)),
+                    ("peakRSSBytes", .int(Measure.peakRSS())),
                 ]).text + "\n")
             }
         } catch {
@@ -78,10 +79,7 @@ enum TemporaryFileGuard {
     static func protect(_ temporary: String?) {
         guard let temporary else { return }
         path = strdup(temporary)
-        var set = sigset_t()
-        sigemptyset(&set)
-        for s in signals { sigaddset(&set, s) }
-        pthread_sigmask(SIG_UNBLOCK, &set, nil)      // a parent's Dispatch thread may have blocked them
+        Terminal.unblockSignals(signals)      // a parent's Dispatch thread may have blocked them
         for s in signals {
             signal(s) { signo in
                 if let p = TemporaryFileGuard.path { unlink(p) }

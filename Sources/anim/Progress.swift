@@ -8,21 +8,15 @@ struct Progress {
     let total: Int
     let label: String
     let enabled = isatty(2) == 1
-    private let start = Progress.now()
+    private let start = Measure.milliseconds() / 1000
     private var lastDraw = 0.0
 
     init(total: Int, label: String) { self.total = total; self.label = label }
 
-    static func now() -> Double {
-        var ts = timespec()
-        clock_gettime(CLOCK_MONOTONIC, &ts)
-        return Double(ts.tv_sec) + Double(ts.tv_nsec) / 1e9
-    }
-
     /// Draws `done` frames (at most 10 times a second, and at the end).
     mutating func update(_ done: Int) {
         guard enabled else { return }
-        let t = Progress.now()
+        let t = Measure.milliseconds() / 1000
         guard done == total || t - lastDraw >= 0.1 else { return }
         lastDraw = t
         let elapsed = max(t - start, 1e-6)

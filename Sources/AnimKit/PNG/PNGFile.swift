@@ -35,27 +35,17 @@ public enum PNGFile {
     }
 }
 
-/// Whole-file writes that either complete or leave nothing behind.
+/// Whole-file writes that either complete or leave nothing behind (an
+/// `OutputSink` on a temporary file, renamed into place).
 enum AtomicFile {
     static func write(_ bytes: [UInt8], to path: String) throws {
-        let temp = path + ".tmp-\(getpid())"
-        let fd = open(temp, O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0o644)
-        guard fd >= 0 else { throw FileBytes.ioError(path, "create") }
-        var ok = true
-        bytes.withUnsafeBytes { raw in
-            var off = 0
-            while off < raw.count {
-                let n = Glibc.write(fd, raw.baseAddress! + off, raw.count - off)
-                if n < 0 { if errno == EINTR { continue }; ok = false; return }
-                off += n
-            }
-        }
-        let writeErrno = errno
-        if close(fd) != 0 { ok = false }
-        guard ok, rename(temp, path) == 0 else {
-            let e = ok ? errno : writeErrno
-            unlink(temp)
-            throw AnimError.io(path: path, operation: "write", errno: e, message: String(cString: strerror(e)))
+        let sink = try OutputSink(path: path)
+        do {
+            try sink.write(bytes)
+            try sink.commit()
+        } catch {
+            sink.abort()
+            throw error
         }
     }
 }

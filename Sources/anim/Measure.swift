@@ -1,0 +1,31 @@
+import AnimKit
+#if canImport(Glibc)
+import Glibc
+#endif
+
+/// Time and memory as the commands report them.
+enum Measure {
+    private static let clock = MonotonicClock()
+
+    /// Monotonic milliseconds from an arbitrary origin.
+    static func milliseconds() -> Double { Double(clock.nanoseconds()) / 1e6 }
+
+    /// This program's peak resident memory: VmHWM, the high-water mark of
+    /// its own address space. (getrusage's ru_maxrss would do, but Linux
+    /// carries it over from the parent across fork/exec: a process started
+    /// by a large parent reports at least the parent's size.)
+    static func peakRSS() -> Int {
+        let fd = open("/proc/self/status", O_RDONLY)
+        if fd >= 0 {
+            defer { close(fd) }
+            var buffer = [UInt8](repeating: 0, count: 4096)
+            let n = read(fd, &buffer, buffer.count)
+            for line in String(decoding: buffer[0..<max(n, 0)], as: UTF8.self).split(separator: "\n") where line.hasPrefix("VmHWM:") {
+                if let kib = line.split(separator: " ").dropFirst().first.flatMap({ Int($0) }) { return kib * 1024 }
+            }
+        }
+        var usage = rusage()
+        getrusage(RUSAGE_SELF.rawValue, &usage)
+        return usage.ru_maxrss * 1024
+    }
+}
