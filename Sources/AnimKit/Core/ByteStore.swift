@@ -50,9 +50,11 @@ final class ByteStore: @unchecked Sendable {
 
     /// Gives the pages of `range` back to the system (mapped stores only):
     /// they are read again from the page cache if touched later.
+    private static let pageSize = Int(sysconf(Int32(_SC_PAGESIZE)))
+
     func release(_ range: Range<Int>) {
         guard isMapped, !range.isEmpty else { return }
-        let page = Int(sysconf(Int32(_SC_PAGESIZE)))
+        let page = Self.pageSize
         let start = (range.lowerBound / page) * page
         let end = min(((range.upperBound + page - 1) / page) * page, bytes.count)
         guard end > start else { return }

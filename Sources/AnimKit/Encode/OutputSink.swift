@@ -23,8 +23,7 @@ final class OutputSink {
     /// A new file at `path`, written to `path.tmp-PID-N` in the same folder.
     init(path: String) throws {
         name = path
-        OutputSink.counter += 1
-        let temp = path + ".tmp-\(getpid())-\(OutputSink.counter)"
+        let temp = path + ".tmp-\(getpid())-\(OutputSink.nextNumber())"
         let fd = open(temp, O_RDWR | O_CREAT | O_EXCL | O_CLOEXEC, 0o666)    // less the umask
         guard fd >= 0 else { throw FileBytes.ioError(path, "create") }
         // Replacing a file keeps its permissions.
@@ -48,6 +47,15 @@ final class OutputSink {
     }
 
     nonisolated(unsafe) private static var counter = 0
+    private static let counterLock = Lock()
+
+    /// A number no other sink of this process has (destinations may be
+    /// created on several threads).
+    private static func nextNumber() -> Int {
+        counterLock.lock(); defer { counterLock.unlock() }
+        counter += 1
+        return counter
+    }
 
     /// True when bytes already written can be patched (a file or memory;
     /// a seekable descriptor not opened to append).

@@ -109,7 +109,7 @@ public final class FrameScheduler: @unchecked Sendable {
         if index > lastIndex { totalSkipped += skipped }
         lastIndex = index
         let frame = timeline.order[index % timeline.count]
-        if isFinished(index) { return Tick(frame: frame, nextDeadline: nil, skipped: skipped, finished: true) }
+        if isFinished { return Tick(frame: frame, nextDeadline: nil, skipped: skipped, finished: true) }
         var deadline: Int64? = nil
         if !isPaused && !isWaitingForFrames {
             let boundary = Int64(index / timeline.count) * timeline.length + timeline.starts[index % timeline.count + 1]
@@ -174,7 +174,7 @@ public final class FrameScheduler: @unchecked Sendable {
 
     private func loop(of index: Int) -> Int { index / timeline.count }
 
-    private func isFinished(_ index: Int) -> Bool {
+    private var isFinished: Bool {
         guard case .count(let n) = plays else { return false }
         return animationTime >= Int64(n) * timeline.length
     }

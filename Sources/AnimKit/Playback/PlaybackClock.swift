@@ -49,10 +49,3 @@ public final class ManualClock: PlaybackClock, @unchecked Sendable {
     /// Moves the time on to `deadline` at once.
     public func sleep(until deadline: Int64) { now = max(now, deadline) }
 }
-
-extension Duration {
-    /// Whole nanoseconds (rounded down).
-    var nanosecondsValue: Int64 {
-        components.seconds * 1_000_000_000 + components.attoseconds / 1_000_000_000
-    }
-}

@@ -11,7 +11,6 @@ public final class Downsampler: @unchecked Sendable {
     public let sourceHeight: Int
     public let width: Int
     public let height: Int
-    private let columns: [Span]
     private let rows: [Span]
     private var work: [Float]
     /// Each column as the run of source pixels with a weight and that
@@ -32,7 +31,7 @@ public final class Downsampler: @unchecked Sendable {
         self.sourceWidth = sourceWidth; self.sourceHeight = sourceHeight
         self.width = min(max(width, 1), sourceWidth)
         self.height = min(max(height, 1), sourceHeight)
-        columns = Self.spans(from: sourceWidth, to: self.width)
+        let columns = Self.spans(from: sourceWidth, to: self.width)
         rows = Self.spans(from: sourceHeight, to: self.height)
         work = [Float](repeating: 0, count: self.width * sourceHeight * 4)
         columnTable = columns.map { span in

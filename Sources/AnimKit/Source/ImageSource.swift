@@ -152,13 +152,7 @@ public final class ImageSource: @unchecked Sendable {
         index.frames.enumerated().map { (i, f) in
             let group = f.steps.map { index.steps[$0] }
             var rect = Rect(x: 0, y: 0, width: 0, height: 0)
-            for s in group where !s.rect.isEmpty {
-                if rect.isEmpty { rect = s.rect; continue }
-                let x0 = min(rect.x, s.rect.x), y0 = min(rect.y, s.rect.y)
-                let x1 = max(rect.x + rect.width, s.rect.x + s.rect.width)
-                let y1 = max(rect.y + rect.height, s.rect.y + s.rect.height)
-                rect = Rect(x: x0, y: y0, width: x1 - x0, height: y1 - y0)
-            }
+            for s in group { rect = rect.union(s.rect) }
             return FrameInfo(index: i, rect: rect, delay: f.delay, duration: policy.effective(f.delay),
                              dispose: group.last?.dispose ?? .none, blend: group.first?.blend ?? .source,
                              isKeyframe: group.first?.isKey ?? true, imageRange: f.steps)

@@ -454,7 +454,7 @@ struct DelayFractions {
     private var carryNs: Int64 = 0
 
     mutating func next(_ duration: Duration) -> (UInt16, UInt16) {
-        let ns = duration.components.seconds * 1_000_000_000 + duration.components.attoseconds / 1_000_000_000
+        let ns = duration.nanosecondsValue
         // An exact fraction with a small denominator (frame rates), within 1 µs.
         for den: Int64 in [1000, 100, 30, 60, 24, 25, 50, 120, 48, 15, 12, 10] {
             let num = (ns * den + 500_000_000) / 1_000_000_000

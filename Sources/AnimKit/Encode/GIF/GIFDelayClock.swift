@@ -16,8 +16,7 @@ struct GIFDelayClock {
 
     /// The delay for the next frame, shown for `duration`.
     mutating func delay(for duration: Duration) -> Int {
-        let (seconds, attoseconds) = duration.components
-        let micro = max(0, Int(seconds) * 1_000_000 + Int(attoseconds / 1_000_000_000_000))
+        let micro = max(0, Int(duration.nanosecondsValue / 1000))
         elapsedMicroseconds += micro
         let end = (elapsedMicroseconds + 5_000) / 10_000
         let delay = min(max(end - writtenCentiseconds, Self.minimum), Self.maximum)

@@ -48,15 +48,6 @@ enum GIFFrameDiff {
         }
     }
 
-    /// The smallest rectangle holding both (either may be empty).
-    static func union(_ a: Rect, _ b: Rect) -> Rect {
-        if a.isEmpty { return b }
-        if b.isEmpty { return a }
-        let x0 = min(a.x, b.x), y0 = min(a.y, b.y)
-        let x1 = max(a.x + a.width, b.x + b.width), y1 = max(a.y + a.height, b.y + b.height)
-        return Rect(x: x0, y: y0, width: x1 - x0, height: y1 - y0)
-    }
-
     @inline(__always)
     private static func boundingBox(width: Int, height: Int, _ marked: (Int) -> Bool) -> (rect: Rect, count: Int) {
         var x0 = width, x1 = -1, y0 = height, y1 = -1, count = 0

@@ -111,10 +111,6 @@ final class GIFLibEncoder {
         }
         var transparent = -1
         if let t = transparentIndex { transparent = table.map { Self.written(t, $0) } ?? t }
-        var gcb = GraphicsControlBlock(DisposalMode: disposal.rawValue, UserInputFlag: false,
-                                       DelayTime: Int32(delay), TransparentColor: Int32(transparent))
-        var extensionBytes = [GifByteType](repeating: 0, count: 8)
-        let length = EGifGCBToExtension(&gcb, &extensionBytes)
         // A frame drawn from the global table with few of its entries may
         // be smaller with a local table of just those (shorter LZW codes,
         // the table's bytes counted): the smaller is written.
@@ -123,16 +119,17 @@ final class GIFLibEncoder {
            let compact = Self.compactTable(indices, table, largest: largest, keepTransparent: transparent >= 0) {
             let full = GIFLZWSize.bytes(UnsafeBufferPointer(indices), bitsPerPixel: max(Self.bits(largest), 2))
             if compact.bytes < full {
-                for i in 0..<indices.count { indices[i] = compact.remap[Int(indices[i])] }
+                for i in 0..<indices.count { indices[i] = compact.indices[i] }
                 palette = compact.palette
                 transparent = transparent >= 0 ? Int(compact.remap[transparent]) : -1
-                gcb.TransparentColor = Int32(transparent)
                 largest = compact.palette.tableSize - 1
             }
         }
-        let length2 = EGifGCBToExtension(&gcb, &extensionBytes)
-        precondition(length2 == length)
-        try check(EGifPutExtension(gif, GRAPHICS_EXT_FUNC_CODE, Int32(length2), extensionBytes),
+        var gcb = GraphicsControlBlock(DisposalMode: disposal.rawValue, UserInputFlag: false,
+                                       DelayTime: Int32(delay), TransparentColor: Int32(transparent))
+        var extensionBytes = [GifByteType](repeating: 0, count: 8)
+        let length = EGifGCBToExtension(&gcb, &extensionBytes)
+        try check(EGifPutExtension(gif, GRAPHICS_EXT_FUNC_CODE, Int32(length), extensionBytes),
                   frame: frame, doing: "EGifPutExtension")
         let status: Int32
         if let palette {
@@ -179,8 +176,7 @@ final class GIFLibEncoder {
         throw Self.error(sink.name, frame: frame, code: gif?.pointee.Error ?? 0, doing: call)
     }
 
-    /// A `ColorMapObject` over the palette's table, valid inside `body`
-    /// (giflib copies it).
+    /// Bits for indices up to `largest`.
     static func bits(_ largest: Int) -> Int {
         var bits = 1
         while 1 << bits <= largest { bits += 1 }
@@ -191,7 +187,7 @@ final class GIFLibEncoder {
     /// they are at most 64: the table, the remapping and the estimated
     /// bytes (LZW data plus the table).
     static func compactTable(_ indices: UnsafeMutableBufferPointer<UInt8>, _ table: GIFPalette, largest: Int,
-                             keepTransparent: Bool) -> (palette: GIFPalette, remap: [UInt8], bytes: Int)? {
+                             keepTransparent: Bool) -> (palette: GIFPalette, remap: [UInt8], indices: [UInt8], bytes: Int)? {
         guard largest >= 16 else { return nil }
         var used = [Bool](repeating: false, count: 256)
         var count = 0
@@ -215,7 +211,7 @@ final class GIFLibEncoder {
         }
         let remapped = indices.map { remap[Int($0)] }
         let bytes = remapped.withUnsafeBufferPointer { GIFLZWSize.bytes($0, bitsPerPixel: compact.bitsPerPixel) }
-        return (compact, remap, bytes + 3 * compact.tableSize)
+        return (compact, remap, remapped, bytes + 3 * compact.tableSize)
     }
 
     /// The index written for palette index `i`: a table with a transparent
@@ -226,6 +222,8 @@ final class GIFLibEncoder {
         return i == t ? 0 : i + 1
     }
 
+    /// A `ColorMapObject` over the palette's table, valid inside `body`
+    /// (giflib copies it).
     private func withColorMap(_ palette: GIFPalette, _ body: (UnsafePointer<ColorMapObject>) -> Int32) -> Int32 {
         var colors = [GifColorType](repeating: GifColorType(Red: 0, Green: 0, Blue: 0), count: palette.tableSize)
         for (i, c) in palette.colors.enumerated() {

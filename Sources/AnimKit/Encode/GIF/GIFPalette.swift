@@ -1,7 +1,7 @@
 /// A GIF colour table: opaque colours, then (when asked for) one entry kept
 /// for transparency, padded to a power of two as GIF requires.
 ///
-/// Colours are pixel keys (`GIFPixels.key`: `0xFFRRGGBB`), so a source
+/// Colours are pixel keys (`GIFFrameDiff.key`: `0xFFRRGGBB`), so a source
 /// pixel's exact colour is found by one hash probe.
 struct GIFPalette {
     /// Opaque colours, `0xFFRRGGBB`; their indices are the table indices.

@@ -122,7 +122,7 @@ final class GIFWriter: FrameWriter {
         let changes = GIFFrameDiff.changes(pending, reference: reference, width: width, height: height)
         let cleared = next.map { GIFFrameDiff.cleared(pending, next: $0) } ?? Rect(x: 0, y: 0, width: 0, height: 0)
         let disposal: GIFLibEncoder.Disposal = cleared.isEmpty ? .keep : .clearToTransparent
-        var rect = GIFFrameDiff.union(changes.rect, cleared)
+        var rect = changes.rect.union(cleared)
         if rect.isEmpty { rect = Rect(x: 0, y: 0, width: 1, height: 1) }
         // Frame 0 and frames disposed of to background always name a
         // transparent index, even unused: Pillow decodes a whole animation
@@ -265,7 +265,7 @@ final class GIFWriter: FrameWriter {
             if !histogram.overflowed && global.dither.palette.containsAll(histogram.distinct) {
                 return (global.dither, false)
             }
-            globalError = Quantizer.meanSquaredError(histogram, colors)
+            globalError = Quantizer.meanSquaredError(histogram.entries(), global.dither.search)
             if globalError <= global.meanSquaredError * 1.25 + 1 { return (global.dither, false) }
         }
         let result = Quantizer.palette(histogram, maxColors: colorBudget(transparent: needsTransparency), iterations: iterations)

@@ -43,13 +43,13 @@ enum Quantizer {
 
     /// The estimated error of `colors` for the histogram's pixels (same
     /// units as `Result.meanSquaredError`).
-    static func meanSquaredError(_ histogram: ColorHistogram, _ colors: [UInt32]) -> Double {
-        meanSquaredError(histogram.entries(), colors)
-    }
-
     static func meanSquaredError(_ entries: [Entry], _ colors: [UInt32]) -> Double {
         guard !colors.isEmpty else { return .infinity }
-        let search = PaletteSearch(colors)
+        return meanSquaredError(entries, PaletteSearch(colors))
+    }
+
+    /// The same, with a search over the palette already built.
+    static func meanSquaredError(_ entries: [Entry], _ search: PaletteSearch) -> Double {
         var sum = 0.0, weight = 0.0
         for e in entries {
             let d = search.nearest(Int32(e.r.rounded()), Int32(e.g.rounded()), Int32(e.b.rounded())).distance

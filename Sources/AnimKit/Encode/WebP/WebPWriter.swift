@@ -200,7 +200,6 @@ final class WebPWriter: FrameWriter {
 
     /// `d` in whole milliseconds, rounded to the nearest (d >= 0).
     static func milliseconds(_ d: Duration) -> Int {
-        let (seconds, attoseconds) = d.components
-        return Int(seconds) * 1000 + Int((attoseconds + 500_000_000_000_000) / 1_000_000_000_000_000)
+        d.roundedMilliseconds
     }
 }
