@@ -49,15 +49,20 @@ final class APNGWriter: FrameWriter {
             throw AnimError.malformed(file: sink.name, frame: index, offset: nil,
                                       reason: "more frames than the \(frameCount) announced")
         }
-        let rect: PixelRect = state.previous.map { changedRect($0, frame) ?? (0, 0, 1, 1) } ?? (0, 0, width, height)
+        var rect = changes(frame)
         if let mode = state.mode, !fits(frame, mode, rect) {
             try startOver(wider: frame)
+            rect = changes(frame)           // against the frame before, as written again
         }
-        try write(frame, duration: duration, index: index)
+        try write(frame, duration: duration, index: index, rect: rect)
     }
 
-    private func write(_ frame: RGBAImage, duration: Duration, index: Int) throws {
-        let rect: PixelRect = state.previous.map { changedRect($0, frame) ?? (0, 0, 1, 1) } ?? (0, 0, width, height)
+    /// The rectangle `frame` changes: all of it for the first frame.
+    private func changes(_ frame: RGBAImage) -> PixelRect {
+        state.previous.map { changedRect($0, frame) ?? (0, 0, 1, 1) } ?? (0, 0, width, height)
+    }
+
+    private func write(_ frame: RGBAImage, duration: Duration, index: Int, rect: PixelRect) throws {
         let opaque = frame.isOpaque(in: rect, width: width)
         state.transparentSeen = state.transparentSeen || !opaque
         if state.mode == nil {
@@ -166,7 +171,10 @@ final class APNGWriter: FrameWriter {
         }
         state = Stream(mode: nil)
         try header(mode)
-        for i in 0..<written.frameCount { try write(try written.frame(at: i), duration: durations[i], index: i) }
+        for i in 0..<written.frameCount {
+            let again = try written.frame(at: i)
+            try write(again, duration: durations[i], index: i, rect: changes(again))
+        }
     }
 
     // MARK: compressing beside the next frame
