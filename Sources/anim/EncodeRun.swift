@@ -32,7 +32,7 @@ enum EncodeRun {
                 let size = stat(out, &st) == 0 ? Int(st.st_size) : 0
                 Output.err(JSONValue.object([
                     ("framesAdded", .int(destination.framesAdded)), ("framesWritten", .int(destination.framesWritten)),
-                    ("bytesWritten", .int(size)), ("seconds", .number(((Measure.milliseconds() - start)).rounded() / 1000)),
+                    ("bytesWritten", .int(size)), ("seconds", .number((Measure.milliseconds() - start).rounded() / 1000)),
                     ("peakRSSBytes", .int(Measure.peakRSS())),
                 ]).text + "\n")
             }
