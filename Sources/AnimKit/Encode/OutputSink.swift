@@ -98,6 +98,27 @@ final class OutputSink {
         }
     }
 
+    /// Writes `bytes` at `position`, over what was there and past the end
+    /// if need be (an encoder rewriting its output in place).
+    func rewrite(_ bytes: [UInt8], at position: Int) throws {
+        precondition(position <= offset, "OutputSink: rewrite leaves a gap")
+        let end = position + bytes.count
+        if end > offset {
+            try patch(Array(bytes[..<(offset - position)]), at: position)
+            let tail = Array(bytes[(offset - position)...])
+            switch target {
+            case .memory: memory.append(contentsOf: tail)
+            case .file(_, _, let fd), .descriptor(let fd):
+                let n = tail.withUnsafeBytes { pwrite(fd, $0.baseAddress, $0.count, off_t(base + offset)) }
+                guard n == tail.count else { throw FileBytes.ioError(name, "write") }
+                lseek(fd, off_t(base + end), SEEK_SET)
+            }
+            offset = end
+        } else {
+            try patch(bytes, at: position)
+        }
+    }
+
     private func writeAll(_ fd: Int32, _ bytes: UnsafeRawBufferPointer) throws {
         var off = 0
         while off < bytes.count {
@@ -112,20 +133,41 @@ final class OutputSink {
 
     /// Everything written so far (an encoder starting over reads it back);
     /// nil when the output cannot be read (a pipe).
-    func readAll() -> [UInt8]? {
+    func readAll() -> [UInt8]? { read(at: 0, count: offset) }
+
+    /// `count` bytes written earlier, from `position` (fewer at the end);
+    /// nil when the output cannot be read back or the read fails.
+    func read(at position: Int, count: Int) -> [UInt8]? {
+        let count = max(0, min(count, offset - position))
         switch target {
-        case .memory: return memory
+        case .memory: return Array(memory[position..<(position + count)])
         case .file(_, _, let fd), .descriptor(let fd):
             guard canReadBack else { return nil }
-            var bytes = [UInt8](repeating: 0, count: offset)
+            var bytes = [UInt8](repeating: 0, count: count)
             var done = 0
-            while done < offset {
-                let n = bytes.withUnsafeMutableBytes { pread(fd, $0.baseAddress! + done, offset - done, off_t(base + done)) }
+            while done < count {
+                let n = bytes.withUnsafeMutableBytes {
+                    pread(fd, $0.baseAddress! + done, count - done, off_t(base + position + done))
+                }
                 if n <= 0 { if n < 0 && errno == EINTR { continue }; return nil }
                 done += n
             }
             return bytes
         }
+    }
+
+    /// Drops what was written after the first `length` bytes (an encoder
+    /// that rewrote its output shorter).
+    func truncate(to length: Int) throws {
+        precondition(length <= offset, "OutputSink: truncate past the end")
+        switch target {
+        case .memory: memory.removeSubrange(length...)
+        case .file(_, _, let fd), .descriptor(let fd):
+            guard ftruncate(fd, off_t(base + length)) == 0, lseek(fd, off_t(base + length), SEEK_SET) >= 0 else {
+                throw FileBytes.ioError(name, "truncate")
+            }
+        }
+        offset = length
     }
 
     /// Drops everything written (an encoder starting over); false if the

@@ -19,7 +19,11 @@ final class GIFLibEncoder {
     private let sink: OutputSink
     private let output: Output
     /// The global colour table, once written.
-    private var global: GIFPalette?
+    private(set) var global: GIFPalette?
+    /// For every image written: the global table's (written) indices it
+    /// uses, transparency aside, or nil when it has a palette of its own
+    /// (for `GIFReorder`).
+    private(set) var usage: [GIFIndexSet?] = []
     private var gif: UnsafeMutablePointer<GifFileType>?
 
     /// The callback's state: bytes not yet given to the sink, and the first sink error.
@@ -109,6 +113,13 @@ final class GIFLibEncoder {
                 largest = max(largest, w)
             }
         }
+        if palette == nil {
+            var used = GIFIndexSet(UnsafeBufferPointer(indices))
+            if global?.transparentIndex != nil { used.remove(0) }
+            usage.append(used)
+        } else {
+            usage.append(nil)
+        }
         var transparent = -1
         if let t = transparentIndex { transparent = table.map { Self.written(t, $0) } ?? t }
         // A frame drawn from the global table with few of its entries may
@@ -117,7 +128,7 @@ final class GIFLibEncoder {
         var palette = palette
         if palette == nil, let table,
            let compact = Self.compactTable(indices, table, largest: largest, keepTransparent: transparent >= 0) {
-            let full = GIFLZWSize.bytes(UnsafeBufferPointer(indices), bitsPerPixel: max(Self.bits(largest), 2))
+            let full = GIFLZWEncoder.size(UnsafeBufferPointer(indices), bitsPerPixel: max(Self.bits(largest), 2))
             if compact.bytes < full {
                 for i in 0..<indices.count { indices[i] = compact.indices[i] }
                 palette = compact.palette
@@ -210,7 +221,7 @@ final class GIFLibEncoder {
             remap[w] = UInt8(written(next, compact)); next += 1
         }
         let remapped = indices.map { remap[Int($0)] }
-        let bytes = remapped.withUnsafeBufferPointer { GIFLZWSize.bytes($0, bitsPerPixel: compact.bitsPerPixel) }
+        let bytes = remapped.withUnsafeBufferPointer { GIFLZWEncoder.size($0, bitsPerPixel: compact.bitsPerPixel) }
         return (compact, remap, remapped, bytes + 3 * compact.tableSize)
     }
 
@@ -222,14 +233,22 @@ final class GIFLibEncoder {
         return i == t ? 0 : i + 1
     }
 
+    /// The palette's table as written: RGB triples in written order
+    /// (transparent entry black, padding black).
+    static func tableBytes(_ palette: GIFPalette) -> [UInt8] {
+        var bytes = [UInt8](repeating: 0, count: 3 * palette.tableSize)
+        for (i, c) in palette.colors.enumerated() {
+            let w = 3 * written(i, palette)
+            bytes[w] = UInt8((c >> 16) & 0xFF); bytes[w + 1] = UInt8((c >> 8) & 0xFF); bytes[w + 2] = UInt8(c & 0xFF)
+        }
+        return bytes
+    }
+
     /// A `ColorMapObject` over the palette's table, valid inside `body`
     /// (giflib copies it).
     private func withColorMap(_ palette: GIFPalette, _ body: (UnsafePointer<ColorMapObject>) -> Int32) -> Int32 {
-        var colors = [GifColorType](repeating: GifColorType(Red: 0, Green: 0, Blue: 0), count: palette.tableSize)
-        for (i, c) in palette.colors.enumerated() {
-            colors[Self.written(i, palette)] = GifColorType(Red: UInt8((c >> 16) & 0xFF), Green: UInt8((c >> 8) & 0xFF),
-                                                            Blue: UInt8(c & 0xFF))
-        }
+        let table = Self.tableBytes(palette)
+        var colors = (0..<palette.tableSize).map { GifColorType(Red: table[3 * $0], Green: table[3 * $0 + 1], Blue: table[3 * $0 + 2]) }
         return colors.withUnsafeMutableBufferPointer { buffer in
             var map = ColorMapObject(ColorCount: Int32(palette.tableSize), BitsPerPixel: Int32(palette.bitsPerPixel),
                                      SortFlag: false, Colors: buffer.baseAddress)

@@ -81,6 +81,9 @@ final class GIFWriter: FrameWriter {
         if lookahead != nil { try drainLookahead() }
         if pendingFrame != nil { try writePending(next: nil) }
         try encoder.close(frame: lastIndex)
+        if let global = encoder.global {
+            _ = try GIFReorder(sink: sink, global: global, usage: encoder.usage).run()
+        }
     }
 
     /// Frames held before the global table is written, and how many: the
@@ -170,8 +173,8 @@ final class GIFWriter: FrameWriter {
         }
         guard changed else { return }
         let bits = palette.bitsPerPixel
-        let plain = GIFLZWSize.bytes(UnsafeBufferPointer(out), bitsPerPixel: bits)
-        let fill = filled.withUnsafeBufferPointer { GIFLZWSize.bytes($0, bitsPerPixel: bits) }
+        let plain = GIFLZWEncoder.size(UnsafeBufferPointer(out), bitsPerPixel: bits)
+        let fill = filled.withUnsafeBufferPointer { GIFLZWEncoder.size($0, bitsPerPixel: bits) }
         if fill < plain { for k in 0..<filled.count { out[k] = filled[k] } }
     }
 

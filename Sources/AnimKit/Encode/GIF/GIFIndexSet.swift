@@ -1,0 +1,75 @@
+/// A set of palette indices 0–255 (which entries a frame uses).
+struct GIFIndexSet: Equatable {
+    private var words: (UInt64, UInt64, UInt64, UInt64) = (0, 0, 0, 0)
+
+    init() {}
+
+    init(_ indices: UnsafeBufferPointer<UInt8>) {
+        var w = [UInt64](repeating: 0, count: 4)
+        for i in indices { w[Int(i) >> 6] |= 1 << UInt64(i & 63) }
+        words = (w[0], w[1], w[2], w[3])
+    }
+
+    private func word(_ k: Int) -> UInt64 {
+        switch k { case 0: words.0; case 1: words.1; case 2: words.2; default: words.3 }
+    }
+
+    func contains(_ i: Int) -> Bool { word(i >> 6) & (1 << UInt64(i & 63)) != 0 }
+
+    mutating func remove(_ i: Int) {
+        let bit = ~(UInt64(1) << UInt64(i & 63))
+        switch i >> 6 { case 0: words.0 &= bit; case 1: words.1 &= bit; case 2: words.2 &= bit; default: words.3 &= bit }
+    }
+
+    /// The largest index in the set, or nil when it is empty.
+    var largest: Int? {
+        for k in stride(from: 3, through: 0, by: -1) where word(k) != 0 {
+            return k * 64 + 63 - word(k).leadingZeroBitCount
+        }
+        return nil
+    }
+
+    /// The indices in the set, in increasing order.
+    var elements: [Int] { (0..<256).filter(contains) }
+
+    static func == (a: GIFIndexSet, b: GIFIndexSet) -> Bool { a.words == b.words }
+}
+
+/// The order of a global colour table that lets the most frames use only
+/// its first entries (and so shorter LZW codes: a frame using indices up
+/// to 15 is coded with 5-bit codes at first, one reaching 255 with 9-bit
+/// ones), as gifsicle orders its global table: the colour that frames
+/// still fitting in the table need least goes last, and every frame
+/// needing it stops counting; repeat.
+enum GIFPaletteOrder {
+    /// New positions for entries `first..<first + count`: `result[i]` is
+    /// the new index of entry `first + i`. `needs` holds the entries each
+    /// frame uses (entries outside the range are ignored).
+    static func positions(first: Int, count: Int, needs: [GIFIndexSet]) -> [Int] {
+        var penalty = [Int](repeating: 0, count: count)
+        var counting = [Bool](repeating: true, count: needs.count)
+        let members = needs.map { $0.elements.filter { $0 >= first && $0 < first + count }.map { $0 - first } }
+        for m in members { for c in m { penalty[c] += 1 } }
+        var remaining = Array(0..<count)
+        var position = [Int](repeating: 0, count: count)
+        // Entries with frames by index, so that removing one visits only its frames.
+        var frames = [[Int]](repeating: [], count: count)
+        for (f, m) in members.enumerated() { for c in m { frames[c].append(f) } }
+        for slot in stride(from: count - 1, through: 0, by: -1) {
+            // The least needed entry goes last; ties keep the old order.
+            var pick = 0
+            for k in 1..<remaining.count {
+                let a = remaining[k], b = remaining[pick]
+                if penalty[a] < penalty[b] || (penalty[a] == penalty[b] && a > b) { pick = k }
+            }
+            let removed = remaining.remove(at: pick)
+            position[removed] = first + slot
+            for f in frames[removed] where counting[f] {
+                counting[f] = false
+                for c in members[f] { penalty[c] -= 1 }
+            }
+            if remaining.isEmpty { break }
+        }
+        return position
+    }
+}

@@ -1,0 +1,181 @@
+/// The last pass of the GIF writer, on outputs that can be read back: the
+/// global colour table is reordered (`GIFPaletteOrder`) once every frame
+/// is known, and the frames drawn from it are rewritten with the new
+/// indices, in place. The table is chosen from frame 0 and ordered before
+/// the later frames are seen; most later frames of a screen recording
+/// redraw a few colours, and with those first their LZW codes are 2–3
+/// bits shorter. Frames drawn from the table (directly, or through a
+/// compact local table of its entries) are each written the smallest of
+/// three ways: from the new global table, through a compact local table
+/// made from it, or as they were. Frames with local palettes of their own
+/// are copied. Memory: one frame's indices, and the bytes by which the
+/// output has grown, if it grows (it shrinks).
+struct GIFReorder {
+    let sink: OutputSink
+    /// The global table as written (transparent entry first, see `GIFLibEncoder.written`).
+    let global: GIFPalette
+    /// For every image record in order: the written global indices it
+    /// uses, or nil when it has a palette of its own.
+    let usage: [GIFIndexSet?]
+
+    /// Rewrites the output when reordering shortens the codes of its
+    /// frames; false when it is left as it was.
+    func run() throws -> Bool {
+        guard global.transparentIndex != nil, sink.canReadBack, sink.canPatch else { return false }
+        let count = global.colors.count
+        let needs = usage.compactMap { $0 }
+        guard count > 2, needs.contains(where: { ($0.largest ?? 0) > 1 }),
+              needs.allSatisfy({ ($0.largest ?? 0) <= count }) else { return false }
+        var newIndex = Array(0...255)
+        for (i, p) in GIFPaletteOrder.positions(first: 1, count: count, needs: needs).enumerated() { newIndex[1 + i] = p }
+        // Worth it when the frames' code widths shrink in all.
+        var saved = 0
+        for set in needs {
+            let elements = set.elements
+            saved += GIFLibEncoder.bits(elements.max() ?? 0) - GIFLibEncoder.bits(elements.map { newIndex[$0] }.max() ?? 0)
+        }
+        guard saved > 0 else { return false }
+        var colors = [UInt32](repeating: 0, count: count)
+        for i in 0..<count { colors[newIndex[i + 1] - 1] = global.colors[i] }
+        try Rewriter(sink: sink, old: global, new: GIFPalette(colors: colors, transparent: true),
+                     newIndex: newIndex.map { UInt8($0) }, usage: usage).run()
+        return true
+    }
+}
+
+/// One pass over the file, block by block.
+private struct Rewriter {
+    let sink: OutputSink
+    let old: GIFPalette, new: GIFPalette
+    let newIndex: [UInt8]
+    let usage: [GIFIndexSet?]
+
+    func run() throws {
+        let io = InPlaceRewrite(sink)
+        let screen = try io.copy(13)
+        guard screen[10] & 0x80 != 0, 2 << Int(screen[10] & 7) == old.tableSize else { throw broken(io, "no global table") }
+        _ = try io.take(3 * old.tableSize)
+        try io.put(GIFLibEncoder.tableBytes(new))
+        var image = 0
+        // A graphic control extension held for its image, and where it was.
+        var control: (bytes: [UInt8], from: Int)?
+        while true {
+            let from = io.position
+            let introducer = try io.take(1)[0]
+            if introducer != 0x2C, let c = control { try io.put(c.bytes, unchangedFrom: c.from); control = nil }
+            switch introducer {
+            case 0x21:
+                let label = try io.take(1)[0]
+                let blocks = try subBlocks(io)
+                if label == 0xF9 {
+                    control = ([0x21, 0xF9] + blocks, from)
+                } else {
+                    try io.put([0x21, label] + blocks, unchangedFrom: from)
+                }
+            case 0x2C:
+                guard image < usage.count else { throw broken(io, "more images than written") }
+                try rewriteImage(io, from: from, control: control, usage: usage[image], frame: image)
+                control = nil
+                image += 1
+            case 0x3B:
+                try io.put([0x3B], unchangedFrom: from)
+                try io.finish()
+                return
+            default:
+                throw broken(io, "unknown block 0x\(String(introducer, radix: 16))")
+            }
+        }
+    }
+
+    private func rewriteImage(_ io: InPlaceRewrite, from: Int, control held: (bytes: [UInt8], from: Int)?,
+                              usage: GIFIndexSet?, frame: Int) throws {
+        let descriptor = try io.take(9)
+        let packed = descriptor[8]
+        let local = packed & 0x80 != 0 ? try io.take(3 * (2 << Int(packed & 7))) : nil
+        let codeSize = try io.take(1)
+        let data = try subBlocks(io)
+        let original = {
+            if let held { try io.put(held.bytes, unchangedFrom: held.from) }
+            var record: [UInt8] = [0x2C]
+            record += descriptor; record += local ?? []; record += codeSize; record += data
+            try io.put(record, unchangedFrom: from)
+        }
+        guard usage != nil else { try original(); return }
+        let width = Int(descriptor[4]) | Int(descriptor[5]) << 8, height = Int(descriptor[6]) | Int(descriptor[7]) << 8
+        var indices = try decode(codeSize + data, width: width, height: height, io: io, frame: frame)
+        let transparent = held.flatMap { $0.bytes }.flatMap { $0[3] & 1 != 0 ? Int($0[6]) : nil }
+        // Old indices (global, or of the local table) to new global ones.
+        var map = [UInt8](repeating: 0, count: 256)
+        if let local {
+            var used = [Bool](repeating: false, count: 256)
+            for i in indices { used[Int(i)] = true }
+            for w in 0..<256 where used[w] {
+                if w == transparent { map[w] = 0; continue }
+                guard 3 * w + 2 < local.count else { throw broken(io, "index past the local table") }
+                let key = 0xFF00_0000 | UInt32(local[3 * w]) << 16 | UInt32(local[3 * w + 1]) << 8 | UInt32(local[3 * w + 2])
+                guard let p = old.exactIndex(key) else { try original(); return }
+                map[w] = newIndex[p + 1]
+            }
+        } else {
+            map = newIndex
+        }
+        var largest = 0
+        for i in 0..<indices.count { indices[i] = map[Int(indices[i])]; largest = max(largest, Int(indices[i])) }
+        let globalBits = max(GIFLibEncoder.bits(largest), 2)
+        let globalBytes = indices.withUnsafeBufferPointer { GIFLZWEncoder.size($0, bitsPerPixel: globalBits) }
+        let compact = indices.withUnsafeMutableBufferPointer {
+            GIFLibEncoder.compactTable($0, new, largest: largest, keepTransparent: transparent != nil)
+        }
+        let originalBytes = local.map { $0.count + data.count } ?? Int.max
+        if originalBytes <= min(globalBytes, compact?.bytes ?? Int.max) { try original(); return }
+        var control = held?.bytes                   // its transparent index may change
+        if let compact, compact.bytes < globalBytes {
+            if let t = transparent { control![6] = compact.remap[Int(map[t])] }
+            let bits = compact.palette.bitsPerPixel
+            if let control { try io.put(control) }
+            var head: [UInt8] = [0x2C]
+            head += descriptor.prefix(8); head.append(packed & 0x40 | 0x80 | UInt8(bits - 1))
+            head += GIFLibEncoder.tableBytes(compact.palette)
+            try io.put(head)
+            try io.put(compact.indices.withUnsafeBufferPointer { GIFLZWEncoder.encode($0, bitsPerPixel: bits) })
+        } else {
+            if let t = transparent { control![6] = map[t] }
+            if let control { try io.put(control) }
+            var head: [UInt8] = [0x2C]
+            head += descriptor.prefix(8); head.append(packed & 0x40)
+            try io.put(head)
+            try io.put(indices.withUnsafeBufferPointer { GIFLZWEncoder.encode($0, bitsPerPixel: globalBits) })
+        }
+    }
+
+    /// Data sub-blocks up to and including the terminator, as they are.
+    private func subBlocks(_ io: InPlaceRewrite) throws -> [UInt8] {
+        var bytes: [UInt8] = []
+        while true {
+            let n = try io.take(1)[0]
+            bytes.append(n)
+            if n == 0 { return bytes }
+            bytes += try io.take(Int(n))
+        }
+    }
+
+    private func decode(_ record: [UInt8], width: Int, height: Int, io: InPlaceRewrite, frame: Int) throws -> [UInt8] {
+        var indices = [UInt8](repeating: 0, count: width * height)
+        var complete = 0
+        record.withUnsafeBytes { raw in
+            GIFLZW.decode(raw, offset: 0, end: raw.count, width: width, rows: height) { row, line, valid in
+                guard valid == width else { return }
+                for x in 0..<width { indices[row * width + x] = line[x] }
+                complete += 1
+            }
+        }
+        guard complete == height else {
+            throw AnimError.malformed(file: sink.name, frame: frame, offset: io.position, reason: "rewriting: the image data does not decode")
+        }
+        return indices
+    }
+
+    private func broken(_ io: InPlaceRewrite, _ reason: String) -> AnimError {
+        .malformed(file: sink.name, frame: nil, offset: io.position, reason: "rewriting: \(reason)")
+    }
+}
