@@ -3,9 +3,9 @@
 /// them), and the compressed bytes themselves (`GIFReorder` rewrites
 /// frames; the decoder's side is `GIF/GIFLZW.swift`). It follows the usual
 /// encoder (giflib's): codes widen when the table reaches the next power
-/// of two, and a clear code restarts the table once it holds 4096 codes,
-/// so `size` is exactly what giflib writes and `encode` writes the same
-/// codes.
+/// of two, and a clear code restarts the table when it would take code
+/// 4095, so `size` is exactly what giflib writes and `encode` writes the
+/// same codes.
 enum GIFLZWEncoder {
     /// Bytes of the LZW data for `indices` (the code stream in sub-blocks,
     /// their lengths and the terminator; not the code size byte).
@@ -59,7 +59,7 @@ enum GIFLZWEncoder {
             }
             if found >= 0 { prefix = found; continue }
             output.put(prefix, width: width)
-            if next < 4096 {
+            if next < 4095 {                                 // giflib keeps 4095 unused
                 keys[s] = key; codes[s] = Int16(next)
                 if next == 1 << width && width < 12 { width += 1 }
                 next += 1

@@ -21,9 +21,9 @@ final class GIFLibEncoder {
     /// The global colour table, once written.
     private(set) var global: GIFPalette?
     /// For every image written: the global table's (written) indices it
-    /// uses, transparency aside, or nil when it has a palette of its own
-    /// (for `GIFReorder`).
-    private(set) var usage: [GIFIndexSet?] = []
+    /// uses, transparency aside, or nil when it has a palette of its own;
+    /// and the bytes written for it (for `GIFReorder`).
+    private(set) var usage: [(indices: GIFIndexSet?, bytes: Int)] = []
     private var gif: UnsafeMutablePointer<GifFileType>?
 
     /// The callback's state: bytes not yet given to the sink, and the first sink error.
@@ -113,13 +113,12 @@ final class GIFLibEncoder {
                 largest = max(largest, w)
             }
         }
+        var used: GIFIndexSet?
         if palette == nil {
-            var used = GIFIndexSet(UnsafeBufferPointer(indices))
-            if global?.transparentIndex != nil { used.remove(0) }
-            usage.append(used)
-        } else {
-            usage.append(nil)
+            used = GIFIndexSet(UnsafeBufferPointer(indices))
+            if global?.transparentIndex != nil { used!.remove(0) }
         }
+        let start = sink.offset + output.buffer.count
         var transparent = -1
         if let t = transparentIndex { transparent = table.map { Self.written(t, $0) } ?? t }
         // A frame drawn from the global table with few of its entries may
@@ -161,6 +160,7 @@ final class GIFLibEncoder {
         precondition(indices.count == rect.width * rect.height, "GIFLibEncoder: index buffer size")
         try check(EGifPutLine(gif, indices.baseAddress, Int32(indices.count)), frame: frame, doing: "EGifPutLine")
         try output.flush()
+        usage.append((used, sink.offset - start))
     }
 
     /// Writes the trailer and frees giflib's state.

@@ -15,19 +15,22 @@ struct GIFReorder {
     /// The global table as written (transparent entry first, see `GIFLibEncoder.written`).
     let global: GIFPalette
     /// For every image record in order: the written global indices it
-    /// uses, or nil when it has a palette of its own.
-    let usage: [GIFIndexSet?]
+    /// uses, or nil when it has a palette of its own; and its size in bytes.
+    let usage: [(indices: GIFIndexSet?, bytes: Int)]
 
     /// Rewrites the output when reordering shortens the codes of its
     /// frames; false when it is left as it was.
     func run() throws -> Bool {
         guard global.transparentIndex != nil, sink.canReadBack, sink.canPatch else { return false }
         let count = global.colors.count
-        let needs = usage.compactMap { $0 }
+        let needs = usage.compactMap { $0.indices }
         guard count > 2, needs.contains(where: { ($0.largest ?? 0) > 1 }),
               needs.allSatisfy({ ($0.largest ?? 0) <= count }) else { return false }
+        let weights = usage.filter { $0.indices != nil }.map { GIFPaletteOrder.weight(bytes: $0.bytes) }
         var newIndex = Array(0...255)
-        for (i, p) in GIFPaletteOrder.positions(first: 1, count: count, needs: needs).enumerated() { newIndex[1 + i] = p }
+        for (i, p) in GIFPaletteOrder.positions(first: 1, count: count, needs: needs, weights: weights).enumerated() {
+            newIndex[1 + i] = p
+        }
         // Worth it when the frames' code widths shrink in all.
         var saved = 0
         for set in needs {
@@ -38,7 +41,7 @@ struct GIFReorder {
         var colors = [UInt32](repeating: 0, count: count)
         for i in 0..<count { colors[newIndex[i + 1] - 1] = global.colors[i] }
         try Rewriter(sink: sink, old: global, new: GIFPalette(colors: colors, transparent: true),
-                     newIndex: newIndex.map { UInt8($0) }, usage: usage).run()
+                     newIndex: newIndex.map { UInt8($0) }, usage: usage.map { $0.indices }).run()
         return true
     }
 }

@@ -12,7 +12,8 @@
 /// local palette of its own changed pixels, when that is clearly better.
 /// One entry of every palette that needs it is kept for transparency, so
 /// a frame is reproduced exactly when it has at most `maxColors - 1`
-/// colours.
+/// colours. Once all frames are written, `GIFReorder` reorders the global
+/// table so that the frames drawn from it use its first entries.
 ///
 /// Disposal: a frame is written one frame late, once the next is known.
 /// Pixels it shows opaque that the next frame makes transparent cannot be
@@ -60,52 +61,17 @@ final class GIFWriter: FrameWriter {
     }
 
     func add(_ frame: RGBAImage, duration: Duration, index: Int) throws {
-        // The first frames wait until the global table is chosen, which
-        // looks at what they change (see `mostUsedFirst`).
-        if lookahead != nil {
-            lookahead!.append((frame, duration, index))
-            if lookahead!.count <= Self.lookaheadFrames { return }
-            try drainLookahead()
-            return
-        }
-        try process(frame, duration: duration, index: index)
-    }
-
-    private func process(_ frame: RGBAImage, duration: Duration, index: Int) throws {
         if pendingFrame != nil { try writePending(next: frame) }
         GIFFrameDiff.load(frame, into: &pending)
         pendingFrame = (index, duration)
     }
 
     func finish() throws {
-        if lookahead != nil { try drainLookahead() }
         if pendingFrame != nil { try writePending(next: nil) }
         try encoder.close(frame: lastIndex)
         if let global = encoder.global {
             _ = try GIFReorder(sink: sink, global: global, usage: encoder.usage).run()
         }
-    }
-
-    /// Frames held before the global table is written, and how many: the
-    /// colours they change to are counted, so that the table puts them first.
-    private var lookahead: [(RGBAImage, Duration, Int)]? = []
-    static let lookaheadFrames = 8
-    private var laterChanges: [UInt32: Int] = [:]
-
-    private func drainLookahead() throws {
-        guard let frames = lookahead else { return }
-        lookahead = nil
-        var previous: [UInt32] = [], current: [UInt32] = []
-        for (k, f) in frames.enumerated() {
-            GIFFrameDiff.load(f.0, into: &current)
-            if k > 0 {
-                for i in 0..<current.count where current[i] != previous[i] && current[i] != 0 {
-                    laterChanges[current[i], default: 0] += 1
-                }
-            }
-            swap(&previous, &current)
-        }
-        for f in frames { try process(f.0, duration: f.1, index: f.2) }
     }
 
     /// The NETSCAPE2.0 loop value for `plays`, or nil for no block: our
@@ -154,28 +120,48 @@ final class GIFWriter: FrameWriter {
         updateReference(rect, cleared: disposal == .clearToTransparent)
     }
 
-    /// Unchanged pixels are transparent in the frame; coding them with the
-    /// colour they show instead (where the palette has it exactly and it is
-    /// exactly what is shown) can make longer LZW strings. Kept when the
-    /// LZW data comes out shorter, as gifsicle -O3 chooses.
+    /// Unchanged pixels are transparent in the frame; coding some of them
+    /// with the colour they show instead (where the palette has it exactly
+    /// and it is exactly what is shown) can make longer LZW strings. As
+    /// gifsicle -O3 does, three ways are tried and the shortest LZW data
+    /// kept: all transparent; unchanged pixels in a colour the changed ones
+    /// use keep it (no new colour: the frame's indices stay few, see
+    /// `GIFReorder`); and that, but each stretch of unchanged pixels
+    /// holding two or more values made transparent whole.
     private func fillUnchanged(_ keys: UnsafeBufferPointer<UInt32>, _ ref: UnsafeBufferPointer<UInt32>, _ rect: Rect,
                                _ palette: GIFPalette, _ out: UnsafeMutableBufferPointer<UInt8>) {
-        guard let clear = palette.transparentIndex else { return }
-        var filled = Array(out), changed = false
+        guard let clear8 = palette.transparentIndex.map({ UInt8($0) }) else { return }
+        var used = [Bool](repeating: false, count: 256)
+        for i in out where i != clear8 { used[Int(i)] = true }
+        var kept = Array(out), changed = false
         var o = 0
         for y in rect.y..<(rect.y + rect.height) {
             for i in (y * width + rect.x)..<(y * width + rect.x + rect.width) {
-                if Int(out[o]) == clear, keys[i] == ref[i], ref[i] != 0, exactShown[i], let e = palette.exactIndex(ref[i]) {
-                    filled[o] = UInt8(e); changed = true
+                if out[o] == clear8, keys[i] == ref[i], ref[i] != 0, exactShown[i],
+                   let e = palette.exactIndex(ref[i]), used[e] {
+                    kept[o] = UInt8(e); changed = true
                 }
                 o += 1
             }
         }
         guard changed else { return }
+        // Stretches of unchanged pixels with two or more values: transparent.
+        var runs = kept
+        var start = 0
+        while start < runs.count {
+            guard out[start] == clear8 else { start += 1; continue }
+            var end = start + 1, mixed = false
+            while end < runs.count && out[end] == clear8 { mixed = mixed || kept[end] != kept[start]; end += 1 }
+            if mixed { for k in start..<end { runs[k] = clear8 } }
+            start = end
+        }
         let bits = palette.bitsPerPixel
-        let plain = GIFLZWEncoder.size(UnsafeBufferPointer(out), bitsPerPixel: bits)
-        let fill = filled.withUnsafeBufferPointer { GIFLZWEncoder.size($0, bitsPerPixel: bits) }
-        if fill < plain { for k in 0..<filled.count { out[k] = filled[k] } }
+        var best = GIFLZWEncoder.size(UnsafeBufferPointer(out), bitsPerPixel: bits), choice: [UInt8]?
+        for candidate in [kept, runs] {
+            let size = candidate.withUnsafeBufferPointer { GIFLZWEncoder.size($0, bitsPerPixel: bits) }
+            if size < best { best = size; choice = candidate }
+        }
+        if let choice { for k in 0..<choice.count { out[k] = choice[k] } }
     }
 
     /// Records which pixels of `rect` the frame shows exactly.
@@ -195,18 +181,15 @@ final class GIFWriter: FrameWriter {
         }
     }
 
-    /// The global table with the colours the next few frames change pixels
-    /// to first, then those frame 0 uses most: later frames of a screen
-    /// recording mostly redraw those, so their indices stay low and their
-    /// LZW codes short (4-6 bits instead of 8).
+    /// The global table with the colours frame 0 uses most first. (On an
+    /// output that can be read back, `GIFReorder` orders it again once all
+    /// frames are known.)
     private func mostUsedFirst(_ colors: [UInt32]) -> [UInt32] {
         let palette = GIFPalette(colors: colors, transparent: false)
         var counts = [Int](repeating: 0, count: colors.count)
         pending.withUnsafeBufferPointer { keys in
             for k in keys where k != 0 { if let i = palette.exactIndex(k) { counts[i] += 1 } }
         }
-        // Colours the next frames change pixels to come first of all.
-        for (k, n) in laterChanges { if let i = palette.exactIndex(k) { counts[i] += n << 32 } }
         return colors.indices.sorted { counts[$0] != counts[$1] ? counts[$0] > counts[$1] : $0 < $1 }.map { colors[$0] }
     }
 
