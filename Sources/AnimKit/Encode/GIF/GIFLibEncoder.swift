@@ -151,6 +151,9 @@ final class GIFLibEncoder {
             // them from the table): later frames of a screen recording often
             // use a few low indices, and 4-bit codes beat 8-bit ones.
             let bits = max(Self.bits(largest), 2)
+            // giflib forgets (leaks) the previous image's local table when
+            // an image has none: freed here first (found by fuzzing).
+            if let map = gif.pointee.Image.ColorMap { GifFreeMapObject(map); gif.pointee.Image.ColorMap = nil }
             let saved = gif.pointee.SColorMap?.pointee.BitsPerPixel
             if let saved, bits < saved { gif.pointee.SColorMap!.pointee.BitsPerPixel = Int32(bits) }
             status = EGifPutImageDesc(gif, Int32(rect.x), Int32(rect.y), Int32(rect.width), Int32(rect.height), false, nil)

@@ -1,0 +1,168 @@
+// What the fuzz targets do with one input, shared by the libFuzzer
+// targets (Tools/fuzz, built with AnimKit's sources as one module) and the
+// regression tests (FuzzRegressionTests), which replay every finding.
+#if canImport(AnimKit)
+@testable import AnimKit
+#endif
+
+enum FuzzChecks {
+    /// Arbitrary bytes into ImageSource and IncrementalImageSource.
+    ///
+    /// Every path a program opening an untrusted file takes: indexing, every
+    /// frame in order, random access, decoding to a small size, and feeding the
+    /// bytes in random chunks. Errors are fine; crashes, sanitizer reports,
+    /// leaks, hangs and runaway memory are findings.
+    static func decode(_ bytes: [UInt8]) {
+        var rng = FuzzRandom(bytes)
+        var options = DecodingOptions()
+        // Limits small enough that the fuzzer's memory cap means a real leak
+        // or a limit not enforced, not a big but legal canvas.
+        options.limits = DecodingLimits(maxCanvasPixels: 1 << 22, maxFrameCount: 5_000, maxDecodedBytes: 1 << 28)
+        options.decodeAhead = Int(rng.next() % 3)
+        options.mapFiles = false
+
+        if let source = try? ImageSource(data: bytes, options: options) {
+            let n = source.frameCount
+            _ = (source.width, source.height, source.loopCount, source.plays, source.indexError, source.frames.last?.duration)
+            for i in 0..<min(n, 64) { _ = try? source.frame(at: i) }
+            if n > 0 {
+                for _ in 0..<4 { _ = try? source.frame(at: Int(rng.next() % UInt64(n))) }
+                _ = try? source.frame(at: n - 1)
+                _ = try? source.withFrame(at: 0) { $0.count }
+            }
+            _ = try? source.frame(at: n)          // out of range: an error
+        }
+        var small = options
+        small.fitIn = PixelSize(width: 1 + Int(rng.next() % 40), height: 1 + Int(rng.next() % 30))
+        if let source = try? ImageSource(data: bytes, options: small) {
+            for i in 0..<min(source.frameCount, 8) { _ = try? source.frame(at: i) }
+        }
+
+        let incremental = IncrementalImageSource(name: "fuzz", options: options)
+        var position = 0
+        while position < bytes.count {
+            let n = 1 + Int(rng.next() % UInt64(max(1, bytes.count / 3)))
+            incremental.append(bytes[position..<min(bytes.count, position + n)])
+            position += n
+            if incremental.frameCount > 0 { _ = try? incremental.frame(at: incremental.frameCount - 1) }
+            _ = incremental.error
+        }
+        incremental.finish()
+        for i in 0..<min(incremental.frameCount, 16) { _ = try? incremental.frame(at: i) }
+        _ = incremental.error
+    }
+
+    /// ImageDestination driven by the input: format, frame size, frame
+    /// count, durations, options, pixels; the result decoded and checked.
+    ///
+    /// Checked (a failure traps, which libFuzzer reports as a crash): the
+    /// encoder either finishes or throws a clear error for frames it must
+    /// refuse; what it writes decodes; frame count and durations are those
+    /// given (identical frames merged, durations summed); APNG and lossless
+    /// WebP (not mixed) give back every pixel (WebP: colour under alpha 0 aside); GIF keeps
+    /// which pixels are transparent (alpha < 128) exactly.
+    static func encode(_ bytes: [UInt8]) {
+        guard bytes.count >= 8 else { return }
+        var rng = FuzzRandom(bytes)
+        let format = OutputFormat.allCases[Int(bytes[0]) % 3]
+        let width = 1 + Int(bytes[1]) % 48, height = 1 + Int(bytes[2]) % 48
+        let frameCount = 1 + Int(bytes[3]) % 6
+        var options = EncodingOptions()
+        options.plays = Int(bytes[4]) % 4
+        options.lossless = format == .webp ? bytes[5] & 1 == 0 : false
+        options.quality = Int(bytes[5]) % 101
+        options.maxColors = 2 + Int(bytes[6]) % 255
+        options.dither = EncodingOptions.Dither.allCases[Int(bytes[7]) % 3]
+        options.allowMixed = bytes[7] & 8 != 0
+        options.keyframeInterval = Int(bytes[6] >> 5)
+        // Pixels: the rest of the input, repeated; some frames repeat the one
+        // before (merging), some change a little (small rectangles).
+        let palette = Array(bytes.dropFirst(8))
+        var frames: [(RGBAImage, Duration)] = []
+        var previous: RGBAImage?
+        for f in 0..<frameCount {
+            var image = previous ?? RGBAImage(width: width, height: height)
+            let mode = rng.next() % 4
+            if previous == nil || mode >= 2 {
+                let count = mode == 3 ? width * height : 1 + Int(rng.next() % UInt64(width * height))
+                var p = Int(rng.next() % UInt64(max(1, palette.count)))
+                for _ in 0..<count {
+                    let i = Int(rng.next() % UInt64(width * height)) * 4
+                    for c in 0..<4 { image.pixels[i + c] = palette.isEmpty ? UInt8(truncatingIfNeeded: f * 40 + c) : palette[(p + c) % palette.count] }
+                    p += 3
+                }
+            }
+            let duration = Duration.milliseconds(Int(rng.next() % 3000))
+            frames.append((image, duration))
+            previous = image
+        }
+
+        let out: ImageDestination
+        do { out = try ImageDestination(format: format, options: options) } catch { fatalError("destination: \(error)") }
+        do {
+            for (image, duration) in frames { try out.add(image, duration: duration) }
+            try out.finish()
+        } catch {
+            fatalError("\(format) \(width)x\(height)x\(frameCount): \(error)")
+        }
+        guard let encoded = out.data else { fatalError("no data after finish") }
+
+        var decoding = DecodingOptions()
+        decoding.durationPolicy = .raw
+        let source: ImageSource
+        do { source = try ImageSource(data: encoded, options: decoding) } catch { fatalError("decode: \(error)") }
+        guard source.width == width, source.height == height, source.indexError == nil else {
+            fatalError("decoded \(source.width)x\(source.height), error \(String(describing: source.indexError))")
+        }
+        // Runs of identical frames become one.
+        var expected: [(RGBAImage, Duration)] = []
+        for (image, duration) in frames {
+            if let last = expected.last, last.0 == image { expected[expected.count - 1].1 += duration } else { expected.append((image, duration)) }
+        }
+        guard source.frameCount == expected.count else {
+            fatalError("\(format): \(source.frameCount) frames decoded, \(expected.count) expected")
+        }
+        for (i, (image, duration)) in expected.enumerated() {
+            let decoded: RGBAImage
+            do { decoded = try source.frame(at: i) } catch { fatalError("frame \(i): \(error)") }
+            let stored = source.frames[i].delay
+            switch format {
+            case .apng:
+                guard decoded == image else { fatalError("APNG frame \(i) differs") }
+                guard abs((stored - duration) / .milliseconds(1)) < 1.5 else { fatalError("APNG frame \(i): \(stored) for \(duration)") }
+            case .webp:
+                if options.lossless && !options.allowMixed {      // mixed: libwebp may pick lossy
+                    for p in 0..<(width * height) where image.pixels[p * 4 + 3] != 0 || decoded.pixels[p * 4 + 3] != 0 {
+                        guard decoded.pixels[(p * 4)..<(p * 4 + 4)] == image.pixels[(p * 4)..<(p * 4 + 4)] else {
+                            fatalError("lossless WebP frame \(i) pixel \(p) differs")
+                        }
+                    }
+                }
+            case .gif:
+                for p in 0..<(width * height) where (image.pixels[p * 4 + 3] >= 128) != (decoded.pixels[p * 4 + 3] == 255) {
+                    fatalError("GIF frame \(i) pixel \(p): alpha \(image.pixels[p * 4 + 3]) became \(decoded.pixels[p * 4 + 3])")
+                }
+            }
+        }
+    }
+}
+
+// Deterministic choices for the fuzz targets, seeded by the input (so a
+// crash reproduces from its input file alone).
+struct FuzzRandom {
+    private var state: UInt64
+
+    init(_ bytes: [UInt8]) {
+        var h: UInt64 = 0xCBF2_9CE4_8422_2325
+        for b in bytes.prefix(64) { h = (h ^ UInt64(b)) &* 0x100_0000_01B3 }
+        state = h ^ UInt64(bytes.count)
+    }
+
+    mutating func next() -> UInt64 {
+        state &+= 0x9E37_79B9_7F4A_7C15
+        var z = state
+        z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
+        z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
+        return z ^ (z >> 31)
+    }
+}

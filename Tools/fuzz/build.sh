@@ -1,0 +1,34 @@
+#!/usr/bin/env bash
+# Builds the libFuzzer targets (AddressSanitizer + fuzzer instrumentation):
+#   .build/fuzz/fuzz-decode   bytes -> ImageSource / IncrementalImageSource
+#   .build/fuzz/fuzz-encode   bytes -> ImageDestination options + frames -> decode
+# Each is AnimKit's sources and the target compiled as one Swift module
+# (SwiftPM has no fuzzer sanitizer), with the C bridge built by clang.
+# Usage: Tools/fuzz/build.sh   (then Tools/fuzz/run.sh)
+set -euo pipefail
+ROOT="$(cd "$(dirname "${BASH_SOURCE[0]}")/../.." && pwd)"
+HERE="$ROOT/Tools/fuzz"
+OUT="${OUT:-$ROOT/.build/fuzz}"
+mkdir -p "$OUT/include"
+
+# The C bridge, instrumented but without libFuzzer's main.
+clang -c -g -O1 -fsanitize=fuzzer-no-link,address $(pkg-config --cflags libpng16) \
+    -I "$ROOT/Sources/CPNGBridge/include" "$ROOT/Sources/CPNGBridge/pngbridge.c" -o "$OUT/pngbridge.o"
+cat > "$OUT/include/module.modulemap" <<MAP
+module CPNGBridge {
+    header "$ROOT/Sources/CPNGBridge/include/pngbridge.h"
+    export *
+}
+MAP
+
+mapfile -t SOURCES < <(find "$ROOT/Sources/AnimKit" -name '*.swift' | sort)
+LIBS=(-lgif -lpng16 -lz -ldeflate -lwebp -lwebpdemux -lwebpmux)
+for target in decode encode; do
+    name="Fuzz$(tr '[:lower:]' '[:upper:]' <<< "${target:0:1}")${target:1}"
+    echo "building fuzz-$target" >&2
+    swiftc -sanitize=fuzzer,address -parse-as-library -O -g -module-name "$name" \
+        -I "$ROOT/Sources/CGIF" -I "$ROOT/Sources/CPNG" -I "$ROOT/Sources/CWebP" -I "$OUT/include" \
+        "${SOURCES[@]}" "$HERE/$name.swift" "$ROOT/Tests/AnimKitTests/Fuzz/FuzzChecks.swift" "$OUT/pngbridge.o" "${LIBS[@]}" \
+        -o "$OUT/fuzz-$target" 2>&1 | grep -v "Cannot export local symbol" >&2 || true
+done
+echo "built: $OUT/fuzz-decode $OUT/fuzz-encode" >&2

@@ -1,0 +1,46 @@
+#!/usr/bin/env bash
+# Runs both fuzz targets side by side for SECONDS each (default 1800), from
+# seed corpora made of the test fixtures and the shipped animations.
+# Corpora grow in .build/fuzz/corpus-*; crashes, leaks, timeouts and
+# out-of-memory inputs land in .build/fuzz/findings-*/ (copy each into
+# Tests/AnimKitTests/Fixtures/fuzz-decode or fuzz-encode once fixed: the
+# regression tests replay everything there). Logs: .build/fuzz/*.log;
+# the last line of each says how many inputs ran.
+# Usage: Tools/fuzz/build.sh && Tools/fuzz/run.sh [SECONDS]
+set -euo pipefail
+ROOT="$(cd "$(dirname "${BASH_SOURCE[0]}")/../.." && pwd)"
+OUT="${OUT:-$ROOT/.build/fuzz}"
+SECONDS_EACH="${1:-1800}"
+for target in decode encode; do
+    mkdir -p "$OUT/corpus-$target" "$OUT/seeds-$target" "$OUT/findings-$target"
+done
+# Seeds: every fixture and sample animation (for the encoder, their first
+# bytes steer the options and the rest become pixels), plus past findings;
+# named by content, as libFuzzer names its corpus.
+seed() { while read -r f; do cp "$f" "$1/$(sha1sum < "$f" | cut -c1-40)"; done; }
+find "$ROOT/Tests" "$ROOT/Animations" -type f \( -name '*.gif' -o -name '*.png' -o -name '*.webp' \) -size -200k \
+    | seed "$OUT/seeds-decode"
+find "$ROOT/Tests/AnimKitTests/Fixtures/fuzz-decode" -type f ! -name '*.md' 2>/dev/null | seed "$OUT/seeds-decode"
+find "$ROOT/Tests/AnimKitTests/Fixtures" -type f -size -20k \( -name '*.gif' -o -name '*.png' \) | sort | head -40 \
+    | seed "$OUT/seeds-encode"
+find "$ROOT/Tests/AnimKitTests/Fixtures/fuzz-encode" -type f ! -name '*.md' 2>/dev/null | seed "$OUT/seeds-encode"
+
+export SWIFT_BACKTRACE=enable=no     # its crash handler upsets AddressSanitizer
+pids=()
+for target in decode encode; do
+    # -max_len: 64 KiB inputs for the decoder (many fixtures are larger:
+    # libFuzzer keeps their prefixes), 4 KiB for the encoder's parameters.
+    max_len=$([ $target = decode ] && echo 65536 || echo 4096)
+    "$OUT/fuzz-$target" "$OUT/corpus-$target" "$OUT/seeds-$target" \
+        -max_total_time="$SECONDS_EACH" -timeout=20 -rss_limit_mb=2048 -max_len="$max_len" \
+        -artifact_prefix="$OUT/findings-$target/" -print_final_stats=1 \
+        > "$OUT/$target.log" 2>&1 &
+    pids+=($!)
+done
+status=0
+for pid in "${pids[@]}"; do wait "$pid" || status=1; done
+for target in decode encode; do
+    echo "== $target: $(grep -E '^Done|stat::number_of_executed_units' "$OUT/$target.log" | tr '\n' ' ')"
+    ls "$OUT/findings-$target"
+done
+exit $status
