@@ -11,6 +11,10 @@ enum EncodeRun {
     static func write(count: Int, to out: String, format: OutputFormat, options: EncodingOptions, label: String,
                       stats: Bool = false, frame: @escaping (Int) throws -> (RGBAImage, Duration?)) throws {
         let start = Measure.milliseconds()
+        var existing = stat()
+        let existed = stat(out, &existing) == 0 && existing.st_mode & S_IFMT == S_IFREG
+        var options = options
+        options.frameCount = count            // for APNG to a pipe or device (see EncodingOptions)
         let destination = try ImageDestination(path: out, format: format, options: options)
         TemporaryFileGuard.protect(destination.temporaryPath)
         defer { TemporaryFileGuard.release() }
@@ -38,9 +42,19 @@ enum EncodeRun {
             }
         } catch {
             destination.cancel()
-            throw error
+            // Say what became of OUT (a device or pipe keeps what reached it).
+            let regular = destination.temporaryPath != nil
+            throw EncodeFailure(error: error, outcome: !regular ? "" : existed
+                                ? "nothing written: \(out) is as it was" : "nothing written: no \(out) was created")
         }
     }
+}
+
+/// An encoding error and what it left: the error's own text, then the outcome.
+struct EncodeFailure: Error, CustomStringConvertible {
+    let error: Error
+    let outcome: String
+    var description: String { outcome.isEmpty ? "\(error)" : "\(error)\nanim: \(outcome)" }
 }
 
 /// Reads frames one at a time on a background thread. The frame function

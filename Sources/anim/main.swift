@@ -25,4 +25,9 @@ let arguments = Array(CommandLine.arguments.dropFirst())
 @_silgen_name("mallopt") func mallopt(_ parameter: Int32, _ value: Int32) -> Int32   // <malloc.h>
 let M_MMAP_THRESHOLD: Int32 = -3
 if !["encode", "convert"].contains(arguments.first ?? "") { _ = mallopt(M_MMAP_THRESHOLD, 1 << 20) }
+// A file size limit (ulimit -f) reached while writing is an error to
+// report, with the temporary file removed, not a death by SIGXFSZ; a
+// closed pipe likewise (EPIPE).
+signal(SIGXFSZ, SIG_IGN)
+signal(SIGPIPE, SIG_IGN)
 exit(CLI.run(arguments, commands: commands))

@@ -21,13 +21,25 @@ final class OutputSink {
     private var done = false
 
     /// A new file at `path`, written to `path.tmp-PID-N` in the same folder.
+    /// When `path` names a symbolic link, the file it points to is the one
+    /// replaced (the link stays). When it names something other than a
+    /// file — a device such as /dev/stdout or /dev/null, a named pipe —
+    /// that is written to directly: there is nothing to rename over it.
     init(path: String) throws {
         name = path
+        var existing = stat()
+        if stat(path, &existing) == 0 && existing.st_mode & S_IFMT != S_IFREG {
+            let fd = open(path, O_WRONLY | O_CLOEXEC)
+            guard fd >= 0 else { throw FileBytes.ioError(path, "open") }
+            target = .descriptor(fd)
+            ownsDescriptor = true
+            return
+        }
+        let path = OutputSink.resolvingLinks(path)
         let temp = path + ".tmp-\(getpid())-\(OutputSink.nextNumber())"
         let fd = open(temp, O_RDWR | O_CREAT | O_EXCL | O_CLOEXEC, 0o666)    // less the umask
         guard fd >= 0 else { throw FileBytes.ioError(path, "create") }
         // Replacing a file keeps its permissions.
-        var existing = stat()
         if stat(path, &existing) == 0 { fchmod(fd, existing.st_mode & 0o7777) }
         target = .file(path: path, temp: temp, fd: fd)
     }
@@ -40,6 +52,23 @@ final class OutputSink {
 
     /// Where the output started in a seekable descriptor.
     private var base = 0
+    /// A descriptor this sink opened (a device path), closed when done.
+    private var ownsDescriptor = false
+
+    /// `path` with symbolic links followed: where the link points, even
+    /// when nothing is there yet.
+    private static func resolvingLinks(_ path: String) -> String {
+        if let resolved = realpath(path, nil) {
+            defer { free(resolved) }
+            return String(cString: resolved)
+        }
+        var buffer = [CChar](repeating: 0, count: Int(PATH_MAX) + 1)
+        let n = readlink(path, &buffer, buffer.count - 1)
+        guard n > 0 else { return path }
+        let target = String(decoding: buffer[..<n].map { UInt8(bitPattern: $0) }, as: UTF8.self)
+        guard !target.hasPrefix("/"), let slash = path.lastIndex(of: "/") else { return target }
+        return String(path[...slash]) + target
+    }
 
     init(memoryNamed name: String = "<memory>") {
         self.name = name
@@ -186,6 +215,9 @@ final class OutputSink {
     func commit() throws {
         guard !done else { return }
         done = true
+        if ownsDescriptor, case let .descriptor(fd) = target, close(fd) != 0 {
+            throw FileBytes.ioError(name, "write")
+        }
         if case let .file(path, temp, fd) = target {
             if fsync(fd) != 0 && errno != EINVAL {
                 let e = FileBytes.ioError(path, "write")
@@ -201,6 +233,7 @@ final class OutputSink {
     func abort() {
         guard !done else { return }
         done = true
+        if ownsDescriptor, case let .descriptor(fd) = target { close(fd) }
         if case let .file(_, temp, fd) = target {
             close(fd)
             unlink(temp)
