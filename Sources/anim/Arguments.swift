@@ -24,7 +24,7 @@ struct OptionSpec {
             if flags.contains(name) {
                 if inline != nil { throw UsageError(message: "\(name) takes no value") }
                 out.flags.insert(name)
-            } else if valued.contains(name) {
+            } else if valued.contains(name) || Limits.valued.contains(name) {
                 if let inline { out.values[name] = inline; continue }
                 guard i < args.count else { throw UsageError(message: "\(name) needs a value") }
                 out.values[name] = args[i]

@@ -49,15 +49,19 @@ enum CLI {
         }
         let rest = Array(args.dropFirst())
         if rest.contains("--help") || rest.contains("-h") {
-            Output.out(command.usage)
+            Output.out(command.usage + "\n" + Limits.usage + "\n")
             return 0
         }
         do {
             let parsed = try command.spec.parse(rest)
+            Limits.current = try Limits.parse(parsed)
             return try command.run(parsed)
         } catch let e as UsageError {
             Output.err("anim \(command.name): \(e.message)\n\n" + command.usage)
             return 2
+        } catch let AnimError.limitExceeded(file, limit, value, maximum) {
+            Output.err("anim: " + Limits.message(file: file, limit: limit, value: value, maximum: maximum) + "\n")
+            return 1
         } catch let e as AnimError {
             Output.err("anim: \(e.description)\n")
             return 1

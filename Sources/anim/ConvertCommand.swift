@@ -22,7 +22,7 @@ enum ConvertCommand: Command {
         let input = args.positional[0], out = args.positional[1]
         var (format, options) = try EncodingArguments.parse(args, output: out)
         try OutputPath.check(out, notAnyOf: [input])
-        let source = try ImageSource(path: input)
+        let source = try ImageSource(path: input, options: Limits.decoding())
         if args.values["--loop"] == nil {
             if case .count(let n) = source.plays { options.plays = n } else { options.plays = 0 }
             // GIF's largest loop value plays 65536 times; WebP counts to 65535.

@@ -36,7 +36,7 @@ enum EncodeCommand: Command {
         try EncodeRun.write(count: files.count, to: out, format: format, options: options, label: "encode",
                                stats: args.flag("--stats")) { i in
             let path = files[i]
-            let image = try ImageSource(path: path).frame(at: 0)
+            let image = try ImageSource(path: path, options: Limits.decoding()).frame(at: 0)
             if let first, image.width != first.width || image.height != first.height {
                 throw AnimError.malformed(file: path, frame: nil, offset: nil,
                                           reason: "is \(image.width)x\(image.height), not \(first.width)x\(first.height) like \(first.name)")

@@ -24,7 +24,7 @@ enum ExtractCommand: Command {
     static let spec = OptionSpec(valued: ["--frames", "--max-size"], positional: 2...2)
 
     static func run(_ args: ParsedArguments) throws -> Int32 {
-        var options = DecodingOptions()
+        var options = Limits.decoding()
         if args.values["--max-size"] != nil { options.maxPixelSize = try args.int("--max-size", default: 0) }
         let dir = args.positional[1]
         if args.positional[0] == "-" { return try extractStream(args, dir: dir, options: options) }

@@ -27,7 +27,7 @@ enum InfoCommand: Command {
     static let spec = OptionSpec(flags: ["--json", "--raw-delays"], positional: 1...1)
 
     static func run(_ args: ParsedArguments) throws -> Int32 {
-        let options = DecodingOptions(durationPolicy: args.flag("--raw-delays") ? .raw : .browsers)
+        let options = Limits.decoding(DecodingOptions(durationPolicy: args.flag("--raw-delays") ? .raw : .browsers))
         let path = args.positional[0]
         let (source, error) = path == "-" ? try StandardInput.source(options: options)
             : try { let s = try ImageSource(path: path, options: options); return (s, s.indexError) }()

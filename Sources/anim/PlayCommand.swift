@@ -72,7 +72,7 @@ enum PlayCommand: Command {
             try r.waitForFirstFrame()
             player = try Player(stream: r.stream, name: "<stdin>", options: options)
         case let path?:
-            let source = try ImageSource(path: path)
+            let source = try ImageSource(path: path, options: Limits.decoding())
             player = try Player(source: source, name: path.split(separator: "/").last.map(String.init) ?? path,
                                 options: options)
         }

@@ -36,7 +36,7 @@ enum StandardInput {
     /// Reads stdin into a stream on a thread of its own, so a player can
     /// start on the first complete frame.
     final class Reader: @unchecked Sendable {
-        let stream = IncrementalImageSource(name: "<stdin>")
+        let stream = IncrementalImageSource(name: "<stdin>", options: Limits.decoding())
         private let lock = DispatchSemaphore(value: 1)
         private var failure: AnimError?
 

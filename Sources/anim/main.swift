@@ -30,4 +30,7 @@ if !["encode", "convert"].contains(arguments.first ?? "") { _ = mallopt(M_MMAP_T
 // closed pipe likewise (EPIPE).
 signal(SIGXFSZ, SIG_IGN)
 signal(SIGPIPE, SIG_IGN)
-exit(CLI.run(arguments, commands: commands))
+let status = CLI.run(arguments, commands: commands)
+// For tests of the resource limits: the peak memory of this run.
+if getenv("ANIM_REPORT_PEAK_RSS") != nil { Output.err("peak RSS: \(Measure.peakRSS()) bytes\n") }
+exit(status)

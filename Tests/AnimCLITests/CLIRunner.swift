@@ -26,10 +26,13 @@ enum CLI {
         var stdoutData: Data
     }
 
-    static func run(_ args: [String], stdin: Data? = nil) throws -> Result {
+    static func run(_ args: [String], stdin: Data? = nil, environment: [String: String] = [:]) throws -> Result {
         let p = Process()
         p.executableURL = binary
         p.arguments = args
+        if !environment.isEmpty {
+            p.environment = ProcessInfo.processInfo.environment.merging(environment) { $1 }
+        }
         let out = Pipe(), err = Pipe(), input = Pipe()
         p.standardOutput = out
         p.standardError = err

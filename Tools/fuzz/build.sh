@@ -4,7 +4,7 @@
 #   .build/fuzz/fuzz-encode   bytes -> ImageDestination options + frames -> decode
 # Each is AnimKit's sources and the target compiled as one Swift module
 # (SwiftPM has no fuzzer sanitizer), with the C bridge built by clang.
-# Usage: Tools/fuzz/build.sh   (then Tools/fuzz/run.sh)
+# Usage: Tools/fuzz/build.sh   (then Tools/fuzz/run.sh); TARGETS=encode builds one.
 set -euo pipefail
 ROOT="$(cd "$(dirname "${BASH_SOURCE[0]}")/../.." && pwd)"
 HERE="$ROOT/Tools/fuzz"
@@ -23,7 +23,7 @@ MAP
 
 mapfile -t SOURCES < <(find "$ROOT/Sources/AnimKit" -name '*.swift' | sort)
 LIBS=(-lgif -lpng16 -lz -ldeflate -lwebp -lwebpdemux -lwebpmux)
-for target in decode encode; do
+for target in ${TARGETS:-decode encode}; do
     name="Fuzz$(tr '[:lower:]' '[:upper:]' <<< "${target:0:1}")${target:1}"
     echo "building fuzz-$target" >&2
     swiftc -sanitize=fuzzer,address -parse-as-library -O -g -module-name "$name" \

@@ -6,7 +6,7 @@
 # Tests/AnimKitTests/Fixtures/fuzz-decode or fuzz-encode once fixed: the
 # regression tests replay everything there). Logs: .build/fuzz/*.log;
 # the last line of each says how many inputs ran.
-# Usage: Tools/fuzz/build.sh && Tools/fuzz/run.sh [SECONDS]
+# Usage: Tools/fuzz/build.sh && Tools/fuzz/run.sh [SECONDS]   (TARGETS=encode runs one)
 set -euo pipefail
 ROOT="$(cd "$(dirname "${BASH_SOURCE[0]}")/../.." && pwd)"
 OUT="${OUT:-$ROOT/.build/fuzz}"
@@ -27,7 +27,7 @@ find "$ROOT/Tests/AnimKitTests/Fixtures/fuzz-encode" -type f ! -name '*.md' 2>/d
 
 export SWIFT_BACKTRACE=enable=no     # its crash handler upsets AddressSanitizer
 pids=()
-for target in decode encode; do
+for target in ${TARGETS:-decode encode}; do
     # -max_len: 64 KiB inputs for the decoder (many fixtures are larger:
     # libFuzzer keeps their prefixes), 4 KiB for the encoder's parameters.
     max_len=$([ $target = decode ] && echo 65536 || echo 4096)
@@ -39,7 +39,7 @@ for target in decode encode; do
 done
 status=0
 for pid in "${pids[@]}"; do wait "$pid" || status=1; done
-for target in decode encode; do
+for target in ${TARGETS:-decode encode}; do
     echo "== $target: $(grep -E '^Done|stat::number_of_executed_units' "$OUT/$target.log" | tr '\n' ' ')"
     ls "$OUT/findings-$target"
 done

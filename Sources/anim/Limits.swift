@@ -1,0 +1,44 @@
+import AnimKit
+
+/// `--max-canvas-pixels N`, `--max-frames N`, `--max-decoded-bytes N`:
+/// the decoder's limits (`DecodingLimits`), taken by every command that
+/// reads an animation. A file over a limit is refused before anything is
+/// allocated, with a message naming the option that raises it.
+enum Limits {
+    static let options: [(flag: String, limit: String)] = [
+        ("--max-canvas-pixels", "maxCanvasPixels"), ("--max-frames", "maxFrameCount"),
+        ("--max-decoded-bytes", "maxDecodedBytes"),
+    ]
+    static var valued: Set<String> { Set(options.map(\.flag)) }
+
+    /// The limits of this run (set by `CLI.run` from the command line).
+    nonisolated(unsafe) static var current = DecodingLimits()
+
+    static func parse(_ args: ParsedArguments) throws -> DecodingLimits {
+        var limits = DecodingLimits()
+        limits.maxCanvasPixels = try args.int("--max-canvas-pixels", default: limits.maxCanvasPixels)
+        limits.maxFrameCount = try args.int("--max-frames", default: limits.maxFrameCount)
+        limits.maxDecodedBytes = try args.int("--max-decoded-bytes", default: limits.maxDecodedBytes)
+        return limits
+    }
+
+    /// Decoding options with this run's limits.
+    static func decoding(_ options: DecodingOptions = DecodingOptions()) -> DecodingOptions {
+        var options = options
+        options.limits = current
+        return options
+    }
+
+    /// The message for a file over a limit, naming the option to raise it.
+    static func message(file: String, limit: String, value: Int, maximum: Int) -> String {
+        let flag = options.first { $0.limit == limit }?.flag ?? limit
+        return "\(file): \(limit) \(value) exceeds the limit of \(maximum) (raise it with \(flag) N)"
+    }
+
+    static let usage = """
+        limits (every command that reads an animation):
+          --max-canvas-pixels N   largest canvas, in pixels (default 134217728)
+          --max-frames N          most frames in a file (default 100000)
+          --max-decoded-bytes N   most pixel bytes decoded over all frames (default 68719476736)
+        """
+}
