@@ -84,20 +84,22 @@ enum TerminalState {
     }()
     static let restoreCount = Array("\u{1B}[?2026l\u{1B}[0m\u{1B}[?25h\u{1B}[?1049l".utf8).count
 
+    /// The handlers go in before the tty mode changes, and `active` is set
+    /// before it too: a signal at any moment after this starts finds
+    /// something that puts the terminal back.
     static func prepare(keyboard: Int32?) {
         _ = restoreBytes
+        var raw: termios?
         if let keyboard, tcgetattr(keyboard, &saved) == 0 {
             keyboardFD = keyboard
             haveSaved = 1
-            var raw = saved
-            raw.c_lflag &= ~tcflag_t(ICANON | ECHO)
-            raw.c_iflag &= ~tcflag_t(IXON | ICRNL)
-            raw.c_cc.6 = 0     // VMIN
-            raw.c_cc.5 = 0     // VTIME
-            tcsetattr(keyboard, TCSANOW, &raw)
+            var r = saved
+            r.c_lflag &= ~tcflag_t(ICANON | ECHO)
+            r.c_iflag &= ~tcflag_t(IXON | ICRNL)
+            r.c_cc.6 = 0     // VMIN
+            r.c_cc.5 = 0     // VTIME
+            raw = r
         }
-        active = 1
-        Terminal.unblockSignals([SIGINT, SIGTERM, SIGHUP, SIGQUIT])
         for sig in [SIGINT, SIGTERM, SIGHUP, SIGQUIT] {
             signal(sig) { signo in
                 TerminalState.restoreFromSignal()
@@ -105,6 +107,9 @@ enum TerminalState {
             }
         }
         signal(SIGPIPE, SIG_IGN)
+        active = 1
+        Terminal.unblockSignals([SIGINT, SIGTERM, SIGHUP, SIGQUIT])
+        if var raw { tcsetattr(keyboardFD, TCSANOW, &raw) }
     }
 
     /// Async-signal-safe: write(2), tcsetattr(3).
