@@ -71,7 +71,21 @@ public enum Terminal {
 
 /// State a signal handler may touch: fixed buffers prepared in advance.
 enum TerminalState {
-    nonisolated(unsafe) static var saved = termios()
+    /// The tty mode to put back. In memory of C's `sizeof(struct termios)`
+    /// (60 bytes): Swift's `termios` is 57 bytes long plus padding, and a
+    /// Swift variable of it is 3 bytes short of what tcgetattr writes
+    /// (found by AddressSanitizer).
+    nonisolated(unsafe) static let saved: UnsafeMutablePointer<termios> = {
+        let p = UnsafeMutablePointer<termios>.allocate(capacity: 1)     // stride: 60 bytes
+        p.initialize(to: termios())
+        return p
+    }()
+    /// The raw mode, likewise.
+    nonisolated(unsafe) static let raw: UnsafeMutablePointer<termios> = {
+        let p = UnsafeMutablePointer<termios>.allocate(capacity: 1)
+        p.initialize(to: termios())
+        return p
+    }()
     nonisolated(unsafe) static var haveSaved: Int32 = 0
     nonisolated(unsafe) static var keyboardFD: Int32 = 0
     nonisolated(unsafe) static var active: Int32 = 0
@@ -89,16 +103,16 @@ enum TerminalState {
     /// something that puts the terminal back.
     static func prepare(keyboard: Int32?) {
         _ = restoreBytes
-        var raw: termios?
-        if let keyboard, tcgetattr(keyboard, &saved) == 0 {
+        var makeRaw = false
+        if let keyboard, tcgetattr(keyboard, saved) == 0 {
             keyboardFD = keyboard
             haveSaved = 1
-            var r = saved
-            r.c_lflag &= ~tcflag_t(ICANON | ECHO)
-            r.c_iflag &= ~tcflag_t(IXON | ICRNL)
-            r.c_cc.6 = 0     // VMIN
-            r.c_cc.5 = 0     // VTIME
-            raw = r
+            raw.pointee = saved.pointee
+            raw.pointee.c_lflag &= ~tcflag_t(ICANON | ECHO)
+            raw.pointee.c_iflag &= ~tcflag_t(IXON | ICRNL)
+            raw.pointee.c_cc.6 = 0     // VMIN
+            raw.pointee.c_cc.5 = 0     // VTIME
+            makeRaw = true
         }
         for sig in [SIGINT, SIGTERM, SIGHUP, SIGQUIT] {
             signal(sig) { signo in
@@ -109,7 +123,7 @@ enum TerminalState {
         signal(SIGPIPE, SIG_IGN)
         active = 1
         Terminal.unblockSignals([SIGINT, SIGTERM, SIGHUP, SIGQUIT])
-        if var raw { tcsetattr(keyboardFD, TCSANOW, &raw) }
+        if makeRaw { tcsetattr(keyboardFD, TCSANOW, raw) }
     }
 
     /// Async-signal-safe: write(2), tcsetattr(3).
@@ -117,7 +131,7 @@ enum TerminalState {
         guard active == 1 else { return }
         active = 0
         _ = write(1, restoreBytes, restoreCount)
-        if haveSaved == 1 { tcsetattr(keyboardFD, TCSANOW, &saved) }
+        if haveSaved == 1 { tcsetattr(keyboardFD, TCSANOW, saved) }
     }
 
     static func restore() { restoreFromSignal() }

@@ -134,7 +134,8 @@ final class PseudoTerminal: @unchecked Sendable {
         let show = out.range(of: "\u{1B}[?25h", options: .backwards)
         #expect(hide != nil && show != nil && show!.lowerBound > hide!.lowerBound, "the cursor was not shown again")
         let resetColours = out.range(of: "\u{1B}[0m", options: .backwards)
-        #expect(resetColours != nil && resetColours!.lowerBound > out.range(of: "\u{1B}[38;2;", options: .backwards)!.lowerBound,
+        let lastColour = out.range(of: "\u{1B}[38;2;", options: .backwards)
+        #expect(resetColours != nil && lastColour != nil && resetColours!.lowerBound > lastColour!.lowerBound,
                 "colours were not reset after the last frame")
     }
 
