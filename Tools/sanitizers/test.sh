@@ -12,4 +12,5 @@ cd "$ROOT"
 export SWIFT_BACKTRACE=enable=no
 export LSAN_OPTIONS="suppressions=$ROOT/Tools/sanitizers/lsan.supp${LSAN_OPTIONS:+:$LSAN_OPTIONS}"
 export TSAN_OPTIONS="halt_on_error=1${TSAN_OPTIONS:+:$TSAN_OPTIONS}"
+export ANIM_SANITIZER="$kind"          # tests of peak memory stand aside
 exec swift test --sanitize="$kind" --scratch-path ".build/sanitize-$kind" "$@"
