@@ -29,7 +29,10 @@ struct EncoderFaultTests {
         try FileManager.default.contentsOfDirectory(atPath: dir.path).filter { $0.contains(".tmp-") }
     }
 
-    @Test(arguments: formats)
+    /// Not under ThreadSanitizer: its runtime dies of SIGBUS under
+    /// `ulimit -f 1` before anim runs (AddressSanitizer is fine).
+    @Test(.disabled(if: ProcessInfo.processInfo.environment["ANIM_SANITIZER"] == "thread", "TSan runtime and ulimit -f"),
+          arguments: formats)
     func fileSizeLimitLeavesNothing(_ ext: String) throws {
         let input = try frames()
         let dir = CLI.tempDir()
