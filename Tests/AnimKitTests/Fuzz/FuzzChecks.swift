@@ -159,10 +159,13 @@ enum FuzzChecks {
     }
 }
 
-// Deterministic choices for the fuzz targets, seeded by the input (so a
-// crash reproduces from its input file alone).
-struct FuzzRandom {
-    private var state: UInt64
+/// SplitMix64: deterministic choices for the fuzz targets, seeded by the
+/// input (so a crash reproduces from its input file alone), and for the
+/// tests (`RandomAccessTests.SplitMix`), seeded by a number.
+struct FuzzRandom: RandomNumberGenerator {
+    var state: UInt64
+
+    init(state: UInt64) { self.state = state }
 
     init(_ bytes: [UInt8]) {
         var h: UInt64 = 0xCBF2_9CE4_8422_2325
