@@ -15,8 +15,9 @@ enum EncodeRun {
         let existed = stat(out, &existing) == 0 && existing.st_mode & S_IFMT == S_IFREG
         var options = options
         options.frameCount = count            // for APNG to a pipe or device (see EncodingOptions)
-        let destination = try ImageDestination(path: out, format: format, options: options)
-        TemporaryFileGuard.protect(destination.temporaryPath)
+        let destination = try TemporaryFileGuard.protect {
+            try ImageDestination(path: out, format: format, options: options)
+        }
         defer { TemporaryFileGuard.release() }
         var progress = Progress(total: count, label: label)
         defer { progress.end() }
@@ -90,16 +91,28 @@ enum TemporaryFileGuard {
     nonisolated(unsafe) static var path: UnsafeMutablePointer<CChar>?
     static let signals = [SIGINT, SIGTERM, SIGHUP]
 
-    static func protect(_ temporary: String?) {
-        guard let temporary else { return }
-        path = strdup(temporary)
-        Terminal.unblockSignals(signals)      // a parent's Dispatch thread may have blocked them
+    /// Makes the destination with the handlers already in place and the
+    /// signals held back on this thread, so that no moment passes between
+    /// its temporary file appearing and the guard knowing it (a SIGTERM
+    /// in that gap left the file behind).
+    static func protect(_ make: () throws -> ImageDestination) throws -> ImageDestination {
         for s in signals {
             signal(s) { signo in
                 if let p = TemporaryFileGuard.path { unlink(p) }
                 _exit(128 + signo)
             }
         }
+        var held = sigset_t(), previous = sigset_t()
+        sigemptyset(&held)
+        for s in signals { sigaddset(&held, s) }
+        pthread_sigmask(SIG_BLOCK, &held, &previous)
+        defer {
+            pthread_sigmask(SIG_SETMASK, &previous, nil)
+            Terminal.unblockSignals(signals)      // a parent's Dispatch thread may have blocked them
+        }
+        let destination = try make()
+        if let temporary = destination.temporaryPath { path = strdup(temporary) }
+        return destination
     }
 
     static func release() {
