@@ -89,14 +89,14 @@ enum TerminalState {
     nonisolated(unsafe) static var haveSaved: Int32 = 0
     nonisolated(unsafe) static var keyboardFD: Int32 = 0
     nonisolated(unsafe) static var active: Int32 = 0
-    /// Leave the alternate screen, show the cursor, reset colours.
-    nonisolated(unsafe) static let restoreBytes: UnsafeMutablePointer<UInt8> = {
+    /// Leave the alternate screen, show the cursor, reset colours. Made
+    /// in `prepare`, never first in a signal handler (which must not allocate).
+    nonisolated(unsafe) static let restoreBytes: UnsafeBufferPointer<UInt8> = {
         let bytes = Array("\u{1B}[?2026l\u{1B}[0m\u{1B}[?25h\u{1B}[?1049l".utf8)
-        let p = UnsafeMutablePointer<UInt8>.allocate(capacity: bytes.count)
-        p.initialize(from: bytes, count: bytes.count)
-        return p
+        let p = UnsafeMutableBufferPointer<UInt8>.allocate(capacity: bytes.count)
+        _ = p.initialize(from: bytes)
+        return UnsafeBufferPointer(p)
     }()
-    static let restoreCount = Array("\u{1B}[?2026l\u{1B}[0m\u{1B}[?25h\u{1B}[?1049l".utf8).count
 
     /// The handlers go in before the tty mode changes, and `active` is set
     /// before it too: a signal at any moment after this starts finds
@@ -130,7 +130,7 @@ enum TerminalState {
     static func restoreFromSignal() {
         guard active == 1 else { return }
         active = 0
-        _ = write(1, restoreBytes, restoreCount)
+        _ = write(1, restoreBytes.baseAddress, restoreBytes.count)
         if haveSaved == 1 { tcsetattr(keyboardFD, TCSANOW, saved) }
     }
 

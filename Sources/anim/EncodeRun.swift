@@ -33,11 +33,9 @@ enum EncodeRun {
             }
             try destination.finish()
             if stats {
-                var st = stat()
-                let size = stat(out, &st) == 0 ? Int(st.st_size) : 0
                 Output.err(JSONValue.object([
                     ("framesAdded", .int(destination.framesAdded)), ("framesWritten", .int(destination.framesWritten)),
-                    ("bytesWritten", .int(size)), ("seconds", .number((Measure.milliseconds() - start).rounded() / 1000)),
+                    ("bytesWritten", .int(destination.bytesWritten)), ("seconds", .number((Measure.milliseconds() - start).rounded() / 1000)),
                     ("peakRSSBytes", .int(Measure.peakRSS())),
                 ]).text + "\n")
             }
@@ -96,11 +94,17 @@ enum TemporaryFileGuard {
     /// its temporary file appearing and the guard knowing it (a SIGTERM
     /// in that gap left the file behind).
     static func protect(_ make: () throws -> ImageDestination) throws -> ImageDestination {
+        path = nil                              // made here, not first in a handler
         for s in signals {
-            signal(s) { signo in
+            // A signal ignored by the parent (SIGHUP under nohup) stays ignored.
+            let before = signal(s) { signo in
                 if let p = TemporaryFileGuard.path { unlink(p) }
                 _exit(128 + signo)
             }
+            if let b = before, unsafeBitCast(b, to: Int.self) == unsafeBitCast(SIG_IGN, to: Int.self) {
+                signal(s, SIG_IGN)
+            }
+            previousHandlers.append((s, before))
         }
         var held = sigset_t(), previous = sigset_t()
         sigemptyset(&held)
@@ -115,8 +119,11 @@ enum TemporaryFileGuard {
         return destination
     }
 
+    nonisolated(unsafe) private static var previousHandlers: [(Int32, __sighandler_t?)] = []
+
     static func release() {
-        for s in signals { signal(s, SIG_DFL) }
+        for (s, handler) in previousHandlers { signal(s, handler) }
+        previousHandlers = []
         let p = path
         path = nil
         free(p)
@@ -128,10 +135,10 @@ enum OutputPath {
     /// OUT must not be a folder, nor the same file as an input.
     static func check(_ out: String, notAnyOf inputs: [String]) throws {
         var st = stat()
-        if stat(out, &st) == 0 && (st.st_mode & S_IFMT) == S_IFDIR {
+        guard stat(out, &st) == 0 else { return }      // a new file: not an input
+        if st.st_mode & S_IFMT == S_IFDIR {
             throw AnimError.io(path: out, operation: "write", errno: EISDIR, message: "is a folder")
         }
-        guard stat(out, &st) == 0 else { return }      // a new file: not an input
         for input in inputs {
             var s = stat()
             if stat(input, &s) == 0 && s.st_dev == st.st_dev && s.st_ino == st.st_ino {

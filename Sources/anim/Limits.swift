@@ -9,7 +9,7 @@ enum Limits {
         ("--max-canvas-pixels", "maxCanvasPixels"), ("--max-frames", "maxFrameCount"),
         ("--max-decoded-bytes", "maxDecodedBytes"),
     ]
-    static var valued: Set<String> { Set(options.map(\.flag)) }
+    static let valued = Set(options.map(\.flag))
 
     /// The limits of this run (set by `CLI.run` from the command line).
     nonisolated(unsafe) static var current = DecodingLimits()
@@ -35,10 +35,13 @@ enum Limits {
         return "\(file): \(limit) \(value) exceeds the limit of \(maximum) (raise it with \(flag) N)"
     }
 
-    static let usage = """
-        limits (every command that reads an animation):
-          --max-canvas-pixels N   largest canvas, in pixels (default 134217728)
-          --max-frames N          most frames in a file (default 100000)
-          --max-decoded-bytes N   most pixel bytes decoded over all frames (default 68719476736)
-        """
+    static let usage: String = {
+        let d = DecodingLimits()
+        return """
+            limits (every command that reads an animation):
+              --max-canvas-pixels N   largest canvas, in pixels (default \(d.maxCanvasPixels))
+              --max-frames N          most frames in a file (default \(d.maxFrameCount))
+              --max-decoded-bytes N   most pixel bytes decoded over all frames (default \(d.maxDecodedBytes))
+            """
+    }()
 }

@@ -12,7 +12,7 @@ import Glibc
         let r = try CLI.run(args + ["--stats"])
         let line = r.stderr.split(separator: "\n").last.map(String.init) ?? ""
         let stats = try JSONSerialization.jsonObject(with: Data(line.utf8)) as? [String: Any]
-        return (r.status, (stats?["peakRSSBytes"] as? Int ?? Int.max / 2) / 1024)
+        return (r.status, try #require(stats?["peakRSSBytes"] as? Int) / 1024)
     }
 
     /// The frame folders, made once for the three formats.

@@ -96,16 +96,61 @@ struct EncoderFaultTests {
     /// OUT a symbolic link: the file it points to is replaced, the link
     /// stays; a link to nothing yet creates its target.
     @Test func symbolicLinksStay() throws {
-        let input = try frames()
+        // Round 0 creates the target (12 frames), round 1 replaces it (5 frames).
+        let inputs = [try frames(), try EncodeCommandTests().frameFolder(5).0]
         let dir = CLI.tempDir()
         let link = dir.appendingPathComponent("link.gif").path, target = dir.appendingPathComponent("target.gif").path
         #expect(symlink("target.gif", link) == 0)
-        for round in 0..<2 {
+        for (round, input) in inputs.enumerated() {
             let r = try CLI.run(["encode", input.path, link])
             #expect(r.status == 0, "round \(round): \(r.stderr)")
             var st = stat()
             #expect(lstat(link, &st) == 0 && st.st_mode & S_IFMT == S_IFLNK, "round \(round)")
-            #expect(try ImageSource(path: target).frameCount == 12, "round \(round)")
+            #expect(try ImageSource(path: target).frameCount == (round == 0 ? 12 : 5), "round \(round)")
         }
+    }
+
+    /// /dev/stdout when the shell redirected it to a file: written through
+    /// the descriptor, into the very file the shell opened (an earlier
+    /// version renamed a new file over the redirect's target: another
+    /// inode, and an append redirect lost what the file held).
+    @Test func standardOutputRedirectedToAFile() throws {
+        let (dir, _) = try EncodeCommandTests().frameFolder(5)
+        let out = CLI.tempDir().appendingPathComponent("redirected.gif")
+        FileManager.default.createFile(atPath: out.path, contents: nil)
+        var before = stat(), after = stat()
+        #expect(stat(out.path, &before) == 0)
+        let p = Process()
+        p.executableURL = CLI.binary
+        p.arguments = ["encode", dir.path, "/dev/stdout", "--format", "gif"]
+        p.standardOutput = try FileHandle(forWritingTo: out)
+        try p.run()
+        p.waitUntilExit()
+        #expect(p.terminationStatus == 0)
+        #expect(stat(out.path, &after) == 0 && after.st_ino == before.st_ino, "the redirect's file was replaced")
+        #expect(try ImageSource(path: out.path).frameCount == 5)
+    }
+
+    /// Under nohup (SIGHUP ignored), a hangup does not stop an encode.
+    @Test func ignoredHangupStaysIgnored() throws {
+        let outDir = CLI.tempDir()
+        let out = outDir.appendingPathComponent("out.gif").path
+        let p = Process()
+        p.executableURL = URL(fileURLWithPath: "/bin/sh")
+        p.arguments = ["-c", "trap '' HUP && exec \"$0\" \"$@\"", CLI.binary.path, "encode",
+                       try EncodeMemoryTests.folders.many.path, out]
+        p.standardError = FileHandle.nullDevice
+        try p.run()
+        let end = Date().addingTimeInterval(20)
+        var sawTemporary = false
+        while p.isRunning && Date() < end && !sawTemporary {
+            sawTemporary = (try? leftovers(outDir))?.isEmpty == false
+            usleep(5_000)
+        }
+        #expect(sawTemporary, "the encode ended before the hangup")
+        kill(p.processIdentifier, SIGHUP)
+        p.waitUntilExit()
+        #expect(p.terminationReason == .exit && p.terminationStatus == 0)
+        #expect(try ImageSource(path: out).frameCount > 1)
     }
 }

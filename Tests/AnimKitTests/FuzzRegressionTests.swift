@@ -29,5 +29,6 @@ struct FuzzRegressionTests {
     @Test func findingsAreEnumerated() {
         #expect(FileManager.default.fileExists(atPath: Fixtures.root.path + "/fuzz-decode/README.md"))
         #expect(FileManager.default.fileExists(atPath: Fixtures.root.path + "/fuzz-encode/README.md"))
+        #expect(Self.findings("fuzz-encode").count >= 3)     // fuzz-decode has none yet
     }
 }

@@ -8,9 +8,12 @@
 ///
 /// It streams: each frame is encoded and written when it is added, so
 /// memory is a few canvases whatever the number of frames — except that
-/// `WebPAnimEncoder` keeps the encoded frames until `finish()`, and an APNG
+/// `WebPAnimEncoder` keeps the encoded frames until `finish()`, an APNG
 /// that started as a palette or RGB reads back what it wrote when a frame
-/// needs a wider form (once). A frame identical to the one
+/// needs a wider form (at most twice: palette, RGB, RGBA) and reads it back
+/// once more at `finish()` to cut its palette to size, and a GIF is
+/// rewritten in place at `finish()` with its global table reordered
+/// (`GIFReorder`). A frame identical to the one
 /// before is merged into it, durations summed. A file is written to a
 /// temporary file in the same folder and renamed by `finish()`: after any
 /// error, or `cancel()`, nothing is left behind and an existing file at the
@@ -24,6 +27,8 @@ public final class ImageDestination {
     /// Frames added, and frames written after merging.
     public private(set) var framesAdded = 0
     public private(set) var framesWritten = 0
+    /// Bytes written to the output so far (after `finish()`, the file's size).
+    public var bytesWritten: Int { sink.offset }
     let sink: OutputSink
     private var writer: FrameWriter?
     private var pending: (image: RGBAImage, duration: Duration)?

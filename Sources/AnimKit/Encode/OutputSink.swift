@@ -25,8 +25,19 @@ final class OutputSink {
     /// replaced (the link stays). When it names something other than a
     /// file — a device such as /dev/stdout or /dev/null, a named pipe —
     /// that is written to directly: there is nothing to rename over it.
+    /// /dev/stdout, /dev/stderr, /dev/fd/N and /proc/self/fd/N are the
+    /// process's own descriptors, whatever they lead to (a file the shell
+    /// redirected to included): written through a copy of the descriptor.
     init(path: String) throws {
         name = path
+        if let own = OutputSink.ownDescriptor(path) {
+            let fd = fcntl(own, F_DUPFD_CLOEXEC, 0)
+            guard fd >= 0 else { throw FileBytes.ioError(path, "open") }
+            target = .descriptor(fd)
+            base = max(Int(lseek(fd, 0, SEEK_CUR)), 0)
+            ownsDescriptor = true
+            return
+        }
         var existing = stat()
         if stat(path, &existing) == 0 && existing.st_mode & S_IFMT != S_IFREG {
             let fd = open(path, O_WRONLY | O_CLOEXEC)
@@ -54,6 +65,19 @@ final class OutputSink {
     private var base = 0
     /// A descriptor this sink opened (a device path), closed when done.
     private var ownsDescriptor = false
+
+    /// The descriptor number a path like /dev/stdout or /proc/self/fd/3 names.
+    private static func ownDescriptor(_ path: String) -> Int32? {
+        switch path {
+        case "/dev/stdout": return 1
+        case "/dev/stderr": return 2
+        default:
+            for prefix in ["/dev/fd/", "/proc/self/fd/"] where path.hasPrefix(prefix) {
+                return Int32(path.dropFirst(prefix.count))
+            }
+            return nil
+        }
+    }
 
     /// `path` with symbolic links followed: where the link points, even
     /// when nothing is there yet.
@@ -122,8 +146,15 @@ final class OutputSink {
         switch target {
         case .memory: memory.replaceSubrange(position..<(position + bytes.count), with: bytes)
         case .file(_, _, let fd), .descriptor(let fd):
-            let n = bytes.withUnsafeBytes { pwrite(fd, $0.baseAddress, $0.count, off_t(base + position)) }
-            guard n == bytes.count else { throw FileBytes.ioError(name, "write") }
+            var done = 0
+            while done < bytes.count {
+                let n = bytes.withUnsafeBytes {
+                    pwrite(fd, $0.baseAddress! + done, $0.count - done, off_t(base + position + done))
+                }
+                if n < 0 && errno == EINTR { continue }
+                guard n > 0 else { throw FileBytes.ioError(name, "write") }
+                done += n
+            }
         }
     }
 
@@ -134,15 +165,7 @@ final class OutputSink {
         let end = position + bytes.count
         if end > offset {
             try patch(Array(bytes[..<(offset - position)]), at: position)
-            let tail = Array(bytes[(offset - position)...])
-            switch target {
-            case .memory: memory.append(contentsOf: tail)
-            case .file(_, _, let fd), .descriptor(let fd):
-                let n = tail.withUnsafeBytes { pwrite(fd, $0.baseAddress, $0.count, off_t(base + offset)) }
-                guard n == tail.count else { throw FileBytes.ioError(name, "write") }
-                lseek(fd, off_t(base + end), SEEK_SET)
-            }
-            offset = end
+            try write(Array(bytes[(offset - position)...]))     // the file position is at the end
         } else {
             try patch(bytes, at: position)
         }

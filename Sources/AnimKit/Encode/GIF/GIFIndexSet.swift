@@ -1,13 +1,11 @@
 /// A set of palette indices 0–255 (which entries a frame uses).
-struct GIFIndexSet: Equatable {
+struct GIFIndexSet {
     private var words: (UInt64, UInt64, UInt64, UInt64) = (0, 0, 0, 0)
 
     init() {}
 
     init(_ indices: UnsafeBufferPointer<UInt8>) {
-        var w = [UInt64](repeating: 0, count: 4)
-        for i in indices { w[Int(i) >> 6] |= 1 << UInt64(i & 63) }
-        words = (w[0], w[1], w[2], w[3])
+        for i in indices { insert(Int(i)) }
     }
 
     private func word(_ k: Int) -> UInt64 {
@@ -15,6 +13,11 @@ struct GIFIndexSet: Equatable {
     }
 
     func contains(_ i: Int) -> Bool { word(i >> 6) & (1 << UInt64(i & 63)) != 0 }
+
+    mutating func insert(_ i: Int) {
+        let bit = UInt64(1) << UInt64(i & 63)
+        switch i >> 6 { case 0: words.0 |= bit; case 1: words.1 |= bit; case 2: words.2 |= bit; default: words.3 |= bit }
+    }
 
     mutating func remove(_ i: Int) {
         let bit = ~(UInt64(1) << UInt64(i & 63))
@@ -31,8 +34,6 @@ struct GIFIndexSet: Equatable {
 
     /// The indices in the set, in increasing order.
     var elements: [Int] { (0..<256).filter(contains) }
-
-    static func == (a: GIFIndexSet, b: GIFIndexSet) -> Bool { a.words == b.words }
 }
 
 /// The order of a global colour table that lets the most frames use only

@@ -20,10 +20,8 @@ struct GIFPalette {
         precondition(colors.count + (transparent ? 1 : 0) <= 256, "GIFPalette: more than 256 entries")
         self.colors = colors
         transparentIndex = transparent ? colors.count : nil
-        var bits = 1
-        while 1 << bits < colors.count + (transparent ? 1 : 0) { bits += 1 }
-        bitsPerPixel = bits
-        tableSize = 1 << bits
+        bitsPerPixel = GIFLibEncoder.bits(colors.count + (transparent ? 1 : 0) - 1)
+        tableSize = 1 << bitsPerPixel
         var slots = [UInt32](repeating: 0, count: 512)
         var values = [UInt8](repeating: 0, count: 512)
         for (i, c) in colors.enumerated() {

@@ -34,8 +34,7 @@ struct GIFReorder {
         // Worth it when the frames' code widths shrink in all.
         var saved = 0
         for set in needs {
-            let elements = set.elements
-            saved += GIFLibEncoder.bits(elements.max() ?? 0) - GIFLibEncoder.bits(elements.map { newIndex[$0] }.max() ?? 0)
+            saved += GIFLibEncoder.bits(set.largest ?? 0) - GIFLibEncoder.bits(set.elements.map { newIndex[$0] }.max() ?? 0)
         }
         guard saved > 0 else { return false }
         var colors = [UInt32](repeating: 0, count: count)
@@ -110,13 +109,13 @@ private struct Rewriter {
         // Old indices (global, or of the local table) to new global ones.
         var map = [UInt8](repeating: 0, count: 256)
         if let local {
-            var used = [Bool](repeating: false, count: 256)
-            for i in indices { used[Int(i)] = true }
-            for w in 0..<256 where used[w] {
+            let used = indices.withUnsafeBufferPointer { GIFIndexSet($0) }
+            for w in used.elements {
                 if w == transparent { map[w] = 0; continue }
                 guard 3 * w + 2 < local.count else { throw broken(io, "index past the local table") }
-                let key = 0xFF00_0000 | UInt32(local[3 * w]) << 16 | UInt32(local[3 * w + 1]) << 8 | UInt32(local[3 * w + 2])
-                guard let p = old.exactIndex(key) else { try original(); return }
+                guard let p = old.exactIndex(GIFFrameDiff.key(local[3 * w], local[3 * w + 1], local[3 * w + 2], 255)) else {
+                    try original(); return
+                }
                 map[w] = newIndex[p + 1]
             }
         } else {
@@ -131,24 +130,25 @@ private struct Rewriter {
         }
         let originalBytes = local.map { $0.count + data.count } ?? Int.max
         if originalBytes <= min(globalBytes, compact?.bytes ?? Int.max) { try original(); return }
-        var control = held?.bytes                   // its transparent index may change
-        if let compact, compact.bytes < globalBytes {
-            if let t = transparent { control![6] = compact.remap[Int(map[t])] }
-            let bits = compact.palette.bitsPerPixel
-            if let control { try io.put(control) }
-            var head: [UInt8] = [0x2C]
-            head += descriptor.prefix(8); head.append(packed & 0x40 | 0x80 | UInt8(bits - 1))
-            head += GIFLibEncoder.tableBytes(compact.palette)
-            try io.put(head)
-            try io.put(compact.indices.withUnsafeBufferPointer { GIFLZWEncoder.encode($0, bitsPerPixel: bits) })
-        } else {
-            if let t = transparent { control![6] = map[t] }
-            if let control { try io.put(control) }
-            var head: [UInt8] = [0x2C]
-            head += descriptor.prefix(8); head.append(packed & 0x40)
-            try io.put(head)
-            try io.put(indices.withUnsafeBufferPointer { GIFLZWEncoder.encode($0, bitsPerPixel: globalBits) })
+        // Written from the new global table, or through a compact local one.
+        let viaCompact = compact.map { $0.bytes < globalBytes } ?? false
+        let remap: (Int) -> UInt8 = { viaCompact ? compact!.remap[Int(map[$0])] : map[$0] }
+        let bits = viaCompact ? compact!.palette.bitsPerPixel : globalBits
+        if var control = held?.bytes {
+            if let t = transparent { control[6] = remap(t) }        // its transparent index may change
+            try io.put(control)
         }
+        var head: [UInt8] = [0x2C]
+        head += descriptor.prefix(8)
+        if viaCompact {
+            head.append(packed & 0x40 | 0x80 | UInt8(bits - 1))
+            head += GIFLibEncoder.tableBytes(compact!.palette)
+        } else {
+            head.append(packed & 0x40)
+        }
+        try io.put(head)
+        let written = viaCompact ? compact!.indices : indices
+        try io.put(written.withUnsafeBufferPointer { GIFLZWEncoder.encode($0, bitsPerPixel: bits) })
     }
 
     /// Data sub-blocks up to and including the terminator, as they are.

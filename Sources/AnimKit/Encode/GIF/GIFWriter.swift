@@ -146,18 +146,18 @@ final class GIFWriter: FrameWriter {
         }
         guard changed else { return }
         // Stretches of unchanged pixels with two or more values: transparent.
-        var runs = kept
+        var runs = kept, anyMixed = false
         var start = 0
         while start < runs.count {
             guard out[start] == clear8 else { start += 1; continue }
             var end = start + 1, mixed = false
             while end < runs.count && out[end] == clear8 { mixed = mixed || kept[end] != kept[start]; end += 1 }
-            if mixed { for k in start..<end { runs[k] = clear8 } }
+            if mixed { for k in start..<end { runs[k] = clear8 }; anyMixed = true }
             start = end
         }
         let bits = palette.bitsPerPixel
         var best = GIFLZWEncoder.size(UnsafeBufferPointer(out), bitsPerPixel: bits), choice: [UInt8]?
-        for candidate in [kept, runs] {
+        for candidate in anyMixed ? [kept, runs] : [kept] {
             let size = candidate.withUnsafeBufferPointer { GIFLZWEncoder.size($0, bitsPerPixel: bits) }
             if size < best { best = size; choice = candidate }
         }
@@ -193,11 +193,8 @@ final class GIFWriter: FrameWriter {
         return colors.indices.sorted { counts[$0] != counts[$1] ? counts[$0] > counts[$1] : $0 < $1 }.map { colors[$0] }
     }
 
-    private var headerWritten = false
-
     private func writeHeader() throws {
-        guard !headerWritten, let global else { return }
-        headerWritten = true
+        guard encoder.global == nil, let global else { return }
         try encoder.writeScreen(width: width, height: height, palette: global.dither.palette)
         if let loops = Self.loopValue(plays: options.plays) { try encoder.writeLoop(loops) }
     }
@@ -244,16 +241,13 @@ final class GIFWriter: FrameWriter {
             self.global = (dither, result.meanSquaredError)
             return (dither, false)
         }
-        let colors = global.dither.palette.colors
+        // (The global table always holds a colour: see above.)
         if histogram.total == 0 { return (global.dither, false) }
-        var globalError = Double.infinity
-        if !colors.isEmpty {
-            if !histogram.overflowed && global.dither.palette.containsAll(histogram.distinct) {
-                return (global.dither, false)
-            }
-            globalError = Quantizer.meanSquaredError(histogram.entries(), global.dither.search)
-            if globalError <= global.meanSquaredError * 1.25 + 1 { return (global.dither, false) }
+        if !histogram.overflowed && global.dither.palette.containsAll(histogram.distinct) {
+            return (global.dither, false)
         }
+        let globalError = Quantizer.meanSquaredError(histogram.entries(), global.dither.search)
+        if globalError <= global.meanSquaredError * 1.25 + 1 { return (global.dither, false) }
         let result = Quantizer.palette(histogram, maxColors: colorBudget(transparent: needsTransparency), iterations: iterations)
         guard result.meanSquaredError < globalError * 0.8 else { return (global.dither, false) }
         let palette = GIFPalette(colors: result.colors, transparent: needsTransparency)
