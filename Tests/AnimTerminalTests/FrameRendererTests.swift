@@ -27,11 +27,11 @@ struct FrameRendererTests {
         }
     }
 
-    @Test func nothingChangingSendsNothingButTheMarkers() {
+    @Test func nothingChangingSendsNothing() {
         let renderer = FrameRenderer(mode: .trueColor)
         let grid = CellGrid(image: Self.image(16, 16, seed: 9), background: .checker, mode: .trueColor)
         _ = renderer.render(grid)
-        #expect(renderer.render(grid) == Array("\u{1B}[?2026h\u{1B}[?2026l".utf8))
+        #expect(renderer.render(grid) == [])
     }
 
     @Test func aFewCellsChanging() {
@@ -79,10 +79,10 @@ struct FrameRendererTests {
         let grid = CellGrid(image: RGBAImage(width: 8, height: 8, pixels: px), background: .none, mode: .trueColor)
         let text = String(decoding: renderer.render(grid), as: UTF8.self)
         let sequences = text.split(separator: "\u{1B}", omittingEmptySubsequences: true).count
-        // 2 markers + reset + one position + one background colour; rows joined by CR LF.
-        #expect(sequences == 5, "\(text.debugDescription)")
+        // Reset + one position + one background colour; rows joined by CR LF.
+        #expect(sequences == 3, "\(text.debugDescription)")
         let row = String(repeating: " ", count: 8)
-        #expect(text == "\u{1B}[?2026h\u{1B}[0m\u{1B}[1H\u{1B}[48;2;10;200;30m" + [row, row, row, row].joined(separator: "\r\n") + "\u{1B}[?2026l")
+        #expect(text == "\u{1B}[0m\u{1B}[1H\u{1B}[48;2;10;200;30m" + [row, row, row, row].joined(separator: "\r\n"))
     }
 
     @Test func transparentPixelsOverTheBackgrounds() {
@@ -132,7 +132,7 @@ struct FrameRendererTests {
         var grid = CellGrid(columns: 1, rows: 1)
         grid.cells[0] = Cell(top: .rgb(1, 2, 3), bottom: .rgb(4, 5, 6))
         let text = String(decoding: renderer.render(grid), as: UTF8.self)
-        #expect(text == "\u{1B}[?2026h\u{1B}[0m\u{1B}[1H\u{1B}[38;2;1;2;3;48;2;4;5;6m▀\u{1B}[?2026l")
+        #expect(text == "\u{1B}[0m\u{1B}[1H\u{1B}[38;2;1;2;3;48;2;4;5;6m▀")
     }
 
     @Test func shortGapsAreRedrawnNotJumped() {
@@ -145,7 +145,7 @@ struct FrameRendererTests {
         grid[1, 0] = Cell(top: .rgb(9, 9, 9), bottom: .rgb(0, 0, 0))
         grid[3, 0] = Cell(top: .rgb(9, 9, 9), bottom: .rgb(0, 0, 0))
         let text = String(decoding: renderer.render(grid), as: UTF8.self)
-        #expect(text == "\u{1B}[?2026h\u{1B}[1;2H\u{1B}[38;2;9;9;9m▀ ▀\u{1B}[?2026l")
+        #expect(text == "\u{1B}[1;2H\u{1B}[38;2;9;9;9m▀ ▀")
     }
 
     /// With a tolerance, every cell on screen stays within it of the frame,

@@ -69,6 +69,10 @@ public struct DecodingOptions: Equatable, Sendable {
     /// ratio and never enlarging (nil: full size). Compositing still happens
     /// at full size in one reused canvas; only the delivered frames shrink.
     public var fitIn: PixelSize?
+    /// Deliver frames resampled to exactly this size, aspect ratio not kept
+    /// (it is the caller's: a terminal's cells have non-square sub-pixels),
+    /// enlarging by nearest neighbour where it is larger. Overrides `fitIn`.
+    public var resizeTo: PixelSize?
 
     public init(durationPolicy: DurationPolicy = .browsers, limits: DecodingLimits = DecodingLimits(),
                 decodeAhead: Int = DecodingOptions.defaultDecodeAhead, fitIn: PixelSize? = nil) {

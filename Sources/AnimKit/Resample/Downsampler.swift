@@ -5,7 +5,8 @@
 /// Colours are averaged weighted by alpha (premultiplied), so transparent
 /// pixels, whatever colour they hold, do not darken or tint the edges of
 /// what is opaque. Separable: a horizontal pass into a float buffer, then a
-/// vertical one. Never enlarges.
+/// vertical one. Along an axis it enlarges, each output pixel takes the
+/// source pixel under its centre (nearest neighbour: pixel art stays sharp).
 public final class Downsampler: @unchecked Sendable {
     public let sourceWidth: Int
     public let sourceHeight: Int
@@ -24,13 +25,13 @@ public final class Downsampler: @unchecked Sendable {
         var weights: [Float]
     }
 
-    /// A downsampler from `sourceWidth`×`sourceHeight` to `width`×`height`
-    /// (each at least 1 and at most the source's).
+    /// A resampler from `sourceWidth`×`sourceHeight` to `width`×`height`
+    /// (each at least 1).
     public init(sourceWidth: Int, sourceHeight: Int, width: Int, height: Int) {
         precondition(sourceWidth > 0 && sourceHeight > 0, "Downsampler: empty source")
         self.sourceWidth = sourceWidth; self.sourceHeight = sourceHeight
-        self.width = min(max(width, 1), sourceWidth)
-        self.height = min(max(height, 1), sourceHeight)
+        self.width = max(width, 1)
+        self.height = max(height, 1)
         let columns = Self.spans(from: sourceWidth, to: self.width)
         rows = Self.spans(from: sourceHeight, to: self.height)
         work = [Float](repeating: 0, count: self.width * sourceHeight * 4)

@@ -84,6 +84,12 @@ public final class ImageSource: @unchecked Sendable {
     /// `partial`: the bytes are a prefix of what will come; only settled
     /// frames are indexed and running out of data is not an error.
     init(store: ByteStore, name: String, options: DecodingOptions, partial: Bool = false) throws {
+        if let size = options.resizeTo, size.width > 0, size.height > 0,
+           size.width.multipliedReportingOverflow(by: size.height).partialValue > options.limits.maxCanvasPixels
+            || size.width > 1 << 20 || size.height > 1 << 20 {
+            throw AnimError.limitExceeded(file: name, limit: "maxCanvasPixels", value: size.width * size.height,
+                                          maximum: options.limits.maxCanvasPixels)
+        }
         var index: ContainerIndex
         switch ImageFormat.sniff(store.bytes) {
         case .gif?: index = try GIFContainer.index(store, file: name, limits: options.limits)
@@ -106,7 +112,7 @@ public final class ImageSource: @unchecked Sendable {
         format = index.format
         width = index.width
         height = index.height
-        let out = options.fitIn.map {
+        let out = options.resizeTo.map { (width: max($0.width, 1), height: max($0.height, 1)) } ?? options.fitIn.map {
             Downsampler.fit(width: index.width, height: index.height, maxWidth: max($0.width, 1), maxHeight: max($0.height, 1))
         } ?? (width: index.width, height: index.height)
         outputWidth = out.width

@@ -8,8 +8,8 @@
 /// levels on every channel of the one wanted stands for it: the terminal is
 /// never further than that from the frame, and gradients and video cost far
 /// fewer bytes. Tolerance 0 is exact.
-/// Each frame is one byte buffer, wrapped in synchronized-output markers
-/// (DEC mode 2026) so terminals that know them show it at once.
+/// Each frame is one byte buffer; the player wraps it (with the status
+/// line) in one synchronized update.
 public final class FrameRenderer {
     public let mode: ColorMode
     /// Levels per channel a colour shown may differ from the frame's.
@@ -59,7 +59,6 @@ public final class FrameRenderer {
     /// placed with its top-left cell at 1-based (`row`, `column`).
     public func render(_ grid: CellGrid, row: Int = 1, column: Int = 1) -> [UInt8] {
         var out = ByteBuffer(capacity: 64 + grid.cells.count * 4)
-        out.append("\u{1B}[?2026h")
         let full = shown == nil || shown!.columns != grid.columns || shown!.rows != grid.rows
             || origin != (row, column)
         if full {
@@ -80,7 +79,6 @@ public final class FrameRenderer {
                 cursorColumn = c + 1 < grid.columns ? column + c + 1 : nil
             }
         }
-        out.append("\u{1B}[?2026l")
         shown = displayed
         return out.bytes
     }

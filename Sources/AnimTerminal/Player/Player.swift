@@ -105,8 +105,9 @@ public final class Player {
         let direction: PlaybackDirection = scheduler.mode == .reverse ? .backward : .forward
         let image = try frames.frame(at: index, direction: direction, wraps: !scheduler.isOpenEnded)
         let grid = CellGrid(image: image, background: options.background, mode: options.colorMode)
-        var bytes = renderer.render(grid, row: layout.origin.row, column: layout.origin.column)
+        var bytes = Escape.syncBegin + renderer.render(grid, row: layout.origin.row, column: layout.origin.column)
         if options.showStatus && options.interactive { bytes += statusLine(index) ?? [] }
+        bytes += Escape.syncEnd
         let now = clock.nanoseconds()
         if stats.framesShown == 0 { stats.firstFrameMs = Double(now - start) / 1e6 }
         else { stats.intervals.append(Double(now - lastWrite) / 1e6) }

@@ -1,0 +1,39 @@
+/// The size of one terminal cell in the terminal's own pixels.
+///
+/// Terminals differ: kitty, alacritty and foot draw cells of 8×18 or 8×19
+/// pixels, xterm's default font 6×13; assuming 1:2 stretches the picture by
+/// up to 19%. The size comes from `TIOCGWINSZ` (`ws_xpixel`/`ws_ypixel`
+/// over the cell counts) or a `CSI 16 t` reply; when neither is known it is
+/// assumed 10×20 (1:2), what half blocks were designed around.
+public struct CellGeometry: Equatable, Sendable {
+    /// Pixels per cell, across and down (both at least 1).
+    public var width: Int
+    public var height: Int
+    /// True when the terminal reported the size; false when assumed.
+    public var isMeasured: Bool
+
+    public init(width: Int, height: Int, isMeasured: Bool = true) {
+        self.width = max(width, 1); self.height = max(height, 1); self.isMeasured = isMeasured
+    }
+
+    /// 10×20: the 1:2 cell text-cell players assume when nothing is known.
+    public static let assumed = CellGeometry(width: 10, height: 20, isMeasured: false)
+
+    /// The cell size from a text area of `pixelWidth`×`pixelHeight` pixels
+    /// over `columns`×`rows` cells, or nil when either is zero (terminals
+    /// that do not know their pixels report 0).
+    public static func from(pixelWidth: Int, pixelHeight: Int, columns: Int, rows: Int) -> CellGeometry? {
+        guard pixelWidth > 0, pixelHeight > 0, columns > 0, rows > 0 else { return nil }
+        let w = pixelWidth / columns, h = pixelHeight / rows
+        guard w >= 1, h >= 1, w <= 1000, h <= 1000 else { return nil }
+        return CellGeometry(width: w, height: h)
+    }
+}
+
+/// A box of terminal cells.
+public struct CellBox: Equatable, Sendable {
+    public var columns: Int
+    public var rows: Int
+
+    public init(columns: Int, rows: Int) { self.columns = max(columns, 1); self.rows = max(rows, 1) }
+}

@@ -1,0 +1,57 @@
+import AnimKit
+
+/// How finely a backend draws: so many sub-pixels per cell (text symbols:
+/// 1×2 half blocks, 2×2 quadrants, 2×3 sextants, 2×4 octants), or the
+/// terminal's own pixels (kitty, sixel, iTerm2).
+public enum BackendResolution: Equatable, Sendable {
+    case cells(across: Int, down: Int)
+    case pixels
+}
+
+/// One way of putting frames on the screen: text cells, kitty graphics,
+/// sixel or iTerm2 inline images.
+///
+/// A backend turns frames into bytes; it never writes them. The player
+/// sends everything through the one `TerminalWriter`, wraps each frame and
+/// its status line in one synchronized update, and owns the cursor between
+/// frames. Each backend keeps what it last showed and sends only what
+/// changed since.
+public protocol FrameBackend: AnyObject {
+    /// How many pixels the frames it is given should have per cell.
+    var resolution: BackendResolution { get }
+
+    /// The bytes that bring the screen from what this backend last showed to
+    /// `image`, frame `index` of the animation (an index identifies the
+    /// pixels: the same index is the same picture until `invalidate`), drawn
+    /// at `placement`. `image` is `placement.pixels` in size. No
+    /// synchronized-update markers: the player adds them.
+    func render(_ image: RGBAImage, index: Int, placement: Placement) -> [UInt8]
+
+    /// Forget what the screen shows (a resize, a resume, a cleared screen):
+    /// the next `render` draws everything.
+    func invalidate()
+
+    /// Something else wrote to the screen (a status line) and reset the
+    /// colours and moved the cursor; what the backend drew is still there.
+    func outputWasInterleaved()
+
+    /// The bytes that free what the terminal holds for this backend (kitty:
+    /// the uploaded images). Sent once, before the terminal is restored.
+    func finish() -> [UInt8]
+
+    /// A reply the terminal sent, addressed to graphics (a kitty `ESC _G …
+    /// ESC \` reply, without the framing). Returns true when the backend
+    /// changed its strategy and wants everything drawn again.
+    func handleReply(_ reply: TerminalReply) -> Bool
+}
+
+extension FrameBackend {
+    public func outputWasInterleaved() {}
+    public func finish() -> [UInt8] { [] }
+    public func handleReply(_ reply: TerminalReply) -> Bool { false }
+}
+
+/// Which backend: `--protocol auto|kitty|sixel|iterm2|text`.
+public enum GraphicsProtocol: String, Sendable, CaseIterable {
+    case kitty, sixel, iterm2, text
+}

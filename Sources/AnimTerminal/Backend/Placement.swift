@@ -1,0 +1,49 @@
+import AnimKit
+
+/// Where the picture goes on screen and at what size its frames are made.
+public struct Placement: Equatable, Sendable {
+    /// The top-left cell, 1-based.
+    public var row: Int
+    public var column: Int
+    /// The cells the picture covers (the last row or column may be partly covered).
+    public var columns: Int
+    public var rows: Int
+    /// The size frames are delivered at: sub-pixels for text cells, the
+    /// terminal's pixels for graphics.
+    public var pixels: PixelSize
+
+    public init(row: Int, column: Int, columns: Int, rows: Int, pixels: PixelSize) {
+        self.row = row; self.column = column; self.columns = columns; self.rows = rows; self.pixels = pixels
+    }
+
+    /// Fits a `source`-sized animation into `box`, keeping its aspect ratio
+    /// on screen for cells of `cell` pixels, at the backend's `resolution`.
+    ///
+    /// Sub-pixels of text cells are not square (a half block of an 8×19
+    /// cell is 8×9.5 pixels), so the frame is resampled to a size whose
+    /// aspect differs from the source's: what is kept is the shape seen.
+    /// Without `upscale` a frame never gets more pixels than the source has
+    /// along either axis; with it, it fills the box. `centered` puts the
+    /// picture in the middle of the box, else at its top-left.
+    public static func fit(source: PixelSize, box: CellBox, cell: CellGeometry, resolution: BackendResolution,
+                           upscale: Bool, centered: Bool, origin: (row: Int, column: Int) = (1, 1)) -> Placement {
+        let (sx, sy): (Int, Int)
+        switch resolution {
+        case let .cells(across, down): (sx, sy) = (max(across, 1), max(down, 1))
+        case .pixels: (sx, sy) = (cell.width, cell.height)
+        }
+        // Size of one delivered pixel in terminal pixels.
+        let pw = Double(cell.width) / Double(sx), ph = Double(cell.height) / Double(sy)
+        let w = Double(max(source.width, 1)), h = Double(max(source.height, 1))
+        let boxW = Double(box.columns * cell.width), boxH = Double(box.rows * cell.height)
+        var scale = min(boxW / w, boxH / h)            // terminal pixels per source pixel
+        if !upscale { scale = min(scale, pw, ph) }
+        let gw = min(max(Int((w * scale / pw).rounded()), 1), box.columns * sx)
+        let gh = min(max(Int((h * scale / ph).rounded()), 1), box.rows * sy)
+        let columns = (gw + sx - 1) / sx, rows = (gh + sy - 1) / sy
+        let row = origin.row + (centered ? (box.rows - rows) / 2 : 0)
+        let column = origin.column + (centered ? (box.columns - columns) / 2 : 0)
+        return Placement(row: row, column: column, columns: columns, rows: rows,
+                         pixels: PixelSize(width: gw, height: gh))
+    }
+}
