@@ -11,15 +11,22 @@ enum PlayCommand: Command {
     static let usage = """
         usage: anim play [FILE | -] [options]
 
-        Plays a GIF, APNG or WebP in the terminal with half-block cells. With no
-        FILE, plays the built-in demo; - reads standard input, playing from the
-        first complete frame while the rest arrives.
+        Plays a GIF, APNG or WebP in the terminal: at full resolution through the
+        kitty, sixel or iTerm2 graphics protocols where the terminal has one, else
+        in text cells. With no FILE, plays the built-in demo; - reads standard
+        input, playing from the first complete frame while the rest arrives.
 
         keys: space pause/resume, ← → step one frame (pauses), + − double/halve the
         speed, r reverse, 0 restart, s status line, q / Esc / Ctrl-C quit.
         Ctrl-Z suspends (the terminal is restored) and fg resumes.
 
         options:
+          --protocol auto|kitty|sixel|iterm2|text
+                               how frames are drawn (default auto: what the
+                               terminal is found to have, text cells otherwise)
+          --upscale            enlarge small animations to fill the box
+          --cell WxH           pixels per terminal cell (default: what the
+                               terminal reports, else 10x20)
           --width COLS         fit into COLS columns (default: the terminal's)
           --height ROWS        fit into ROWS rows (default: the terminal's)
           --colors 24bit|256   colours (default: 24bit when COLORTERM says
@@ -51,8 +58,8 @@ enum PlayCommand: Command {
         130, 143 ended by SIGHUP, SIGINT, SIGTERM, 141 the output was closed.
 
         """
-    static let spec = OptionSpec(flags: ["--no-wait", "--stats", "--status"],
-                                 valued: ["--width", "--height", "--colors", "--tolerance", "--background", "--loops", "--speed",
+    static let spec = OptionSpec(flags: ["--no-wait", "--stats", "--status", "--upscale"],
+                                 valued: ["--protocol", "--cell", "--width", "--height", "--colors", "--tolerance", "--background", "--loops", "--speed",
                                           "--cache-limit"],
                                  positional: 0...1)
 
@@ -113,6 +120,22 @@ enum PlayCommand: Command {
         }
         if args.values["--tolerance"] != nil { o.colorTolerance = try args.int("--tolerance", default: 2, min: 0, max: 16) }
         if let c = args.values["--cache-limit"] { o.cacheLimit = try ByteSize.parse(c, option: "--cache-limit") }
+        switch args.values["--protocol"]?.lowercased() {
+        case nil, "auto"?: o.graphics = .text
+        case let v?:
+            guard let p = GraphicsProtocol(rawValue: v) else {
+                throw UsageError(message: "--protocol needs auto, kitty, sixel, iterm2 or text, not '\(v)'")
+            }
+            o.graphics = p
+        }
+        if let c = args.values["--cell"] {
+            let parts = c.lowercased().split(separator: "x").compactMap { Int($0) }
+            guard parts.count == 2, (1...1000).contains(parts[0]), (1...1000).contains(parts[1]) else {
+                throw UsageError(message: "--cell needs WxH in pixels, e.g. 8x19, not '\(c)'")
+            }
+            o.cell = CellGeometry(width: parts[0], height: parts[1])
+        }
+        o.upscale = args.flag("--upscale")
         o.noWait = args.flag("--no-wait")
         o.showStatus = args.flag("--status")
         return o

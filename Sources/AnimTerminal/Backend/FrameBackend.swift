@@ -27,6 +27,12 @@ public protocol FrameBackend: AnyObject {
     /// synchronized-update markers: the player adds them.
     func render(_ image: RGBAImage, index: Int, placement: Placement) -> [UInt8]
 
+    /// The bytes that show frame `index` from what the terminal already
+    /// holds, without its pixels (kitty keeps uploaded frames), or nil when
+    /// the backend needs the image: then the player decodes it and calls
+    /// `render`.
+    func renderStored(index: Int, placement: Placement) -> [UInt8]?
+
     /// Forget what the screen shows (a resize, a resume, a cleared screen):
     /// the next `render` draws everything.
     func invalidate()
@@ -46,6 +52,7 @@ public protocol FrameBackend: AnyObject {
 }
 
 extension FrameBackend {
+    public func renderStored(index: Int, placement: Placement) -> [UInt8]? { nil }
     public func outputWasInterleaved() {}
     public func finish() -> [UInt8] { [] }
     public func handleReply(_ reply: TerminalReply) -> Bool { false }

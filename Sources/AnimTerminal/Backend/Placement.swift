@@ -11,9 +11,12 @@ public struct Placement: Equatable, Sendable {
     /// The size frames are delivered at: sub-pixels for text cells, the
     /// terminal's pixels for graphics.
     public var pixels: PixelSize
+    /// The terminal's cell size the placement was made for.
+    public var cell: CellGeometry
 
-    public init(row: Int, column: Int, columns: Int, rows: Int, pixels: PixelSize) {
+    public init(row: Int, column: Int, columns: Int, rows: Int, pixels: PixelSize, cell: CellGeometry = .assumed) {
         self.row = row; self.column = column; self.columns = columns; self.rows = rows; self.pixels = pixels
+        self.cell = cell
     }
 
     /// Fits a `source`-sized animation into `box`, keeping its aspect ratio
@@ -44,6 +47,6 @@ public struct Placement: Equatable, Sendable {
         let row = origin.row + (centered ? (box.rows - rows) / 2 : 0)
         let column = origin.column + (centered ? (box.columns - columns) / 2 : 0)
         return Placement(row: row, column: column, columns: columns, rows: rows,
-                         pixels: PixelSize(width: gw, height: gh))
+                         pixels: PixelSize(width: gw, height: gh), cell: cell)
     }
 }

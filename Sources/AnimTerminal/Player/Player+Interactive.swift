@@ -28,6 +28,9 @@ extension Player {
         let keys: Int32? = Terminal.isTerminal(0) ? 0 : Terminal.openControllingTerminal()
         defer { if let keys, keys != 0 { close(keys) } }
         let keyboard = keys != nil
+        // What the backend leaves in the terminal (kitty's images) is freed
+        // by the restore, also on a signal.
+        TerminalState.setExtra(backend.finish())
         Terminal.enter(keyboard: keys)
         defer { Terminal.leave() }
         PlayerSignals.install()
@@ -37,7 +40,7 @@ extension Player {
                 PlayerSignals.resumed = 0
                 Terminal.enter(keyboard: keys)
                 PlayerSignals.install()
-                renderer.invalidate()
+                backend.invalidate()
                 last = -1
             }
             if PlayerSignals.resized == 1 {
@@ -68,8 +71,7 @@ extension Player {
 
     /// Default colours, every cell blank (before a new layout).
     func clearScreen() {
-        var clear = Array("\u{1B}[0m\u{1B}[2J".utf8)
-        Terminal.writeAll(options.output, &clear)
+        writer.write(Escape.resetAttributes + Escape.clearScreen)
     }
 
     /// Applies keys; true to quit.

@@ -3,9 +3,11 @@ import AnimKit
 import Glibc
 #endif
 
-/// Plays an animation in the terminal: frames at cell resolution through
-/// the frame cache, timed by a `FrameScheduler`, drawn by a diffing
-/// `FrameRenderer`, with keys, resize and suspend handled.
+/// Plays an animation in the terminal: frames at the backend's resolution
+/// through the frame cache, timed by a `FrameScheduler`, drawn by a
+/// `FrameBackend` (text cells, kitty, sixel, iTerm2) that sends only what
+/// changed, all of it through one `TerminalWriter`; keys, resize and
+/// suspend handled.
 public final class Player {
     var file: ImageSource
     /// The stream `file` comes from, while it is still arriving.
@@ -14,21 +16,19 @@ public final class Player {
     var options: PlayerOptions
     let clock: PlaybackClock
     var stats = PlayerStatistics()
-    var renderer: FrameRenderer
+    var backend: FrameBackend
+    let writer: TerminalWriter
     var frames: CachedFrameSource!
-    var layout = Layout(columns: 80, rows: 24, origin: (1, 1))
-    var fitSize = PixelSize(width: 1, height: 1)
+    /// The cell box the picture is fitted into (without the status line).
+    var box = CellBox(columns: 80, rows: 24)
+    var placement = Placement(row: 1, column: 1, columns: 1, rows: 1, pixels: PixelSize(width: 1, height: 1))
+    var fitSize: PixelSize { placement.pixels }
     /// Figures of caches replaced after a resize.
     var retired = (decoded: 0, hits: 0, peak: 0)
     var scheduler: FrameScheduler
     var lastWrite: Int64 = 0
     var lastStatus = ""
     let start: Int64
-
-    struct Layout {
-        var columns: Int, rows: Int
-        var origin: (row: Int, column: Int)
-    }
 
     /// `clock`: where time comes from (tests pass a `ManualClock`).
     public convenience init(source: ImageSource, name: String, options: PlayerOptions,
@@ -57,7 +57,8 @@ public final class Player {
         self.stream = stream
         self.name = name
         self.options = options
-        renderer = FrameRenderer(mode: options.colorMode, tolerance: options.colorTolerance)
+        backend = Self.makeBackend(options)
+        writer = TerminalWriter(fd: options.output)
         let plays: Plays = options.loops.map { $0 == 0 ? .forever : .count($0) } ?? (options.interactive ? source.plays : .count(1))
         start = clock.nanoseconds()
         scheduler = FrameScheduler(durations: source.frames.map(\.duration), plays: plays,
@@ -70,18 +71,26 @@ public final class Player {
     /// played (it is truncated or corrupt there), once it has all been read.
     public var sourceError: AnimError? { stream?.error ?? file.indexError }
 
-    /// Fits the animation into the cell box and (re)opens the cached frames at that size.
+    /// Fits the animation into the cell box, keeping its shape for the
+    /// terminal's cell size, and (re)opens the cached frames at that size.
     func relayout() throws {
-        let size = Terminal.size(fd: options.output)
+        let size = Terminal.windowSize(fd: options.output)
         let columns = options.columns ?? size?.columns ?? 80
-        let rows = max((options.rows ?? size?.rows ?? 24) - (options.showStatus && options.interactive ? 1 : 0), 1)
-        let fit = Downsampler.fit(width: file.width, height: file.height, maxWidth: max(columns, 1), maxHeight: rows * 2)
-        let gridRows = (fit.height + 1) / 2
-        let origin = options.interactive ? (1 + (rows - gridRows) / 2, 1 + (columns - fit.width) / 2) : (1, 1)
-        layout = Layout(columns: columns, rows: rows, origin: origin)
-        fitSize = PixelSize(width: fit.width, height: fit.height)
+        // The last row holds the status line; without one, iTerm2 images
+        // keep off it too (a terminal that moves the cursor below an image
+        // on the last row would scroll).
+        let reserved = options.interactive && (options.showStatus || options.graphics == .iterm2) ? 1 : 0
+        let rows = max((options.rows ?? size?.rows ?? 24) - reserved, 1)
+        box = CellBox(columns: columns, rows: rows)
+        let measured = size.flatMap {
+            CellGeometry.from(pixelWidth: $0.pixelWidth, pixelHeight: $0.pixelHeight, columns: $0.columns, rows: $0.rows)
+        }
+        let cell = options.cell ?? measured ?? .assumed
+        placement = Placement.fit(source: PixelSize(width: file.width, height: file.height), box: box, cell: cell,
+                                  resolution: backend.resolution, upscale: options.upscale,
+                                  centered: options.interactive)
         try openFrames()
-        renderer.invalidate()
+        backend.invalidate()
         lastStatus = ""
     }
 
@@ -95,18 +104,25 @@ public final class Player {
         }
         var decoding = file.options
         decoding.decodeAhead = 0
-        decoding.fitIn = fitSize
+        decoding.resizeTo = fitSize
         frames = CachedFrameSource(source: try file.reopened(options: decoding),
                                    limitBytes: options.cacheLimit ?? FrameCache.defaultLimit)
     }
 
     /// Shows frame `index`; false when the output has gone away.
     func show(_ index: Int) throws -> Bool {
-        let direction: PlaybackDirection = scheduler.mode == .reverse ? .backward : .forward
-        let image = try frames.frame(at: index, direction: direction, wraps: !scheduler.isOpenEnded)
-        let grid = CellGrid(image: image, background: options.background, mode: options.colorMode)
-        var bytes = Escape.syncBegin + renderer.render(grid, row: layout.origin.row, column: layout.origin.column)
-        if options.showStatus && options.interactive { bytes += statusLine(index) ?? [] }
+        var bytes = Escape.syncBegin
+        if let stored = backend.renderStored(index: index, placement: placement) {
+            bytes += stored
+        } else {
+            let direction: PlaybackDirection = scheduler.mode == .reverse ? .backward : .forward
+            let image = try frames.frame(at: index, direction: direction, wraps: !scheduler.isOpenEnded)
+            bytes += backend.render(image, index: index, placement: placement)
+        }
+        if options.showStatus && options.interactive, let status = statusLine(index) {
+            bytes += status
+            backend.outputWasInterleaved()
+        }
         bytes += Escape.syncEnd
         let now = clock.nanoseconds()
         if stats.framesShown == 0 { stats.firstFrameMs = Double(now - start) / 1e6 }
@@ -116,9 +132,11 @@ public final class Player {
         // Deadlines count from when the first frame is on screen, not from
         // before it was decoded: its full duration is shown.
         if stats.framesShown == 1 { scheduler.startCurrentFrameNow() }
+        // A frame that changes nothing costs nothing.
+        if bytes.count == Escape.syncBegin.count + Escape.syncEnd.count { bytes = [] }
         stats.bytesWritten += bytes.count
         if options.recordFrames { stats.shownFrames.append(.init(frame: index, time: now - start, byteEnd: stats.bytesWritten)) }
-        return Terminal.writeAll(options.output, &bytes)
+        return writer.write(bytes, synchronized: true)
     }
 
     /// The status line's bytes when its text changed since it was last
@@ -129,8 +147,8 @@ public final class Player {
             + (scheduler.isPaused ? "  paused" : "")
         guard text != lastStatus else { return nil }
         lastStatus = text
-        renderer.colorsWereReset()
-        return Array("\u{1B}[\(layout.rows + 1);1H\u{1B}[0m\u{1B}[7m\(text.prefix(max(layout.columns - 1, 1)))\u{1B}[0m\u{1B}[K".utf8)
+        return Escape.moveTo(row: box.rows + 1, column: 1) + Escape.resetAttributes + Escape.reverseVideo
+            + Array(text.prefix(max(box.columns - 1, 1)).utf8) + Escape.resetAttributes + Escape.clearToEndOfLine
     }
 
     /// Plays until the end, `q`, or a closed output.

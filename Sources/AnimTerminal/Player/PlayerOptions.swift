@@ -27,6 +27,19 @@ public struct PlayerOptions: Sendable {
     public var output: Int32 = 1
     /// Keep a record of every frame shown (`PlayerStatistics.shownFrames`).
     public var recordFrames = false
+    /// How frames are drawn: text cells or a graphics protocol. `auto` is
+    /// resolved before the player is made (`TerminalProbe`).
+    public var graphics: GraphicsProtocol = .text
+    /// Pixels per cell; nil: from the terminal (`TIOCGWINSZ`), else
+    /// `CellGeometry.assumed`.
+    public var cell: CellGeometry?
+    /// Enlarge animations smaller than the box to fill it.
+    public var upscale = false
+    /// Inside tmux with `allow-passthrough on`: graphics are wrapped for it.
+    public var tmuxPassthrough = false
+    /// Sixel colour registers and largest image, when the terminal said.
+    public var sixelRegisters: Int?
+    public var sixelMaxSize: PixelSize?
 
     public init() {}
 }

@@ -18,6 +18,14 @@ public enum Terminal {
         return (Int(ws.ws_col), Int(ws.ws_row))
     }
 
+    /// The window size on `fd` with its pixel size (`ws_xpixel`,
+    /// `ws_ypixel`; zero where the terminal does not know it), or nil.
+    public static func windowSize(fd: Int32 = 1) -> (columns: Int, rows: Int, pixelWidth: Int, pixelHeight: Int)? {
+        var ws = winsize()
+        guard ioctl(fd, UInt(TIOCGWINSZ), &ws) == 0, ws.ws_col > 0, ws.ws_row > 0 else { return nil }
+        return (Int(ws.ws_col), Int(ws.ws_row), Int(ws.ws_xpixel), Int(ws.ws_ypixel))
+    }
+
     public static func isTerminal(_ fd: Int32) -> Bool { isatty(fd) == 1 }
 
     /// Unblocks `signals` for this thread. A process started from a thread
@@ -43,7 +51,7 @@ public enum Terminal {
     /// restoring handlers.
     public static func enter(keyboard: Int32?) {
         TerminalState.prepare(keyboard: keyboard)
-        var enter: [UInt8] = Array("\u{1B}[?1049h\u{1B}[?25l\u{1B}[2J".utf8)
+        var enter = Escape.alternateScreenOn + Escape.hideCursor + Escape.clearScreen
         writeAll(1, &enter)
     }
 
@@ -53,86 +61,23 @@ public enum Terminal {
     /// Writes all of `bytes` to `fd`; false if the output is gone (EPIPE).
     @discardableResult
     public static func writeAll(_ fd: Int32, _ bytes: inout [UInt8]) -> Bool {
-        bytes.withUnsafeBytes { raw in
-            var off = 0
-            while off < raw.count {
-                let n = write(fd, raw.baseAddress! + off, raw.count - off)
-                if n < 0 {
-                    if errno == EINTR { continue }
-                    if errno == EAGAIN { var p = pollfd(fd: fd, events: Int16(POLLOUT), revents: 0); _ = poll(&p, 1, 100); continue }
-                    return false
-                }
-                off += n
+        bytes.withUnsafeBytes { writeAll(fd, $0) }
+    }
+
+    /// Writes all of `raw` to `fd`, through EINTR and EAGAIN; false if the
+    /// output is gone (EPIPE). Async-signal-safe.
+    @discardableResult
+    public static func writeAll(_ fd: Int32, _ raw: UnsafeRawBufferPointer) -> Bool {
+        var off = 0
+        while off < raw.count {
+            let n = Glibc.write(fd, raw.baseAddress! + off, raw.count - off)
+            if n < 0 {
+                if errno == EINTR { continue }
+                if errno == EAGAIN { var p = pollfd(fd: fd, events: Int16(POLLOUT), revents: 0); _ = poll(&p, 1, 100); continue }
+                return false
             }
-            return true
+            off += n
         }
+        return true
     }
-}
-
-/// State a signal handler may touch: fixed buffers prepared in advance.
-enum TerminalState {
-    /// The tty mode to put back. In memory of C's `sizeof(struct termios)`
-    /// (60 bytes): Swift's `termios` is 57 bytes long plus padding, and a
-    /// Swift variable of it is 3 bytes short of what tcgetattr writes
-    /// (found by AddressSanitizer).
-    nonisolated(unsafe) static let saved: UnsafeMutablePointer<termios> = {
-        let p = UnsafeMutablePointer<termios>.allocate(capacity: 1)     // stride: 60 bytes
-        p.initialize(to: termios())
-        return p
-    }()
-    /// The raw mode, likewise.
-    nonisolated(unsafe) static let raw: UnsafeMutablePointer<termios> = {
-        let p = UnsafeMutablePointer<termios>.allocate(capacity: 1)
-        p.initialize(to: termios())
-        return p
-    }()
-    nonisolated(unsafe) static var haveSaved: Int32 = 0
-    nonisolated(unsafe) static var keyboardFD: Int32 = 0
-    nonisolated(unsafe) static var active: Int32 = 0
-    /// Leave the alternate screen, show the cursor, reset colours. Made
-    /// in `prepare`, never first in a signal handler (which must not allocate).
-    nonisolated(unsafe) static let restoreBytes: UnsafeBufferPointer<UInt8> = {
-        let bytes = Array("\u{1B}[?2026l\u{1B}[0m\u{1B}[?25h\u{1B}[?1049l".utf8)
-        let p = UnsafeMutableBufferPointer<UInt8>.allocate(capacity: bytes.count)
-        _ = p.initialize(from: bytes)
-        return UnsafeBufferPointer(p)
-    }()
-
-    /// The handlers go in before the tty mode changes, and `active` is set
-    /// before it too: a signal at any moment after this starts finds
-    /// something that puts the terminal back.
-    static func prepare(keyboard: Int32?) {
-        _ = restoreBytes
-        var makeRaw = false
-        if let keyboard, tcgetattr(keyboard, saved) == 0 {
-            keyboardFD = keyboard
-            haveSaved = 1
-            raw.pointee = saved.pointee
-            raw.pointee.c_lflag &= ~tcflag_t(ICANON | ECHO)
-            raw.pointee.c_iflag &= ~tcflag_t(IXON | ICRNL)
-            raw.pointee.c_cc.6 = 0     // VMIN
-            raw.pointee.c_cc.5 = 0     // VTIME
-            makeRaw = true
-        }
-        for sig in [SIGINT, SIGTERM, SIGHUP, SIGQUIT] {
-            signal(sig) { signo in
-                TerminalState.restoreFromSignal()
-                _exit(128 + signo)
-            }
-        }
-        signal(SIGPIPE, SIG_IGN)
-        active = 1
-        Terminal.unblockSignals([SIGINT, SIGTERM, SIGHUP, SIGQUIT])
-        if makeRaw { tcsetattr(keyboardFD, TCSANOW, raw) }
-    }
-
-    /// Async-signal-safe: write(2), tcsetattr(3).
-    static func restoreFromSignal() {
-        guard active == 1 else { return }
-        active = 0
-        _ = write(1, restoreBytes.baseAddress, restoreBytes.count)
-        if haveSaved == 1 { tcsetattr(keyboardFD, TCSANOW, saved) }
-    }
-
-    static func restore() { restoreFromSignal() }
 }

@@ -1,0 +1,55 @@
+/// Standard base64 (RFC 4648, with padding), without Foundation: the
+/// embedded demo is stored in it, and terminal graphics protocols (kitty,
+/// iTerm2) carry their pixels in it.
+public enum Base64 {
+    static let alphabet: [UInt8] = Array("ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789+/".utf8)
+
+    /// Decodes `text`, skipping padding and any byte outside the alphabet.
+    public static func decode(_ text: String) -> [UInt8] {
+        var table = [UInt8](repeating: 255, count: 256)
+        for (i, c) in alphabet.enumerated() { table[Int(c)] = UInt8(i) }
+        var out = [UInt8]()
+        out.reserveCapacity(text.utf8.count * 3 / 4)
+        var buffer: UInt32 = 0, bits = 0
+        for c in text.utf8 {
+            let v = table[Int(c)]
+            if v == 255 { continue }            // padding and anything else
+            buffer = buffer << 6 | UInt32(v)
+            bits += 6
+            if bits >= 8 {
+                bits -= 8
+                out.append(UInt8(truncatingIfNeeded: buffer >> UInt32(bits)))
+            }
+        }
+        return out
+    }
+
+    /// Appends the base64 of `bytes` to `out`.
+    public static func encode(_ bytes: UnsafeRawBufferPointer, into out: inout [UInt8]) {
+        let n = bytes.count
+        out.reserveCapacity(out.count + (n + 2) / 3 * 4)
+        alphabet.withUnsafeBufferPointer { a in
+            var i = 0
+            while i + 3 <= n {
+                let v = UInt32(bytes[i]) << 16 | UInt32(bytes[i + 1]) << 8 | UInt32(bytes[i + 2])
+                out.append(a[Int(v >> 18)]); out.append(a[Int(v >> 12 & 63)])
+                out.append(a[Int(v >> 6 & 63)]); out.append(a[Int(v & 63)])
+                i += 3
+            }
+            let rest = n - i
+            if rest > 0 {
+                let v = UInt32(bytes[i]) << 16 | (rest == 2 ? UInt32(bytes[i + 1]) << 8 : 0)
+                out.append(a[Int(v >> 18)]); out.append(a[Int(v >> 12 & 63)])
+                out.append(rest == 2 ? a[Int(v >> 6 & 63)] : UInt8(ascii: "="))
+                out.append(UInt8(ascii: "="))
+            }
+        }
+    }
+
+    /// The base64 of `bytes`.
+    public static func encode(_ bytes: [UInt8]) -> [UInt8] {
+        var out: [UInt8] = []
+        bytes.withUnsafeBytes { encode($0, into: &out) }
+        return out
+    }
+}

@@ -1,0 +1,23 @@
+import AnimKit
+
+extension Background {
+    /// `image` as graphics protocols should get it: unchanged for `.none`
+    /// (the terminal shows its own background through transparent pixels),
+    /// else composed over the colour or checkerboard, opaque.
+    func flattened(_ image: RGBAImage) -> RGBAImage {
+        guard self != .none else { return image }
+        var out = image
+        out.pixels.withUnsafeMutableBufferPointer { px in
+            for y in 0..<image.height {
+                for x in 0..<image.width {
+                    let i = (y * image.width + x) * 4
+                    guard px[i + 3] != 255 else { continue }
+                    if case let .rgb(r, g, b) = compose(px[i], px[i + 1], px[i + 2], px[i + 3], x: x, y: y) {
+                        px[i] = r; px[i + 1] = g; px[i + 2] = b; px[i + 3] = 255
+                    }
+                }
+            }
+        }
+        return out
+    }
+}

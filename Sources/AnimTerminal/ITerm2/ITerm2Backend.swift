@@ -1,0 +1,61 @@
+import AnimKit
+
+/// Full-resolution frames as iTerm2 inline images (iTerm2, WezTerm, and
+/// others that implement `OSC 1337 ; File=`): a PNG of what changed.
+///
+/// Terminals that implement it keep an image as pieces attached to cells,
+/// and a new image written over cells replaces what they held. So a frame
+/// is sent as the cell-aligned rectangle that changed since the last one,
+/// placed at its cell; an unchanged frame costs nothing. `doNotMoveCursor`
+/// asks the terminal to leave the cursor, and the player keeps the bottom
+/// row free of the picture, so a terminal that moves it anyway never
+/// scrolls.
+public final class ITerm2Backend: FrameBackend {
+    public let background: Background
+    let tmux: Bool
+    private var shown: RGBAImage?
+    private var shownPlacement: Placement?
+
+    public init(background: Background, tmux: Bool = false) {
+        self.background = background
+        self.tmux = tmux
+    }
+
+    public var resolution: BackendResolution { .pixels }
+
+    public func render(_ image: RGBAImage, index: Int, placement: Placement) -> [UInt8] {
+        let image = background.flattened(image)
+        var rect = Rect(x: 0, y: 0, width: image.width, height: image.height)
+        if placement == shownPlacement, let shown {
+            guard let changed = ChangedRect.between(shown, image) else { return [] }
+            rect = Self.cellAligned(changed, cell: placement.cell, bounds: rect)
+        }
+        shown = image
+        shownPlacement = placement
+        let patch = ChangedRect.crop(image, rect)
+        guard let png = PNGFile.encode(patch, compression: 6) else { return [] }
+        let cellRow = rect.y / placement.cell.height, cellColumn = rect.x / placement.cell.width
+        var out = Escape.moveTo(row: placement.row + cellRow, column: placement.column + cellColumn)
+        var sequence: [UInt8] = [Escape.esc, UInt8(ascii: "]")]
+        sequence += Array(("1337;File=inline=1;size=\(png.count);width=\(patch.width)px;height=\(patch.height)px;"
+            + "preserveAspectRatio=0;doNotMoveCursor=1:").utf8)
+        png.withUnsafeBytes { Base64.encode($0, into: &sequence) }
+        sequence.append(0x07)
+        out += tmux ? Escape.tmuxPassthrough(sequence) : sequence
+        return out
+    }
+
+    /// `rect` grown to whole cells of the picture (the picture's top-left
+    /// is a cell's top-left), within `bounds`.
+    static func cellAligned(_ rect: Rect, cell: CellGeometry, bounds: Rect) -> Rect {
+        let x0 = rect.x / cell.width * cell.width, y0 = rect.y / cell.height * cell.height
+        let x1 = min((rect.x + rect.width + cell.width - 1) / cell.width * cell.width, bounds.width)
+        let y1 = min((rect.y + rect.height + cell.height - 1) / cell.height * cell.height, bounds.height)
+        return Rect(x: x0, y: y0, width: x1 - x0, height: y1 - y0)
+    }
+
+    public func invalidate() {
+        shown = nil
+        shownPlacement = nil
+    }
+}

@@ -1,0 +1,139 @@
+import AnimKit
+#if canImport(Glibc)
+import Glibc
+#endif
+
+/// Full-resolution frames through kitty's graphics protocol, uploaded once
+/// and then shown by number.
+///
+/// The first frame is sent whole (PNG) as the root frame of one image; a
+/// frame not yet in the terminal is sent as the rectangle that changed since
+/// a frame whose pixels are known, composed onto it by kitty (`a=f`, `c=`
+/// the base, `X=1`: replace); showing any frame already there is one
+/// control command (`a=a,c=N`), a few dozen bytes, with anim's own
+/// scheduler timing it (kitty's animation stays stopped), so pause, step,
+/// speed and reverse keep working. Frames kept in the terminal are counted
+/// against `storageBudget` (kitty's own quota is 320 MB): past it, or when
+/// the terminal refuses with an error, the backend edits the root frame in
+/// place with each frame's changed rectangle instead. The image is deleted
+/// when the player ends (`finish`).
+public final class KittyBackend: FrameBackend {
+    public let background: Background
+    let command: KittyCommand
+    /// The image's id: one per process, so two players in two windows of
+    /// one kitty do not collide.
+    let imageID: UInt32
+    /// Decoded bytes (width × height × 4 per frame) the backend lets the
+    /// terminal hold before it stops adding frames.
+    public var storageBudget: Int
+
+    /// The placement frames were last drawn at (nil: nothing on screen).
+    private var shownPlacement: Placement?
+    /// Animation frame index → kitty frame number (1-based).
+    private var stored: [Int: Int] = [:]
+    private var frameCount = 0
+    /// The kitty frame on screen, and the one whose pixels `known` holds.
+    private var current = 0
+    private var knownFrame = 0
+    private var known: RGBAImage?
+    /// True once frames are no longer added (budget reached or refused).
+    private(set) var editing = false
+
+    public init(background: Background, tmux: Bool = false, storageBudget: Int = 256 << 20, imageID: UInt32? = nil) {
+        self.background = background
+        command = KittyCommand(tmux: tmux)
+        self.storageBudget = storageBudget
+        self.imageID = imageID ?? (0x2A00_0000 | UInt32(truncatingIfNeeded: getpid()) & 0x00FF_FFFF)
+    }
+
+    public var resolution: BackendResolution { .pixels }
+
+    public func storedFrame(_ index: Int) -> Bool { stored[index] != nil }
+
+    public func renderStored(index: Int, placement: Placement) -> [UInt8]? {
+        guard placement == shownPlacement, let frame = stored[index] else { return nil }
+        return show(frame)
+    }
+
+    public func render(_ image: RGBAImage, index: Int, placement: Placement) -> [UInt8] {
+        if let bytes = renderStored(index: index, placement: placement) { return bytes }
+        let image = background.flattened(image)
+        guard placement == shownPlacement, let known else { return start(image, index: index, placement: placement) }
+        guard let rect = ChangedRect.between(known, image) else {
+            // Same pixels as a frame already there: show that one.
+            if !editing { stored[index] = knownFrame }
+            return show(knownFrame)
+        }
+        let patch = ChangedRect.crop(image, rect)
+        let frameBytes = image.width * image.height * 4
+        if editing || (frameCount + 1) * frameBytes > storageBudget {
+            editing = true
+            stored = [:]
+            return edit(image, patch: patch, rect: rect)
+        }
+        // A new frame: the known frame plus the rectangle that changed.
+        var out = command.transmit("a=f,i=\(imageID),f=100,c=\(knownFrame),x=\(rect.x),y=\(rect.y),X=1,q=2",
+                                   data: png(patch), repeatKeys: true)
+        frameCount += 1
+        stored[index] = frameCount
+        self.known = image
+        knownFrame = frameCount
+        out += show(frameCount)
+        return out
+    }
+
+    /// Deletes what was there and sends `image` as a new root frame at the placement.
+    private func start(_ image: RGBAImage, index: Int, placement: Placement) -> [UInt8] {
+        var out = shownPlacement == nil && frameCount == 0 ? [] : delete()
+        out += Escape.moveTo(row: placement.row, column: placement.column)
+        out += command.transmit("a=T,i=\(imageID),f=100,C=1,q=2", data: png(image))
+        out += command.control("a=a,i=\(imageID),s=1,q=2")      // stopped: anim times the frames
+        shownPlacement = placement
+        frameCount = 1
+        stored = [index: 1]
+        current = 1
+        knownFrame = 1
+        known = image
+        return out
+    }
+
+    /// The root frame edited in place by `patch` (no frames kept).
+    private func edit(_ image: RGBAImage, patch: RGBAImage, rect: Rect) -> [UInt8] {
+        var out = command.transmit("a=f,i=\(imageID),r=1,f=100,x=\(rect.x),y=\(rect.y),X=1,q=2", data: png(patch), repeatKeys: true)
+        known = image
+        knownFrame = 1
+        current = 0
+        out += show(1)
+        return out
+    }
+
+    /// Makes kitty frame `frame` the one shown.
+    private func show(_ frame: Int) -> [UInt8] {
+        guard frame != current else { return [] }
+        current = frame
+        return command.control("a=a,i=\(imageID),c=\(frame),q=2")
+    }
+
+    private func delete() -> [UInt8] { command.control("a=d,d=I,i=\(imageID),q=2") }
+
+    private func png(_ image: RGBAImage) -> [UInt8] { PNGFile.encode(image, compression: 6) ?? [] }
+
+    public func invalidate() {
+        shownPlacement = nil
+        known = nil
+        stored = [:]
+        current = 0
+        editing = false
+    }
+
+    public func finish() -> [UInt8] { delete() }
+
+    public func handleReply(_ reply: TerminalReply) -> Bool {
+        guard case let .kittyGraphics(id, message) = reply, id == nil || id == Int(imageID),
+              !message.hasPrefix("OK") else { return false }
+        // Refused (ENOSPC, ENOMEM, …): stop adding frames, start again.
+        invalidate()
+        editing = true
+        return true
+    }
+}

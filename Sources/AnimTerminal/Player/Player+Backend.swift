@@ -1,0 +1,18 @@
+import AnimKit
+
+extension Player {
+    /// The backend `options.graphics` names, set up from the options.
+    static func makeBackend(_ options: PlayerOptions) -> FrameBackend {
+        switch options.graphics {
+        case .text:
+            return TextBackend(mode: options.colorMode, tolerance: options.colorTolerance, background: options.background)
+        case .kitty:
+            return KittyBackend(background: options.background, tmux: options.tmuxPassthrough)
+        case .iterm2:
+            return ITerm2Backend(background: options.background, tmux: options.tmuxPassthrough)
+        case .sixel:
+            // The sixel backend arrives with its own branch; until then text cells.
+            return TextBackend(mode: options.colorMode, tolerance: options.colorTolerance, background: options.background)
+        }
+    }
+}

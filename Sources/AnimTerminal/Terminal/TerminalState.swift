@@ -1,0 +1,123 @@
+#if canImport(Glibc)
+import Glibc
+#endif
+
+/// State a signal handler may touch: fixed buffers prepared in advance, and
+/// flags it reads and writes (only async-signal-safe calls in the handler).
+enum TerminalState {
+    /// The tty mode to put back. In memory of C's `sizeof(struct termios)`
+    /// (60 bytes): Swift's `termios` is 57 bytes long plus padding, and a
+    /// Swift variable of it is 3 bytes short of what tcgetattr writes
+    /// (found by AddressSanitizer).
+    nonisolated(unsafe) static let saved: UnsafeMutablePointer<termios> = {
+        let p = UnsafeMutablePointer<termios>.allocate(capacity: 1)     // stride: 60 bytes
+        p.initialize(to: termios())
+        return p
+    }()
+    /// The raw mode, likewise.
+    nonisolated(unsafe) static let raw: UnsafeMutablePointer<termios> = {
+        let p = UnsafeMutablePointer<termios>.allocate(capacity: 1)
+        p.initialize(to: termios())
+        return p
+    }()
+    nonisolated(unsafe) static var haveSaved: Int32 = 0
+    nonisolated(unsafe) static var keyboardFD: Int32 = 0
+    nonisolated(unsafe) static var active: Int32 = 0
+    /// Set by `TerminalWriter` while it writes a piece: a signal then waits
+    /// for the piece to end (`pendingSignal`), so the restore never lands
+    /// inside a character or a sequence.
+    nonisolated(unsafe) static var writing: Int32 = 0
+    nonisolated(unsafe) static var pendingSignal: Int32 = 0
+    /// A synchronized update is open on screen (its `?2026h` was written,
+    /// its `?2026l` not yet): only then does the restore close it.
+    nonisolated(unsafe) static var syncOpen: Int32 = 0
+
+    /// What the restore writes first when a synchronized update is open.
+    /// Made in `prepare`, never first in a signal handler (which must not
+    /// allocate).
+    nonisolated(unsafe) static let syncEndBytes: UnsafeBufferPointer<UInt8> = buffer(Escape.syncEnd)
+    /// Leave the alternate screen, show the cursor, reset colours.
+    nonisolated(unsafe) static let restoreBytes: UnsafeBufferPointer<UInt8> =
+        buffer(Escape.resetAttributes + Escape.showCursor + Escape.alternateScreenOff)
+    /// Bytes a backend needs sent before the restore (kitty: delete its
+    /// images), set before play starts; at most `extraCapacity` bytes.
+    static let extraCapacity = 512
+    nonisolated(unsafe) static let extraBytes = UnsafeMutableBufferPointer<UInt8>.allocate(capacity: extraCapacity)
+    nonisolated(unsafe) static var extraCount = 0
+
+    static func buffer(_ bytes: [UInt8]) -> UnsafeBufferPointer<UInt8> {
+        let p = UnsafeMutableBufferPointer<UInt8>.allocate(capacity: bytes.count)
+        _ = p.initialize(from: bytes)
+        return UnsafeBufferPointer(p)
+    }
+
+    /// Sets the bytes sent before the restore (call while no signal handler
+    /// can run them, i.e. before `prepare`, or with the bytes unchanged).
+    static func setExtra(_ bytes: [UInt8]) {
+        let n = min(bytes.count, extraCapacity)
+        extraCount = 0
+        for i in 0..<n { extraBytes[i] = bytes[i] }
+        extraCount = n
+    }
+
+    /// The handlers go in before the tty mode changes, and `active` is set
+    /// before it too: a signal at any moment after this starts finds
+    /// something that puts the terminal back.
+    static func prepare(keyboard: Int32?) {
+        _ = (restoreBytes, syncEndBytes)
+        var makeRaw = false
+        if let keyboard, tcgetattr(keyboard, saved) == 0 {
+            keyboardFD = keyboard
+            haveSaved = 1
+            raw.pointee = saved.pointee
+            raw.pointee.c_lflag &= ~tcflag_t(ICANON | ECHO)
+            raw.pointee.c_iflag &= ~tcflag_t(IXON | ICRNL)
+            raw.pointee.c_cc.6 = 0     // VMIN
+            raw.pointee.c_cc.5 = 0     // VTIME
+            makeRaw = true
+        }
+        for sig in [SIGINT, SIGTERM, SIGHUP, SIGQUIT] {
+            signal(sig) { signo in
+                if TerminalState.writing == 1 {
+                    // Finish the piece first; give the terminal a second.
+                    TerminalState.pendingSignal = signo
+                    alarm(1)
+                    return
+                }
+                TerminalState.restoreFromSignal()
+                _exit(128 + signo)
+            }
+        }
+        signal(SIGALRM) { _ in
+            let signo = TerminalState.pendingSignal
+            guard signo != 0 else { return }
+            TerminalState.restoreFromSignal()
+            _exit(128 + signo)
+        }
+        signal(SIGPIPE, SIG_IGN)
+        active = 1
+        Terminal.unblockSignals([SIGINT, SIGTERM, SIGHUP, SIGQUIT, SIGALRM])
+        if makeRaw { tcsetattr(keyboardFD, TCSANOW, raw) }
+    }
+
+    /// Called by the writer between pieces: a signal held back ends the
+    /// player now, at a sequence boundary.
+    static func honourPendingSignal() {
+        let signo = pendingSignal
+        guard signo != 0 else { return }
+        restoreFromSignal()
+        _exit(128 + signo)
+    }
+
+    /// Async-signal-safe: write(2), tcsetattr(3).
+    static func restoreFromSignal() {
+        guard active == 1 else { return }
+        active = 0
+        if syncOpen == 1 { _ = write(1, syncEndBytes.baseAddress, syncEndBytes.count) }
+        if extraCount > 0 { _ = write(1, extraBytes.baseAddress, extraCount) }
+        _ = write(1, restoreBytes.baseAddress, restoreBytes.count)
+        if haveSaved == 1 { tcsetattr(keyboardFD, TCSANOW, saved) }
+    }
+
+    static func restore() { restoreFromSignal() }
+}

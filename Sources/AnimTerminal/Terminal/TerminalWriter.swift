@@ -1,0 +1,79 @@
+#if canImport(Glibc)
+import Glibc
+#endif
+
+/// The one writer that owns the terminal: every byte the player sends —
+/// frames, status line, clears, queries, the restore sequence — goes
+/// through it, as in timg's write sequencer.
+///
+/// A frame goes out in pieces that end where an escape sequence begins,
+/// never inside a character or a sequence. A SIGINT, SIGTERM or SIGHUP that arrives while a piece is
+/// being written is held until the piece is out, so the restore sequence
+/// follows a sequence boundary; if the terminal does not take the piece
+/// within a second, an alarm restores and exits anyway (a terminal that
+/// stopped reading must not keep the player alive).
+public final class TerminalWriter {
+    public let fd: Int32
+    /// The largest piece written before a pending signal is looked at.
+    static let pieceSize = 4096
+
+    public init(fd: Int32) { self.fd = fd }
+
+    /// Writes all of `bytes`; false if the output is gone (EPIPE).
+    /// `synchronized`: the bytes open a synchronized update (DEC 2026) and
+    /// close it at their end; a signal in between closes it in the restore.
+    @discardableResult
+    public func write(_ bytes: [UInt8], synchronized: Bool = false) -> Bool {
+        guard !bytes.isEmpty else { return true }
+        return bytes.withUnsafeBufferPointer { buffer in
+            TerminalState.writing = 1
+            defer {
+                TerminalState.writing = 0
+                TerminalState.syncOpen = 0
+                TerminalState.honourPendingSignal()
+            }
+            var start = 0
+            while start < buffer.count {
+                let end = Self.pieceEnd(buffer, from: start)
+                guard Terminal.writeAll(fd, UnsafeRawBufferPointer(UnsafeBufferPointer(rebasing: buffer[start..<end]))) else { return false }
+                if synchronized && start == 0 { TerminalState.syncOpen = 1 }
+                start = end
+                if end == buffer.count { TerminalState.syncOpen = 0 }
+                TerminalState.honourPendingSignal()
+            }
+            return true
+        }
+    }
+
+    /// Where the piece starting at `start` ends: at most `pieceSize` bytes
+    /// on, moved back to the start of an escape sequence; when none starts
+    /// within the window (a long sixel payload), forward to the next one.
+    /// Text between sequences is whole characters, so a cut before an ESC
+    /// never splits one.
+    static func pieceEnd(_ b: UnsafeBufferPointer<UInt8>, from start: Int) -> Int {
+        let limit = start + pieceSize
+        guard limit < b.count else { return b.count }
+        var i = limit
+        while i > start + 1 {
+            if isBoundary(b, i) { return i }
+            i -= 1
+        }
+        i = limit + 1
+        while i < b.count {
+            if b[i] == Escape.esc && isBoundary(b, i) { return i }
+            i += 1
+        }
+        return b.count
+    }
+
+    /// True before an ESC that starts a sequence: not one of a doubled ESC
+    /// (inside tmux's passthrough) and not the ESC of `ESC \\` (ST), so a
+    /// cut is never inside a string sequence either.
+    @inline(__always)
+    static func isBoundary(_ b: UnsafeBufferPointer<UInt8>, _ i: Int) -> Bool {
+        guard b[i] == Escape.esc else { return false }
+        if i > 0 && b[i - 1] == Escape.esc { return false }
+        guard i + 1 < b.count else { return true }
+        return b[i + 1] != 0x5C && b[i + 1] != Escape.esc
+    }
+}
