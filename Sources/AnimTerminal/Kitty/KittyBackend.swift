@@ -66,10 +66,11 @@ public final class KittyBackend: FrameBackend {
         }
         let patch = ChangedRect.crop(image, rect)
         let frameBytes = image.width * image.height * 4
-        if editing || (frameCount + 1) * frameBytes > storageBudget {
+        if editing { return edit(image, patch: patch, rect: rect) }
+        if (frameCount + 1) * frameBytes > storageBudget {
+            // From now on one frame, edited in place: start it afresh.
             editing = true
-            stored = [:]
-            return edit(image, patch: patch, rect: rect)
+            return start(image, index: index, placement: placement)
         }
         // A new frame: the known frame plus the rectangle that changed.
         var out = command.transmit("a=f,i=\(imageID),f=100,c=\(knownFrame),x=\(rect.x),y=\(rect.y),X=1,q=2",
@@ -90,7 +91,7 @@ public final class KittyBackend: FrameBackend {
         out += command.control("a=a,i=\(imageID),s=1,q=2")      // stopped: anim times the frames
         shownPlacement = placement
         frameCount = 1
-        stored = [index: 1]
+        stored = editing ? [:] : [index: 1]
         current = 1
         knownFrame = 1
         known = image
@@ -133,7 +134,7 @@ public final class KittyBackend: FrameBackend {
               !message.hasPrefix("OK") else { return false }
         // Refused (ENOSPC, ENOMEM, …): stop adding frames, start again.
         invalidate()
-        editing = true
+        editing = true      // after invalidate, which starts over in storing mode
         return true
     }
 }

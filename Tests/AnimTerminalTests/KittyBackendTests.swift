@@ -1,0 +1,150 @@
+import AnimKit
+import Testing
+@testable import AnimTerminal
+
+/// The kitty backend's stream, replayed by `KittyScreen`, shows exactly the
+/// frames given, in any order, after a resize, and past the storage budget;
+/// frames already uploaded cost one small command.
+struct KittyBackendTests {
+    /// A mostly static clip: a detailed background with a sprite moving.
+    static func clip(_ n: Int, width: Int = 160, height: Int = 96, alpha: Bool = false) -> [RGBAImage] {
+        (0..<n).map { f in
+            var px = [UInt8](repeating: 0, count: width * height * 4)
+            for y in 0..<height {
+                for x in 0..<width {
+                    let i = (y * width + x) * 4
+                    px[i] = UInt8((x * 7 + y * 3) & 255); px[i + 1] = UInt8((x ^ y) & 255); px[i + 2] = UInt8(y * 2 & 255)
+                    px[i + 3] = alpha && (x + y) % 17 == 0 ? 0 : 255
+                }
+            }
+            let sx = 10 + f * 5 % (width - 30), sy = 20 + f * 3 % (height - 30)
+            for y in sy..<(sy + 12) { for x in sx..<(sx + 12) { let i = (y * width + x) * 4; px[i] = 255; px[i + 1] = 0; px[i + 2] = 0; px[i + 3] = f % 2 == 0 ? 255 : 100 } }
+            return RGBAImage(width: width, height: height, pixels: px)
+        }
+    }
+
+    static func placement(_ image: RGBAImage, row: Int = 2, column: Int = 3) -> Placement {
+        Placement(row: row, column: column, columns: 16, rows: 5, pixels: PixelSize(width: image.width, height: image.height),
+                  cell: CellGeometry(width: 10, height: 20))
+    }
+
+    func play(_ backend: KittyBackend, _ frames: [RGBAImage], order: [Int], screen: inout KittyScreen,
+              placement: Placement? = nil) -> [Int] {
+        var sizes: [Int] = []
+        for i in order {
+            let p = placement ?? Self.placement(frames[i])
+            let bytes = backend.renderStored(index: i, placement: p) ?? backend.render(frames[i], index: i, placement: p)
+            screen.feed(bytes)
+            sizes.append(bytes.count)
+            #expect(screen.errors.isEmpty, "frame \(i): \(screen.errors)")
+            let exact = screen.shown == frames[i]
+            #expect(exact, "frame \(i) shown exactly")
+        }
+        return sizes
+    }
+
+    @Test func framesAreUploadedOnceThenShownByNumber() {
+        let frames = Self.clip(12, alpha: true)
+        let backend = KittyBackend(background: .none, imageID: 77)
+        var screen = KittyScreen()
+        let first = play(backend, frames, order: Array(0..<12), screen: &screen)
+        #expect(screen.placedAt! == (2, 3))
+        #expect(screen.stopped, "kitty's own animation is stopped: anim times the frames")
+        #expect(screen.frames.count == 12)
+        // The second loop: no pixels, a control command each.
+        let second = play(backend, frames, order: Array(0..<12), screen: &screen)
+        #expect(second.allSatisfy { $0 > 0 && $0 <= 64 }, "later loops: \(second)")
+        #expect(first.dropFirst().allSatisfy { $0 < first[0] / 4 }, "a sprite frame costs a fraction of the first: \(first)")
+    }
+
+    @Test func backwardsAndSeeking() {
+        let frames = Self.clip(9)
+        let backend = KittyBackend(background: .none, imageID: 5)
+        var screen = KittyScreen()
+        _ = play(backend, frames, order: [0, 4, 8, 2, 7, 1, 6, 3, 5, 5, 0, 8], screen: &screen)
+        _ = play(backend, frames, order: Array((0..<9).reversed()), screen: &screen)
+        #expect(screen.frames.count == 9)
+    }
+
+    @Test func aResizeStartsAgainAtTheNewSize() {
+        let frames = Self.clip(4)
+        let small = Self.clip(4, width: 80, height: 48)
+        let backend = KittyBackend(background: .none, imageID: 9)
+        var screen = KittyScreen()
+        _ = play(backend, frames, order: [0, 1, 2], screen: &screen)
+        backend.invalidate()
+        _ = play(backend, small, order: [2, 3, 0], screen: &screen)
+        #expect(screen.frames.count == 3 && screen.frames[0].width == 80)
+    }
+
+    @Test func pastTheBudgetTheRootFrameIsEdited() {
+        let frames = Self.clip(10)
+        let frameBytes = frames[0].width * frames[0].height * 4
+        let backend = KittyBackend(background: .none, storageBudget: frameBytes * 4, imageID: 3)
+        var screen = KittyScreen()
+        let sizes = play(backend, frames, order: Array(0..<10) + Array(0..<10), screen: &screen)
+        #expect(backend.editing)
+        #expect(screen.frames.count == 1, "past the budget one frame is kept, edited in place")
+        // After the restart (frame 4), each frame is its changed rectangle.
+        #expect(sizes[5...].allSatisfy { $0 < sizes[0] / 2 }, "\(sizes)")
+    }
+
+    @Test func aRefusalSwitchesToEditing() {
+        let frames = Self.clip(6)
+        let backend = KittyBackend(background: .none, imageID: 11)
+        var screen = KittyScreen()
+        _ = play(backend, frames, order: [0, 1, 2], screen: &screen)
+        #expect(backend.handleReply(.kittyGraphics(id: 11, message: "ENOSPC:no space")))
+        #expect(!backend.handleReply(.kittyGraphics(id: 11, message: "OK")))
+        _ = play(backend, frames, order: [3, 4, 5, 0], screen: &screen)
+        #expect(screen.frames.count == 1)
+    }
+
+    @Test func backgroundsAreComposedBeforeUpload() {
+        let frames = Self.clip(2, alpha: true)
+        let backend = KittyBackend(background: .color(0, 0, 255), imageID: 1)
+        var screen = KittyScreen()
+        screen.feed(backend.render(frames[0], index: 0, placement: Self.placement(frames[0])))
+        let shown = screen.shown!
+        #expect(stride(from: 3, to: shown.pixels.count, by: 4).allSatisfy { shown.pixels[$0] == 255 }, "opaque")
+        #expect(shown.pixel(x: 0, y: 0) == (0, 0, 255, 255), "a transparent pixel shows the background")
+    }
+
+    @Test func finishDeletesTheImage() {
+        let frames = Self.clip(2)
+        let backend = KittyBackend(background: .none, imageID: 42)
+        var screen = KittyScreen()
+        _ = play(backend, frames, order: [0, 1], screen: &screen)
+        screen.feed(backend.finish())
+        #expect(screen.shown == nil && screen.imageID == nil)
+    }
+
+    @Test func tmuxWrapsEveryCommand() {
+        let frames = Self.clip(2)
+        let backend = KittyBackend(background: .none, tmux: true, imageID: 2)
+        let bytes = backend.render(frames[0], index: 0, placement: Self.placement(frames[0]))
+        let text = String(decoding: bytes, as: UTF8.self)
+        #expect(text.contains("\u{1B}Ptmux;\u{1B}\u{1B}_G"))
+        // Unwrapped, it is the plain stream byte for byte.
+        let plain = KittyBackend(background: .none, imageID: 2).render(frames[0], index: 0, placement: Self.placement(frames[0]))
+        #expect(Self.unwrapTmux(bytes) == plain)
+    }
+
+    /// Removes tmux passthrough framing: `ESC P tmux;` … `ESC \\` with every
+    /// ESC inside doubled.
+    static func unwrapTmux(_ bytes: [UInt8]) -> [UInt8] {
+        let start = Array("\u{1B}Ptmux;".utf8)
+        var out: [UInt8] = []
+        var i = 0
+        while i < bytes.count {
+            guard bytes[i...].starts(with: start) else { out.append(bytes[i]); i += 1; continue }
+            i += start.count
+            while i < bytes.count {
+                if bytes[i] == 0x1B && i + 1 < bytes.count && bytes[i + 1] == 0x1B { out.append(0x1B); i += 2; continue }
+                if bytes[i] == 0x1B && i + 1 < bytes.count && bytes[i + 1] == 0x5C { i += 2; break }
+                out.append(bytes[i]); i += 1
+            }
+        }
+        return out
+    }
+}
