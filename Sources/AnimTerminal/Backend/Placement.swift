@@ -41,12 +41,35 @@ public struct Placement: Equatable, Sendable {
         let boxW = Double(box.columns * cell.width), boxH = Double(box.rows * cell.height)
         var scale = min(boxW / w, boxH / h)            // terminal pixels per source pixel
         if !upscale { scale = min(scale, pw, ph) }
-        let gw = min(max(Int((w * scale / pw).rounded()), 1), box.columns * sx)
-        let gh = min(max(Int((h * scale / ph).rounded()), 1), box.rows * sy)
+        let (gw, gh) = wholeSubpixels(w * scale / pw, h * scale / ph, maxWidth: box.columns * sx, maxHeight: box.rows * sy)
         let columns = (gw + sx - 1) / sx, rows = (gh + sy - 1) / sy
         let row = origin.row + (centered ? (box.rows - rows) / 2 : 0)
         let column = origin.column + (centered ? (box.columns - columns) / 2 : 0)
         return Placement(row: row, column: column, columns: columns, rows: rows,
                          pixels: PixelSize(width: gw, height: gh), cell: cell)
+    }
+
+    /// Whole sub-pixel counts for an exact `fw`×`fh`: the shorter side is
+    /// rounded and the longer one derived from it, so the rounding that
+    /// matters (a narrow picture a few columns wide) does not bend the
+    /// shape; both stay within the maxima.
+    static func wholeSubpixels(_ fw: Double, _ fh: Double, maxWidth: Int, maxHeight: Int) -> (Int, Int) {
+        let ratio = fh / fw
+        func clamp(_ v: Double, _ m: Int) -> Int { min(max(Int(v.rounded()), 1), m) }
+        if fw <= fh {
+            var gw = clamp(fw, maxWidth)
+            var gh = clamp(Double(gw) * ratio, maxHeight)
+            if Double(gh) < (Double(gw) * ratio).rounded() {
+                // The long side hit the box: the short one shrinks to fit it.
+                gw = max(Int(Double(gh) / ratio), 1); gh = clamp(Double(gw) * ratio, maxHeight)
+            }
+            return (gw, gh)
+        }
+        var gh = clamp(fh, maxHeight)
+        var gw = clamp(Double(gh) / ratio, maxWidth)
+        if Double(gw) < (Double(gh) / ratio).rounded() {
+            gh = max(Int(Double(gw) * ratio), 1); gw = clamp(Double(gh) / ratio, maxWidth)
+        }
+        return (gw, gh)
     }
 }

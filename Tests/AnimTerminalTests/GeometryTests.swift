@@ -1,0 +1,102 @@
+import AnimKit
+import Foundation
+import Testing
+@testable import AnimTerminal
+#if canImport(Glibc)
+import Glibc
+#endif
+
+@_silgen_name("posix_openpt") private func posixOpenpt(_ flags: Int32) -> Int32
+@_silgen_name("grantpt") private func grantPT(_ fd: Int32) -> Int32
+@_silgen_name("unlockpt") private func unlockPT(_ fd: Int32) -> Int32
+@_silgen_name("ptsname") private func ptsName(_ fd: Int32) -> UnsafeMutablePointer<CChar>?
+
+/// In a pseudo-terminal that reports 8×19-pixel cells through `TIOCGWINSZ`,
+/// the picture the player draws keeps the source's aspect ratio within 2%,
+/// with text cells and with kitty graphics.
+struct GeometryTests {
+    static let demo = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
+        .deletingLastPathComponent().appendingPathComponent("Animations/demo.gif").path
+
+    /// Plays the demo's first frame into a pty of 80×24 cells of 8×19 pixels; returns what was written.
+    func play(_ graphics: GraphicsProtocol) throws -> [UInt8] {
+        let master = posixOpenpt(O_RDWR | O_NOCTTY)
+        #expect(master >= 0 && grantPT(master) == 0 && unlockPT(master) == 0)
+        defer { close(master) }
+        let slave = open(String(cString: ptsName(master)!), O_RDWR | O_NOCTTY)
+        #expect(slave >= 0)
+        defer { close(slave) }
+        var raw = termios()
+        tcgetattr(slave, &raw); cfmakeraw(&raw); tcsetattr(slave, TCSANOW, &raw)     // bytes as written
+        var size = winsize(ws_row: 24, ws_col: 80, ws_xpixel: 640, ws_ypixel: 456)
+        #expect(ioctl(master, UInt(TIOCSWINSZ), &size) == 0)
+        // Drain the master while the player writes.
+        let collected = LockedBytes()
+        let reader = Thread {
+            var buffer = [UInt8](repeating: 0, count: 65536)
+            while true {
+                var p = pollfd(fd: master, events: Int16(POLLIN), revents: 0)
+                if poll(&p, 1, 300) <= 0 { if collected.done { return } else { continue } }
+                let n = read(master, &buffer, buffer.count)
+                if n <= 0 { return }
+                collected.append(buffer[0..<n])
+            }
+        }
+        reader.start()
+        var options = PlayerOptions()
+        options.interactive = false
+        options.noWait = true
+        options.output = slave
+        options.graphics = graphics
+        options.colorTolerance = 0
+        let source = try ImageSource(path: Self.demo, options: DecodingOptions(decodeAhead: 0))
+        let player = try Player(source: source, name: "demo", options: options, clock: ManualClock(start: 0))
+        #expect(player.placement.cell == CellGeometry(width: 8, height: 19), "cell size from TIOCGWINSZ")
+        _ = try player.run()
+        collected.finish()
+        while !reader.isFinished { usleep(10_000) }
+        return collected.bytes
+    }
+
+    @Test func textCellsKeepTheShape() throws {
+        let bytes = try play(.text)
+        var screen = ANSIScreen(columns: 80, rows: 24)
+        screen.feed(bytes)
+        #expect(screen.errors.isEmpty, "\(screen.errors)")
+        // The drawn sub-pixels: columns with colour, and half rows with colour.
+        let visual = screen.visual
+        var columns = Set<Int>(), halves = Set<Int>()
+        for r in 0..<24 {
+            for c in 0..<80 {
+                let cell = visual[r * 80 + c]
+                if cell.top != .terminalDefault { columns.insert(c); halves.insert(r * 2) }
+                if cell.bottom != .terminalDefault { columns.insert(c); halves.insert(r * 2 + 1) }
+            }
+        }
+        let drawn = Double(columns.count * 8) / (Double(halves.count) * 9.5)
+        let source = 96.0 / 64.0
+        #expect(abs(drawn / source - 1) <= 0.02, "\(columns.count) columns × \(halves.count) half rows: \(drawn) vs \(source)")
+    }
+
+    @Test func kittyKeepsTheShape() throws {
+        let bytes = try play(.kitty)
+        var screen = KittyScreen()
+        screen.feed(bytes)
+        #expect(screen.errors.isEmpty, "\(screen.errors)")
+        let image = try #require(screen.frames.first)
+        let drawn = Double(image.width) / Double(image.height)
+        #expect(abs(drawn / (96.0 / 64.0) - 1) <= 0.02, "\(image.width)×\(image.height)")
+        #expect(image.width <= 640 && image.height <= 456)
+    }
+}
+
+/// Bytes gathered by one thread, read by another.
+final class LockedBytes: @unchecked Sendable {
+    private let lock = NSLock()
+    private var storage: [UInt8] = []
+    private var finished = false
+    func append(_ b: ArraySlice<UInt8>) { lock.lock(); storage += b; lock.unlock() }
+    func finish() { lock.lock(); finished = true; lock.unlock() }
+    var done: Bool { lock.lock(); defer { lock.unlock() }; return finished }
+    var bytes: [UInt8] { lock.lock(); defer { lock.unlock() }; return storage }
+}
