@@ -80,7 +80,11 @@ final class PseudoTerminal: @unchecked Sendable {
 /// The player in a pseudo-terminal: however it ends (q, SIGINT, SIGTERM,
 /// SIGHUP), the tty mode, the cursor and the screen are as they were.
 @Suite(.serialized) struct TerminalRestoreTests {
-    enum Ending { case key(String), signal(Int32) }
+    enum Ending: Sendable, CustomTestStringConvertible {
+        case key(String), signal(Int32)
+        var isKey: Bool { if case .key = self { return true } else { return false } }
+        var testDescription: String { if case let .signal(s) = self { return "signal \(s)" } else { return "key" } }
+    }
 
     struct Outcome {
         var status: Int32
@@ -88,13 +92,13 @@ final class PseudoTerminal: @unchecked Sendable {
         var output: String
     }
 
-    func play(_ ending: Ending) throws -> Outcome {
+    func play(_ ending: Ending, arguments: [String] = []) throws -> Outcome {
         let pty = try PseudoTerminal(columns: 40, rows: 12)
         let slave = try FileHandle(forUpdating: URL(fileURLWithPath: pty.slavePath))
         let before = try pty.sttyG()
         let p = Process()
         p.executableURL = CLI.binary
-        p.arguments = ["play", "--loops", "0", "--status"]
+        p.arguments = ["play", "--loops", "0", "--status"] + arguments
         var env = ProcessInfo.processInfo.environment
         env["COLORTERM"] = "truecolor"
         p.environment = env
@@ -137,6 +141,25 @@ final class PseudoTerminal: @unchecked Sendable {
         let lastColour = out.range(of: "\u{1B}[38;2;", options: .backwards)
         #expect(resetColours != nil && lastColour != nil && resetColours!.lowerBound > lastColour!.lowerBound,
                 "colours were not reset after the last frame")
+        expectBalancedUpdates(out)
+    }
+
+    /// Every synchronized update opened is closed once, none is closed that
+    /// was not opened (kitty logs "Pending mode stop command issued while not
+    /// in pending mode" for that), and the status line is drawn inside one.
+    func expectBalancedUpdates(_ out: String) {
+        var depth = 0, unmatched = 0, statusOutside = 0
+        var rest = Substring(out)
+        while let r = rest.range(of: "\u{1B}[") {
+            let tail = rest[r.upperBound...]
+            if tail.hasPrefix("?2026h") { depth += 1 } else if tail.hasPrefix("?2026l") {
+                if depth == 0 { unmatched += 1 } else { depth -= 1 }
+            } else if tail.hasPrefix("7m"), depth == 0 { statusOutside += 1 }
+            rest = tail
+        }
+        #expect(unmatched == 0, "\(unmatched) ?2026l without a ?2026h")
+        #expect(depth == 0, "an update left open")
+        #expect(statusOutside == 0, "the status line was drawn outside a synchronized update \(statusOutside) times")
     }
 
     /// Ctrl-Z (SIGTSTP): the terminal is restored while stopped; SIGCONT
@@ -179,6 +202,20 @@ final class PseudoTerminal: @unchecked Sendable {
         let o = try play(.key("q"))
         #expect(o.status == 0)
         expectRestored(o)
+    }
+
+    /// Kitty graphics: the image is deleted before the restore, on q and on a signal.
+    @Test(arguments: [Ending.key("q"), .signal(SIGTERM)])
+    func kittyImagesAreDeleted(_ ending: Ending) throws {
+        let o = try play(ending, arguments: ["--protocol", "kitty"])
+        #expect(o.status == (ending.isKey ? 0 : 143))
+        #expect(o.after == o.before)
+        let delete = o.output.range(of: "\u{1B}_Ga=d,d=I,i=", options: .backwards)
+        let leave = o.output.range(of: "\u{1B}[?1049l", options: .backwards)
+        let upload = o.output.range(of: "\u{1B}_Ga=T,", options: .backwards)
+        #expect(upload != nil && delete != nil && leave != nil)
+        if let delete, let leave, let upload { #expect(upload.lowerBound < delete.lowerBound && delete.lowerBound < leave.lowerBound) }
+        expectBalancedUpdates(o.output)
     }
 
     @Test func quitWithEscape() throws {

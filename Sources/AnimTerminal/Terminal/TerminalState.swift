@@ -89,9 +89,11 @@ enum TerminalState {
             }
         }
         signal(SIGALRM) { _ in
+            // The terminal did not take the piece within a second: restore
+            // without waiting for it either.
             let signo = TerminalState.pendingSignal
             guard signo != 0 else { return }
-            TerminalState.restoreFromSignal()
+            TerminalState.restoreFromSignal(wait: false)
             _exit(128 + signo)
         }
         signal(SIGPIPE, SIG_IGN)
@@ -109,10 +111,16 @@ enum TerminalState {
         _exit(128 + signo)
     }
 
-    /// Async-signal-safe: write(2), tcsetattr(3).
-    static func restoreFromSignal() {
+    /// Async-signal-safe: write(2), fcntl(2), tcsetattr(3). Without `wait`,
+    /// bytes the terminal cannot take at once are dropped (the output is
+    /// made non-blocking for the writes, then put back as it was: the file
+    /// description is the shell's too), and the tty mode is restored anyway.
+    static func restoreFromSignal(wait: Bool = true) {
         guard active == 1 else { return }
         active = 0
+        let flags = wait ? -1 : fcntl(1, F_GETFL)
+        if flags >= 0 { _ = fcntl(1, F_SETFL, flags | O_NONBLOCK) }
+        defer { if flags >= 0 { _ = fcntl(1, F_SETFL, flags) } }
         if syncOpen == 1 { _ = write(1, syncEndBytes.baseAddress, syncEndBytes.count) }
         if extraCount > 0 { _ = write(1, extraBytes.baseAddress, extraCount) }
         _ = write(1, restoreBytes.baseAddress, restoreBytes.count)

@@ -1,0 +1,114 @@
+import Foundation
+import Testing
+#if canImport(Glibc)
+import Glibc
+#endif
+
+@_silgen_name("posix_openpt") private func openPT(_ flags: Int32) -> Int32
+@_silgen_name("grantpt") private func grantPTY(_ fd: Int32) -> Int32
+@_silgen_name("unlockpt") private func unlockPTY(_ fd: Int32) -> Int32
+@_silgen_name("ptsname") private func ptyName(_ fd: Int32) -> UnsafeMutablePointer<CChar>?
+
+/// A signal that arrives while a large frame is going out ends the player
+/// at a sequence boundary: what precedes the restore is whole sequences and
+/// whole characters. The terminal here reads slowly, so the frame takes a
+/// while; and one that stops reading altogether still lets the player exit.
+@Suite(.serialized) struct SignalCutTests {
+    /// Starts `anim play` in a pty whose master we read by hand.
+    func start(_ args: [String]) throws -> (Process, Int32, FileHandle) {
+        let master = openPT(O_RDWR | O_NOCTTY)
+        guard master >= 0, grantPTY(master) == 0, unlockPTY(master) == 0, let name = ptyName(master) else { throw POSIXError(.ENOTTY) }
+        var size = winsize(ws_row: 60, ws_col: 200, ws_xpixel: 0, ws_ypixel: 0)
+        _ = ioctl(master, UInt(TIOCSWINSZ), &size)
+        let slave = try FileHandle(forUpdating: URL(fileURLWithPath: String(cString: name)))
+        var raw = termios()
+        tcgetattr(slave.fileDescriptor, &raw); raw.c_oflag &= ~tcflag_t(OPOST); tcsetattr(slave.fileDescriptor, TCSANOW, &raw)
+        let p = Process()
+        p.executableURL = CLI.binary
+        p.arguments = ["play", "--loops", "0"] + args
+        var env = ProcessInfo.processInfo.environment
+        env["COLORTERM"] = "truecolor"
+        p.environment = env
+        p.standardInput = slave; p.standardOutput = slave; p.standardError = slave
+        try p.run()
+        return (p, master, slave)
+    }
+
+    /// Reads what is there (up to `limit` bytes), waiting at most `ms`.
+    func read(_ fd: Int32, limit: Int, ms: Int32) -> [UInt8] {
+        var p = pollfd(fd: fd, events: Int16(POLLIN), revents: 0)
+        guard poll(&p, 1, ms) > 0 else { return [] }
+        var buffer = [UInt8](repeating: 0, count: limit)
+        let n = Glibc.read(fd, &buffer, limit)
+        return n > 0 ? Array(buffer[0..<n]) : []
+    }
+
+    @Test func aSignalMidFrameCutsAtASequenceBoundary() throws {
+        // A noisy 1280×720 clip in 200×60 cells: every frame is tens of KB.
+        let clip = CLI.repo.appendingPathComponent("Tests/AnimKitTests/Fixtures/extra/long.gif").path
+        let (p, master, slave) = try start([clip, "--tolerance", "0", "--upscale"])
+        defer { if p.isRunning { kill(p.processIdentifier, SIGKILL) }; close(master); try? slave.close() }
+        var out: [UInt8] = []
+        // Read fast until the first frame is whole, then slowly.
+        let end = Date().addingTimeInterval(20)
+        while Date() < end, !String(decoding: out, as: UTF8.self).contains("\u{1B}[?2026l") { out += read(master, limit: 65536, ms: 100) }
+        var signalled = false
+        while p.isRunning && Date() < end {
+            let chunk = read(master, limit: 256, ms: 20)
+            out += chunk
+            // Signal while a frame is open on screen.
+            if !signalled, let h = lastIndex(of: Array("\u{1B}[?2026h".utf8), in: out),
+               lastIndex(of: Array("\u{1B}[?2026l".utf8), in: out).map({ $0 < h }) ?? true, out.count - h > 300 {
+                kill(p.processIdentifier, SIGINT)
+                signalled = true
+            }
+            usleep(2_000)
+        }
+        while case let more = read(master, limit: 65536, ms: 100), !more.isEmpty { out += more }
+        if p.isRunning { kill(p.processIdentifier, SIGKILL) }
+        p.waitUntilExit()
+        #expect(signalled, "never caught a frame in progress")
+        #expect(p.terminationStatus == 130)
+        let restore = Array("\u{1B}[0m\u{1B}[?25h\u{1B}[?1049l".utf8)
+        let at = try #require(lastIndex(of: restore, in: out), "no restore sequence")
+        let text = String(decoding: out, as: UTF8.self)
+        #expect(text.components(separatedBy: "\u{1B}[?2026h").count == text.components(separatedBy: "\u{1B}[?2026l").count,
+                "every update opened is closed once, the cut one by the restore")
+        let before = Array(out[..<at])
+        #expect(String(validatingUTF8: before.map { CChar(bitPattern: $0) } + [0]) != nil, "a character was cut")
+        // The last escape sequence before the restore is complete.
+        let lastEsc = try #require(before.lastIndex(of: 0x1B))
+        let tail = before[(lastEsc + 1)...]
+        #expect(tail.first == UInt8(ascii: "[") && tail.dropFirst().contains { (0x40...0x7E).contains($0) },
+                "the cut is inside a sequence: \(String(decoding: tail.prefix(40), as: UTF8.self).debugDescription)")
+    }
+
+    @Test func aTerminalThatStopsReadingDoesNotHoldThePlayer() throws {
+        let clip = CLI.repo.appendingPathComponent("Tests/AnimKitTests/Fixtures/extra/long.gif").path
+        let (p, master, slave) = try start([clip, "--tolerance", "0", "--upscale"])
+        defer { if p.isRunning { kill(p.processIdentifier, SIGKILL) }; close(master); try? slave.close() }
+        var out: [UInt8] = []
+        let end = Date().addingTimeInterval(20)
+        while Date() < end, !String(decoding: out, as: UTF8.self).contains("\u{1B}[?2026l") { out += read(master, limit: 65536, ms: 100) }
+        usleep(500_000)       // no reading: the pty fills and the player's write blocks
+        let sent = Date()
+        kill(p.processIdentifier, SIGTERM)
+        while p.isRunning && Date().timeIntervalSince(sent) < 5 { usleep(20_000) }
+        #expect(!p.isRunning, "still running 5 s after SIGTERM with a terminal that does not read")
+        let waited = Date().timeIntervalSince(sent)
+        #expect(waited < 2.5, "took \(waited) s")
+        if p.isRunning { kill(p.processIdentifier, SIGKILL) }
+        p.waitUntilExit()
+        #expect(p.terminationStatus == 143)
+    }
+
+    func lastIndex(of needle: [UInt8], in hay: [UInt8]) -> Int? {
+        guard hay.count >= needle.count else { return nil }
+        var i = hay.count - needle.count
+        while i >= 0 {
+            if hay[i] == needle[0] && Array(hay[i..<(i + needle.count)]) == needle { return i }
+            i -= 1
+        }
+        return nil
+    }
+}
