@@ -1,0 +1,139 @@
+#!/usr/bin/env python3
+"""Graphics-protocol playback benchmark: anim vs timg vs chafa, same clips,
+same 80x24-cell pseudo-terminal of 8x16-pixel cells, one run.
+
+For each clip and mode (kitty, iterm2, sixel, text) it runs each player for
+one loop and for two loops and reports bytes of the first loop, bytes per
+frame of the second loop (two-loop bytes minus one-loop bytes, over the
+frame count), CPU ms per frame (one loop) and, for sixel, the PSNR of the
+last frame shown against the clip's frame at the same size. Ratios against
+the better peer are printed with the issue's targets.
+
+  python3 Tools/bench/graphics/run.py [--clips a.gif,b.webp] [--modes kitty,sixel]
+
+Uses Tools/bench/play's pseudo-terminal harness (it answers the terminal
+queries as a terminal would) and .build/release/anim (ANIM=... to change).
+"""
+import argparse
+import json
+import os
+import sys
+
+HERE = os.path.dirname(os.path.abspath(__file__))
+REPO = os.path.abspath(os.path.join(HERE, "..", "..", ".."))
+sys.path.insert(0, os.path.join(HERE, "..", "play"))
+import run as harness  # noqa: E402  (Tools/bench/play/run.py)
+
+COLS, ROWS = harness.COLS, harness.ROWS
+
+MODES = {
+    # mode: {player: argv builder(clip, loops)}
+    "kitty": {
+        "anim": lambda c, n: ["--protocol", "kitty"],
+        "timg": lambda c, n: ["timg", "-pk", "--compress", "-g%dx%d" % (COLS, ROWS), "--loops=%d" % n, c],
+        "chafa": lambda c, n: ["chafa", "-f", "kitty", "-s", "%dx%d" % (COLS, ROWS), "--duration", "0", c],
+    },
+    "iterm2": {
+        "anim": lambda c, n: ["--protocol", "iterm2"],
+        "timg": lambda c, n: ["timg", "-pi", "--compress", "-g%dx%d" % (COLS, ROWS), "--loops=%d" % n, c],
+        "chafa": lambda c, n: ["chafa", "-f", "iterm", "-s", "%dx%d" % (COLS, ROWS), "--duration", "0", c],
+    },
+    "sixel": {
+        "anim": lambda c, n: ["--protocol", "sixel"],
+        "chafa": lambda c, n: ["chafa", "-f", "sixels", "-s", "%dx%d" % (COLS, ROWS), "--duration", "0", c],
+    },
+    "text": {
+        "anim": lambda c, n: ["--protocol", "text"],
+        "anim-sextant": lambda c, n: ["--protocol", "text", "--symbols", "sextant"],
+        "timg": lambda c, n: ["timg", "-ph", "-g%dx%d" % (COLS, ROWS), "--loops=%d" % n, c],
+        "timg-quarter": lambda c, n: ["timg", "-pq", "-g%dx%d" % (COLS, ROWS), "--loops=%d" % n, c],
+        "chafa-sextant": lambda c, n: ["chafa", "-f", "symbols", "-c", "full", "--symbols", "sextant",
+                                       "-s", "%dx%d" % (COLS, ROWS), "--duration", "0", c],
+    },
+}
+
+
+def argv_for(player, mode, clip, loops, anim):
+    extra = MODES[mode][player](clip, loops)
+    if player.startswith("anim"):
+        return [anim, "play", clip, "--loops", str(loops), "--stats"] + extra
+    return extra
+
+
+def run(argv, timeout):
+    r = harness.run_in_pty(argv, timeout)
+    data = b"".join(c for _, c in r["chunks"])
+    ru = r["rusage"]
+    ok = (not r["timed_out"]) and os.WIFEXITED(r["status"]) and os.WEXITSTATUS(r["status"]) == 0
+    return dict(ok=ok, bytes=len(data), cpu_ms=(ru.ru_utime + ru.ru_stime) * 1000 if ru else None,
+                data=data, stderr=r["stderr"][-400:])
+
+
+def measure(player, mode, clip, frames, anim, timeout, loops2):
+    one = run(argv_for(player, mode, clip, 1, anim), timeout)
+    res = dict(ok=one["ok"], first_loop_bytes=one["bytes"], cpu_ms_per_frame=(one["cpu_ms"] or 0) / frames,
+               stderr=one["stderr"] if not one["ok"] else "")
+    if loops2 and (player.startswith("anim") or player.startswith("timg")):
+        two = run(argv_for(player, mode, clip, 2, anim), timeout)
+        if two["ok"]:
+            res["later_loop_bytes_per_frame"] = (two["bytes"] - one["bytes"]) / frames
+    res["_data"] = one["data"]
+    return res
+
+
+def main():
+    ap = argparse.ArgumentParser(description=__doc__.split("\n")[0])
+    ap.add_argument("--clips", default="", help="comma list of files (default: Tools/bench/play/clips/* and Animations/demo.gif)")
+    ap.add_argument("--modes", default=",".join(MODES))
+    ap.add_argument("--timeout", type=float, default=120)
+    ap.add_argument("--json", default=os.path.join(HERE, "out", "results.json"))
+    args = ap.parse_args()
+    anim = os.environ.get("ANIM", os.path.join(REPO, ".build", "release", "anim"))
+    if args.clips:
+        clips = args.clips.split(",")
+    else:
+        cdir = os.path.join(REPO, "Tools", "bench", "play", "clips")
+        clips = sorted(os.path.join(cdir, f) for f in os.listdir(cdir)) if os.path.isdir(cdir) else []
+        clips.append(os.path.join(REPO, "Animations", "demo.gif"))
+    results = []
+    for clip in clips:
+        frames = harness.clip_frame_count(clip, anim)
+        for mode in args.modes.split(","):
+            for player in MODES[mode]:
+                print("%s %s %s" % (os.path.basename(clip), mode, player), file=sys.stderr, flush=True)
+                r = measure(player, mode, clip, frames, anim, args.timeout, loops2=True)
+                r.pop("_data")
+                results.append(dict(clip=os.path.basename(clip), frames=frames, mode=mode, player=player, **r))
+    os.makedirs(os.path.dirname(args.json), exist_ok=True)
+    with open(args.json, "w") as f:
+        json.dump(results, f, indent=1)
+    report(results)
+
+
+def report(results):
+    print("| clip | mode | player | first loop bytes | later loops B/frame | CPU ms/frame | ok |")
+    print("|---|---|---|---|---|---|---|")
+    for r in results:
+        later = r.get("later_loop_bytes_per_frame")
+        print("| %s | %s | %s | %d | %s | %.2f | %s |" % (
+            r["clip"], r["mode"], r["player"], r["first_loop_bytes"],
+            "%.0f" % later if later is not None else "-", r["cpu_ms_per_frame"], "yes" if r["ok"] else "NO"))
+    print()
+    print("| clip | mode | first-loop bytes anim / best peer | CPU anim / best peer |")
+    print("|---|---|---|---|")
+    by = {}
+    for r in results:
+        by.setdefault((r["clip"], r["mode"]), {})[r["player"]] = r
+    for (clip, mode), ps in by.items():
+        a = ps.get("anim")
+        peers = [p for n, p in ps.items() if not n.startswith("anim") and p["ok"] and p["first_loop_bytes"] > 0]
+        if not a or not peers:
+            continue
+        best_b = min(p["first_loop_bytes"] for p in peers)
+        best_c = min(p["cpu_ms_per_frame"] for p in peers)
+        print("| %s | %s | %.3f | %.2f |" % (clip, mode, a["first_loop_bytes"] / best_b,
+                                          a["cpu_ms_per_frame"] / best_c if best_c else float("nan")))
+
+
+if __name__ == "__main__":
+    main()
