@@ -71,9 +71,18 @@ public final class PaletteMatcher {
         search = PaletteSearch(colors, cached: true)
     }
 
-    /// The index in `colors` of the colour nearest to `key`'s RGB.
+    /// The index in `colors` of the colour nearest to `key`'s RGB, through
+    /// the cache of recent answers.
     @inline(__always)
     public func index(of key: UInt32) -> Int {
         search.nearestCached(Int32((key >> 16) & 0xFF), Int32((key >> 8) & 0xFF), Int32(key & 0xFF))
+    }
+
+    /// The same without the cache (for callers that keep their own), with
+    /// `hint`, an index likely to be the answer (a neighbouring pixel's):
+    /// taken at once when nothing else can be nearer.
+    @inline(__always)
+    public func index(of key: UInt32, hint: Int) -> Int {
+        search.nearest(Int32((key >> 16) & 0xFF), Int32((key >> 8) & 0xFF), Int32(key & 0xFF), hint: hint).index
     }
 }

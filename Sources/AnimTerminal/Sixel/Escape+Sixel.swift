@@ -6,7 +6,7 @@ extension Escape {
 
     /// ECH: erases `count` cells from the cursor on, with the current
     /// background colour (send `resetAttributes` first for the terminal's
-    /// own); the cursor does not move. Erasing the cells also erases the
-    /// sixel pixels drawn over them.
+    /// own); the cursor does not move. In xterm and foot this also erases
+    /// the sixel pixels drawn over those cells (see `SixelBackend`).
     static func eraseCharacters(_ count: Int) -> [UInt8] { csi("\(count)X") }
 }

@@ -16,9 +16,11 @@ import AnimKit
 /// Sixel has no colour for "the terminal's background" (P2 = 0 fills with
 /// register 0, a colour), so when any pixel of the rectangle turns
 /// transparent the rectangle is widened to whole cells, those cells are
-/// erased (`ESC[0m`, then `ESC[row;colH` `ESC[nX` per row: ECH erases the
-/// sixel pixels over the cells too, in xterm, foot, mlterm, WezTerm and
-/// contour) and every opaque pixel of the rectangle is drawn again. A
+/// erased (`ESC[0m`, then `ESC[row;colH` `ESC[nX` per row) and every
+/// opaque pixel of the rectangle is drawn again. Erasing cells erases the
+/// sixel pixels over them in xterm and foot; not everywhere (konsole only
+/// for cells with a background colour, contour not at all: ratatui-image's
+/// compatibility table), and there nothing better is possible. A
 /// full frame with transparent pixels erases its cells first, since what
 /// the screen held there is not known.
 ///
@@ -39,6 +41,7 @@ public final class SixelBackend: FrameBackend {
 
     private let palette: SixelPalette
     private let encoder = SixelEncoder()
+    private let colorMap = SixelColorMap()
     private var shown: [UInt32] = []
     private var next: [UInt32] = []
     private var drawn: [UInt32] = []
@@ -128,7 +131,11 @@ public final class SixelBackend: FrameBackend {
         }
         let mapping = drawn.withUnsafeBufferPointer { palette.mapping(for: UnsafeBufferPointer(rebasing: $0[0..<n])) }
         guard let mapping else { return }
-        map(count: n, mapping)
+        drawn.withUnsafeBufferPointer { drawn in
+            indices.withUnsafeMutableBufferPointer { out in
+                colorMap.map(UnsafeBufferPointer(rebasing: drawn[0..<n]), mapping, into: UnsafeMutableBufferPointer(rebasing: out[0..<n]))
+            }
+        }
         let colors = palette.colors
         indices.withUnsafeBufferPointer { all in
             let indices = UnsafeBufferPointer(rebasing: all[0..<n])
@@ -143,24 +150,6 @@ public final class SixelBackend: FrameBackend {
                     out += Escape.tmuxPassthrough(image)
                 } else {
                     encoder.encode(indices, stride: rect.width, tile: local, colors: colors, into: &out)
-                }
-            }
-        }
-    }
-
-    /// Fills `indices` with the register of each of the first `count` drawn pixels.
-    private func map(count: Int, _ mapping: SixelPalette.Mapping) {
-        drawn.withUnsafeBufferPointer { drawn in
-            indices.withUnsafeMutableBufferPointer { out in
-                var lastKey: UInt32 = 0, lastRegister = SixelEncoder.none
-                for i in 0..<count {
-                    let key = drawn[i]
-                    if key == 0 { out[i] = SixelEncoder.none; continue }
-                    if key != lastKey {
-                        lastKey = key
-                        lastRegister = mapping.registers[mapping.matcher.index(of: key)]
-                    }
-                    out[i] = lastRegister
                 }
             }
         }
