@@ -64,6 +64,11 @@ public final class SixelBackend: FrameBackend {
     /// Sixel draws the terminal's pixels.
     public var resolution: BackendResolution { .pixels }
 
+    /// The bytes that bring the screen from the last frame shown to
+    /// `image`: cursor moves, erases and sixel images for the changed
+    /// cell-aligned rectangle, or everything after `invalidate()` or a new
+    /// placement (then the old placement's cells are erased first); `[]`
+    /// when nothing the terminal can show changed.
     public func render(_ image: RGBAImage, index: Int, placement: Placement) -> [UInt8] {
         if shownPlacement == placement, shownIndex == index { return [] }
         let layout = SixelLayout(placement: placement, frame: PixelSize(width: image.width, height: image.height),
@@ -93,6 +98,7 @@ public final class SixelBackend: FrameBackend {
         return out
     }
 
+    /// Forgets the frame shown: the next `render` draws everything.
     public func invalidate() {
         shownPlacement = nil
         shownIndex = nil
