@@ -1,15 +1,20 @@
 /// The colours of the pixels a frame draws, for the quantiser: a 5-5-5 bit
 /// histogram whose bins keep the sum of their exact colours (so a bin's
 /// mean is precise, not the bin's centre), plus the exact set of distinct
-/// colours while there are at most 256 of them.
+/// colours while there are at most `exactLimit` of them (256 for GIF).
 ///
 /// Reused from frame to frame: `reset()` clears only the bins touched.
 /// Storage is raw memory owned by the instance, so the per-pixel loop pays
 /// no exclusivity or uniqueness checks.
 final class ColorHistogram {
     static let binCount = 1 << 15
-    static let exactLimit = 256
-    private static let slotCount = 1024
+    /// Distinct colours tracked exactly: 256 by default (GIF's palette
+    /// size), up to 1024 for sixel's colour registers.
+    let exactLimit: Int
+    /// Slots of the exact set's hash table: a power of two, at least four
+    /// times `exactLimit` (1024 for 256, as it always was for GIF).
+    private let slotCount: Int
+    private let slotShift: UInt32
 
     /// Per bin: pixel count, then the sums of red, green and blue.
     private let bins: UnsafeMutablePointer<Int>
@@ -23,11 +28,16 @@ final class ColorHistogram {
     /// True once more than `exactLimit` distinct colours were seen.
     private(set) var overflowed = false
 
-    init() {
+    init(exactLimit: Int = 256) {
+        self.exactLimit = max(exactLimit, 1)
+        var bits = 2
+        while 1 << bits < 4 * self.exactLimit { bits += 1 }
+        slotCount = 1 << bits
+        slotShift = UInt32(32 - bits)
         bins = .allocate(capacity: 4 * Self.binCount)
         bins.initialize(repeating: 0, count: 4 * Self.binCount)
-        exactSlots = .allocate(capacity: Self.slotCount)
-        exactSlots.initialize(repeating: 0, count: Self.slotCount)
+        exactSlots = .allocate(capacity: slotCount)
+        exactSlots.initialize(repeating: 0, count: slotCount)
     }
 
     deinit {
@@ -39,7 +49,7 @@ final class ColorHistogram {
         for bin in touched { (bins + 4 * Int(bin)).update(repeating: 0, count: 4) }
         touched.removeAll(keepingCapacity: true)
         total = 0
-        if !distinct.isEmpty || overflowed { exactSlots.update(repeating: 0, count: Self.slotCount) }
+        if !distinct.isEmpty || overflowed { exactSlots.update(repeating: 0, count: slotCount) }
         distinct.removeAll(keepingCapacity: true)
         overflowed = false
     }
@@ -64,16 +74,33 @@ final class ColorHistogram {
         total += added
     }
 
+    /// Counts every pixel of `keys` except the transparent ones (key 0).
+    func add(_ keys: UnsafeBufferPointer<UInt32>) {
+        var added = 0, exact = !overflowed, last: UInt32 = 0
+        for key in keys where key != 0 {
+            let high: UInt32 = (key >> 9) & 0x7C00, middle: UInt32 = (key >> 6) & 0x3E0, low: UInt32 = (key >> 3) & 0x1F
+            let bin = Int(high | middle | low)
+            let b = bins + 4 * bin
+            if b[0] == 0 { touched.append(Int32(bin)) }
+            b[0] += 1
+            b[1] += Int((key >> 16) & 0xFF); b[2] += Int((key >> 8) & 0xFF); b[3] += Int(key & 0xFF)
+            added += 1
+            // A run of one colour is noted once.
+            if exact && key != last { exact = noteExact(key); last = key }
+        }
+        total += added
+    }
+
     /// Adds `key` to the exact set; false once there are too many colours.
     private func noteExact(_ key: UInt32) -> Bool {
-        var s = Int((key &* 0x9E37_79B1) >> 22)
+        var s = Int((key &* 0x9E37_79B1) >> slotShift)
         while true {
             let k = exactSlots[s]
             if k == key { return true }
             if k == 0 { break }
-            s = (s + 1) & (Self.slotCount - 1)
+            s = (s + 1) & (slotCount - 1)
         }
-        if distinct.count == Self.exactLimit { overflowed = true; return false }
+        if distinct.count == exactLimit { overflowed = true; return false }
         exactSlots[s] = key
         distinct.append(key)
         return true

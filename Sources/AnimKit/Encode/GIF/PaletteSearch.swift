@@ -25,11 +25,11 @@ final class PaletteSearch {
     private let cacheBits = 15
     /// Cache storage, owned (raw pointers: no exclusivity checks in the hot loop).
     private let cacheTags: UnsafeMutablePointer<UInt32>?
-    private let cacheValues: UnsafeMutablePointer<UInt8>?
+    private let cacheValues: UnsafeMutablePointer<UInt16>?
 
-    /// `colors` are `0x??RRGGBB`; answers are indices into it.
+    /// `colors` are `0x??RRGGBB`; answers are indices into it (at most 65536 colours).
     init(_ colors: [UInt32], cached: Bool = false) {
-        precondition(!colors.isEmpty, "PaletteSearch: no colour")
+        precondition(!colors.isEmpty && colors.count <= 1 << 16, "PaletteSearch: no colour, or too many")
         let order = colors.indices.sorted { (colors[$0] >> 8) & 0xFF < (colors[$1] >> 8) & 0xFF }
         count = colors.count
         table = .allocate(capacity: Self.stride * count)
@@ -89,7 +89,7 @@ final class PaletteSearch {
         if tags[slot] == tag { return Int(values[slot]) }
         let found = nearest(red, green, blue, hint: hint).index
         tags[slot] = tag
-        values[slot] = UInt8(truncatingIfNeeded: found)
+        values[slot] = UInt16(truncatingIfNeeded: found)
         return found
     }
 

@@ -1,0 +1,29 @@
+/// The nearest palette colour to a colour, under the quantiser's weighted
+/// distance, with a cache of recent answers: the mapping half of the GIF
+/// writer's quantiser (`PaletteSearch`). Not `Sendable`.
+public final class PaletteMatcher {
+    let search: PaletteSearch
+    /// The palette's colours, `0x??RRGGBB` (1…65536 of them).
+    public let colors: [UInt32]
+
+    /// A matcher for `colors` (not empty).
+    public init(_ colors: [UInt32]) {
+        self.colors = colors
+        search = PaletteSearch(colors, cached: true)
+    }
+
+    /// The index in `colors` of the colour nearest to `key`'s RGB, through
+    /// the cache of recent answers.
+    @inline(__always)
+    public func index(of key: UInt32) -> Int {
+        search.nearestCached(Int32((key >> 16) & 0xFF), Int32((key >> 8) & 0xFF), Int32(key & 0xFF))
+    }
+
+    /// The same without the cache (for callers that keep their own), with
+    /// `hint`, an index likely to be the answer (a neighbouring pixel's):
+    /// taken at once when nothing else can be nearer.
+    @inline(__always)
+    public func index(of key: UInt32, hint: Int) -> Int {
+        search.nearest(Int32((key >> 16) & 0xFF), Int32((key >> 8) & 0xFF), Int32(key & 0xFF), hint: hint).index
+    }
+}

@@ -1,0 +1,70 @@
+import AnimKit
+
+/// Where the sixel backend's rectangles may start and how large one sixel
+/// image may be, for a placement.
+///
+/// A sixel image is drawn from the cursor's cell, so every image starts at
+/// a cell's top-left corner: rectangles are widened left and up to cell
+/// boundaries. An image larger than the terminal takes (`maxSize`, from
+/// XTSMGRAPHICS) is sent as tiles of whole cells within that size; when
+/// not even one cell fits, the picture is cropped to `maxSize`.
+struct SixelLayout: Equatable {
+    /// Pixels per cell.
+    let cellWidth: Int, cellHeight: Int
+    /// The part of the frame that is drawn (all of it unless cropped).
+    let visible: PixelSize
+    /// The largest image sent, whole cells unless cropped.
+    let tile: PixelSize
+
+    /// `cell` is trusted when it agrees with the placement (its pixels
+    /// need exactly its cells); otherwise the cell size is estimated from
+    /// the placement.
+    init(placement: Placement, frame: PixelSize, cell: CellGeometry, maxSize: PixelSize?) {
+        let columns = max(placement.columns, 1), rows = max(placement.rows, 1)
+        let w = max(frame.width, 1), h = max(frame.height, 1)
+        cellWidth = (w + cell.width - 1) / cell.width == columns ? cell.width : (w + columns - 1) / columns
+        cellHeight = (h + cell.height - 1) / cell.height == rows ? cell.height : (h + rows - 1) / rows
+        let maxW = max(maxSize?.width ?? .max, 1), maxH = max(maxSize?.height ?? .max, 1)
+        visible = PixelSize(width: maxW >= cellWidth ? frame.width : min(frame.width, maxW),
+                            height: maxH >= cellHeight ? frame.height : min(frame.height, maxH))
+        tile = PixelSize(width: maxW >= cellWidth ? maxW / cellWidth * cellWidth : maxW,
+                         height: maxH >= cellHeight ? maxH / cellHeight * cellHeight : maxH)
+    }
+
+    /// `rect` widened to start at a cell's corner; with `wholeCells` also
+    /// to end at one (within the visible part).
+    func aligned(_ rect: Rect, wholeCells: Bool) -> Rect {
+        let x0 = rect.x / cellWidth * cellWidth, y0 = rect.y / cellHeight * cellHeight
+        var x1 = rect.x + rect.width, y1 = rect.y + rect.height
+        if wholeCells {
+            x1 = min((x1 + cellWidth - 1) / cellWidth * cellWidth, visible.width)
+            y1 = min((y1 + cellHeight - 1) / cellHeight * cellHeight, visible.height)
+        }
+        return Rect(x: x0, y: y0, width: x1 - x0, height: y1 - y0)
+    }
+
+    /// The cells `rect` touches, as (first row, first column, rows, columns), 0-based.
+    func cells(of rect: Rect) -> (row: Int, column: Int, rows: Int, columns: Int) {
+        let c0 = rect.x / cellWidth, r0 = rect.y / cellHeight
+        let c1 = (rect.x + rect.width + cellWidth - 1) / cellWidth
+        let r1 = (rect.y + rect.height + cellHeight - 1) / cellHeight
+        return (r0, c0, r1 - r0, c1 - c0)
+    }
+
+    /// `rect` cut into images no larger than `tile`, each starting at a cell corner.
+    func tiles(of rect: Rect) -> [Rect] {
+        var out: [Rect] = []
+        var y = rect.y
+        while y < rect.y + rect.height {
+            let h = min(tile.height, rect.y + rect.height - y)
+            var x = rect.x
+            while x < rect.x + rect.width {
+                let w = min(tile.width, rect.x + rect.width - x)
+                out.append(Rect(x: x, y: y, width: w, height: h))
+                x += w
+            }
+            y += h
+        }
+        return out
+    }
+}

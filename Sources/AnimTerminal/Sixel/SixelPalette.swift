@@ -1,0 +1,94 @@
+import AnimKit
+
+/// Which colour each sixel register holds, kept from frame to frame so that
+/// a colour that stays keeps its register number and value.
+///
+/// For the pixels of a rectangle it chooses the colours (the exact ones
+/// when there are at most as many as registers, else a palette from the
+/// project's quantiser, `ColorQuantizer`: the previous one while it serves
+/// about as well as when it was made, so a steady scene keeps its palette),
+/// then gives each colour a register: the one it already has, else a free
+/// one, else the one unused for longest among those this rectangle does not
+/// need. Every register a sixel image uses is defined in that image (see
+/// `SixelEncoder`), so what a register held earlier only decides numbers.
+final class SixelPalette {
+    /// Registers the terminal has (2…1024).
+    let registerCount: Int
+    /// Per register its colour, 0 when free.
+    private(set) var colors: [UInt32]
+    private var lastUse: [Int]
+    private var registerOf: [UInt32: Int] = [:]
+    private var clock = 0
+    private let quantizer: ColorQuantizer
+    /// The last quantised palette and its error when made.
+    private var quantized: (matcher: PaletteMatcher, error: Double)?
+
+    /// A mapping of colours to registers for one rectangle.
+    struct Mapping {
+        /// Finds each pixel's palette entry.
+        let matcher: PaletteMatcher
+        /// The register of each entry of `matcher.colors`.
+        let registers: [UInt16]
+    }
+
+    init(registers: Int) {
+        registerCount = min(max(registers, 2), 1024)
+        colors = [UInt32](repeating: 0, count: registerCount)
+        lastUse = [Int](repeating: -1, count: registerCount)
+        quantizer = ColorQuantizer(exactLimit: registerCount)
+    }
+
+    /// The mapping for the pixels `keys` (0: not drawn), or nil when none
+    /// is drawn.
+    func mapping(for keys: UnsafeBufferPointer<UInt32>) -> Mapping? {
+        quantizer.reset()
+        quantizer.add(keys)
+        guard quantizer.pixelCount > 0 else { return nil }
+        let chosen = choose()
+        clock += 1
+        return Mapping(matcher: chosen, registers: assign(chosen.colors))
+    }
+
+    /// The palette for the pixels counted.
+    private func choose() -> PaletteMatcher {
+        if let exact = quantizer.distinctColors, exact.count <= registerCount {
+            return PaletteMatcher(exact)
+        }
+        if let quantized, quantizer.meanSquaredError(with: quantized.matcher) <= quantized.error * 1.25 + 1 {
+            return quantized.matcher
+        }
+        let palette = quantizer.palette(maxColors: registerCount)
+        let matcher = PaletteMatcher(palette.colors.map(Self.onGrid))
+        quantized = (matcher, palette.meanSquaredError)
+        return matcher
+    }
+
+    /// A quantised colour (a mean of colours) moved back onto the percent grid.
+    private static func onGrid(_ c: UInt32) -> UInt32 {
+        let l = SixelPercent.level
+        return 0xFF00_0000 | UInt32(l[Int((c >> 16) & 0xFF)]) << 16 | UInt32(l[Int((c >> 8) & 0xFF)]) << 8
+            | UInt32(l[Int(c & 0xFF)])
+    }
+
+    /// A register for each colour (at most `registerCount`, distinct or not).
+    private func assign(_ palette: [UInt32]) -> [UInt16] {
+        var result = [UInt16](repeating: 0, count: palette.count)
+        var pending: [Int] = []
+        for (i, c) in palette.enumerated() {
+            if let r = registerOf[c] { result[i] = UInt16(r); lastUse[r] = clock } else { pending.append(i) }
+        }
+        guard !pending.isEmpty else { return result }
+        // Registers this rectangle does not use, least recently used first.
+        let spare = (0..<registerCount).filter { lastUse[$0] != clock }.sorted { lastUse[$0] < lastUse[$1] }
+        var next = 0
+        for i in pending {
+            let c = palette[i]
+            if let r = registerOf[c] { result[i] = UInt16(r); continue }   // a repeat within the palette
+            let r = spare[next]; next += 1
+            if colors[r] != 0 { registerOf[colors[r]] = nil }
+            colors[r] = c; registerOf[c] = r; lastUse[r] = clock
+            result[i] = UInt16(r)
+        }
+        return result
+    }
+}
