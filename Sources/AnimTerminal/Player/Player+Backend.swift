@@ -11,8 +11,9 @@ extension Player {
         case .iterm2:
             return ITerm2Backend(background: options.background, tmux: options.tmuxPassthrough)
         case .sixel:
-            // The sixel backend arrives with its own branch; until then text cells.
-            return TextBackend(mode: options.colorMode, tolerance: options.colorTolerance, background: options.background)
+            return SixelBackend(background: options.background, cell: options.cell ?? .assumed,
+                                registers: options.sixelRegisters ?? 256, maxSize: options.sixelMaxSize,
+                                tmux: options.tmuxPassthrough)
         }
     }
 }

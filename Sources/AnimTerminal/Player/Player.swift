@@ -76,10 +76,11 @@ public final class Player {
     func relayout() throws {
         let size = Terminal.windowSize(fd: options.output)
         let columns = options.columns ?? size?.columns ?? 80
-        // The last row holds the status line; without one, iTerm2 images
-        // keep off it too (a terminal that moves the cursor below an image
-        // on the last row would scroll).
-        let reserved = options.interactive && (options.showStatus || options.graphics == .iterm2) ? 1 : 0
+        // The last row holds the status line; without one, iTerm2 and sixel
+        // images keep off it too (a terminal that moves the cursor below an
+        // image on the last row would scroll, as chafa's --margin-bottom
+        // avoids).
+        let reserved = options.interactive && (options.showStatus || options.graphics == .iterm2 || options.graphics == .sixel) ? 1 : 0
         let rows = max((options.rows ?? size?.rows ?? 24) - reserved, 1)
         box = CellBox(columns: columns, rows: rows)
         let measured = size.flatMap {

@@ -72,7 +72,7 @@ public final class SixelBackend: FrameBackend {
     public func render(_ image: RGBAImage, index: Int, placement: Placement) -> [UInt8] {
         if shownPlacement == placement, shownIndex == index { return [] }
         let layout = SixelLayout(placement: placement, frame: PixelSize(width: image.width, height: image.height),
-                                 cell: cell, maxSize: maxSize)
+                                 cell: placement.cell.isMeasured ? placement.cell : cell, maxSize: maxSize)
         let size = layout.visible
         let transparent = SixelFrame.load(image, size: size, background: background, into: &next)
         var out: [UInt8] = []
