@@ -28,7 +28,7 @@ for target in ${TARGETS:-decode encode}; do
     echo "building fuzz-$target" >&2
     swiftc -sanitize=fuzzer,address -parse-as-library -O -g -module-name "$name" \
         -I "$ROOT/Sources/CGIF" -I "$ROOT/Sources/CPNG" -I "$ROOT/Sources/CWebP" -I "$OUT/include" \
-        "${SOURCES[@]}" "$HERE/$name.swift" "$ROOT/Tests/AnimKitTests/Fuzz/FuzzChecks.swift" "$OUT/pngbridge.o" "${LIBS[@]}" \
+        "${SOURCES[@]}" "$HERE/$name.swift" "$ROOT/Tests/AnimKitTests/Fuzz/FuzzChecks.swift" "$ROOT/Tests/AnimKitTests/Fuzz/FuzzRandom.swift" "$OUT/pngbridge.o" "${LIBS[@]}" \
         -o "$OUT/fuzz-$target" 2>&1 | grep -v "Cannot export local symbol" >&2 || true
 done
 echo "built: $OUT/fuzz-decode $OUT/fuzz-encode" >&2
