@@ -22,7 +22,7 @@ enum BoundedCommand {
     /// late. `environment` is the children's, and its `PATH` is where the
     /// programs are looked for.
     static func run(_ commands: [[String]], environment: [String: String], timeoutMs: Int,
-                    now: () -> Int64) -> [[UInt8]?] {
+                    now: () -> Int64 = TerminalProbe.monotonic) -> [[UInt8]?] {
         let deadline = now() + Int64(timeoutMs) * 1_000_000
         var children = commands.map { spawn($0, environment: environment) }
         var outputs = [[UInt8]](repeating: [], count: commands.count)
