@@ -17,6 +17,18 @@ struct QueryRound: Equatable {
     /// From before the write to the sentinel or the timeout.
     var elapsed: Int64 = 0
     var bytesRead = 0
+    /// Why the round ended.
+    var end: End = .timeout
+
+    enum End: Equatable {
+        /// DA1's reply came.
+        case sentinel
+        case timeout
+        /// The queries could not be written in time (`errno`, 0 for time).
+        case writeFailed(Int32)
+        /// Reading failed or found the end of input (`errno`, 0 for EOF).
+        case inputEnded(Int32)
+    }
     /// Whether the tty mode had to be changed for the round.
     var changedMode = false
 
@@ -34,6 +46,8 @@ struct QueryRound: Equatable {
             var parser = TerminalReplyParser()
             if write(queries, to: output, deadline: deadline, now: now) {
                 round.read(input, &parser, deadline: deadline, now: now)
+            } else {
+                round.end = .writeFailed(errno)
             }
             round.elapsed = now() - start
             round.keep(parser.flush())
@@ -69,15 +83,22 @@ struct QueryRound: Equatable {
             var p = pollfd(fd: fd, events: Int16(POLLIN), revents: 0)
             let r = poll(&p, 1, wait)
             if r < 0 && errno == EINTR { continue }
-            guard r > 0, p.revents & Int16(POLLIN) != 0 else { return }
+            if r == 0 { return }
+            guard r > 0, p.revents & Int16(POLLIN) != 0 else {
+                if !sawSentinel { end = .inputEnded(r < 0 ? errno : Int32(p.revents)) }
+                return
+            }
             let n = Glibc.read(fd, &buffer, buffer.count)
             if n < 0 && (errno == EINTR || errno == EAGAIN) { continue }
-            guard n > 0 else { return }
+            guard n > 0 else {
+                if !sawSentinel { end = .inputEnded(n < 0 ? errno : 0) }
+                return
+            }
             bytesRead += n
             let (replies, other) = parser.feed(Array(buffer[0..<n]))
             for reply in replies {
                 if case .primaryAttributes = reply, sawSentinel { continue }
-                if case .primaryAttributes = reply { sawSentinel = true }
+                if case .primaryAttributes = reply { sawSentinel = true; end = .sentinel }
                 if self.replies.count < TerminalProbe.maxReplies { self.replies.append(reply) }
             }
             keep(other)

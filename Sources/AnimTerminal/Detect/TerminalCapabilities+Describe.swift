@@ -30,6 +30,6 @@ extension TerminalCapabilities {
         guard let ns = queryNanoseconds else { return "not sent" }
         let tenths = (ns + 50_000) / 100_000
         let ms = "\(tenths / 10).\(tenths % 10) ms"
-        return answered ? "\(ms), \(replyCount) replies, answered (DA1 seen)" : "\(ms), \(replyCount) replies, no DA1 (timed out)"
+        return answered ? "\(ms), \(replyCount) replies, answered (DA1 seen)" : "\(ms), \(replyCount) replies, no DA1"
     }
 }

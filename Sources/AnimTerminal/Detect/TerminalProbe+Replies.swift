@@ -29,7 +29,7 @@ extension TerminalProbe {
                 caps.note("XTSMGRAPHICS: sixel images up to \(values[0])×\(values[1]) px")
             case .termcap(let name, .some) where name == "RGB" || name == "Tc":
                 directColour("XTGETTCAP \(name) answered", &caps)
-            case .statusString(true, let text) where text.contains("38:2:1:2:3") || text.contains("38;2;1;2;3"):
+            case .statusString(_, let text) where keepsDirectColour(text):
                 directColour("DECRQSS kept the 24-bit colour (\(text))", &caps)
             case .terminalVersion(let text):
                 version(text, &caps)
@@ -44,6 +44,14 @@ extension TerminalProbe {
         }
         kitty(kittyAnswer, answered: answered, plan: plan, &caps)
         if let attributes { primaryAttributes(attributes, &caps) }
+    }
+
+    /// The SGR reported holds the 24-bit colour set by the probe, in any
+    /// of its spellings (xterm writes `38:2::1:2:3`, with an empty colour
+    /// space). Whether a terminal flags this valid with 1 or, as DEC did,
+    /// with 0 varies: the text decides.
+    static func keepsDirectColour(_ text: String) -> Bool {
+        ["38:2::1:2:3", "38:2:1:2:3", "38;2;1;2;3"].contains { text.contains($0) }
     }
 
     static func directColour(_ evidence: String, _ caps: inout TerminalCapabilities) {

@@ -64,6 +64,14 @@ public enum TerminalProbe {
             caps.cell = cell
             caps.note("TIOCGWINSZ: \(size.pixelWidth)×\(size.pixelHeight) px over \(size.columns)×\(size.rows) cells: cell \(cell.width)×\(cell.height) px")
         }
+        // A background job reading its controlling terminal is stopped by
+        // SIGTTIN (or gets EIO): only the foreground process group asks. A
+        // terminal that is not ours to control (tcgetpgrp fails) can be read.
+        let foreground = tcgetpgrp(input)
+        guard foreground < 0 || foreground == getpgrp() else {
+            caps.note("not in the terminal's foreground process group: no queries")
+            return caps
+        }
         guard let plan = QueryPlan(environment: env, caps: caps) else {
             caps.note("TERM=\(env["TERM"] ?? ""): no queries")
             return caps
@@ -74,8 +82,11 @@ public enum TerminalProbe {
         caps.replyCount = round.replies.count
         caps.pendingInput = round.pending
         apply(round.replies, answered: round.sawSentinel, plan: plan, size: size, to: &caps)
-        if !round.sawSentinel {
-            caps.note("no DA1 reply within \(timeoutMs) ms: the environment's verdict stands")
+        switch round.end {
+        case .sentinel: break
+        case .timeout: caps.note("no DA1 reply within \(timeoutMs) ms: the environment's verdict stands")
+        case .writeFailed(let e): caps.note("the queries could not be written (errno \(e)): the environment's verdict stands")
+        case .inputEnded(let e): caps.note("input ended before DA1 (\(e)): the environment's verdict stands")
         }
         return caps
     }
