@@ -25,50 +25,64 @@ enum BoundedCommand {
                     now: () -> Int64 = TerminalProbe.monotonic) -> [[UInt8]?] {
         let deadline = now() + Int64(timeoutMs) * 1_000_000
         var children = commands.map { spawn($0, environment: environment) }
-        var outputs = [[UInt8]](repeating: [], count: commands.count)
-        var status = [Int32?](repeating: nil, count: commands.count)
-        var buffer = [UInt8](repeating: 0, count: 4096)
-        while true {
-            var polls: [pollfd] = []
-            var owners: [Int] = []
-            for (i, c) in children.enumerated() where c != nil && c!.fd >= 0 {
-                polls.append(pollfd(fd: c!.fd, events: Int16(POLLIN), revents: 0)); owners.append(i)
-            }
-            for (i, c) in children.enumerated() where c != nil && c!.fd < 0 && status[i] == nil {
-                var st: Int32 = 0
-                if waitpid(c!.pid, &st, WNOHANG) == c!.pid { status[i] = st }
-            }
-            let waiting = children.indices.contains { children[$0] != nil && (children[$0]!.fd >= 0 || status[$0] == nil) }
+        while children.contains(where: { $0?.isRunning == true }) {
             let left = deadline - now()
-            if !waiting || left <= 0 { break }
-            if polls.isEmpty { usleep(1000); continue }
-            guard poll(&polls, nfds_t(polls.count), Int32(min(max(left / 1_000_000, 1), 1000))) >= 0 || errno == EINTR else { break }
-            for (k, p) in polls.enumerated() where p.revents != 0 {
-                let i = owners[k]
-                let n = read(p.fd, &buffer, buffer.count)
-                if n > 0 {
-                    if outputs[i].count < maxOutput { outputs[i] += buffer[0..<min(n, maxOutput - outputs[i].count)] }
-                } else if n == 0 || (errno != EINTR && errno != EAGAIN) {
-                    close(p.fd); children[i]!.fd = -1
-                }
-            }
+            guard left > 0 else { break }
+            collect(&children, waitMs: Int32(min(max(left / 1_000_000, 1), 1000)))
         }
-        var results: [[UInt8]?] = []
-        for (i, c) in children.enumerated() {
-            guard let c else { results.append(nil); continue }
-            if c.fd >= 0 { close(c.fd) }
-            if status[i] == nil {
-                kill(-c.pid, SIGKILL); kill(c.pid, SIGKILL)
-                var st: Int32 = 0
-                while waitpid(c.pid, &st, 0) < 0 && errno == EINTR {}
-            }
-            let exited = status[i].map { ($0 & 0x7F) == 0 && (($0 >> 8) & 0xFF) == 0 } ?? false
-            results.append(exited ? outputs[i] : nil)
-        }
-        return results
+        return children.map { $0.flatMap(finish) }
     }
 
-    struct Child { var pid: pid_t; var fd: Int32 }
+    /// Reaps the children that exited, then reads what is ready (waiting
+    /// up to `waitMs` for something to be).
+    static func collect(_ children: inout [Child?], waitMs: Int32) {
+        for i in children.indices where children[i] != nil && children[i]!.status == nil {
+            var st: Int32 = 0
+            if children[i]!.fd < 0, waitpid(children[i]!.pid, &st, WNOHANG) == children[i]!.pid { children[i]!.status = st }
+        }
+        let open = children.indices.filter { (children[$0]?.fd ?? -1) >= 0 }
+        guard !open.isEmpty else { usleep(1000); return }
+        var polls = open.map { pollfd(fd: children[$0]!.fd, events: Int16(POLLIN), revents: 0) }
+        guard poll(&polls, nfds_t(polls.count), waitMs) > 0 else { return }
+        var buffer = [UInt8](repeating: 0, count: 4096)
+        for (k, i) in open.enumerated() where polls[k].revents != 0 {
+            let n = read(polls[k].fd, &buffer, buffer.count)
+            if n > 0 {
+                let room = maxOutput - children[i]!.output.count
+                if room > 0 { children[i]!.output += buffer[0..<min(n, room)] }
+            } else if n == 0 || (errno != EINTR && errno != EAGAIN) {
+                close(polls[k].fd)
+                children[i]!.fd = -1
+            }
+        }
+    }
+
+    /// The output of a child that exited with 0; one still running is
+    /// killed, with its process group, and reaped.
+    static func finish(_ child: Child) -> [UInt8]? {
+        if child.fd >= 0 { close(child.fd) }
+        var status = child.status
+        if status == nil {
+            kill(-child.pid, SIGKILL)
+            kill(child.pid, SIGKILL)
+            var st: Int32 = 0
+            while waitpid(child.pid, &st, 0) < 0 && errno == EINTR {}
+            status = st
+        }
+        let exitedCleanly = child.status.map { ($0 & 0x7F) == 0 && (($0 >> 8) & 0xFF) == 0 } ?? false
+        return exitedCleanly ? child.output : nil
+    }
+
+    /// A child started by `spawn`: its output pipe (-1 once it is closed),
+    /// what it wrote, and its wait status once reaped.
+    struct Child {
+        var pid: pid_t
+        var fd: Int32
+        var output: [UInt8] = []
+        var status: Int32?
+
+        var isRunning: Bool { fd >= 0 || status == nil }
+    }
 
     /// Starts `argv` (its first element found on the environment's PATH);
     /// nil when it cannot.

@@ -41,6 +41,7 @@ public struct TerminalCapabilities: Equatable, Sendable {
     /// One line per finding: what was seen and what it decided.
     public var reasons: [String] = []
 
+    /// Nothing known: text cells, 256 colours, the assumed cell.
     public init() {}
 
     /// The protocol `auto` picks: the first graphics protocol, else text.

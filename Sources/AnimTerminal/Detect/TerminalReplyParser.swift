@@ -78,6 +78,7 @@ public struct TerminalReplyParser: Sendable {
     /// string's body. Never longer than `maxStringBytes`.
     var buffer: [UInt8] = []
 
+    /// A parser holding nothing.
     public init() {}
 
     /// True when part of a sequence is held back, waiting for more bytes
@@ -134,6 +135,21 @@ public struct TerminalReplyParser: Sendable {
                 state = .ground
                 step(b, &replies, &other)
             }
+        case .string, .stringEscape, .skip, .skipEscape:
+            stepString(b, &replies, &other)
+        case .csi:
+            stepControl(b, &replies, &other)
+        case .csiSkip:
+            if b >= 0x20 && b <= 0x3F { break }
+            if b >= 0x40 && b <= 0x7E || b == Self.can || b == Self.sub { state = .ground; break }
+            state = .ground
+            step(b, &replies, &other)
+        }
+    }
+
+    /// Inside an APC, DCS or OSC string, or skipping the rest of one.
+    mutating func stepString(_ b: UInt8, _ replies: inout [TerminalReply], _ other: inout [UInt8]) {
+        switch state {
         case .string(let kind):
             if b == Self.esc {
                 state = .stringEscape(kind)
@@ -158,13 +174,8 @@ public struct TerminalReplyParser: Sendable {
         case .skipEscape:
             if b == UInt8(ascii: "\\") { state = .ground }
             else { state = .escape; if b != Self.esc { step(b, &replies, &other) } }
-        case .csi:
-            stepControl(b, &replies, &other)
-        case .csiSkip:
-            if b >= 0x20 && b <= 0x3F { break }
-            if b >= 0x40 && b <= 0x7E || b == Self.can || b == Self.sub { state = .ground; break }
-            state = .ground
-            step(b, &replies, &other)
+        default:
+            break
         }
     }
 

@@ -10,8 +10,11 @@
 public struct Terminfo: Equatable, Sendable {
     /// One extended capability's value.
     public enum Value: Equatable, Sendable {
+        /// A boolean capability that is set.
         case flag
+        /// A numeric capability (never negative: absent ones are left out).
         case number(Int)
+        /// A string capability's bytes, without the NUL.
         case string([UInt8])
     }
 
@@ -23,6 +26,7 @@ public struct Terminfo: Equatable, Sendable {
     /// cancelled ones are left out).
     public var extended: [String: Value] = [:]
 
+    /// An entry made by hand (tests, or a caller that knows better).
     public init(names: [String] = [], colors: Int? = nil, extended: [String: Value] = [:]) {
         self.names = names; self.colors = colors; self.extended = extended
     }

@@ -15,6 +15,7 @@ public struct TmuxClient: Equatable, Sendable {
     /// `#{client_termfeatures}`: what tmux uses of it (`RGB`, `sixel`, …).
     public var features: [String]
 
+    /// What tmux said, as values.
     public init(passthrough: Bool, termName: String, features: [String]) {
         self.passthrough = passthrough; self.termName = termName; self.features = features
     }
