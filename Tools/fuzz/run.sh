@@ -4,7 +4,8 @@
 # fuzz-replies: terminal replies, keys and a damaged reply).
 # Corpora grow in .build/fuzz/corpus-*; crashes, leaks, timeouts and
 # out-of-memory inputs land in .build/fuzz/findings-*/ (copy each into
-# Tests/AnimKitTests/Fixtures/fuzz-decode or fuzz-encode once fixed: the
+# Tests/AnimKitTests/Fixtures/fuzz-decode or fuzz-encode, or
+# Tests/AnimTerminalTests/Fixtures/fuzz-replies, once fixed: the
 # regression tests replay everything there). Logs: .build/fuzz/*.log;
 # the last line of each says how many inputs ran.
 # Usage: Tools/fuzz/build.sh && Tools/fuzz/run.sh [SECONDS]   (TARGETS=encode runs one)
@@ -25,14 +26,8 @@ find "$ROOT/Tests/AnimKitTests/Fixtures/fuzz-decode" -type f ! -name '*.md' 2>/d
 find "$ROOT/Tests/AnimKitTests/Fixtures" -type f -size -20k \( -name '*.gif' -o -name '*.png' \) | sort | head -40 \
     | seed "$OUT/seeds-encode"
 find "$ROOT/Tests/AnimKitTests/Fixtures/fuzz-encode" -type f ! -name '*.md' 2>/dev/null | seed "$OUT/seeds-encode"
-replies=(
-    '\e_Gi=31;OK\e\\\e[?62;4;22c' '\e[6;19;8t\e[4;456;640tq\e[C' '\eP1+r524742=382F382F38\e\\\eP0+r\e\\'
-    '\e[?1;0;1024S\e[?2;0;1000;1000S\e[?63;1;2;4;6;9;15;22c' '\eP>|kitty(0.35.2)\e\\\eP1$r0;38:2::1:2:3m\e\\'
-    '\e[?2026;2$y\e\e[D \e_Gi=31;ENOENT:x\e' '\e]11;rgb:0/0/0\a\eP1+r5463\e\\\e[8;24;80t')
-for r in "${replies[@]}"; do printf "$r" > "$OUT/seeds-replies/$(printf "$r" | sha1sum | cut -c1-40)"; done
-if [ -d "$ROOT/Tests/AnimTerminalTests/Fixtures/fuzz-replies" ]; then
-    find "$ROOT/Tests/AnimTerminalTests/Fixtures/fuzz-replies" -type f ! -name '*.md' | seed "$OUT/seeds-replies"
-fi
+find "$ROOT/Tests/AnimTerminalTests/Fixtures/fuzz-replies" -type f ! -name '*.md' | seed "$OUT/seeds-replies"
+
 
 export SWIFT_BACKTRACE=enable=no     # its crash handler upsets AddressSanitizer
 pids=()

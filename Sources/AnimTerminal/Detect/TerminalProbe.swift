@@ -77,6 +77,13 @@ public enum TerminalProbe {
             return caps
         }
         let round = QueryRound.run(plan.bytes, input: input, output: output, timeoutMs: timeoutMs, now: now)
+        record(round, plan: plan, size: size, timeoutMs: timeoutMs, to: &caps)
+        return caps
+    }
+
+    /// What the round brought, into `caps`.
+    static func record(_ round: QueryRound, plan: QueryPlan, size: WindowSize?, timeoutMs: Int,
+                       to caps: inout TerminalCapabilities) {
         caps.queryNanoseconds = round.elapsed
         caps.answered = round.sawSentinel
         caps.replyCount = round.replies.count
@@ -88,7 +95,6 @@ public enum TerminalProbe {
         case .writeFailed(let e): caps.note("the queries could not be written (errno \(e)): the environment's verdict stands")
         case .inputEnded(let e): caps.note("input ended before DA1 (\(e)): the environment's verdict stands")
         }
-        return caps
     }
 
     /// The terminal's size from `TIOCGWINSZ`: cells, and pixels (0 when

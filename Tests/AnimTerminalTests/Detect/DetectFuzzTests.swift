@@ -1,3 +1,4 @@
+import Foundation
 import Testing
 @testable import AnimTerminal
 
@@ -44,5 +45,22 @@ struct DetectFuzzTests {
         }
         // The mutations leave many replies intact: the parser found them.
         #expect(found > 50_000)
+    }
+}
+
+extension DetectFuzzTests {
+    static let fixtures = "/" + #filePath.split(separator: "/").dropLast(2).joined(separator: "/") + "/Fixtures/fuzz-replies"
+
+    /// The fuzzer's seeds and past findings (`Fixtures/fuzz-replies`).
+    @Test func replaysFixtures() throws {
+        let names = try FileManager.default.contentsOfDirectory(atPath: Self.fixtures).filter { !$0.hasSuffix(".md") }
+        #expect(names.count >= 7)
+        var replies = 0
+        for name in names {
+            let bytes = [UInt8](try Data(contentsOf: URL(fileURLWithPath: Self.fixtures + "/" + name)))
+            ReplyFuzzChecks.parse(bytes)
+            replies += ReplyFuzzChecks.run(bytes, chunks: [bytes.count]).replies.count
+        }
+        #expect(replies >= 14)
     }
 }
