@@ -24,6 +24,7 @@ let package = Package(
         .testTarget(name: "AnimKitTests", dependencies: ["AnimKit", "CWebP"],
                     resources: [.copy("Fixtures")]),
         .testTarget(name: "AnimCLITests", dependencies: ["AnimKit", "anim"]),
-        .testTarget(name: "AnimTerminalTests", dependencies: ["AnimTerminal", "AnimKit"]),
+        .testTarget(name: "AnimTerminalTests", dependencies: ["AnimTerminal", "AnimKit"],
+                    exclude: ["Fixtures"]),   // read by path (fuzz-replies inputs)
     ]
 )

@@ -2,8 +2,10 @@
 # Builds the libFuzzer targets (AddressSanitizer + fuzzer instrumentation):
 #   .build/fuzz/fuzz-decode   bytes -> ImageSource / IncrementalImageSource
 #   .build/fuzz/fuzz-encode   bytes -> ImageDestination options + frames -> decode
+#   .build/fuzz/fuzz-replies  bytes -> TerminalReplyParser (chunked, a reply embedded)
 # Each is AnimKit's sources and the target compiled as one Swift module
-# (SwiftPM has no fuzzer sanitizer), with the C bridge built by clang.
+# (SwiftPM has no fuzzer sanitizer), with the C bridge built by clang;
+# fuzz-replies is the reply parser's sources alone (it needs nothing else).
 # Usage: Tools/fuzz/build.sh   (then Tools/fuzz/run.sh); TARGETS=encode builds one.
 set -euo pipefail
 ROOT="$(cd "$(dirname "${BASH_SOURCE[0]}")/../.." && pwd)"
@@ -23,12 +25,22 @@ MAP
 
 mapfile -t SOURCES < <(find "$ROOT/Sources/AnimKit" -name '*.swift' | sort)
 LIBS=(-lgif -lpng16 -lz -ldeflate -lwebp -lwebpdemux -lwebpmux)
-for target in ${TARGETS:-decode encode}; do
+for target in ${TARGETS:-decode encode replies}; do
+    if [ "$target" = replies ]; then
+        echo "building fuzz-replies" >&2
+        DETECT="$ROOT/Sources/AnimTerminal/Detect"
+        TESTS="$ROOT/Tests/AnimTerminalTests/Fuzz"
+        swiftc -sanitize=fuzzer,address -parse-as-library -O -g -module-name FuzzReplies \
+            "$DETECT/TerminalReply.swift" "$DETECT/TerminalReplyParser.swift" "$DETECT/TerminalReplyParser+Grammar.swift" \
+            "$TESTS/ReplyFuzzChecks.swift" "$TESTS/ReplySamples.swift" "$ROOT/Tests/AnimKitTests/Fuzz/FuzzRandom.swift" \
+            "$HERE/FuzzReplies.swift" -o "$OUT/fuzz-replies" 2>&1 | grep -v "Cannot export local symbol" >&2 || true
+        continue
+    fi
     name="Fuzz$(tr '[:lower:]' '[:upper:]' <<< "${target:0:1}")${target:1}"
     echo "building fuzz-$target" >&2
     swiftc -sanitize=fuzzer,address -parse-as-library -O -g -module-name "$name" \
         -I "$ROOT/Sources/CGIF" -I "$ROOT/Sources/CPNG" -I "$ROOT/Sources/CWebP" -I "$OUT/include" \
-        "${SOURCES[@]}" "$HERE/$name.swift" "$ROOT/Tests/AnimKitTests/Fuzz/FuzzChecks.swift" "$OUT/pngbridge.o" "${LIBS[@]}" \
+        "${SOURCES[@]}" "$HERE/$name.swift" "$ROOT/Tests/AnimKitTests/Fuzz/FuzzChecks.swift" "$ROOT/Tests/AnimKitTests/Fuzz/FuzzRandom.swift" "$OUT/pngbridge.o" "${LIBS[@]}" \
         -o "$OUT/fuzz-$target" 2>&1 | grep -v "Cannot export local symbol" >&2 || true
 done
-echo "built: $OUT/fuzz-decode $OUT/fuzz-encode" >&2
+echo "built: $OUT/fuzz-decode $OUT/fuzz-encode $OUT/fuzz-replies" >&2

@@ -1,9 +1,11 @@
 #!/usr/bin/env bash
-# Runs both fuzz targets side by side for SECONDS each (default 1800), from
-# seed corpora made of the test fixtures and the shipped animations.
+# Runs the fuzz targets side by side for SECONDS each (default 1800), from
+# seed corpora made of the test fixtures and the shipped animations (for
+# fuzz-replies: terminal replies, keys and a damaged reply).
 # Corpora grow in .build/fuzz/corpus-*; crashes, leaks, timeouts and
 # out-of-memory inputs land in .build/fuzz/findings-*/ (copy each into
-# Tests/AnimKitTests/Fixtures/fuzz-decode or fuzz-encode once fixed: the
+# Tests/AnimKitTests/Fixtures/fuzz-decode or fuzz-encode, or
+# Tests/AnimTerminalTests/Fixtures/fuzz-replies, once fixed: the
 # regression tests replay everything there). Logs: .build/fuzz/*.log;
 # the last line of each says how many inputs ran.
 # Usage: Tools/fuzz/build.sh && Tools/fuzz/run.sh [SECONDS]   (TARGETS=encode runs one)
@@ -11,7 +13,7 @@ set -euo pipefail
 ROOT="$(cd "$(dirname "${BASH_SOURCE[0]}")/../.." && pwd)"
 OUT="${OUT:-$ROOT/.build/fuzz}"
 SECONDS_EACH="${1:-1800}"
-for target in decode encode; do
+for target in decode encode replies; do
     mkdir -p "$OUT/corpus-$target" "$OUT/seeds-$target" "$OUT/findings-$target"
 done
 # Seeds: every fixture and sample animation (for the encoder, their first
@@ -24,13 +26,16 @@ find "$ROOT/Tests/AnimKitTests/Fixtures/fuzz-decode" -type f ! -name '*.md' 2>/d
 find "$ROOT/Tests/AnimKitTests/Fixtures" -type f -size -20k \( -name '*.gif' -o -name '*.png' \) | sort | head -40 \
     | seed "$OUT/seeds-encode"
 find "$ROOT/Tests/AnimKitTests/Fixtures/fuzz-encode" -type f ! -name '*.md' 2>/dev/null | seed "$OUT/seeds-encode"
+find "$ROOT/Tests/AnimTerminalTests/Fixtures/fuzz-replies" -type f ! -name '*.md' | seed "$OUT/seeds-replies"
+
 
 export SWIFT_BACKTRACE=enable=no     # its crash handler upsets AddressSanitizer
 pids=()
-for target in ${TARGETS:-decode encode}; do
+for target in ${TARGETS:-decode encode replies}; do
     # -max_len: 64 KiB inputs for the decoder (many fixtures are larger:
-    # libFuzzer keeps their prefixes), 4 KiB for the encoder's parameters.
-    max_len=$([ $target = decode ] && echo 65536 || echo 4096)
+    # libFuzzer keeps their prefixes), 4 KiB for the encoder's parameters,
+    # 8 KiB for replies (past the parser's 4 KiB string bound).
+    case $target in decode) max_len=65536;; replies) max_len=8192;; *) max_len=4096;; esac
     "$OUT/fuzz-$target" "$OUT/corpus-$target" "$OUT/seeds-$target" \
         -max_total_time="$SECONDS_EACH" -timeout=20 -rss_limit_mb=2048 -max_len="$max_len" \
         -artifact_prefix="$OUT/findings-$target/" -print_final_stats=1 \
@@ -39,7 +44,7 @@ for target in ${TARGETS:-decode encode}; do
 done
 status=0
 for pid in "${pids[@]}"; do wait "$pid" || status=1; done
-for target in ${TARGETS:-decode encode}; do
+for target in ${TARGETS:-decode encode replies}; do
     echo "== $target: $(grep -E '^Done|stat::number_of_executed_units' "$OUT/$target.log" | tr '\n' ' ')"
     ls "$OUT/findings-$target"
 done

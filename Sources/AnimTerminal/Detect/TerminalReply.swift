@@ -1,6 +1,7 @@
 /// One reply a terminal sent to a query, parsed strictly (see
 /// `TerminalReplyParser`). Values are bounded: a hostile reply cannot make
-/// them large.
+/// them large (numbers at most 65535, kitty's 32-bit keys at most
+/// 4294967295, strings at most 4096 bytes of printable ASCII).
 public enum TerminalReply: Equatable, Sendable {
     /// Primary device attributes, `CSI ? Ps ; … c` (4 in the list: sixel).
     case primaryAttributes([Int])
@@ -17,11 +18,17 @@ public enum TerminalReply: Equatable, Sendable {
     /// XTSMGRAPHICS, `CSI ? item ; status ; values… S` (item 1: colour
     /// registers, 2: sixel geometry; status 0 is success).
     case graphicsAttribute(item: Int, status: Int, values: [Int])
-    /// XTGETTCAP, `DCS 1 + r name = value ST` (or `DCS 0 + r ST`: unknown),
+    /// XTGETTCAP, `DCS 1 + r name = value ST` (value "" for `DCS 1 + r name
+    /// ST`, a boolean capability) or `DCS 0 + r [name] ST` (the terminal does
+    /// not know it: value nil, name "" when the terminal did not repeat it),
     /// name and value decoded from hex.
     case termcap(name: String, value: String?)
-    /// DECRQSS, `DCS 1 $ r text ST` (valid) or `DCS 0 $ r ST` (invalid).
+    /// DECRQSS, `DCS 1 $ r text ST` (valid) or `DCS 0 $ r text ST` (invalid).
     case statusString(valid: Bool, text: String)
     /// DECRPM, `CSI ? mode ; value $ y`.
     case modeReport(mode: Int, value: Int)
+    /// XTVERSION, `DCS > | text ST`: the terminal's name and version
+    /// (`kitty(0.35.2)`, `XTerm(390)`, `tmux 3.4`), which identifies it
+    /// where no environment variable reaches (ssh, sudo).
+    case terminalVersion(String)
 }

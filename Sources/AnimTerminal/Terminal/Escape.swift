@@ -35,6 +35,24 @@ public enum Escape {
     public static let querySixelRegisters: [UInt8] = csi("?1;1;0S")
     public static let querySixelGeometry: [UInt8] = csi("?2;1;0S")
 
+    /// kitty's graphics query: a 1×1 RGB image (`AAAA`) with id 31, queried
+    /// (`a=q`), never stored. A kitty-graphics terminal answers `ESC _ G
+    /// i=31;OK ESC \`; others ignore the APC.
+    public static let queryKittyGraphics: [UInt8] =
+        [esc, 0x5F] + Array("Gi=31,s=1,v=1,a=q,t=d,f=24;AAAA".utf8) + stringTerminator
+    /// XTVERSION: the terminal's name and version (`DCS > | text ST`).
+    public static let queryTerminalVersion: [UInt8] = csi(">0q")
+    /// XTGETTCAP for the terminfo capability `name`, hex-encoded
+    /// (`RGB` → `DCS + q 524742 ST`).
+    public static func queryTermcap(_ name: String) -> [UInt8] {
+        dcs("+q" + name.utf8.map { String($0, radix: 16, uppercase: true) }.joined())
+    }
+    /// Direct colour, asked by DECRQSS: set a 24-bit foreground, ask for the
+    /// SGR in force (`DCS $ q m ST`), then reset the attributes. A terminal
+    /// that keeps the colour answers `DCS 1 $ r …38:2:1:2:3m ST` (or with
+    /// `;`); one that maps it to a palette answers something else.
+    public static let queryDirectColour: [UInt8] = csi("38;2;1;2;3m") + dcs("$qm") + csi("0m")
+
     /// DCS `body` ST.
     public static func dcs(_ body: String) -> [UInt8] { [esc, 0x50] + Array(body.utf8) + stringTerminator }
 

@@ -1,0 +1,112 @@
+#if canImport(Glibc)
+import Glibc
+#endif
+
+/// The tty mode while the probe waits for replies: no echo (a reply must
+/// not be printed back), not canonical (replies have no newline), no
+/// signal keys (Ctrl-C typed meanwhile arrives as the byte 3, a key for the
+/// player, instead of killing the process with the tty in this mode).
+///
+/// Only changed when the caller has not put the terminal raw already
+/// (`ICANON` or `ECHO` on), and then put back exactly as it was. The saved
+/// mode lives in memory of C's `struct termios` size (see
+/// `TerminalState.saved`). Should SIGTERM, SIGHUP, SIGINT or SIGQUIT come
+/// meanwhile (from `kill`), a handler puts the mode back first, then
+/// reinstates the previous disposition and raises the signal again.
+/// Calls are serialised: the state is process-wide.
+enum ProbeTTY {
+    nonisolated(unsafe) static let saved: UnsafeMutablePointer<termios> = {
+        let p = UnsafeMutablePointer<termios>.allocate(capacity: 1)     // stride: 60 bytes
+        p.initialize(to: termios())
+        return p
+    }()
+    nonisolated(unsafe) static let probe: UnsafeMutablePointer<termios> = {
+        let p = UnsafeMutablePointer<termios>.allocate(capacity: 1)
+        p.initialize(to: termios())
+        return p
+    }()
+    /// The dispositions to put back, one per `signals` entry.
+    nonisolated(unsafe) static let previous: UnsafeMutablePointer<sigaction> = {
+        let p = UnsafeMutablePointer<sigaction>.allocate(capacity: 4)
+        p.initialize(repeating: sigaction(), count: 4)
+        return p
+    }()
+    nonisolated(unsafe) static var fd: Int32 = -1
+    nonisolated(unsafe) static var changed: Int32 = 0
+    nonisolated(unsafe) static var installed: Int32 = 0
+    nonisolated(unsafe) static let lock: UnsafeMutablePointer<pthread_mutex_t> = {
+        let p = UnsafeMutablePointer<pthread_mutex_t>.allocate(capacity: 1)
+        pthread_mutex_init(p, nil)
+        return p
+    }()
+    static let signals: [Int32] = [SIGINT, SIGTERM, SIGHUP, SIGQUIT]
+
+    /// Runs `body` with `tty` in the probe's mode; `body` is told whether
+    /// the mode was changed for it.
+    static func withProbeMode<T>(_ tty: Int32, _ body: (_ changed: Bool) -> T) -> T {
+        pthread_mutex_lock(lock)
+        defer { pthread_mutex_unlock(lock) }
+        guard tcgetattr(tty, saved) == 0 else { return body(false) }
+        guard saved.pointee.c_lflag & tcflag_t(ICANON | ECHO) != 0 else { return body(false) }
+        probe.pointee = saved.pointee
+        probe.pointee.c_lflag &= ~tcflag_t(ICANON | ECHO | ECHONL | ISIG | IEXTEN)
+        probe.pointee.c_cc.6 = 0     // VMIN
+        probe.pointee.c_cc.5 = 0     // VTIME
+        fd = tty
+        installHandlers()
+        changed = 1
+        guard tcsetattr(tty, TCSANOW, probe) == 0 else {
+            changed = 0
+            removeHandlers()
+            return body(false)
+        }
+        let result = body(true)
+        if changed == 1 {
+            changed = 0
+            tcsetattr(tty, TCSANOW, saved)
+        }
+        removeHandlers()
+        return result
+    }
+
+    static func installHandlers() {
+        for (i, sig) in signals.enumerated() {
+            var action = sigaction()
+            sigemptyset(&action.sa_mask)
+            action.sa_flags = 0
+            action.__sigaction_handler.sa_handler = { signo in ProbeTTY.handle(signo) }
+            sigaction(sig, &action, previous + i)
+            // A signal the caller ignores stays ignored.
+            if isIgnored(previous[i]) { sigaction(sig, previous + i, nil) }
+        }
+        installed = 1
+    }
+
+    /// SIG_IGN is the handler address 1.
+    static func isIgnored(_ action: sigaction) -> Bool {
+        action.__sigaction_handler.sa_handler.map { unsafeBitCast($0, to: Int.self) == 1 } ?? false
+    }
+
+    static func removeHandlers() {
+        guard installed == 1 else { return }
+        installed = 0
+        for (i, sig) in signals.enumerated() { sigaction(sig, previous + i, nil) }
+    }
+
+    /// Async-signal-safe: tcsetattr(3), sigaction(2), raise(3).
+    static func handle(_ signo: Int32) {
+        if changed == 1 {
+            changed = 0
+            tcsetattr(fd, TCSANOW, saved)
+        }
+        let i: Int
+        switch signo {
+        case SIGINT: i = 0
+        case SIGTERM: i = 1
+        case SIGHUP: i = 2
+        default: i = 3
+        }
+        sigaction(signo, previous + i, nil)
+        raise(signo)
+    }
+}

@@ -1,0 +1,55 @@
+/// The one round of queries the probe sends, chosen from what the
+/// environment said, and closed by DA1, which every terminal answers.
+///
+/// Sent: kitty's graphics query (not where it would print: the Linux
+/// console and GNU screen show APC and DCS bodies as text; not inside tmux
+/// without passthrough, where it is lost), XTVERSION, `CSI 16 t` and
+/// `CSI 14 t` when `TIOCGWINSZ` gave no pixels, XTSMGRAPHICS when sixel is
+/// possible (a terminal that reads `CSI ? … S` carelessly could take it for
+/// a scroll, so not to terminals known to have no sixel), XTGETTCAP `RGB`
+/// and `Tc` and DECRQSS of a 24-bit SGR when direct colour is not known yet,
+/// and DA1. Inside tmux the queries for the outer terminal go wrapped for
+/// passthrough; DA1 and the window reports are answered by tmux.
+struct QueryPlan: Equatable {
+    var bytes: [UInt8] = []
+    /// The kitty query went out (wrapped for tmux: its reply may be lost).
+    var kitty = false
+    var kittyWrapped = false
+    var cellSize = false
+    var sixel = false
+    var directColour = false
+
+    /// Terminals that have no sixel, by the name `Known` gives them.
+    static let withoutSixel: Set<String> = ["kitty", "Ghostty", "Alacritty", "Terminal.app"]
+
+    /// nil when no query should be sent at all (`TERM` unset or `dumb`).
+    init?(environment env: [String: String], caps: TerminalCapabilities) {
+        let term = env["TERM"] ?? ""
+        guard !term.isEmpty, term != "dumb" else { return nil }
+        let tmux = caps.tmux
+        let strings = term != "linux" && !term.hasPrefix("linux-") && (tmux || !term.hasPrefix("screen"))
+        func forOuter(_ q: [UInt8]) -> [UInt8] { tmux ? Escape.tmuxPassthrough(q) : q }
+
+        if strings && (!tmux || caps.tmuxPassthrough) {
+            kitty = true
+            kittyWrapped = tmux
+            bytes += forOuter(Escape.queryKittyGraphics)
+        }
+        if strings && !tmux { bytes += Escape.queryTerminalVersion }
+        if !caps.cell.isMeasured {
+            cellSize = true
+            bytes += Escape.queryCellPixels + Escape.queryTextAreaPixels
+        }
+        let sixelPossible = tmux ? caps.tmuxPassthrough && caps.graphics.contains(.sixel)
+                                 : !Self.withoutSixel.contains(caps.terminalName)
+        if sixelPossible {
+            sixel = true
+            bytes += forOuter(Escape.querySixelRegisters + Escape.querySixelGeometry)
+        }
+        if strings && !tmux && !caps.trueColor {
+            directColour = true
+            bytes += Escape.queryTermcap("RGB") + Escape.queryTermcap("Tc") + Escape.queryDirectColour
+        }
+        bytes += Escape.queryPrimaryAttributes
+    }
+}

@@ -1,0 +1,113 @@
+#if canImport(Glibc)
+import Glibc
+#endif
+
+/// One round of queries: written at once, then replies read until DA1's
+/// (the sentinel: the terminal answers in order, so everything it was
+/// going to say has been said) or the time is up.
+///
+/// Memory stays bounded whatever the terminal sends: reads of 4 KiB, the
+/// parser's bounds, at most `TerminalProbe.maxReplies` replies and
+/// `TerminalProbe.maxPendingInput` bytes of other input kept.
+struct QueryRound: Equatable {
+    var replies: [TerminalReply] = []
+    /// Input that was not a reply, in order (keys typed meanwhile).
+    var pending: [UInt8] = []
+    var sawSentinel = false
+    /// From before the write to the sentinel or the timeout.
+    var elapsed: Int64 = 0
+    var bytesRead = 0
+    /// Why the round ended.
+    var end: End = .timeout
+
+    enum End: Equatable {
+        /// DA1's reply came.
+        case sentinel
+        case timeout
+        /// The queries could not be written in time (`errno`, 0 for time).
+        case writeFailed(Int32)
+        /// Reading failed or found the end of input (`errno`, 0 for EOF).
+        case inputEnded(Int32)
+    }
+    /// Whether the tty mode had to be changed for the round.
+    var changedMode = false
+
+    /// How many reads after the sentinel take what is already there (a
+    /// reply that overtook another, keys typed at once).
+    static let drainReads = 4
+
+    static func run(_ queries: [UInt8], input: Int32, output: Int32, timeoutMs: Int,
+                    now: () -> Int64) -> QueryRound {
+        ProbeTTY.withProbeMode(input) { changed in
+            var round = QueryRound()
+            round.changedMode = changed
+            let start = now()
+            let deadline = start + Int64(timeoutMs) * 1_000_000
+            var parser = TerminalReplyParser()
+            if write(queries, to: output, deadline: deadline, now: now) {
+                round.read(input, &parser, deadline: deadline, now: now)
+            } else {
+                round.end = .writeFailed(errno)
+            }
+            round.elapsed = now() - start
+            round.keep(parser.flush())
+            return round
+        }
+    }
+
+    /// Writes all of `bytes`, waiting for room no later than `deadline`.
+    static func write(_ bytes: [UInt8], to fd: Int32, deadline: Int64, now: () -> Int64) -> Bool {
+        var off = 0
+        while off < bytes.count {
+            let left = deadline - now()
+            guard left > 0 else { return false }
+            var p = pollfd(fd: fd, events: Int16(POLLOUT), revents: 0)
+            let r = poll(&p, 1, Int32((left + 999_999) / 1_000_000))
+            if r < 0 && errno == EINTR { continue }
+            guard r > 0, p.revents & Int16(POLLOUT) != 0 else { return false }
+            let n = bytes.withUnsafeBytes { Glibc.write(fd, $0.baseAddress! + off, $0.count - off) }
+            if n < 0 && (errno == EINTR || errno == EAGAIN) { continue }
+            guard n > 0 else { return false }
+            off += n
+        }
+        return true
+    }
+
+    mutating func read(_ fd: Int32, _ parser: inout TerminalReplyParser, deadline: Int64, now: () -> Int64) {
+        var buffer = [UInt8](repeating: 0, count: 4096)
+        var drains = 0
+        while drains < Self.drainReads {
+            let left = deadline - now()
+            let wait: Int32 = sawSentinel ? 0 : Int32((left + 999_999) / 1_000_000)
+            if !sawSentinel && left <= 0 { return }
+            var p = pollfd(fd: fd, events: Int16(POLLIN), revents: 0)
+            let r = poll(&p, 1, wait)
+            if r < 0 && errno == EINTR { continue }
+            if r == 0 { return }
+            guard r > 0, p.revents & Int16(POLLIN) != 0 else {
+                if !sawSentinel { end = .inputEnded(r < 0 ? errno : Int32(p.revents)) }
+                return
+            }
+            let n = Glibc.read(fd, &buffer, buffer.count)
+            if n < 0 && (errno == EINTR || errno == EAGAIN) { continue }
+            guard n > 0 else {
+                if !sawSentinel { end = .inputEnded(n < 0 ? errno : 0) }
+                return
+            }
+            bytesRead += n
+            let (replies, other) = parser.feed(Array(buffer[0..<n]))
+            for reply in replies {
+                if case .primaryAttributes = reply, sawSentinel { continue }
+                if case .primaryAttributes = reply { sawSentinel = true; end = .sentinel }
+                if self.replies.count < TerminalProbe.maxReplies { self.replies.append(reply) }
+            }
+            keep(other)
+            if sawSentinel { drains += 1 }
+        }
+    }
+
+    mutating func keep(_ other: [UInt8]) {
+        let room = TerminalProbe.maxPendingInput - pending.count
+        if room > 0 { pending += other.prefix(room) }
+    }
+}

@@ -1,0 +1,162 @@
+/// Deciding from the environment alone: which terminal this is, and what
+/// it is known to draw.
+extension TerminalProbe {
+    /// A terminal recognised by a variable or its `TERM`.
+    struct Known: Equatable {
+        var name: String
+        var graphics: [GraphicsProtocol]
+        var trueColor: Bool
+        /// What was seen, for `reasons`.
+        var evidence: String
+
+        var reason: String {
+            let what = graphics.isEmpty ? "text cells" : graphics.map(\.rawValue).joined(separator: ", ")
+            return "\(evidence): \(name) (\(what)\(trueColor ? ", 24-bit colour" : ""))"
+        }
+    }
+
+    /// What the environment says. `terminfo` is the entry for the terminal
+    /// (inside tmux: for the client's terminal); `tmux` what tmux said
+    /// (`TmuxClient.query`), nil when it was not asked or did not answer.
+    /// Pure: reads nothing but its arguments.
+    public static func fromEnvironment(_ env: [String: String], terminfo: Terminfo?,
+                                       tmux: TmuxClient? = nil) -> TerminalCapabilities {
+        var caps = TerminalCapabilities()
+        let inTmux = !(env["TMUX"] ?? "").isEmpty
+        var outer = env
+        var known: Known?
+        if inTmux {
+            caps.tmux = true
+            caps.note("TMUX is set: inside tmux")
+            if outer["TERM_PROGRAM"] == "tmux" { outer["TERM_PROGRAM"] = nil }
+            outer["TERM"] = tmux.flatMap { $0.termName.isEmpty ? nil : $0.termName }
+            if let name = outer["TERM"] { caps.note("tmux's client terminal is \(name)") }
+            known = outer["TERM"].flatMap { byName($0, evidence: "tmux client TERM=\($0)") } ?? byVariables(outer)
+        } else {
+            known = byVariables(env) ?? env["TERM"].flatMap { byName($0, evidence: "TERM=\($0)") }
+        }
+        if let known {
+            caps.terminalName = known.name
+            caps.graphics = known.graphics
+            caps.trueColor = known.trueColor
+            caps.note(known.reason)
+        } else {
+            caps.terminalName = outer["TERM"] ?? ""
+        }
+        colourHints(outer, terminfo: terminfo, &caps)
+        if inTmux { applyTmux(tmux, &caps) }
+        return caps
+    }
+
+    /// Terminals that set a variable of their own.
+    static func byVariables(_ env: [String: String]) -> Known? {
+        func has(_ key: String) -> Bool { !(env[key] ?? "").isEmpty }
+        switch env["TERM_PROGRAM"] ?? "" {
+        case "WezTerm": return wezTerm("TERM_PROGRAM=WezTerm")
+        case "iTerm.app": return Known(name: "iTerm2", graphics: [.iterm2], trueColor: true, evidence: "TERM_PROGRAM=iTerm.app")
+        case "ghostty": return Known(name: "Ghostty", graphics: [.kitty], trueColor: true, evidence: "TERM_PROGRAM=ghostty")
+        case "kitty": return kitty("TERM_PROGRAM=kitty")
+        case "vscode": return Known(name: "VS Code", graphics: [], trueColor: true, evidence: "TERM_PROGRAM=vscode")
+        case "Apple_Terminal": return Known(name: "Terminal.app", graphics: [], trueColor: false, evidence: "TERM_PROGRAM=Apple_Terminal")
+        default: break
+        }
+        if has("KITTY_WINDOW_ID") { return kitty("KITTY_WINDOW_ID is set") }
+        if has("WEZTERM_EXECUTABLE") { return wezTerm("WEZTERM_EXECUTABLE is set") }
+        if env["LC_TERMINAL"] == "iTerm2" { return Known(name: "iTerm2", graphics: [.iterm2], trueColor: true, evidence: "LC_TERMINAL=iTerm2") }
+        if has("GHOSTTY_RESOURCES_DIR") { return Known(name: "Ghostty", graphics: [.kitty], trueColor: true, evidence: "GHOSTTY_RESOURCES_DIR is set") }
+        if let v = env["KONSOLE_VERSION"], !v.isEmpty {
+            // 22.04 brought both kitty graphics and sixel; the version is YYMMPP.
+            let modern = (Int(v) ?? 0) >= 220400
+            return Known(name: "Konsole", graphics: modern ? [.kitty, .sixel] : [], trueColor: true,
+                         evidence: "KONSOLE_VERSION=\(v)\(modern ? " (22.04 or later)" : " (before 22.04)")")
+        }
+        if has("WT_SESSION") { return Known(name: "Windows Terminal", graphics: [], trueColor: true, evidence: "WT_SESSION is set") }
+        if let v = env["XTERM_VERSION"], !v.isEmpty { return xterm(v, evidence: "XTERM_VERSION=\(v)") }
+        if let v = env["VTE_VERSION"], !v.isEmpty {
+            let direct = (Int(v) ?? 0) >= 3600            // VTE 0.36 has 24-bit colour
+            return Known(name: "VTE", graphics: [], trueColor: direct, evidence: "VTE_VERSION=\(v)")
+        }
+        if has("ALACRITTY_WINDOW_ID") { return Known(name: "Alacritty", graphics: [], trueColor: true, evidence: "ALACRITTY_WINDOW_ID is set") }
+        return nil
+    }
+
+    /// Terminals known by their `TERM` (or, inside tmux, the client's).
+    static func byName(_ term: String, evidence: String) -> Known? {
+        switch term {
+        case "xterm-kitty": return kitty(evidence)
+        case "xterm-ghostty": return Known(name: "Ghostty", graphics: [.kitty], trueColor: true, evidence: evidence)
+        case "wezterm": return wezTerm(evidence)
+        case "alacritty", "alacritty-direct": return Known(name: "Alacritty", graphics: [], trueColor: true, evidence: evidence)
+        case "contour": return Known(name: "Contour", graphics: [.sixel], trueColor: true, evidence: evidence)
+        default: break
+        }
+        if term.hasPrefix("foot") { return Known(name: "foot", graphics: [.sixel], trueColor: true, evidence: evidence) }
+        if term.hasPrefix("mlterm") { return Known(name: "mlterm", graphics: [.sixel], trueColor: true, evidence: evidence) }
+        return nil
+    }
+
+    static func kitty(_ evidence: String) -> Known {
+        Known(name: "kitty", graphics: [.kitty], trueColor: true, evidence: evidence)
+    }
+
+    /// WezTerm implements iTerm2's images fully, kitty's partly, and sixel.
+    static func wezTerm(_ evidence: String) -> Known {
+        Known(name: "WezTerm", graphics: [.iterm2, .kitty, .sixel], trueColor: true, evidence: evidence)
+    }
+
+    /// xterm: direct colour from patch 331; sixel only as a VT340 (DA1 says).
+    static func xterm(_ version: String, evidence: String) -> Known {
+        let patch = xtermPatch(version) ?? 0
+        return Known(name: "xterm", graphics: [], trueColor: patch >= 331,
+                     evidence: evidence + (patch >= 331 ? " (patch 331 or later)" : ""))
+    }
+
+    /// `XTerm(390)` → 390.
+    static func xtermPatch(_ version: String) -> Int? {
+        guard let open = version.firstIndex(of: "("), let close = version[open...].firstIndex(of: ")") else {
+            return Int(version)
+        }
+        return Int(version[version.index(after: open)..<close])
+    }
+
+    /// 24-bit colour declared by `COLORTERM`, a `-direct` entry, or terminfo.
+    static func colourHints(_ env: [String: String], terminfo: Terminfo?, _ caps: inout TerminalCapabilities) {
+        guard !caps.trueColor else { return }
+        let term = env["TERM"] ?? ""
+        if let c = env["COLORTERM"], c == "truecolor" || c == "24bit" {
+            caps.trueColor = true
+            caps.note("COLORTERM=\(c): 24-bit colour")
+        } else if term.hasSuffix("-direct") {
+            caps.trueColor = true
+            caps.note("TERM=\(term) is a direct-colour entry: 24-bit colour")
+        } else if let terminfo, terminfo.hasDirectColor {
+            caps.trueColor = true
+            let cap = terminfo.extended["RGB"] != nil ? "RGB" : "Tc"
+            caps.note("the terminfo entry \(terminfo.names.first ?? term) has \(cap): 24-bit colour")
+        }
+    }
+
+    /// Inside tmux: what tmux said decides passthrough and adds features.
+    static func applyTmux(_ tmux: TmuxClient?, _ caps: inout TerminalCapabilities) {
+        guard let tmux else {
+            if !caps.graphics.isEmpty { caps.note("tmux did not answer: graphics off") }
+            caps.graphics = []
+            return
+        }
+        if tmux.features.contains("RGB"), !caps.trueColor {
+            caps.trueColor = true
+            caps.note("tmux's client features include RGB: 24-bit colour")
+        }
+        if tmux.features.contains("sixel"), !caps.graphics.contains(.sixel) {
+            caps.add(.sixel)
+            caps.note("tmux's client features include sixel: sixel")
+        }
+        if tmux.passthrough {
+            caps.tmuxPassthrough = true
+            caps.note("tmux allow-passthrough is on: graphics go wrapped for passthrough")
+        } else if !caps.graphics.isEmpty {
+            caps.note("tmux allow-passthrough is off: graphics off (tmux set -g allow-passthrough on)")
+            caps.graphics = []
+        }
+    }
+}

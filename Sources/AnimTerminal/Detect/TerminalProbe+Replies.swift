@@ -1,0 +1,120 @@
+/// What the replies of the query round decide, over the environment.
+///
+/// Outside tmux a round that was answered (DA1 came back) is the
+/// terminal's own word: kitty graphics exactly when the kitty query was
+/// answered `OK`, sixel exactly when DA1 lists 4. Inside tmux DA1 is
+/// tmux's: a 4 means tmux draws sixel itself; the kitty reply, if the
+/// outer terminal's comes back through tmux, can only add.
+extension TerminalProbe {
+    static func apply(_ replies: [TerminalReply], answered: Bool, plan: QueryPlan, size: WindowSize?,
+                      to caps: inout TerminalCapabilities) {
+        var kittyAnswer: String?
+        var attributes: [Int]?
+        var areaPixels: (Int, Int)?
+        var areaCells: (Int, Int)? = size.map { ($0.columns, $0.rows) }
+        for reply in replies {
+            switch reply {
+            case .kittyGraphics(id: 31?, let message): kittyAnswer = message
+            case .primaryAttributes(let list): attributes = attributes ?? list
+            case .cellPixels(let w, let h) where !caps.cell.isMeasured && w > 0 && h > 0 && w <= 1000 && h <= 1000:
+                caps.cell = CellGeometry(width: w, height: h)
+                caps.note("CSI 16 t: cell \(w)×\(h) px")
+            case .textAreaPixels(let w, let h): areaPixels = (w, h)
+            case .textAreaCells(let c, let r): areaCells = areaCells ?? (c, r)
+            case .graphicsAttribute(1, 0, let values) where values.count >= 1:
+                caps.sixelRegisters = values[0]
+                caps.note("XTSMGRAPHICS: \(values[0]) sixel colour registers")
+            case .graphicsAttribute(2, 0, let values) where values.count >= 2:
+                caps.sixelMaxWidth = values[0]; caps.sixelMaxHeight = values[1]
+                caps.note("XTSMGRAPHICS: sixel images up to \(values[0])×\(values[1]) px")
+            case .termcap(let name, .some) where name == "RGB" || name == "Tc":
+                directColour("XTGETTCAP \(name) answered", &caps)
+            case .statusString(_, let text) where keepsDirectColour(text):
+                directColour("DECRQSS kept the 24-bit colour (\(text))", &caps)
+            case .terminalVersion(let text):
+                version(text, &caps)
+            default:
+                break
+            }
+        }
+        if !caps.cell.isMeasured, let (w, h) = areaPixels, let (c, r) = areaCells,
+           let cell = CellGeometry.from(pixelWidth: w, pixelHeight: h, columns: c, rows: r) {
+            caps.cell = cell
+            caps.note("CSI 14 t: text area \(w)×\(h) px over \(c)×\(r) cells: cell \(cell.width)×\(cell.height) px")
+        }
+        kitty(kittyAnswer, answered: answered, plan: plan, &caps)
+        if let attributes { primaryAttributes(attributes, &caps) }
+    }
+
+    /// The SGR reported holds the 24-bit colour set by the probe, in any
+    /// of its spellings (xterm writes `38:2::1:2:3`, with an empty colour
+    /// space). Whether a terminal flags this valid with 1 or, as DEC did,
+    /// with 0 varies: the text decides.
+    static func keepsDirectColour(_ text: String) -> Bool {
+        ["38:2::1:2:3", "38:2:1:2:3", "38;2;1;2;3"].contains { text.contains($0) }
+    }
+
+    static func directColour(_ evidence: String, _ caps: inout TerminalCapabilities) {
+        guard !caps.trueColor else { return }
+        caps.trueColor = true
+        caps.note("\(evidence): 24-bit colour")
+    }
+
+    static func kitty(_ answer: String?, answered: Bool, plan: QueryPlan, _ caps: inout TerminalCapabilities) {
+        guard plan.kitty else { return }
+        if answer == "OK" {
+            if !caps.graphics.contains(.kitty) {
+                caps.add(.kitty, front: caps.graphics.first != .iterm2)
+                caps.note("the kitty graphics query was answered OK: kitty graphics")
+            }
+        } else if answered, !plan.kittyWrapped, caps.graphics.contains(.kitty) {
+            caps.remove(.kitty)
+            let why = answer.map { "answered \($0)" } ?? "not answered"
+            caps.note("the kitty graphics query was \(why) before DA1: no kitty graphics")
+        }
+    }
+
+    static func primaryAttributes(_ list: [Int], _ caps: inout TerminalCapabilities) {
+        let sixel = list.contains(4)
+        let shown = list.map(String.init).joined(separator: ";")
+        if caps.tmux {
+            guard sixel else { return }
+            caps.sixelByTmux = true
+            caps.add(.sixel)
+            caps.note("tmux's DA1 (\(shown)) lists 4: tmux draws sixel itself")
+        } else if sixel, !caps.graphics.contains(.sixel) {
+            caps.add(.sixel)
+            caps.note("DA1 (\(shown)) lists 4: sixel")
+        } else if !sixel, caps.graphics.contains(.sixel) {
+            caps.remove(.sixel)
+            caps.note("DA1 (\(shown)) does not list 4: no sixel")
+        }
+    }
+
+    /// XTVERSION names the terminal where no variable did (ssh, sudo).
+    static func version(_ text: String, _ caps: inout TerminalCapabilities) {
+        caps.terminalVersion = text
+        caps.note("XTVERSION: \(text)")
+        if text.hasPrefix("XTerm(") {
+            if caps.terminalName.isEmpty || caps.terminalName.hasPrefix("xterm") { caps.terminalName = "xterm" }
+            if (xtermPatch(text) ?? 0) >= 331 { directColour("XTVERSION \(text) (patch 331 or later)", &caps) }
+        } else if text.hasPrefix("WezTerm") {
+            caps.terminalName = "WezTerm"
+            if !caps.graphics.contains(.iterm2) {
+                caps.add(.iterm2, front: true)
+                caps.note("XTVERSION says WezTerm: iTerm2 images")
+            }
+            directColour("XTVERSION says WezTerm", &caps)
+        } else if text.hasPrefix("iTerm2") {
+            caps.terminalName = "iTerm2"
+            if !caps.graphics.contains(.iterm2) {
+                caps.add(.iterm2, front: true)
+                caps.note("XTVERSION says iTerm2: iTerm2 images")
+            }
+            directColour("XTVERSION says iTerm2", &caps)
+        } else if let name = ["kitty", "foot", "ghostty", "Konsole", "mlterm", "contour"].first(where: { text.lowercased().hasPrefix($0.lowercased()) }) {
+            caps.terminalName = caps.terminalName.isEmpty || caps.terminalName.hasPrefix("xterm") ? name : caps.terminalName
+            directColour("XTVERSION says \(name)", &caps)
+        }
+    }
+}

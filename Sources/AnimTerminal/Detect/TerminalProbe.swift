@@ -1,0 +1,112 @@
+#if canImport(Glibc)
+import Glibc
+#endif
+
+/// Finds out what the terminal draws (kitty, sixel or iTerm2 graphics,
+/// 24-bit colour, the cell's size in pixels) without ever blocking.
+///
+/// The environment decides first (`fromEnvironment`); then, when input and
+/// output are terminals, one round of queries goes out at once and the
+/// replies are read until DA1's, or for `timeoutMs` at most (`detect`). A
+/// terminal that answers nothing costs the timeout; one that answers costs
+/// its round trip.
+public enum TerminalProbe {
+    /// The most non-reply input bytes kept from the round.
+    public static let maxPendingInput = 4096
+    /// The most replies kept from the round.
+    public static let maxReplies = 64
+    /// How long each tmux command may take (they run side by side).
+    public static let tmuxTimeoutMs = 50
+
+    /// CLOCK_MONOTONIC in nanoseconds: the probe's default clock.
+    public static func monotonic() -> Int64 {
+        var ts = timespec()
+        clock_gettime(CLOCK_MONOTONIC, &ts)
+        return Int64(ts.tv_sec) * 1_000_000_000 + Int64(ts.tv_nsec)
+    }
+
+    /// The process's environment as a dictionary (from `environ`).
+    public static func processEnvironment() -> [String: String] {
+        var env: [String: String] = [:]
+        var p = environ
+        while let entry = p.pointee {
+            let s = String(cString: entry)
+            if let eq = s.firstIndex(of: "=") { env[String(s[..<eq])] = String(s[s.index(after: eq)...]) }
+            p += 1
+        }
+        return env
+    }
+
+    /// The environment's verdict, then one round of queries when `input`
+    /// and `output` are terminals (both: replies come on `input` to what
+    /// was written to `output`).
+    ///
+    /// Call it before the player puts the terminal raw and enters the
+    /// alternate screen: it takes the tty into its own mode for the round
+    /// and puts back exactly what it found (if the terminal is raw already
+    /// it leaves the mode alone). Bytes typed meanwhile come back in
+    /// `pendingInput`. Inside tmux, tmux is asked first (two commands, at
+    /// most `tmuxTimeoutMs`, killed if late). `now` is in nanoseconds.
+    public static func detect(environment env: [String: String], input: Int32, output: Int32,
+                              timeoutMs: Int = 100, now: () -> Int64 = monotonic) -> TerminalCapabilities {
+        let inTmux = !(env["TMUX"] ?? "").isEmpty
+        let tmux = inTmux ? TmuxClient.query(environment: env, timeoutMs: tmuxTimeoutMs, now: now) : nil
+        let infoName = inTmux ? (tmux?.termName ?? "") : (env["TERM"] ?? "")
+        let terminfo = infoName.isEmpty ? nil : Terminfo.load(term: infoName, environment: env)
+        var caps = fromEnvironment(env, terminfo: terminfo, tmux: tmux)
+        guard isatty(input) == 1, isatty(output) == 1 else {
+            caps.note("input or output is not a terminal: no queries")
+            return caps
+        }
+        let size = windowSize(output) ?? windowSize(input)
+        if let size, let cell = CellGeometry.from(pixelWidth: size.pixelWidth, pixelHeight: size.pixelHeight,
+                                                  columns: size.columns, rows: size.rows) {
+            caps.cell = cell
+            caps.note("TIOCGWINSZ: \(size.pixelWidth)×\(size.pixelHeight) px over \(size.columns)×\(size.rows) cells: cell \(cell.width)×\(cell.height) px")
+        }
+        // A background job reading its controlling terminal is stopped by
+        // SIGTTIN (or gets EIO): only the foreground process group asks. A
+        // terminal that is not ours to control (tcgetpgrp fails) can be read.
+        let foreground = tcgetpgrp(input)
+        guard foreground < 0 || foreground == getpgrp() else {
+            caps.note("not in the terminal's foreground process group: no queries")
+            return caps
+        }
+        guard let plan = QueryPlan(environment: env, caps: caps) else {
+            caps.note("TERM=\(env["TERM"] ?? ""): no queries")
+            return caps
+        }
+        let round = QueryRound.run(plan.bytes, input: input, output: output, timeoutMs: timeoutMs, now: now)
+        record(round, plan: plan, size: size, timeoutMs: timeoutMs, to: &caps)
+        return caps
+    }
+
+    /// What the round brought, into `caps`.
+    static func record(_ round: QueryRound, plan: QueryPlan, size: WindowSize?, timeoutMs: Int,
+                       to caps: inout TerminalCapabilities) {
+        caps.queryNanoseconds = round.elapsed
+        caps.answered = round.sawSentinel
+        caps.replyCount = round.replies.count
+        caps.pendingInput = round.pending
+        apply(round.replies, answered: round.sawSentinel, plan: plan, size: size, to: &caps)
+        switch round.end {
+        case .sentinel: break
+        case .timeout: caps.note("no DA1 reply within \(timeoutMs) ms: the environment's verdict stands")
+        case .writeFailed(let e): caps.note("the queries could not be written (errno \(e)): the environment's verdict stands")
+        case .inputEnded(let e): caps.note("input ended before DA1 (\(e)): the environment's verdict stands")
+        }
+    }
+
+    /// The terminal's size from `TIOCGWINSZ`: cells, and pixels (0 when
+    /// the terminal does not say).
+    struct WindowSize: Equatable {
+        var columns: Int, rows: Int, pixelWidth: Int, pixelHeight: Int
+    }
+
+    static func windowSize(_ fd: Int32) -> WindowSize? {
+        var ws = winsize()
+        guard ioctl(fd, UInt(TIOCGWINSZ), &ws) == 0, ws.ws_col > 0, ws.ws_row > 0 else { return nil }
+        return WindowSize(columns: Int(ws.ws_col), rows: Int(ws.ws_row),
+                          pixelWidth: Int(ws.ws_xpixel), pixelHeight: Int(ws.ws_ypixel))
+    }
+}

@@ -1,0 +1,201 @@
+/// Splits what a terminal sends into replies to the probe's queries
+/// (`TerminalReply`) and everything else, which is what the user typed.
+///
+/// Incremental: a reply may arrive split across reads at any byte; the
+/// parser holds the unfinished part (at most `maxStringBytes` +
+/// a few bytes) until the next `feed`. Strict: each reply has an exact
+/// grammar (see `TerminalReplyParser+Grammar.swift`); one that does not
+/// match is dropped, whatever it contains.
+///
+/// What comes back in `other`, in the order it arrived, is every byte that
+/// is not part of an escape sequence, and every escape sequence that
+/// is not a reply: keys (`ESC [ C` and `ESC [ D` are arrows, `ESC [ 1 ; 5 C`
+/// is Ctrl-right, `ESC O P` is F1, `ESC [ < …` a mouse report, `ESC x` is
+/// Alt-x). A CSI sequence is taken for a reply when its shape is one: a
+/// private marker `?`, `>` or `=`, or the final byte `t`, or `$ y`; those
+/// that are malformed or unknown are dropped, not passed on as keys.
+/// APC, DCS and OSC strings are replies (a DCS must start with `0`, `1`
+/// or `>`, an APC with `G`, an OSC with a digit, as every reply does;
+/// otherwise `ESC P`, `ESC _`, `ESC ]` are Alt keys and pass on).
+///
+/// The rules for damaged input: an ESC anywhere inside a sequence ends it
+/// (dropped) and starts a new one, so a reply after garbage is always
+/// found; CAN or SUB cancel a sequence; a C0 control or a non-ASCII byte
+/// inside a CSI ends it (dropped) and is kept as input; a CSI longer
+/// than `maxControlBytes` or a string longer than `maxStringBytes` is
+/// abandoned, its rest skipped up to its end.
+///
+/// A lone ESC at the end of a read may be the Esc key or the first byte
+/// of a reply still in flight: it is held, and comes out with the next
+/// `feed` (as a key if what follows does not make a sequence) or with
+/// `flush()`, which the reader calls when nothing more came within its
+/// key timeout (`isHoldingSequence` says when it has to).
+public struct TerminalReplyParser: Sendable {
+    /// The longest APC, DCS or OSC body kept (bytes between the
+    /// introducer and the terminator).
+    public static let maxStringBytes = 4096
+    /// The longest CSI kept (parameter and intermediate bytes).
+    public static let maxControlBytes = 256
+    /// The largest number in a CSI reply.
+    public static let maxNumber = 65535
+    /// The most parameters in a CSI reply.
+    public static let maxParameters = 32
+
+    enum StringKind: Sendable {
+        case apc, dcs, osc
+
+        var introducer: UInt8 {
+            switch self {
+            case .apc: UInt8(ascii: "_")
+            case .dcs: UInt8(ascii: "P")
+            case .osc: UInt8(ascii: "]")
+            }
+        }
+
+        /// Whether `b` can start the body of a reply of this kind.
+        func accepts(_ b: UInt8) -> Bool {
+            switch self {
+            case .apc: b == UInt8(ascii: "G")
+            case .dcs: b == UInt8(ascii: "0") || b == UInt8(ascii: "1") || b == UInt8(ascii: ">")
+            case .osc: b >= UInt8(ascii: "0") && b <= UInt8(ascii: "9")
+            }
+        }
+    }
+
+    enum State: Equatable, Sendable {
+        case ground, escape, csi, csiSkip
+        case intro(StringKind), string(StringKind), stringEscape(StringKind)
+        case skip(StringKind), skipEscape(StringKind)
+    }
+
+    static let esc: UInt8 = 0x1B
+    static let bel: UInt8 = 0x07
+    static let can: UInt8 = 0x18
+    static let sub: UInt8 = 0x1A
+
+    var state: State = .ground
+    /// The sequence being read: CSI parameters and intermediates, or a
+    /// string's body. Never longer than `maxStringBytes`.
+    var buffer: [UInt8] = []
+
+    /// A parser holding nothing.
+    public init() {}
+
+    /// True when part of a sequence is held back, waiting for more bytes
+    /// (a lone ESC among them): the reader should `flush()` if nothing
+    /// arrives soon.
+    public var isHoldingSequence: Bool { state != .ground }
+
+    /// Parses the next bytes read from the terminal: the replies completed
+    /// by them, and the bytes that are not replies, in order.
+    public mutating func feed(_ bytes: [UInt8]) -> (replies: [TerminalReply], other: [UInt8]) {
+        var replies: [TerminalReply] = []
+        var other: [UInt8] = []
+        for b in bytes { step(b, &replies, &other) }
+        return (replies, other)
+    }
+
+    /// Gives up on the sequence held back: a lone ESC (the Esc key), or
+    /// ESC with `[`, `_`, `P` or `]` and nothing after it, comes out as
+    /// input; a reply cut short is dropped.
+    public mutating func flush() -> [UInt8] {
+        defer { state = .ground; buffer.removeAll(keepingCapacity: true) }
+        switch state {
+        case .escape: return [Self.esc]
+        case .intro(let kind): return [Self.esc, kind.introducer]
+        case .csi where buffer.isEmpty: return [Self.esc, UInt8(ascii: "[")]
+        default: return []
+        }
+    }
+
+    mutating func reset(_ to: State) {
+        state = to
+        buffer.removeAll(keepingCapacity: true)
+    }
+
+    mutating func step(_ b: UInt8, _ replies: inout [TerminalReply], _ other: inout [UInt8]) {
+        switch state {
+        case .ground:
+            if b == Self.esc { state = .escape } else { other.append(b) }
+        case .escape:
+            switch b {
+            case UInt8(ascii: "["): reset(.csi)
+            case UInt8(ascii: "_"): state = .intro(.apc)
+            case UInt8(ascii: "P"): state = .intro(.dcs)
+            case UInt8(ascii: "]"): state = .intro(.osc)
+            case Self.esc: other.append(Self.esc)          // the first was a key
+            default: other += [Self.esc, b]; state = .ground
+            }
+        case .intro(let kind):
+            if kind.accepts(b) {
+                reset(.string(kind))
+                buffer.append(b)
+            } else {
+                other += [Self.esc, kind.introducer]
+                state = .ground
+                step(b, &replies, &other)
+            }
+        case .string, .stringEscape, .skip, .skipEscape:
+            stepString(b, &replies, &other)
+        case .csi:
+            stepControl(b, &replies, &other)
+        case .csiSkip:
+            if b >= 0x20 && b <= 0x3F { break }
+            if b >= 0x40 && b <= 0x7E || b == Self.can || b == Self.sub { state = .ground; break }
+            state = .ground
+            step(b, &replies, &other)
+        }
+    }
+
+    /// Inside an APC, DCS or OSC string, or skipping the rest of one.
+    mutating func stepString(_ b: UInt8, _ replies: inout [TerminalReply], _ other: inout [UInt8]) {
+        switch state {
+        case .string(let kind):
+            if b == Self.esc {
+                state = .stringEscape(kind)
+            } else if b == Self.can || b == Self.sub || (b == Self.bel && kind == .osc) {
+                reset(.ground)                               // cancelled, or an OSC ended (not a reply we read)
+            } else if buffer.count >= Self.maxStringBytes {
+                reset(.skip(kind))
+            } else {
+                buffer.append(b)
+            }
+        case .stringEscape(let kind):
+            if b == UInt8(ascii: "\\") {
+                if let reply = Self.parseString(kind, buffer) { replies.append(reply) }
+                reset(.ground)
+            } else {
+                reset(.escape)                               // that ESC starts a new sequence
+                if b != Self.esc { step(b, &replies, &other) }
+            }
+        case .skip(let kind):
+            if b == Self.esc { state = .skipEscape(kind) }
+            else if b == Self.can || b == Self.sub || (b == Self.bel && kind == .osc) { state = .ground }
+        case .skipEscape:
+            if b == UInt8(ascii: "\\") { state = .ground }
+            else { state = .escape; if b != Self.esc { step(b, &replies, &other) } }
+        default:
+            break
+        }
+    }
+
+    mutating func stepControl(_ b: UInt8, _ replies: inout [TerminalReply], _ other: inout [UInt8]) {
+        if b >= 0x20 && b <= 0x3F {
+            if buffer.count >= Self.maxControlBytes { reset(.csiSkip) } else { buffer.append(b) }
+        } else if b >= 0x40 && b <= 0x7E {
+            switch Self.parseControl(buffer, final: b) {
+            case .reply(let reply): replies.append(reply)
+            case .dropped: break
+            case .input: other += [Self.esc, UInt8(ascii: "[")] + buffer + [b]
+            }
+            reset(.ground)
+        } else if b == Self.esc {
+            reset(.escape)
+        } else if b == Self.can || b == Self.sub {
+            reset(.ground)
+        } else {
+            reset(.ground)                                   // a control or non-ASCII byte ends it
+            step(b, &replies, &other)
+        }
+    }
+}

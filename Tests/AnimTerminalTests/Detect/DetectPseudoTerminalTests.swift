@@ -1,0 +1,236 @@
+import Foundation
+import Testing
+@testable import AnimTerminal
+#if canImport(Glibc)
+import Glibc
+#endif
+
+/// `TerminalProbe.detect` against pseudo-terminals played by a thread:
+/// kitty, xterm as a VT340, tmux, a silent terminal, one with pixels in
+/// TIOCGWINSZ, and hostile ones. Each gives the right protocol, in time;
+/// the tty mode is as it was; keys typed meanwhile come back.
+@Suite(.serialized) struct DetectPseudoTerminalTests {
+    typealias S = ReplySamples
+    static let ms: Int64 = 1_000_000
+
+    struct Outcome {
+        var caps: TerminalCapabilities
+        /// From the call to its return, and from the last scripted byte to the return.
+        var total: Int64
+        var afterLastReply: Int64
+        var received: [UInt8]
+    }
+
+    func probe(_ env: [String: String], _ script: FakeTerminal.Script, pixels: (UInt16, UInt16) = (0, 0),
+               prepare: (FakeTerminal) -> Void = { _ in }) throws -> Outcome {
+        let fake = try FakeTerminal(pixelWidth: pixels.0, pixelHeight: pixels.1, script: script)
+        prepare(fake)
+        let before = fake.mode()
+        fake.start()
+        defer { fake.stop() }
+        let start = TerminalProbe.monotonic()
+        let caps = TerminalProbe.detect(environment: env, input: fake.slave, output: fake.slave)
+        let end = TerminalProbe.monotonic()
+        #expect(fake.mode() == before, "the tty mode was not put back exactly")
+        let last = fake.lastWrite
+        return Outcome(caps: caps, total: end - start, afterLastReply: last == 0 ? -1 : end - last, received: fake.received)
+    }
+
+    @Test func answersLikeKitty() throws {
+        let replies = S.apc("Gi=31;OK") + S.dcs(">|kitty(0.35.2)") + S.csi("6;19;8t") + S.csi("4;456;640t")
+        let o = try probe(["TERM": "xterm-kitty", "KITTY_WINDOW_ID": "1"], .answer([replies, S.csi("?62;c")], gapMs: 5))
+        #expect(o.caps.graphics == [.kitty])
+        #expect(o.caps.trueColor && o.caps.answered)
+        #expect(o.caps.cell == CellGeometry(width: 8, height: 19))
+        #expect(o.caps.terminalVersion == "kitty(0.35.2)")
+        #expect(o.caps.replyCount == 5)
+        #expect(o.received.contains(subsequence: Escape.queryKittyGraphics))
+        #expect(!o.received.contains(subsequence: Escape.querySixelRegisters), "no sixel query to kitty")
+        #expect(!o.received.contains(subsequence: Array("Gi=31;OK".utf8)), "a reply was echoed")
+        #expect(o.afterLastReply >= 0 && o.afterLastReply < 20 * Self.ms, "\(o.afterLastReply / 1000) µs after the last reply")
+    }
+
+    /// Over ssh nothing in the environment says kitty: the replies do.
+    @Test func kittyFoundByItsRepliesAlone() throws {
+        let replies = S.apc("Gi=31;OK") + S.dcs(">|kitty(0.35.2)") + S.csi("6;19;8t") + S.csi("?62;c")
+        let o = try probe(["TERM": "xterm-256color"], .answer([replies]))
+        #expect(o.caps.graphics == [.kitty])
+        #expect(o.caps.trueColor && o.caps.terminalName == "kitty")
+        #expect(o.caps.reasons.contains("the kitty graphics query was answered OK: kitty graphics"))
+        #expect(o.afterLastReply < 20 * Self.ms)
+    }
+
+    @Test func answersLikeXtermAsVT340() throws {
+        let replies = [S.dcs(">|XTerm(390)") + S.csi("6;13;6t") + S.csi("4;312;480t"),
+                       S.csi("?1;0;1024S") + S.csi("?2;0;1000;1000S") + S.dcs("0+r") + S.dcs("0+r"),
+                       S.csi("?63;1;2;4;6;9;15;22c")]
+        let o = try probe(["TERM": "xterm", "XTERM_VERSION": "XTerm(390)"], .answer(replies, gapMs: 3))
+        #expect(o.caps.graphics == [.sixel])
+        #expect(o.caps.trueColor)
+        #expect(o.caps.sixelRegisters == 1024 && o.caps.sixelMaxWidth == 1000 && o.caps.sixelMaxHeight == 1000)
+        #expect(o.caps.cell == CellGeometry(width: 6, height: 13))
+        #expect(o.received.contains(subsequence: Escape.querySixelRegisters + Escape.querySixelGeometry))
+        #expect(o.afterLastReply < 20 * Self.ms, "\(o.afterLastReply / 1000) µs")
+    }
+
+    /// Plain xterm: DA1 without 4, no sixel; direct colour from XTGETTCAP.
+    @Test func xtermWithoutSixelButDirectColour() throws {
+        let replies = S.dcs("1+r524742=38") + S.dcs("0+r5463") + S.csi("?65;1;9c")
+        let o = try probe(["TERM": "xterm-256color"], .answer([replies]))
+        #expect(o.caps.graphics == [])
+        #expect(o.caps.trueColor)
+        #expect(o.caps.reasons.contains("XTGETTCAP RGB answered: 24-bit colour"))
+        #expect(o.received.contains(subsequence: Escape.queryTermcap("RGB")) && o.received.contains(subsequence: Escape.queryDirectColour))
+    }
+
+    func fakeTmux(_ body: String) throws -> TempDirectory {
+        let dir = try TempDirectory()
+        try dir.write("bin/tmux", Array("#!/bin/sh\n\(body)\n".utf8), mode: 0o755)
+        return dir
+    }
+
+    @Test func answersLikeTmux() throws {
+        let bin = try fakeTmux("case \"$1\" in show-options) echo on;; display-message) echo 'xterm-kitty 256,RGB,title';; esac")
+        let env = ["TERM": "tmux-256color", "TERM_PROGRAM": "tmux", "TMUX": "/tmp/fake-tmux,1,0", "PATH": bin.path + "/bin:/usr/bin:/bin"]
+        let o = try probe(env, .answer([S.csi("?1;2c")]))
+        #expect(o.caps.tmux && o.caps.tmuxPassthrough)
+        #expect(o.caps.graphics == [.kitty])
+        #expect(o.caps.trueColor && o.caps.answered)
+        #expect(o.caps.needsPassthrough(.kitty))
+        // Kitty's query wrapped; the rest for tmux itself.
+        #expect(o.received == Escape.tmuxPassthrough(Escape.queryKittyGraphics) + Escape.queryCellPixels
+                + Escape.queryTextAreaPixels + Escape.queryPrimaryAttributes)
+        #expect(o.afterLastReply < 20 * Self.ms)
+    }
+
+    @Test func tmuxWithoutPassthrough() throws {
+        let bin = try fakeTmux("case \"$1\" in show-options) echo off;; display-message) echo 'foot 256,RGB,sixel';; esac")
+        let env = ["TERM": "tmux-256color", "TMUX": "/tmp/fake-tmux,1,0", "PATH": bin.path + "/bin"]
+        let o = try probe(env, .answer([S.csi("?1;2c")]))
+        #expect(o.caps.tmux && !o.caps.tmuxPassthrough)
+        #expect(o.caps.graphics == [] && o.caps.trueColor)
+        #expect(!o.received.contains(subsequence: Array("tmux;".utf8)), "nothing wrapped without passthrough")
+    }
+
+    /// tmux hangs: each command is killed at 50 ms, the probe goes on.
+    @Test func tmuxThatHangsIsKilled() throws {
+        let bin = try fakeTmux("echo $$ >> \"$(dirname \"$0\")/pids\"; exec sleep 30")
+        let env = ["TERM": "tmux-256color", "TMUX": "/tmp/fake-tmux,1,0", "PATH": bin.path + "/bin:/usr/bin:/bin"]
+        let o = try probe(env, .answer([S.csi("?1;2c")]))
+        #expect(o.total < 150 * Self.ms, "\(o.total / Self.ms) ms")
+        #expect(o.caps.tmux && o.caps.graphics == [] && o.caps.answered)
+        let pids = String(decoding: (try? Data(contentsOf: URL(fileURLWithPath: bin.path + "/bin/pids"))) ?? Data(), as: UTF8.self)
+            .split(separator: "\n").compactMap { Int32($0) }
+        #expect(pids.count == 2)
+        for pid in pids { #expect(kill(pid, 0) == -1 && errno == ESRCH, "tmux \(pid) still running") }
+    }
+
+    @Test func silentTerminalCostsTheTimeout() throws {
+        let o = try probe(["TERM": "xterm-256color"], .silent)
+        #expect(!o.caps.answered && o.caps.replyCount == 0)
+        #expect(o.caps.graphics == [] && o.caps.cell == .assumed)
+        #expect(o.total >= 100 * Self.ms && o.total < 150 * Self.ms, "\(o.total / Self.ms) ms")
+        #expect(o.received.suffix(3).elementsEqual(Escape.queryPrimaryAttributes), "DA1 closes the round")
+        #expect(o.caps.reasons.contains("no DA1 reply within 100 ms: the environment's verdict stands"))
+    }
+
+    @Test func cellFromWindowSizeWithoutQueries() throws {
+        let o = try probe(["TERM": "foot"], .answer([S.csi("?62;4;22c")]), pixels: (640, 456))   // 80×24 cells of 8×19
+        #expect(o.caps.cell == CellGeometry(width: 8, height: 19))
+        #expect(!o.received.contains(subsequence: Escape.queryCellPixels) && !o.received.contains(subsequence: Escape.queryTextAreaPixels))
+        #expect(o.caps.graphics == [.sixel] && o.caps.answered)
+    }
+
+    @Test func keysTypedDuringTheRoundComeBack() throws {
+        let o = try probe(["TERM": "xterm-kitty"], .answer([Array("q".utf8), S.apc("Gi=31;OK") + S.csi("C"),
+                                                            S.csi("?62;c") + Array(" ".utf8) + [0x1B]]))
+        #expect(o.caps.pendingInput == Array("q".utf8) + S.csi("C") + Array(" ".utf8) + [0x1B])
+        #expect(o.caps.graphics == [.kitty])
+    }
+
+    /// The caller put the terminal raw already: its mode is left alone.
+    @Test func rawAlreadyIsLeftAlone() throws {
+        let o = try probe(["TERM": "xterm-kitty"], .answer([S.apc("Gi=31;OK") + S.csi("?62;c")])) { fake in
+            let p = UnsafeMutablePointer<termios>.allocate(capacity: 1)
+            defer { p.deallocate() }
+            tcgetattr(fake.slave, p)
+            p.pointee.c_lflag &= ~tcflag_t(ICANON | ECHO)
+            tcsetattr(fake.slave, TCSANOW, p)
+        }
+        #expect(o.caps.graphics == [.kitty] && o.caps.answered)
+    }
+
+    @Test func notATerminalSendsNothing() throws {
+        var fds: [Int32] = [0, 0]
+        #expect(pipe(&fds) == 0)
+        defer { close(fds[0]); close(fds[1]) }
+        let start = TerminalProbe.monotonic()
+        let caps = TerminalProbe.detect(environment: ["TERM": "xterm-kitty"], input: fds[0], output: fds[1])
+        #expect(TerminalProbe.monotonic() - start < 20 * Self.ms)
+        #expect(caps.graphics == [.kitty] && caps.queryNanoseconds == nil)
+        #expect(caps.reasons.last == "input or output is not a terminal: no queries")
+    }
+
+    // Hostile terminals: the round ends at the timeout, memory stays bounded.
+
+    @Test func endlessGarbage() throws {
+        var rng = FuzzRandom(state: 9)
+        let garbage = (0..<4096).map { _ in UInt8(truncatingIfNeeded: rng.next()) }.filter { $0 != UInt8(ascii: "c") }
+        let o = try probe(["TERM": "xterm-256color"], .flood(garbage, limit: nil))
+        #expect(!o.caps.answered)
+        #expect(o.total < 150 * Self.ms, "\(o.total / Self.ms) ms")
+        #expect(o.caps.pendingInput.count <= TerminalProbe.maxPendingInput && o.caps.replyCount <= TerminalProbe.maxReplies)
+    }
+
+    @Test func megabyteOfRepliesWithoutTheSentinel() throws {
+        let pattern = S.csi("6;19;8t") + S.apc("Gi=31;OK") + Array("x".utf8)
+        let o = try probe(["TERM": "xterm-256color"], .flood(pattern, limit: 1 << 20))
+        #expect(!o.caps.answered)
+        #expect(o.total < 150 * Self.ms, "\(o.total / Self.ms) ms")
+        #expect(o.caps.replyCount == TerminalProbe.maxReplies)
+        #expect(o.caps.pendingInput.count <= TerminalProbe.maxPendingInput && o.caps.pendingInput.allSatisfy { $0 == UInt8(ascii: "x") })
+        #expect(o.caps.cell == CellGeometry(width: 8, height: 19) && o.caps.graphics == [.kitty])
+    }
+
+    @Test func megabyteStringNeverTerminated() throws {
+        let o = try probe(["TERM": "xterm-256color"], .flood([UInt8](repeating: UInt8(ascii: "A"), count: 4096), limit: 1 << 20,
+                                                           first: Array("\u{1B}_Gi=31;".utf8)))
+        #expect(!o.caps.answered && o.caps.replyCount == 0 && o.caps.pendingInput.isEmpty)
+        #expect(o.total < 150 * Self.ms, "\(o.total / Self.ms) ms")
+    }
+
+    /// SIGHUP in the middle of the round: the mode is put back before the
+    /// caller's handler runs; the round goes on and ends as usual.
+    @Test func signalDuringTheRoundPutsTheModeBackFirst() throws {
+        let cooked = LockedFlag()
+        var previous = sigaction()
+        var action = sigaction()
+        action.__sigaction_handler.sa_handler = { _ in SignalRecorder.count += 1 }
+        sigemptyset(&action.sa_mask)
+        sigaction(SIGHUP, &action, &previous)
+        defer { sigaction(SIGHUP, &previous, nil) }
+        SignalRecorder.count = 0
+        let o = try probe(["TERM": "xterm-256color"], .silent) { fake in
+            fake.onQueries = { [unowned fake] in
+                let rawDuring = !fake.isCooked()
+                kill(getpid(), SIGHUP)
+                usleep(20_000)
+                cooked.set(rawDuring && fake.isCooked())
+            }
+        }
+        #expect(SignalRecorder.count == 1)
+        #expect(cooked.value, "raw during the round, cooked right after the signal")
+        #expect(!o.caps.answered)
+    }
+}
+
+enum SignalRecorder {
+    nonisolated(unsafe) static var count: Int32 = 0
+}
+
+final class LockedFlag: @unchecked Sendable {
+    private let lock = NSLock()
+    private var flag = false
+    func set(_ v: Bool) { lock.lock(); flag = v; lock.unlock() }
+    var value: Bool { lock.lock(); defer { lock.unlock() }; return flag }
+}

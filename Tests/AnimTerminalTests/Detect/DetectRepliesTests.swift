@@ -1,0 +1,113 @@
+import Testing
+@testable import AnimTerminal
+
+/// What the replies decide over the environment (`TerminalProbe.apply`),
+/// and which queries go out (`QueryPlan`).
+struct DetectRepliesTests {
+    func caps(_ env: [String: String], tmux: TmuxClient? = nil) -> TerminalCapabilities {
+        TerminalProbe.fromEnvironment(env, terminfo: nil, tmux: tmux)
+    }
+
+    func applied(_ env: [String: String], _ replies: [TerminalReply], answered: Bool = true, tmux: TmuxClient? = nil,
+                 size: TerminalProbe.WindowSize? = nil) -> TerminalCapabilities {
+        var c = caps(env, tmux: tmux)
+        let plan = QueryPlan(environment: env, caps: c)!
+        TerminalProbe.apply(replies, answered: answered, plan: plan, size: size, to: &c)
+        return c
+    }
+
+    @Test func da1DecidesSixelOutsideTmux() {
+        // Konsole ≥ 22.04 by its variable, but its DA1 has no 4: no sixel.
+        let konsole = applied(["TERM": "xterm-256color", "KONSOLE_VERSION": "230801"],
+                              [.kittyGraphics(id: 31, message: "OK"), .primaryAttributes([62, 1])])
+        #expect(konsole.graphics == [.kitty])
+        #expect(konsole.reasons.contains("DA1 (62;1) does not list 4: no sixel"))
+        let windows = applied(["TERM": "xterm-256color", "WT_SESSION": "x"], [.primaryAttributes([61, 4, 6, 7, 14, 21, 22, 23, 24, 28, 32, 42])])
+        #expect(windows.graphics == [.sixel] && windows.trueColor)
+    }
+
+    @Test func kittyQueryIsTheWordOfTheTerminal() {
+        let notKitty = applied(["TERM": "xterm-kitty"], [.primaryAttributes([62])])
+        #expect(notKitty.graphics == [])
+        #expect(notKitty.reasons.contains("the kitty graphics query was not answered before DA1: no kitty graphics"))
+        let refused = applied(["TERM": "xterm-kitty"], [.kittyGraphics(id: 31, message: "ENOTSUPPORTED:no"), .primaryAttributes([62])])
+        #expect(refused.graphics == [])
+        // Timed out (no DA1): the environment's verdict stands.
+        let late = applied(["TERM": "xterm-kitty"], [], answered: false)
+        #expect(late.graphics == [.kitty])
+        // Another image id's reply is not ours.
+        let other = applied(["TERM": "xterm-256color"], [.kittyGraphics(id: 7, message: "OK"), .primaryAttributes([62])])
+        #expect(other.graphics == [])
+        // WezTerm keeps iTerm2 first when kitty's answer comes.
+        let wez = applied(["TERM": "xterm-256color", "TERM_PROGRAM": "WezTerm"],
+                          [.kittyGraphics(id: 31, message: "OK"), .primaryAttributes([65, 4, 6, 18, 22])])
+        #expect(wez.graphics == [.iterm2, .kitty, .sixel])
+    }
+
+    @Test func insideTmux() {
+        let env = ["TERM": "tmux-256color", "TMUX": "/t,1,0"]
+        let client = TmuxClient(passthrough: true, termName: "xterm-kitty", features: ["RGB"])
+        // tmux answers DA1 itself: no 4 removes nothing, the wrapped kitty
+        // query's silence removes nothing.
+        let plain = applied(env, [.primaryAttributes([1, 2])], tmux: client)
+        #expect(plain.graphics == [.kitty] && !plain.sixelByTmux)
+        // tmux built with sixel lists 4: it draws sixel itself, even without passthrough.
+        let off = TmuxClient(passthrough: false, termName: "xterm-256color", features: [])
+        let native = applied(env, [.primaryAttributes([1, 2, 4])], tmux: off)
+        #expect(native.graphics == [.sixel] && native.sixelByTmux && !native.needsPassthrough(.sixel))
+    }
+
+    @Test func cellSizeFromWindowReports() {
+        let size = TerminalProbe.WindowSize(columns: 80, rows: 24, pixelWidth: 0, pixelHeight: 0)
+        let from16 = applied(["TERM": "xterm"], [.cellPixels(width: 9, height: 18), .textAreaPixels(width: 800, height: 480), .primaryAttributes([1])], size: size)
+        #expect(from16.cell == CellGeometry(width: 9, height: 18))
+        let from14 = applied(["TERM": "xterm"], [.textAreaPixels(width: 800, height: 480), .primaryAttributes([1])], size: size)
+        #expect(from14.cell == CellGeometry(width: 10, height: 20) && from14.cell.isMeasured)
+        let zeros = applied(["TERM": "xterm"], [.cellPixels(width: 0, height: 0), .textAreaPixels(width: 0, height: 0)], size: size)
+        #expect(zeros.cell == .assumed)
+    }
+
+    @Test func directColourFromReplies() {
+        #expect(applied(["TERM": "xterm"], [.termcap(name: "Tc", value: "")]).trueColor)
+        #expect(!applied(["TERM": "xterm"], [.termcap(name: "RGB", value: nil)]).trueColor)
+        #expect(applied(["TERM": "xterm"], [.statusString(valid: true, text: "0;38:2::1:2:3m")]).trueColor)
+        #expect(applied(["TERM": "xterm"], [.statusString(valid: false, text: "0;38:2::1:2:3m")]).trueColor)
+        #expect(applied(["TERM": "xterm"], [.statusString(valid: true, text: "0;38:2:1:2:3m")]).trueColor)
+        #expect(applied(["TERM": "xterm"], [.statusString(valid: true, text: "0;38;2;1;2;3m")]).trueColor)
+        #expect(!applied(["TERM": "xterm"], [.statusString(valid: true, text: "0;38;5;16m")]).trueColor)
+        let xterm = applied(["TERM": "xterm"], [.terminalVersion("XTerm(372)")])
+        #expect(xterm.trueColor && xterm.terminalName == "xterm" && xterm.terminalVersion == "XTerm(372)")
+        #expect(applied(["TERM": "xterm-256color"], [.terminalVersion("WezTerm 20240203")]).graphics == [.iterm2])
+    }
+
+    @Test func queriesChosenFromTheEnvironment() {
+        func plan(_ env: [String: String], tmux: TmuxClient? = nil) -> QueryPlan? { QueryPlan(environment: env, caps: caps(env, tmux: tmux)) }
+        #expect(plan(["TERM": "dumb"]) == nil && plan([:]) == nil)
+        let kitty = plan(["TERM": "xterm-kitty"])!
+        #expect(kitty.kitty && !kitty.sixel && !kitty.directColour && kitty.cellSize)
+        #expect(kitty.bytes == Escape.queryKittyGraphics + Escape.queryTerminalVersion + Escape.queryCellPixels
+                + Escape.queryTextAreaPixels + Escape.queryPrimaryAttributes)
+        let unknown = plan(["TERM": "xterm-256color"])!
+        #expect(unknown.kitty && unknown.sixel && unknown.directColour)
+        // The Linux console prints APC and DCS bodies: CSI queries only.
+        let console = plan(["TERM": "linux"])!
+        #expect(!console.kitty && !console.directColour)
+        #expect(console.bytes == Escape.queryCellPixels + Escape.queryTextAreaPixels + Escape.querySixelRegisters
+                + Escape.querySixelGeometry + Escape.queryPrimaryAttributes)
+        let screen = plan(["TERM": "screen-256color"])!
+        #expect(!screen.kitty && !screen.directColour)
+        // tmux with passthrough and a sixel terminal outside: wrapped.
+        let t = plan(["TERM": "tmux-256color", "TMUX": "/t,1,0"], tmux: TmuxClient(passthrough: true, termName: "foot", features: []))!
+        #expect(t.kittyWrapped && t.sixel)
+        #expect(t.bytes == Escape.tmuxPassthrough(Escape.queryKittyGraphics) + Escape.queryCellPixels + Escape.queryTextAreaPixels
+                + Escape.tmuxPassthrough(Escape.querySixelRegisters + Escape.querySixelGeometry) + Escape.queryPrimaryAttributes)
+    }
+
+    @Test func querySequencesByName() {
+        #expect(Escape.queryKittyGraphics == Array("\u{1B}_Gi=31,s=1,v=1,a=q,t=d,f=24;AAAA\u{1B}\\".utf8))
+        #expect(Escape.queryTermcap("RGB") == Array("\u{1B}P+q524742\u{1B}\\".utf8))
+        #expect(Escape.queryTermcap("Tc") == Array("\u{1B}P+q5463\u{1B}\\".utf8))
+        #expect(Escape.queryDirectColour == Array("\u{1B}[38;2;1;2;3m\u{1B}P$qm\u{1B}\\\u{1B}[0m".utf8))
+        #expect(Escape.queryTerminalVersion == Array("\u{1B}[>0q".utf8))
+    }
+}

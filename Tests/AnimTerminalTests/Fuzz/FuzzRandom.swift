@@ -1,0 +1,1 @@
+../../AnimKitTests/Fuzz/FuzzRandom.swift
