@@ -24,6 +24,8 @@ enum PlayCommand: Command {
           --protocol auto|kitty|sixel|iterm2|text
                                how frames are drawn (default auto: what the
                                terminal is found to have, text cells otherwise)
+          --probe              print what was found out about the terminal (graphics,
+                               colours, cell size, tmux) and why, then exit
           --upscale            enlarge small animations to fill the box
           --cell WxH           pixels per terminal cell (default: what the
                                terminal reports, else 10x20)
@@ -58,7 +60,7 @@ enum PlayCommand: Command {
         130, 143 ended by SIGHUP, SIGINT, SIGTERM, 141 the output was closed.
 
         """
-    static let spec = OptionSpec(flags: ["--no-wait", "--stats", "--status", "--upscale"],
+    static let spec = OptionSpec(flags: ["--no-wait", "--stats", "--status", "--upscale", "--probe"],
                                  valued: ["--protocol", "--cell", "--width", "--height", "--colors", "--tolerance", "--background", "--loops", "--speed",
                                           "--cache-limit"],
                                  positional: 0...1)
@@ -66,6 +68,15 @@ enum PlayCommand: Command {
     static func run(_ args: ParsedArguments) throws -> Int32 {
         var options = try playerOptions(args)
         options.interactive = Terminal.isTerminal(1)
+        let auto = args.values["--protocol"].map { $0.lowercased() == "auto" } ?? true
+        if args.flag("--probe") || (options.interactive && (auto || args.values["--colors"] == nil)) {
+            let caps = probe()
+            if args.flag("--probe") {
+                Output.out(caps.describe() + "\n")
+                return 0
+            }
+            apply(caps, to: &options, auto: auto, colorsGiven: args.values["--colors"] != nil)
+        }
         let player: Player
         var reader: StandardInput.Reader?
         switch args.positional.first {
@@ -92,6 +103,29 @@ enum PlayCommand: Command {
             return 1
         }
         return 0
+    }
+
+    /// One round of detection on the controlling terminal (never longer
+    /// than about 100 ms when the terminal says nothing).
+    /// With `--probe` and output redirected (`anim play --probe > file`),
+    /// the queries go to the controlling terminal itself.
+    static func probe() -> TerminalCapabilities {
+        let tty = Terminal.isTerminal(0) && Terminal.isTerminal(1) ? -1 : open("/dev/tty", O_RDWR | O_NOCTTY | O_CLOEXEC)
+        defer { if tty >= 0 { close(tty) } }
+        let input: Int32 = Terminal.isTerminal(0) ? 0 : tty
+        let output: Int32 = Terminal.isTerminal(1) ? 1 : tty
+        return TerminalProbe.detect(environment: TerminalProbe.processEnvironment(), input: input, output: output)
+    }
+
+    /// What detection decides, where the command line left it open.
+    static func apply(_ caps: TerminalCapabilities, to o: inout PlayerOptions, auto: Bool, colorsGiven: Bool) {
+        if auto { o.graphics = caps.best }
+        if !colorsGiven { o.colorMode = caps.trueColor ? .trueColor : .palette256 }
+        if o.cell == nil, caps.cell.isMeasured { o.cell = caps.cell }
+        o.tmuxPassthrough = caps.needsPassthrough(o.graphics)
+        o.sixelRegisters = caps.sixelRegisters
+        if let w = caps.sixelMaxWidth, let h = caps.sixelMaxHeight { o.sixelMaxSize = PixelSize(width: w, height: h) }
+        o.pendingInput = caps.pendingInput
     }
 
     static func playerOptions(_ args: ParsedArguments) throws -> PlayerOptions {

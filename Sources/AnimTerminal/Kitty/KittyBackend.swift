@@ -16,7 +16,8 @@ import Glibc
 /// against `storageBudget` (kitty's own quota is 320 MB): past it, or when
 /// the terminal refuses with an error, the backend edits the root frame in
 /// place with each frame's changed rectangle instead. The image is deleted
-/// when the player ends (`finish`).
+/// when the player ends (`finish`). Uploads ask for errors only (`q=1`),
+/// which come back among the keys and reach `handleReply`.
 public final class KittyBackend: FrameBackend {
     public let background: Background
     let command: KittyCommand
@@ -73,7 +74,7 @@ public final class KittyBackend: FrameBackend {
             return start(image, index: index, placement: placement)
         }
         // A new frame: the known frame plus the rectangle that changed.
-        var out = command.transmit("a=f,i=\(imageID),f=100,c=\(knownFrame),x=\(rect.x),y=\(rect.y),X=1,q=2",
+        var out = command.transmit("a=f,i=\(imageID),f=100,c=\(knownFrame),x=\(rect.x),y=\(rect.y),X=1,q=1",
                                    data: png(patch), repeatKeys: true)
         frameCount += 1
         stored[index] = frameCount
@@ -87,7 +88,7 @@ public final class KittyBackend: FrameBackend {
     private func start(_ image: RGBAImage, index: Int, placement: Placement) -> [UInt8] {
         var out = shownPlacement == nil && frameCount == 0 ? [] : delete()
         out += Escape.moveTo(row: placement.row, column: placement.column)
-        out += command.transmit("a=T,i=\(imageID),f=100,C=1,q=2", data: png(image))
+        out += command.transmit("a=T,i=\(imageID),f=100,C=1,q=1", data: png(image))
         out += command.control("a=a,i=\(imageID),s=1,q=2")      // stopped: anim times the frames
         shownPlacement = placement
         frameCount = 1
@@ -100,7 +101,7 @@ public final class KittyBackend: FrameBackend {
 
     /// The root frame edited in place by `patch` (no frames kept).
     private func edit(_ image: RGBAImage, patch: RGBAImage, rect: Rect) -> [UInt8] {
-        var out = command.transmit("a=f,i=\(imageID),r=1,f=100,x=\(rect.x),y=\(rect.y),X=1,q=2", data: png(patch), repeatKeys: true)
+        var out = command.transmit("a=f,i=\(imageID),r=1,f=100,x=\(rect.x),y=\(rect.y),X=1,q=1", data: png(patch), repeatKeys: true)
         known = image
         knownFrame = 1
         current = 0

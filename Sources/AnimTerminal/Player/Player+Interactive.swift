@@ -35,6 +35,12 @@ extension Player {
         defer { Terminal.leave() }
         PlayerSignals.install()
         var last = -1
+        // Replies that come late (after the probe gave up, or kitty's errors)
+        // are taken out of what is read; the rest are keys.
+        var replies = TerminalReplyParser()
+        if !options.pendingInput.isEmpty, handleInput(options.pendingInput, &replies, &last) {
+            stats.outcome = .quit; return
+        }
         while true {
             if PlayerSignals.resumed == 1 {
                 PlayerSignals.resumed = 0
@@ -59,14 +65,25 @@ extension Player {
             if tick.finished { return }
             var timeout = tick.nextDeadline.map { max(0, Int32(min(($0 - clock.nanoseconds() + 999_999) / 1_000_000, 1000))) } ?? 250
             if scheduler.isWaitingForFrames { timeout = min(timeout, 10) }   // look for frames of a stream soon
+            if replies.isHoldingSequence { timeout = min(timeout, 30) }      // an Esc alone is a key soon
             guard keyboard else { clock.sleep(until: clock.nanoseconds() + Int64(timeout) * 1_000_000); continue }
             var pfd = pollfd(fd: keys ?? 0, events: Int16(POLLIN), revents: 0)
             if poll(&pfd, 1, timeout) > 0 {
-                var buffer = [UInt8](repeating: 0, count: 64)
+                var buffer = [UInt8](repeating: 0, count: 256)
                 let n = read(keys ?? 0, &buffer, buffer.count)
-                if n > 0, handle(PlayerKey.parse(Array(buffer[0..<n])), &last) { stats.outcome = .quit; return }
+                if n > 0, handleInput(Array(buffer[0..<n]), &replies, &last) { stats.outcome = .quit; return }
+            } else if replies.isHoldingSequence {
+                // A lone Esc held for what might follow: nothing did.
+                if handle(PlayerKey.parse(replies.flush()), &last) { stats.outcome = .quit; return }
             }
         }
+    }
+
+    /// Splits what was read into replies (to the backend) and keys; true to quit.
+    func handleInput(_ bytes: [UInt8], _ replies: inout TerminalReplyParser, _ last: inout Int) -> Bool {
+        let (found, keys) = replies.feed(bytes)
+        for reply in found where backend.handleReply(reply) { last = -1 }
+        return handle(PlayerKey.parse(keys), &last)
     }
 
     /// Default colours, every cell blank (before a new layout).

@@ -40,6 +40,8 @@ public struct PlayerOptions: Sendable {
     /// Sixel colour registers and largest image, when the terminal said.
     public var sixelRegisters: Int?
     public var sixelMaxSize: PixelSize?
+    /// Keys typed while the terminal was probed, handled first.
+    public var pendingInput: [UInt8] = []
 
     public init() {}
 }
