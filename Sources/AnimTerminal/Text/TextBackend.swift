@@ -1,20 +1,28 @@
 import AnimKit
 
-/// Text cells: each cell a glyph and two colours, drawn by `FrameRenderer`,
-/// which sends only the cells that changed.
+/// Text cells: each cell a glyph of `symbols` and two colours, drawn by
+/// `FrameRenderer`, which sends only the cells that changed.
 public final class TextBackend: FrameBackend {
     public let renderer: FrameRenderer
     public let background: Background
+    /// The block characters cells are drawn with.
+    public let symbols: TextSymbols
+    /// Ordered dithering before the 256-colour mapping (no effect in truecolor).
+    public let dither: Bool
 
-    public init(mode: ColorMode, tolerance: Int, background: Background) {
+    /// `tolerance`: see `FrameRenderer.tolerance`; `dither`: see `OrderedDither`.
+    public init(mode: ColorMode, tolerance: Int, background: Background, symbols: TextSymbols = .half,
+                dither: Bool = false) {
         renderer = FrameRenderer(mode: mode, tolerance: tolerance)
         self.background = background
+        self.symbols = symbols
+        self.dither = dither
     }
 
-    public var resolution: BackendResolution { .cells(across: 1, down: 2) }
+    public var resolution: BackendResolution { symbols.resolution }
 
     public func render(_ image: RGBAImage, index: Int, placement: Placement) -> [UInt8] {
-        let grid = CellGrid(image: image, background: background, mode: renderer.mode)
+        let grid = CellGrid(image: image, background: background, symbols: symbols, mode: renderer.mode, dither: dither)
         return renderer.render(grid, row: placement.row, column: placement.column)
     }
 
