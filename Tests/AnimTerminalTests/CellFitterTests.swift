@@ -31,7 +31,7 @@ struct CellFitterTests {
                     : (Double(rng.int(256)), Double(rng.int(256)), Double(rng.int(256)))
             }
             for (i, p) in px.enumerated() { scratch[3 * i] = Int32(p.0); scratch[3 * i + 1] = Int32(p.1); scratch[3 * i + 2] = Int32(p.2) }
-            let fit = scratch.withUnsafeBufferPointer { CellFitter.fit($0.baseAddress!, count: n) }
+            let fit = scratch.withUnsafeMutableBufferPointer { CellFitter.fit($0.baseAddress!, count: n) }
             let best = (0..<(1 << n)).map { Self.error(px, $0) }.min()!
             let found = Self.error(px, Int(fit.mask))
             #expect(abs(found - best) < 1e-6, "\(px): split \(fit.mask) error \(found), best \(best)")

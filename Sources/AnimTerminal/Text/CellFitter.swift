@@ -1,24 +1,25 @@
 /// The two colours and the pattern that show a cell's sub-pixels with the
 /// least squared RGB error.
 ///
-/// For a split of the sub-pixels into a set A and the rest B, the best
-/// colours are the means of A and of B, and the error is
-/// `Σ|p|² − |ΣA|²/|A| − |ΣB|²/|B|`; so the best split is the one with the
-/// largest `|ΣA|²/|A| + |ΣB|²/|B|`. Every split is scored: at most
-/// 2⁷ = 128 for octants (a split and its complement are the same, so the
-/// last sub-pixel stays in B), visited in Gray-code order so that each
-/// step moves one sub-pixel between the sets and updates the sums by one
-/// addition. This is the exact optimum; 2-means clustering (Lloyd's
-/// iterations from a seed) can stop at a worse split and costs about as
-/// much at 8 points. The scores are compared as exact integer fractions,
-/// so ties go the same way on every machine: to the first split found,
-/// and to one colour when a split gains nothing.
+/// For a split of the n sub-pixels into a set A of k and the rest B, the
+/// best colours are the means of A and of B, and the error is the total
+/// scatter `Σ|p − T/n|²` (T the sum of all) less `|D|²/(n·k·(n−k))`, where
+/// `D = n·ΣA − k·T`. So the best split is the one with the largest
+/// `|D|²/(k·(n−k))`. Every split is scored: at most 2⁷ = 128 for octants
+/// (a split and its complement are the same, so the last sub-pixel stays
+/// in B), visited in Gray-code order so that each step moves one sub-pixel
+/// between the sets and updates D by one addition of `±(n·p − T)`. This is
+/// the exact optimum; 2-means clustering (Lloyd's iterations from a seed)
+/// can stop at a worse split and costs about as much at 8 points. The
+/// scores are compared as exact integer fractions, so ties go the same way
+/// on every machine: to the first split found, and to one colour when a
+/// split gains nothing.
 enum CellFitter {
     /// The best split of `count` (1–8) sub-pixels, whose RGB are at
-    /// `px[3i]`, `px[3i+1]`, `px[3i+2]`: bit i of `mask` set puts
-    /// sub-pixel i in the foreground set. Mask 0 is one colour (`fg` = `bg`).
+    /// `px[3i]`, `px[3i+1]`, `px[3i+2]` (overwritten): bit i of `mask` set
+    /// puts sub-pixel i in the foreground set. Mask 0 is one colour (`fg` = `bg`).
     @inline(__always)
-    static func fit(_ px: UnsafePointer<Int32>, count n: Int) -> (mask: UInt8, fg: TerminalColor, bg: TerminalColor) {
+    static func fit(_ px: UnsafeMutablePointer<Int32>, count n: Int) -> (mask: UInt8, fg: TerminalColor, bg: TerminalColor) {
         var tr: Int32 = 0, tg: Int32 = 0, tb: Int32 = 0
         var same = true
         for i in 0..<n {
@@ -29,30 +30,33 @@ enum CellFitter {
             let c = TerminalColor.rgb(UInt8(px[0]), UInt8(px[1]), UInt8(px[2]))
             return (0, c, c)
         }
-        // Best so far as a fraction num/den; one colour to start: |T|²/n.
-        var bestNum = Int64(tr) * Int64(tr) + Int64(tg) * Int64(tg) + Int64(tb) * Int64(tb), bestDen = Int64(n)
-        var best: UInt8 = 0, bestSums = (Int32(0), Int32(0), Int32(0))
-        var ar: Int32 = 0, ag: Int32 = 0, ab: Int32 = 0, k = 0
-        var gray = 0
+        let n32 = Int32(n)
+        for i in 0..<n {    // q = n·p − T
+            px[3 * i] = n32 &* px[3 * i] &- tr; px[3 * i + 1] = n32 &* px[3 * i + 1] &- tg; px[3 * i + 2] = n32 &* px[3 * i + 2] &- tb
+        }
+        // Bounds: |D| a channel is |(n−k)·ΣA − k·ΣB| ≤ k(n−k)·255 ≤ 4080,
+        // so |D|² < 2²⁶ and the cross products below < 2³¹: Int32 holds them.
+        var bestNum: Int32 = 0, bestDen: Int32 = 1, best = 0
+        var dr: Int32 = 0, dg: Int32 = 0, db: Int32 = 0, k: Int32 = 0, gray = 0
         for i in 1..<(1 << (n - 1)) {
             let bit = i.trailingZeroBitCount
-            let p = px + 3 * bit
+            let q = px + 3 * bit
             gray ^= 1 << bit
-            if gray >> bit & 1 != 0 { ar += p[0]; ag += p[1]; ab += p[2]; k += 1 } else { ar -= p[0]; ag -= p[1]; ab -= p[2]; k -= 1 }
-            let br = tr - ar, bg = tg - ag, bb = tb - ab
-            let a2 = Int64(ar * ar + ag * ag + ab * ab), b2 = Int64(br * br + bg * bg + bb * bb)
-            let num = a2 * Int64(n - k) + b2 * Int64(k), den = Int64(k * (n - k))
-            if num * bestDen > bestNum * den {
-                bestNum = num; bestDen = den; best = UInt8(gray); bestSums = (ar, ag, ab)
-            }
+            let sign = Int32(truncatingIfNeeded: gray >> bit & 1) &* 2 &- 1      // +1 in, -1 out
+            dr = dr &+ sign &* q[0]; dg = dg &+ sign &* q[1]; db = db &+ sign &* q[2]; k = k &+ sign
+            let num = dr &* dr &+ dg &* dg &+ db &* db, den = k &* (n32 &- k)
+            if num &* bestDen > bestNum &* den { bestNum = num; bestDen = den; best = gray }
         }
         if best == 0 {
             let c = mean(tr, tg, tb, n)
             return (0, c, c)
         }
-        let k1 = best.nonzeroBitCount
-        let (sr, sg, sb) = bestSums
-        return (best, mean(sr, sg, sb, k1), mean(tr - sr, tg - sg, tb - sb, n - k1))
+        // ΣA = (Σ_A q + k·T)/n, exactly.
+        let k1 = best.nonzeroBitCount, k32 = Int32(k1)
+        var sr: Int32 = 0, sg: Int32 = 0, sb: Int32 = 0
+        for i in 0..<n where best >> i & 1 != 0 { sr += px[3 * i]; sg += px[3 * i + 1]; sb += px[3 * i + 2] }
+        (sr, sg, sb) = ((sr + k32 * tr) / n32, (sg + k32 * tg) / n32, (sb + k32 * tb) / n32)
+        return (UInt8(best), mean(sr, sg, sb, k1), mean(tr - sr, tg - sg, tb - sb, n - k1))
     }
 
     @inline(__always)

@@ -42,16 +42,23 @@ extension CellGrid {
 
         @inline(__always)
         func cell(_ px: UnsafeBufferPointer<UInt8>, _ column: Int, _ row: Int, _ s: UnsafeMutablePointer<Int32>) -> Cell {
-            let ax = symbols.across, n = symbols.count
+            // Two columns or one: sub-pixel i is at (i & 1, i >> 1) or (0, i).
+            let two = symbols.across == 2, n = symbols.count
+            let x0 = two ? column * 2 : column, y0 = row * symbols.down
             var transparent: UInt8 = 0
             for i in 0..<n {
-                let x = column * ax + i % ax, y = row * symbols.down + i / ax
-                let color = x < width && y < height
-                    ? background.compose(px[(y * width + x) * 4], px[(y * width + x) * 4 + 1], px[(y * width + x) * 4 + 2],
-                                         px[(y * width + x) * 4 + 3], x: x, y: y)
-                    : background.compose(0, 0, 0, 0, x: x, y: y)
-                guard case let .rgb(r, g, b) = color else { transparent |= 1 << i; continue }
-                store(r, g, b, x: x, y: y, s + 3 * i)
+                let x = two ? x0 + i & 1 : x0, y = two ? y0 + i >> 1 : y0 + i
+                if x < width && y < height {
+                    let o = (y * width + x) * 4
+                    if px[o + 3] == 255 { store(px[o], px[o + 1], px[o + 2], x: x, y: y, s + 3 * i); continue }
+                    guard case let .rgb(r, g, b) = background.compose(px[o], px[o + 1], px[o + 2], px[o + 3], x: x, y: y) else {
+                        transparent |= 1 << i; continue
+                    }
+                    store(r, g, b, x: x, y: y, s + 3 * i)
+                } else {
+                    guard case let .rgb(r, g, b) = background.compose(0, 0, 0, 0, x: x, y: y) else { transparent |= 1 << i; continue }
+                    store(r, g, b, x: x, y: y, s + 3 * i)
+                }
             }
             if transparent != 0 { return opaqueOverDefault(transparent, s) }
             var (mask, fg, bg) = CellFitter.fit(s, count: n)
