@@ -6,8 +6,12 @@
 /// and a `CellGrid` holds only that form, so equal pictures are equal cells.
 /// The terminal's default colour can only be shown as a background.
 public struct Cell: Equatable, Hashable, Sendable {
+    /// Which sub-pixels show `fg` (bit i: sub-pixel i); bits past the
+    /// symbols' count are ignored.
     public var mask: UInt8
+    /// The glyph's colour: never the terminal's default in canonical form.
     public var fg: TerminalColor
+    /// The colour of the rest of the cell.
     public var bg: TerminalColor
 
     /// A cell as given (not made canonical).

@@ -47,16 +47,20 @@ enum CellFitter {
             let num = dr &* dr &+ dg &* dg &+ db &* db, den = k &* (n32 &- k)
             if num &* bestDen > bestNum &* den { bestNum = num; bestDen = den; best = gray }
         }
-        if best == 0 {
-            let c = mean(tr, tg, tb, n)
-            return (0, c, c)
-        }
-        // ΣA = (Σ_A q + k·T)/n, exactly.
-        let k1 = best.nonzeroBitCount, k32 = Int32(k1)
+        return colors(best, q: px, count: n, total: (tr, tg, tb))
+    }
+
+    /// The split `mask` with its two means, from the `q = n·p − T` of its
+    /// sub-pixels: ΣA = (Σ_A q + k·T)/n, exactly.
+    @inline(__always)
+    private static func colors(_ mask: Int, q: UnsafePointer<Int32>, count n: Int, total t: (Int32, Int32, Int32))
+        -> (mask: UInt8, fg: TerminalColor, bg: TerminalColor) {
+        guard mask != 0 else { let c = mean(t.0, t.1, t.2, n); return (0, c, c) }
+        let k = mask.nonzeroBitCount, k32 = Int32(k), n32 = Int32(n)
         var sr: Int32 = 0, sg: Int32 = 0, sb: Int32 = 0
-        for i in 0..<n where best >> i & 1 != 0 { sr += px[3 * i]; sg += px[3 * i + 1]; sb += px[3 * i + 2] }
-        (sr, sg, sb) = ((sr + k32 * tr) / n32, (sg + k32 * tg) / n32, (sb + k32 * tb) / n32)
-        return (UInt8(best), mean(sr, sg, sb, k1), mean(tr - sr, tg - sg, tb - sb, n - k1))
+        for i in 0..<n where mask >> i & 1 != 0 { sr += q[3 * i]; sg += q[3 * i + 1]; sb += q[3 * i + 2] }
+        (sr, sg, sb) = ((sr + k32 * t.0) / n32, (sg + k32 * t.1) / n32, (sb + k32 * t.2) / n32)
+        return (UInt8(mask), mean(sr, sg, sb, k), mean(t.0 - sr, t.1 - sg, t.2 - sb, n - k))
     }
 
     @inline(__always)

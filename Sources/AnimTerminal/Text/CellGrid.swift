@@ -2,6 +2,7 @@ import AnimKit
 
 /// A grid of text cells, each a glyph pattern of `symbols` and two colours.
 public struct CellGrid: Equatable, Sendable {
+    /// Cells across and down.
     public let columns: Int
     public let rows: Int
     /// The symbols the masks refer to.
@@ -16,6 +17,7 @@ public struct CellGrid: Equatable, Sendable {
         cells = [Cell](repeating: symbols.canonical(fill), count: columns * rows)
     }
 
+    /// The cell at 0-based (`column`, `row`); set in any form, stored canonical.
     public subscript(column: Int, row: Int) -> Cell {
         get { cells[row * columns + column] }
         set { cells[row * columns + column] = symbols.canonical(newValue) }

@@ -16,6 +16,7 @@
 /// Each frame is one byte buffer; the player wraps it (with the status
 /// line) in one synchronized update.
 public final class FrameRenderer {
+    /// How colours are sent (the grids' colours should already be as `mode` shows them).
     public let mode: ColorMode
     /// Levels per channel a colour shown may differ from the frame's.
     public let tolerance: Int
@@ -34,6 +35,7 @@ public final class FrameRenderer {
     /// The symbols of the grid being drawn.
     var symbols = TextSymbols.half
 
+    /// A renderer that knows nothing of the screen yet: the first frame is drawn whole.
     public init(mode: ColorMode, tolerance: Int = 0) {
         self.mode = mode
         self.tolerance = max(tolerance, 0)
@@ -123,7 +125,7 @@ public final class FrameRenderer {
     func glyphWithoutColours(_ cell: Cell) -> (bytes: [UInt8], shows: Cell)? {
         guard let fg, let bg else { return nil }
         if isSolid(cell) {
-            return near(bg, cell.color(at: 0)) ? ([0x20], .solid(bg)) : nil
+            return near(bg, cell.color(at: 0)) ? (symbols.glyph(0), .solid(bg)) : nil
         }
         guard fg != .terminalDefault else { return nil }
         let (m, f, b) = orientations(cell)

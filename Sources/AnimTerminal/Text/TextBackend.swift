@@ -3,7 +3,9 @@ import AnimKit
 /// Text cells: each cell a glyph of `symbols` and two colours, drawn by
 /// `FrameRenderer`, which sends only the cells that changed.
 public final class TextBackend: FrameBackend {
+    /// The diffing renderer; its `shown` is what the screen shows.
     public let renderer: FrameRenderer
+    /// What transparent pixels are drawn over.
     public let background: Background
     /// The block characters cells are drawn with.
     public let symbols: TextSymbols
@@ -19,13 +21,17 @@ public final class TextBackend: FrameBackend {
         self.dither = dither
     }
 
+    /// The symbols' sub-pixels per cell: frames come at that many pixels a cell.
     public var resolution: BackendResolution { symbols.resolution }
 
+    /// Fits each cell to its sub-pixels and sends the cells that changed.
     public func render(_ image: RGBAImage, index: Int, placement: Placement) -> [UInt8] {
         let grid = CellGrid(image: image, background: background, symbols: symbols, mode: renderer.mode, dither: dither)
         return renderer.render(grid, row: placement.row, column: placement.column)
     }
 
+    /// The next frame is drawn whole.
     public func invalidate() { renderer.invalidate() }
+    /// Colours and cursor are sent again as needed.
     public func outputWasInterleaved() { renderer.colorsWereReset() }
 }
