@@ -100,22 +100,29 @@ struct ANSIScreen {
         }
     }
 
-    /// What each cell shows: its top and bottom pixel colours.
-    var visual: [Cell] {
-        cells.map { g in
-            switch g.character {
-            case "▀": return Cell(top: g.fg, bottom: g.bg)
-            case "▄": return Cell(top: g.bg, bottom: g.fg)
-            case "█": return Cell(top: g.fg, bottom: g.fg)
-            default: return Cell(top: g.bg, bottom: g.bg)
-            }
+    /// What each cell shows, read back from its glyph as drawn with
+    /// `symbols`: the glyph's mask, the foreground and background colours,
+    /// in canonical form. A character that is not one of the symbols'
+    /// glyphs reads as a cell no grid holds (mask 0xFF).
+    func visual(_ symbols: TextSymbols = .half) -> [Cell] {
+        let masks = Self.masks(symbols)
+        return cells.map { g in
+            guard let mask = masks[g.character] else { return Cell(mask: 0xFF, fg: .rgb(1, 2, 3), bg: .rgb(4, 5, 6)) }
+            return symbols.canonical(Cell(mask: mask, fg: g.fg, bg: g.bg))
         }
+    }
+
+    /// Each glyph of `symbols` to its mask (a space and the full block too).
+    static func masks(_ symbols: TextSymbols) -> [Character: UInt8] {
+        var map: [Character: UInt8] = [:]
+        for m in 0...Int(symbols.fullMask) { map[symbols.character(UInt8(m))] = UInt8(m) }
+        return map
     }
 
     /// The visual cells of the region at 1-based (row, column), size of `grid`.
     func region(_ grid: CellGrid, row: Int = 1, column: Int = 1) -> [Cell] {
         var out: [Cell] = []
-        let v = visual
+        let v = visual(grid.symbols)
         for r in 0..<grid.rows { for c in 0..<grid.columns { out.append(v[(row - 1 + r) * columns + column - 1 + c]) } }
         return out
     }

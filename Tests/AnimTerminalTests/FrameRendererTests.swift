@@ -93,7 +93,7 @@ struct FrameRendererTests {
         #expect(none.cells == [Cell(top: .rgb(255, 0, 0), bottom: .terminalDefault),
                                Cell(top: .rgb(0, 255, 0), bottom: .terminalDefault)])
         let solid = CellGrid(image: image, background: .color(0, 0, 0), mode: .trueColor)
-        #expect(solid.cells[0].bottom == .rgb(0, 0, 0) && solid.cells[1] == Cell(top: .rgb(0, 128, 0), bottom: .rgb(0, 0, 0)))
+        #expect(solid.cells[0].color(at: 1) == .rgb(0, 0, 0) && solid.cells[1] == Cell(top: .rgb(0, 128, 0), bottom: .rgb(0, 0, 0)))
         #expect(Background(argument: "#102030") == .color(16, 32, 48) && Background(argument: "nope") == nil)
         #expect(ColorMode.detect(environment: ["COLORTERM": "truecolor"]) == .trueColor)
         #expect(ColorMode.detect(environment: ["TERM": "xterm-256color"]) == .palette256)
@@ -175,7 +175,7 @@ struct FrameRendererTests {
                 let shown = screen.region(grid)
                 var worst = 0
                 for (a, b) in zip(shown, grid.cells) {
-                    for (x, y) in [(a.top, b.top), (a.bottom, b.bottom)] {
+                    for (x, y) in [(a.color(at: 0), b.color(at: 0)), (a.color(at: 1), b.color(at: 1))] {
                         guard case let .rgb(r1, g1, b1) = x, case let .rgb(r2, g2, b2) = y else { worst = 999; continue }
                         worst = max(worst, abs(Int(r1) - Int(r2)), abs(Int(g1) - Int(g2)), abs(Int(b1) - Int(b2)))
                     }

@@ -1,0 +1,80 @@
+import AnimKit
+import Testing
+@testable import AnimTerminal
+
+/// The fitter's split against every split scored the slow way, and the
+/// grid's handling of transparent and missing sub-pixels.
+struct CellFitterTests {
+    typealias Random = TextTestSupport.Random
+
+    /// The squared error of showing `px` split by `mask` in the two means.
+    static func error(_ px: [(Double, Double, Double)], _ mask: Int) -> Double {
+        var total = 0.0
+        for set in [true, false] {
+            let members = px.indices.filter { (mask >> $0 & 1 != 0) == set }.map { px[$0] }
+            guard !members.isEmpty else { continue }
+            let n = Double(members.count)
+            let mean = (members.map(\.0).reduce(0, +) / n, members.map(\.1).reduce(0, +) / n, members.map(\.2).reduce(0, +) / n)
+            for p in members { total += (p.0 - mean.0) * (p.0 - mean.0) + (p.1 - mean.1) * (p.1 - mean.1) + (p.2 - mean.2) * (p.2 - mean.2) }
+        }
+        return total
+    }
+
+    @Test(arguments: [2, 4, 6, 8])
+    func theSplitIsTheBestOfAll(_ n: Int) {
+        var rng = Random(UInt64(n))
+        var scratch = [Int32](repeating: 0, count: 24)
+        for trial in 0..<200 {
+            // Few distinct values half the time, so that ties happen.
+            let px = (0..<n).map { _ -> (Double, Double, Double) in
+                trial % 2 == 0 ? (Double(rng.int(3) * 100), Double(rng.int(2) * 50), 7)
+                    : (Double(rng.int(256)), Double(rng.int(256)), Double(rng.int(256)))
+            }
+            for (i, p) in px.enumerated() { scratch[3 * i] = Int32(p.0); scratch[3 * i + 1] = Int32(p.1); scratch[3 * i + 2] = Int32(p.2) }
+            let fit = scratch.withUnsafeMutableBufferPointer { CellFitter.fit($0.baseAddress!, count: n) }
+            let best = (0..<(1 << n)).map { Self.error(px, $0) }.min()!
+            let found = Self.error(px, Int(fit.mask))
+            #expect(abs(found - best) < 1e-6, "\(px): split \(fit.mask) error \(found), best \(best)")
+            // The colours are the sets' means, rounded.
+            for i in 0..<n {
+                let set = (0..<n).filter { (Int(fit.mask) >> $0 & 1) == (Int(fit.mask) >> i & 1) }
+                let mean = set.map { px[$0].0 }.reduce(0, +) / Double(set.count)
+                let shown = TextTestSupport.rgb(fit.mask >> i & 1 != 0 ? fit.fg : fit.bg)!
+                #expect(abs(Double(shown.0) - mean) <= 0.5)
+            }
+            if best == 0 && Set(px.map { "\($0)" }).count == 1 { #expect(fit.mask == 0 && fit.fg == fit.bg) }
+        }
+    }
+
+    @Test func transparentSubpixelsAreTheDefaultBackground() {
+        // A 2×3 cell: two transparent pixels, four opaque in two colours.
+        let o: [UInt8] = [0, 0, 0, 0], a: [UInt8] = [200, 0, 0, 255], b: [UInt8] = [0, 0, 100, 255], half: [UInt8] = [9, 9, 9, 100]
+        let image = RGBAImage(width: 2, height: 3, pixels: a + o + b + a + half + b)
+        let grid = CellGrid(image: image, background: .none, symbols: .sextant, mode: .trueColor, dither: false)
+        #expect(grid.cells == [Cell(mask: 0b101101, fg: .rgb(100, 0, 50), bg: .terminalDefault)])
+        let all = CellGrid(image: RGBAImage(width: 2, height: 4), background: .none, symbols: .octant, mode: .trueColor, dither: false)
+        #expect(all.cells == [.solid(.terminalDefault)])
+        // Over a colour, nothing is transparent: the best split of six colours.
+        let over = CellGrid(image: image, background: .color(0, 0, 0), symbols: .sextant, mode: .trueColor, dither: false)
+        #expect(over.cells[0].bg != .terminalDefault && over.cells[0].fg != .terminalDefault)
+    }
+
+    /// Where the image ends inside a cell, the rest of the cell is the background.
+    @Test func partialCells() {
+        var rng = Random(5)
+        let image = TextTestSupport.noise(5, 7, &rng)
+        for symbols in TextSymbols.allCases {
+            let grid = CellGrid(image: image, background: .none, symbols: symbols, mode: .trueColor, dither: false)
+            #expect(grid.columns == (5 + symbols.across - 1) / symbols.across && grid.rows == (7 + symbols.down - 1) / symbols.down)
+            let shown = TextTestSupport.subpixels(grid.cells, columns: grid.columns, rows: grid.rows, symbols)
+            let w = grid.columns * symbols.across
+            for y in 0..<(grid.rows * symbols.down) {
+                for x in 0..<w where x >= 5 || y >= 7 { #expect(shown[y * w + x] == .terminalDefault, "\(symbols) \(x),\(y)") }
+            }
+            if symbols == .half {
+                // One pixel per sub-pixel: exact.
+                for y in 0..<7 { for x in 0..<5 { let p = image.pixel(x: x, y: y); #expect(shown[y * w + x] == .rgb(p.r, p.g, p.b)) } }
+            }
+        }
+    }
+}

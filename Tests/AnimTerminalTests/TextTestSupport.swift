@@ -1,0 +1,64 @@
+import AnimKit
+@testable import AnimTerminal
+
+/// What the text-cell tests share: a seeded generator, frames, and the
+/// picture a grid or a screen shows, sub-pixel by sub-pixel.
+enum TextTestSupport {
+    /// SplitMix64: the same numbers on every run.
+    struct Random {
+        var state: UInt64
+        init(_ seed: UInt64) { state = seed }
+        mutating func next() -> UInt64 {
+            state &+= 0x9E37_79B9_7F4A_7C15
+            var z = state
+            z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
+            z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
+            return z ^ (z >> 31)
+        }
+        mutating func int(_ n: Int) -> Int { Int(next() % UInt64(n)) }
+        mutating func byte() -> UInt8 { UInt8(truncatingIfNeeded: next()) }
+    }
+
+    static let repository = "/" + #filePath.split(separator: "/").dropLast(3).joined(separator: "/")
+
+    /// A random frame; `transparent` of 256 pixels are fully transparent.
+    static func noise(_ w: Int, _ h: Int, _ rng: inout Random, transparent: Int = 0) -> RGBAImage {
+        var px = [UInt8](repeating: 0, count: w * h * 4)
+        for i in 0..<(w * h) {
+            px[4 * i] = rng.byte(); px[4 * i + 1] = rng.byte(); px[4 * i + 2] = rng.byte()
+            px[4 * i + 3] = rng.int(256) < transparent ? 0 : 255
+        }
+        return RGBAImage(width: w, height: h, pixels: px)
+    }
+
+    /// The colour of every sub-pixel `cells` show, row-major over
+    /// `columns * across` by `rows * down`.
+    static func subpixels(_ cells: [Cell], columns: Int, rows: Int, _ symbols: TextSymbols) -> [TerminalColor] {
+        let w = columns * symbols.across, h = rows * symbols.down
+        var out = [TerminalColor](repeating: .terminalDefault, count: w * h)
+        for y in 0..<h {
+            for x in 0..<w {
+                let cell = cells[(y / symbols.down) * columns + x / symbols.across]
+                out[y * w + x] = cell.color(at: (y % symbols.down) * symbols.across + x % symbols.across)
+            }
+        }
+        return out
+    }
+
+    /// The picture the screen shows in `grid`'s region, sub-pixel by sub-pixel.
+    static func subpixels(_ screen: ANSIScreen, _ grid: CellGrid, row: Int = 1, column: Int = 1) -> [TerminalColor] {
+        subpixels(screen.region(grid, row: row, column: column), columns: grid.columns, rows: grid.rows, grid.symbols)
+    }
+
+    static func rgb(_ c: TerminalColor) -> (Int, Int, Int)? {
+        guard case let .rgb(r, g, b) = c else { return nil }
+        return (Int(r), Int(g), Int(b))
+    }
+
+    /// The largest difference on any channel (999 when one is the default and the other not).
+    static func levels(_ a: TerminalColor, _ b: TerminalColor) -> Int {
+        if a == b { return 0 }
+        guard let x = rgb(a), let y = rgb(b) else { return 999 }
+        return max(abs(x.0 - y.0), abs(x.1 - y.1), abs(x.2 - y.2))
+    }
+}
