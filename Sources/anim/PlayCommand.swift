@@ -26,6 +26,10 @@ enum PlayCommand: Command {
                                terminal is found to have, text cells otherwise)
           --probe              print what was found out about the terminal (graphics,
                                colours, cell size, tmux) and why, then exit
+          --symbols half|quadrant|sextant|octant
+                               text cells: the block characters (default half;
+                               sextants and octants need a font that has them)
+          --dither             text cells in 256 colours: ordered dithering
           --upscale            enlarge small animations to fill the box
           --cell WxH           pixels per terminal cell (default: what the
                                terminal reports, else 10x20)
@@ -60,8 +64,8 @@ enum PlayCommand: Command {
         130, 143 ended by SIGHUP, SIGINT, SIGTERM, 141 the output was closed.
 
         """
-    static let spec = OptionSpec(flags: ["--no-wait", "--stats", "--status", "--upscale", "--probe"],
-                                 valued: ["--protocol", "--cell", "--width", "--height", "--colors", "--tolerance", "--background", "--loops", "--speed",
+    static let spec = OptionSpec(flags: ["--no-wait", "--stats", "--status", "--upscale", "--probe", "--dither"],
+                                 valued: ["--protocol", "--symbols", "--cell", "--width", "--height", "--colors", "--tolerance", "--background", "--loops", "--speed",
                                           "--cache-limit"],
                                  positional: 0...1)
 
@@ -169,6 +173,13 @@ enum PlayCommand: Command {
             }
             o.cell = CellGeometry(width: parts[0], height: parts[1])
         }
+        if let v = args.values["--symbols"] {
+            guard let sym = TextSymbols(rawValue: v.lowercased()) else {
+                throw UsageError(message: "--symbols needs half, quadrant, sextant or octant, not '\(v)'")
+            }
+            o.symbols = sym
+        }
+        o.dither = args.flag("--dither")
         o.upscale = args.flag("--upscale")
         o.noWait = args.flag("--no-wait")
         o.showStatus = args.flag("--status")

@@ -5,7 +5,8 @@ extension Player {
     static func makeBackend(_ options: PlayerOptions) -> FrameBackend {
         switch options.graphics {
         case .text:
-            return TextBackend(mode: options.colorMode, tolerance: options.colorTolerance, background: options.background)
+            return TextBackend(mode: options.colorMode, tolerance: options.colorTolerance, background: options.background,
+                               symbols: options.symbols, dither: options.dither)
         case .kitty:
             return KittyBackend(background: options.background, tmux: options.tmuxPassthrough)
         case .iterm2:

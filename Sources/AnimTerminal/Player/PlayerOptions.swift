@@ -40,6 +40,10 @@ public struct PlayerOptions: Sendable {
     /// Sixel colour registers and largest image, when the terminal said.
     public var sixelRegisters: Int?
     public var sixelMaxSize: PixelSize?
+    /// Text cells: the block characters (half blocks by default).
+    public var symbols: TextSymbols = .half
+    /// Text cells in 256 colours: ordered dithering before the mapping.
+    public var dither = false
     /// Keys typed while the terminal was probed, handled first.
     public var pendingInput: [UInt8] = []
 
