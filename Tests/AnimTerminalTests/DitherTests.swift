@@ -17,7 +17,12 @@ struct DitherTests {
     @Test(arguments: TextSymbols.allCases)
     func aFlatRegionIsOneColour(_ symbols: TextSymbols) {
         let flat = (UInt8(135), UInt8(175), UInt8(215)), other = (UInt8(95), UInt8(0), UInt8(0))
-        let variants = (0..<8).map { (flat.0 &+ UInt8($0 % 3), flat.1 &- UInt8($0 % 2), flat.2 &+ UInt8($0 % 4)) }
+        let variants: [(UInt8, UInt8, UInt8)] = (0..<8).map { (k: Int) -> (UInt8, UInt8, UInt8) in
+            let r: UInt8 = flat.0 &+ UInt8(k % 3)
+            let g: UInt8 = flat.1 &- UInt8(k % 2)
+            let b: UInt8 = flat.2 &+ UInt8(k % 4)
+            return (r, g, b)
+        }
         let index = XtermPalette.index(flat.0, flat.1, flat.2)
         #expect(variants.allSatisfy { XtermPalette.index($0.0, $0.1, $0.2) == index }, "the test's premise")
         let (columns, rows) = (16, 6)

@@ -64,13 +64,13 @@ struct GeometryTests {
         screen.feed(bytes)
         #expect(screen.errors.isEmpty, "\(screen.errors)")
         // The drawn sub-pixels: columns with colour, and half rows with colour.
-        let visual = screen.visual
+        let visual = screen.visual(.half)
         var columns = Set<Int>(), halves = Set<Int>()
         for r in 0..<24 {
             for c in 0..<80 {
                 let cell = visual[r * 80 + c]
-                if cell.top != .terminalDefault { columns.insert(c); halves.insert(r * 2) }
-                if cell.bottom != .terminalDefault { columns.insert(c); halves.insert(r * 2 + 1) }
+                if cell.color(at: 0) != TerminalColor.terminalDefault { columns.insert(c); halves.insert(r * 2) }
+                if cell.color(at: 1) != TerminalColor.terminalDefault { columns.insert(c); halves.insert(r * 2 + 1) }
             }
         }
         let drawn = Double(columns.count * 8) / (Double(halves.count) * 9.5)
