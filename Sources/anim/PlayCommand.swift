@@ -130,6 +130,7 @@ enum PlayCommand: Command {
         o.sixelRegisters = caps.sixelRegisters
         if let w = caps.sixelMaxWidth, let h = caps.sixelMaxHeight { o.sixelMaxSize = PixelSize(width: w, height: h) }
         o.pendingInput = caps.pendingInput
+        o.shellCursorRow = caps.cursorRow
     }
 
     static func playerOptions(_ args: ParsedArguments) throws -> PlayerOptions {

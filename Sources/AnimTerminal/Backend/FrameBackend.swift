@@ -41,6 +41,10 @@ public protocol FrameBackend: AnyObject {
     /// colours and moved the cursor; what the backend drew is still there.
     func outputWasInterleaved()
 
+    /// The player moved the cursor to 1-based (`row`, `column`) after the
+    /// frame (colours unchanged).
+    func cursorWasMoved(row: Int, column: Int)
+
     /// The bytes that free what the terminal holds for this backend (kitty:
     /// the uploaded images). Sent once, before the terminal is restored.
     func finish() -> [UInt8]
@@ -54,6 +58,7 @@ public protocol FrameBackend: AnyObject {
 extension FrameBackend {
     public func renderStored(index: Int, placement: Placement) -> [UInt8]? { nil }
     public func outputWasInterleaved() {}
+    public func cursorWasMoved(row: Int, column: Int) {}
     public func finish() -> [UInt8] { [] }
     public func handleReply(_ reply: TerminalReply) -> Bool { false }
 }

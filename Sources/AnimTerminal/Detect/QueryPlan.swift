@@ -50,6 +50,6 @@ struct QueryPlan: Equatable {
             directColour = true
             bytes += Escape.queryTermcap("RGB") + Escape.queryTermcap("Tc") + Escape.queryDirectColour
         }
-        bytes += Escape.queryPrimaryAttributes
+        bytes += Escape.queryCursorPosition + Escape.queryPrimaryAttributes
     }
 }

@@ -32,6 +32,9 @@ public struct TerminalCapabilities: Equatable, Sendable {
     /// How long the query round took, from writing the queries to the DA1
     /// reply or the timeout; nil when no query was sent.
     public var queryNanoseconds: Int64?
+    /// The row the cursor was on before the player took the screen (the
+    /// shell's output ends there), when the terminal said (DECXCPR).
+    public var cursorRow: Int?
     /// How many replies the round brought back.
     public var replyCount = 0
     /// Bytes read during the round that were not replies (keys typed

@@ -33,6 +33,9 @@ extension TerminalProbe {
                 directColour("DECRQSS kept the 24-bit colour (\(text))", &caps)
             case .terminalVersion(let text):
                 version(text, &caps)
+            case .cursorPosition(let row, let column) where row >= 1 && column >= 1:
+                caps.cursorRow = row
+                caps.note("DECXCPR: the shell's cursor is on row \(row)")
             default:
                 break
             }

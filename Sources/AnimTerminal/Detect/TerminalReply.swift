@@ -27,6 +27,9 @@ public enum TerminalReply: Equatable, Sendable {
     case statusString(valid: Bool, text: String)
     /// DECRPM, `CSI ? mode ; value $ y`.
     case modeReport(mode: Int, value: Int)
+    /// DECXCPR, `CSI ? row ; column R` (or `CSI ? row ; column ; page R`):
+    /// where the cursor is, 1-based.
+    case cursorPosition(row: Int, column: Int)
     /// XTVERSION, `DCS > | text ST`: the terminal's name and version
     /// (`kitty(0.35.2)`, `XTerm(390)`, `tmux 3.4`), which identifies it
     /// where no environment variable reaches (ssh, sudo).

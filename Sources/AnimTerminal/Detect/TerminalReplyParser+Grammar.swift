@@ -34,6 +34,8 @@ extension TerminalReplyParser {
                 ? .graphicsAttribute(item: present[0], status: present[1], values: Array(present.dropFirst(2))) : nil
         case (UInt8(ascii: "?"), UInt8(ascii: "y")) where dollarY:
             reply = numbers.count == 2 ? numbers[0].flatMap { m in numbers[1].map { .modeReport(mode: m, value: $0) } } : nil
+        case (UInt8(ascii: "?"), UInt8(ascii: "R")) where intermediates.isEmpty && (numbers.count == 2 || numbers.count == 3):
+            reply = numbers[0].flatMap { r in numbers[1].map { .cursorPosition(row: r, column: $0) } }
         case (nil, UInt8(ascii: "t")) where intermediates.isEmpty:
             reply = windowReport(numbers)
         default:

@@ -23,6 +23,8 @@ public final class Player {
     var box = CellBox(columns: 80, rows: 24)
     var placement = Placement(row: 1, column: 1, columns: 1, rows: 1, pixels: PixelSize(width: 1, height: 1))
     var fitSize: PixelSize { placement.pixels }
+    /// Rows kept free at the bottom besides the status line.
+    var reservedRows = 0
     /// Figures of caches replaced after a resize.
     var retired = (decoded: 0, hits: 0, peak: 0)
     var scheduler: FrameScheduler
@@ -80,8 +82,16 @@ public final class Player {
         // images keep off it too (a terminal that moves the cursor below an
         // image on the last row would scroll, as chafa's --margin-bottom
         // avoids).
-        let reserved = options.interactive && (options.showStatus || options.graphics == .iterm2 || options.graphics == .sixel) ? 1 : 0
-        let rows = max((options.rows ?? size?.rows ?? 24) - reserved, 1)
+        let imageRow = options.interactive && !options.showStatus && (options.graphics == .iterm2 || options.graphics == .sixel)
+        reservedRows = imageRow ? 1 : 0
+        let reserved = reservedRows + (options.showStatus && options.interactive ? 1 : 0)
+        let terminalRows = options.rows ?? size?.rows ?? 24
+        let rows = max(terminalRows - reserved, 1)
+        if let row = options.shellCursorRow, terminalRows < row {
+            // The terminal scrolled the main screen to keep that row in view.
+            options.shellCursorRow = terminalRows
+            if options.interactive { TerminalState.setCursorAfter(row: terminalRows) }
+        }
         box = CellBox(columns: columns, rows: rows)
         let measured = size.flatMap {
             CellGeometry.from(pixelWidth: $0.pixelWidth, pixelHeight: $0.pixelHeight, columns: $0.columns, rows: $0.rows)
@@ -124,6 +134,10 @@ public final class Player {
             bytes += status
             backend.outputWasInterleaved()
         }
+        if bytes.count > Escape.syncBegin.count, let row = parkingRow {
+            bytes += Escape.moveTo(row: row, column: 1)
+            backend.cursorWasMoved(row: row, column: 1)
+        }
         bytes += Escape.syncEnd
         let now = clock.nanoseconds()
         if stats.framesShown == 0 { stats.firstFrameMs = Double(now - start) / 1e6 }
@@ -138,6 +152,14 @@ public final class Player {
         stats.bytesWritten += bytes.count
         if options.recordFrames { stats.shownFrames.append(.init(frame: index, time: now - start, byteEnd: stats.bytesWritten)) }
         return writer.write(bytes, synchronized: true)
+    }
+
+    /// Where the cursor waits between frames: the shell's row, moved up as
+    /// the window shrinks below it (xterm scrolls the main screen's top
+    /// lines into the scrollback then, so the row's content moves up too).
+    var parkingRow: Int? {
+        guard options.interactive, let row = options.shellCursorRow else { return nil }
+        return min(row, box.rows + (options.showStatus ? 1 : 0) + reservedRows)
     }
 
     /// The status line's bytes when its text changed since it was last

@@ -44,6 +44,11 @@ public struct PlayerOptions: Sendable {
     public var symbols: TextSymbols = .half
     /// Text cells in 256 colours: ordered dithering before the mapping.
     public var dither = false
+    /// The row the shell's cursor was on when play started (DECXCPR): the
+    /// cursor is kept there between frames, so a terminal that reflows its
+    /// main screen on a resize by the cursor's row (xterm) keeps the
+    /// shell's output. nil: not known.
+    public var shellCursorRow: Int?
     /// Keys typed while the terminal was probed, handled first.
     public var pendingInput: [UInt8] = []
 

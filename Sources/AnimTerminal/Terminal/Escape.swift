@@ -29,6 +29,9 @@ public enum Escape {
     /// Primary device attributes: every terminal answers, so it closes a
     /// round of queries (a sentinel).
     public static let queryPrimaryAttributes: [UInt8] = csi("c")
+    /// DECXCPR: where the cursor is (the `?` keeps the reply apart from a
+    /// modified F3 key, `CSI 1 ; 2 R`).
+    public static let queryCursorPosition: [UInt8] = csi("?6n")
     public static let queryCellPixels: [UInt8] = csi("16t")
     public static let queryTextAreaPixels: [UInt8] = csi("14t")
     /// XTSMGRAPHICS: sixel colour registers, then sixel geometry (read).

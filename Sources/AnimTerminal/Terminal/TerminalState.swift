@@ -45,6 +45,22 @@ enum TerminalState {
     nonisolated(unsafe) static let extraBytes = UnsafeMutableBufferPointer<UInt8>.allocate(capacity: extraCapacity)
     nonisolated(unsafe) static var extraCount = 0
 
+    /// Where the cursor goes after the alternate screen is left, when the
+    /// main screen's saved cursor is no longer right (the window shrank
+    /// below the shell's row during play: the terminal scrolled the main
+    /// screen, but xterm puts the saved cursor back on the old row).
+    nonisolated(unsafe) static let cursorAfterBytes = UnsafeMutableBufferPointer<UInt8>.allocate(capacity: 16)
+    nonisolated(unsafe) static var cursorAfterCount = 0
+
+    /// Sets the row the cursor is put on after the restore (nil: the saved cursor).
+    static func setCursorAfter(row: Int?) {
+        cursorAfterCount = 0
+        guard let row, row >= 1, row <= 9999 else { return }
+        let bytes = Escape.moveTo(row: row, column: 1)
+        for (i, b) in bytes.enumerated() { cursorAfterBytes[i] = b }
+        cursorAfterCount = bytes.count
+    }
+
     static func buffer(_ bytes: [UInt8]) -> UnsafeBufferPointer<UInt8> {
         let p = UnsafeMutableBufferPointer<UInt8>.allocate(capacity: bytes.count)
         _ = p.initialize(from: bytes)
@@ -124,6 +140,7 @@ enum TerminalState {
         if syncOpen == 1 { _ = write(1, syncEndBytes.baseAddress, syncEndBytes.count) }
         if extraCount > 0 { _ = write(1, extraBytes.baseAddress, extraCount) }
         _ = write(1, restoreBytes.baseAddress, restoreBytes.count)
+        if cursorAfterCount > 0 { _ = write(1, cursorAfterBytes.baseAddress, cursorAfterCount) }
         if haveSaved == 1 { tcsetattr(keyboardFD, TCSANOW, saved) }
     }
 

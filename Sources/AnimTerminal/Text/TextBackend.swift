@@ -34,4 +34,6 @@ public final class TextBackend: FrameBackend {
     public func invalidate() { renderer.invalidate() }
     /// Colours and cursor are sent again as needed.
     public func outputWasInterleaved() { renderer.colorsWereReset() }
+    /// The renderer goes on from there.
+    public func cursorWasMoved(row: Int, column: Int) { renderer.cursorWasMoved(row: row, column: column) }
 }

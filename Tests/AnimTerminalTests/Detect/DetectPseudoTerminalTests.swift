@@ -99,7 +99,7 @@ import Glibc
         #expect(o.caps.needsPassthrough(.kitty))
         // Kitty's query wrapped; the rest for tmux itself.
         #expect(o.received == Escape.tmuxPassthrough(Escape.queryKittyGraphics) + Escape.queryCellPixels
-                + Escape.queryTextAreaPixels + Escape.queryPrimaryAttributes)
+                + Escape.queryTextAreaPixels + Escape.queryCursorPosition + Escape.queryPrimaryAttributes)
         #expect(o.afterLastReply < 20 * Self.ms)
     }
 

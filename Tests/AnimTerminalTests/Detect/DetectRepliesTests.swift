@@ -86,21 +86,21 @@ struct DetectRepliesTests {
         let kitty = plan(["TERM": "xterm-kitty"])!
         #expect(kitty.kitty && !kitty.sixel && !kitty.directColour && kitty.cellSize)
         #expect(kitty.bytes == Escape.queryKittyGraphics + Escape.queryTerminalVersion + Escape.queryCellPixels
-                + Escape.queryTextAreaPixels + Escape.queryPrimaryAttributes)
+                + Escape.queryTextAreaPixels + Escape.queryCursorPosition + Escape.queryPrimaryAttributes)
         let unknown = plan(["TERM": "xterm-256color"])!
         #expect(unknown.kitty && unknown.sixel && unknown.directColour)
         // The Linux console prints APC and DCS bodies: CSI queries only.
         let console = plan(["TERM": "linux"])!
         #expect(!console.kitty && !console.directColour)
         #expect(console.bytes == Escape.queryCellPixels + Escape.queryTextAreaPixels + Escape.querySixelRegisters
-                + Escape.querySixelGeometry + Escape.queryPrimaryAttributes)
+                + Escape.querySixelGeometry + Escape.queryCursorPosition + Escape.queryPrimaryAttributes)
         let screen = plan(["TERM": "screen-256color"])!
         #expect(!screen.kitty && !screen.directColour)
         // tmux with passthrough and a sixel terminal outside: wrapped.
         let t = plan(["TERM": "tmux-256color", "TMUX": "/t,1,0"], tmux: TmuxClient(passthrough: true, termName: "foot", features: []))!
         #expect(t.kittyWrapped && t.sixel)
         #expect(t.bytes == Escape.tmuxPassthrough(Escape.queryKittyGraphics) + Escape.queryCellPixels + Escape.queryTextAreaPixels
-                + Escape.tmuxPassthrough(Escape.querySixelRegisters + Escape.querySixelGeometry) + Escape.queryPrimaryAttributes)
+                + Escape.tmuxPassthrough(Escape.querySixelRegisters + Escape.querySixelGeometry) + Escape.queryCursorPosition + Escape.queryPrimaryAttributes)
     }
 
     @Test func querySequencesByName() {
