@@ -86,7 +86,8 @@ enum ReplyFuzzChecks {
             check(!list.isEmpty && list.count <= TerminalReplyParser.maxParameters && list.allSatisfy { $0 <= max }, "\(reply)")
         case .kittyGraphics(let id, let message):
             check((id ?? 0) <= Int(UInt32.max) && ok(message), "\(reply)")
-        case .textAreaPixels(let a, let b), .cellPixels(let a, let b), .textAreaCells(let a, let b), .modeReport(let a, let b):
+        case .textAreaPixels(let a, let b), .cellPixels(let a, let b), .textAreaCells(let a, let b), .modeReport(let a, let b),
+             .cursorPosition(let a, let b):
             check(a <= max && b <= max && a >= 0 && b >= 0, "\(reply)")
         case .graphicsAttribute(let item, let status, let values):
             check(item <= max && status <= max && values.count <= 30 && values.allSatisfy { $0 <= max }, "\(reply)")

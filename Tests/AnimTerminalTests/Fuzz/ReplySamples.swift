@@ -37,6 +37,8 @@ enum ReplySamples {
         (dcs("1$r0;38:2::1:2:3m"), .statusString(valid: true, text: "0;38:2::1:2:3m")),
         (dcs("0$r"), .statusString(valid: false, text: "")),
         (csi("?2026;2$y"), .modeReport(mode: 2026, value: 2)),
+        (csi("?25;1R"), .cursorPosition(row: 25, column: 1)),
+        (csi("?3;80;1R"), .cursorPosition(row: 3, column: 80)),
         (dcs(">|kitty(0.35.2)"), .terminalVersion("kitty(0.35.2)")),
         (dcs(">|XTerm(390)"), .terminalVersion("XTerm(390)")),
     ]

@@ -1,0 +1,49 @@
+import Foundation
+import Testing
+#if canImport(Glibc)
+import Glibc
+#endif
+
+/// The shell's output survives resizes during play: the player asks where
+/// the cursor is (DECXCPR), keeps it on that row between frames, moves it
+/// up with a window that shrinks below it, and leaves it there at the end.
+@Suite(.serialized) struct ScrollbackTests {
+    @Test func theCursorWaitsOnTheShellsRow() throws {
+        let pty = try PseudoTerminal(columns: 40, rows: 30)
+        let slave = try FileHandle(forUpdating: URL(fileURLWithPath: pty.slavePath))
+        defer { try? slave.close() }
+        let p = Process()
+        p.executableURL = CLI.binary
+        p.arguments = ["play", "--loops", "0"]
+        var env = ProcessInfo.processInfo.environment
+        env["TERM"] = "xterm-256color"
+        env["COLORTERM"] = "truecolor"
+        p.environment = env
+        p.standardInput = slave; p.standardOutput = slave; p.standardError = slave
+        try p.run()
+        defer { if p.isRunning { kill(p.processIdentifier, SIGKILL) } }
+        #expect(pty.wait(for: "\u{1B}[?6n", seconds: 20), "the probe did not ask for the cursor")
+        pty.type("\u{1B}[?25;1R\u{1B}[?62;22c")       // row 25, then DA1 closes the round
+        #expect(pty.wait(for: "\u{1B}[25;1H\u{1B}[?2026l", seconds: 20), "frames do not leave the cursor on row 25")
+        // The window shrinks to 12 rows: the cursor follows to the last row.
+        var size = winsize(ws_row: 12, ws_col: 40, ws_xpixel: 0, ws_ypixel: 0)
+        _ = ioctl(pty.master, UInt(TIOCSWINSZ), &size)
+        kill(p.processIdentifier, SIGWINCH)
+        #expect(pty.wait(for: "\u{1B}[12;1H\u{1B}[?2026l", seconds: 20), "after the shrink the cursor waits on row 12")
+        // Larger again: the shell's output stays where the shrink put it.
+        size = winsize(ws_row: 30, ws_col: 40, ws_xpixel: 0, ws_ypixel: 0)
+        _ = ioctl(pty.master, UInt(TIOCSWINSZ), &size)
+        kill(p.processIdentifier, SIGWINCH)
+        let grown = pty.output.count
+        usleep(400_000)
+        let later = String(decoding: pty.output[grown...], as: UTF8.self)
+        #expect(!later.contains("\u{1B}[25;1H\u{1B}[?2026l") && later.contains("\u{1B}[12;1H"), "still row 12")
+        pty.type("q")
+        let end = Date().addingTimeInterval(10)
+        while p.isRunning && Date() < end { usleep(20_000) }
+        p.waitUntilExit()
+        #expect(p.terminationStatus == 0)
+        usleep(100_000)
+        #expect(pty.text.hasSuffix("\u{1B}[?1049l\u{1B}[12;1H"), "after the restore the cursor is where the output now ends")
+    }
+}
