@@ -6,7 +6,11 @@ set -euo pipefail
 packages=(libgif-dev libpng-dev libwebp-dev libdeflate-dev pkg-config zlib1g-dev)
 if [ "${1:-}" = "--bench" ]; then
     # Peers and tools for Tools/bench (not needed to build or test).
-    packages+=(webp gifsicle apngasm imagemagick ffmpeg hyperfine python3-pil python3-numpy)
+    packages+=(webp gifsicle apngasm imagemagick ffmpeg hyperfine python3-pil python3-numpy timg chafa)
+fi
+if [ "${1:-}" = "--terminals" ]; then
+    # Real terminals under a virtual display, for Tools/terminals/check.py.
+    packages+=(xvfb kitty xterm xdotool imagemagick python3-pil fonts-dejavu-core)
 fi
 missing=()
 for p in "${packages[@]}"; do
