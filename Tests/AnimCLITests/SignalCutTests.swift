@@ -4,10 +4,6 @@ import Testing
 import Glibc
 #endif
 
-@_silgen_name("posix_openpt") private func openPT(_ flags: Int32) -> Int32
-@_silgen_name("grantpt") private func grantPTY(_ fd: Int32) -> Int32
-@_silgen_name("unlockpt") private func unlockPTY(_ fd: Int32) -> Int32
-@_silgen_name("ptsname") private func ptyName(_ fd: Int32) -> UnsafeMutablePointer<CChar>?
 
 /// A signal that arrives while a large frame is going out ends the player
 /// at a sequence boundary: what precedes the restore is whole sequences and
@@ -16,8 +12,8 @@ import Glibc
 @Suite(.serialized) struct SignalCutTests {
     /// Starts `anim play` in a pty whose master we read by hand.
     func start(_ args: [String]) throws -> (Process, Int32, FileHandle) {
-        let master = openPT(O_RDWR | O_NOCTTY)
-        guard master >= 0, grantPTY(master) == 0, unlockPTY(master) == 0, let name = ptyName(master) else { throw POSIXError(.ENOTTY) }
+        let master = posixOpenpt(O_RDWR | O_NOCTTY)
+        guard master >= 0, grantPT(master) == 0, unlockPT(master) == 0, let name = ptsName(master) else { throw POSIXError(.ENOTTY) }
         var size = winsize(ws_row: 60, ws_col: 200, ws_xpixel: 0, ws_ypixel: 0)
         _ = ioctl(master, UInt(TIOCSWINSZ), &size)
         let slave = try FileHandle(forUpdating: URL(fileURLWithPath: String(cString: name)))

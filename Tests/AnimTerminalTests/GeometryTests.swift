@@ -6,10 +6,6 @@ import Testing
 import Glibc
 #endif
 
-@_silgen_name("posix_openpt") private func posixOpenpt(_ flags: Int32) -> Int32
-@_silgen_name("grantpt") private func grantPT(_ fd: Int32) -> Int32
-@_silgen_name("unlockpt") private func unlockPT(_ fd: Int32) -> Int32
-@_silgen_name("ptsname") private func ptsName(_ fd: Int32) -> UnsafeMutablePointer<CChar>?
 
 /// In a pseudo-terminal that reports 8×19-pixel cells through `TIOCGWINSZ`,
 /// the picture the player draws keeps the source's aspect ratio within 2%,

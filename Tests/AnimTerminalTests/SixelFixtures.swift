@@ -5,25 +5,13 @@ import Foundation
 /// Frames for the sixel tests, made from fixed seeds, and the measures
 /// they are checked with.
 enum SixelFixtures {
-    /// SplitMix64.
-    struct Random {
-        var state: UInt64
-        mutating func next() -> UInt64 {
-            state &+= 0x9E37_79B9_7F4A_7C15
-            var z = state
-            z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
-            z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
-            return z ^ (z >> 31)
-        }
-        mutating func below(_ n: Int) -> Int { Int(next() % UInt64(n)) }
-        mutating func byte() -> UInt8 { UInt8(truncatingIfNeeded: next() >> 24) }
-    }
+    typealias Random = FuzzRandom
 
     /// `count` distinct opaque colours.
     static func colors(_ count: Int, seed: UInt64) -> [(UInt8, UInt8, UInt8)] {
         var random = Random(state: seed), seen = Set<UInt32>(), out: [(UInt8, UInt8, UInt8)] = []
         while out.count < count {
-            let c = (random.byte(), random.byte(), random.byte())
+            let c = (random.highByte(), random.highByte(), random.highByte())
             if seen.insert(UInt32(c.0) << 16 | UInt32(c.1) << 8 | UInt32(c.2)).inserted { out.append(c) }
         }
         return out

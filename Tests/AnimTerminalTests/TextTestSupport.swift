@@ -4,20 +4,7 @@ import AnimKit
 /// What the text-cell tests share: a seeded generator, frames, and the
 /// picture a grid or a screen shows, sub-pixel by sub-pixel.
 enum TextTestSupport {
-    /// SplitMix64: the same numbers on every run.
-    struct Random {
-        var state: UInt64
-        init(_ seed: UInt64) { state = seed }
-        mutating func next() -> UInt64 {
-            state &+= 0x9E37_79B9_7F4A_7C15
-            var z = state
-            z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
-            z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
-            return z ^ (z >> 31)
-        }
-        mutating func int(_ n: Int) -> Int { Int(next() % UInt64(n)) }
-        mutating func byte() -> UInt8 { UInt8(truncatingIfNeeded: next()) }
-    }
+    typealias Random = FuzzRandom
 
     static let repository = "/" + #filePath.split(separator: "/").dropLast(3).joined(separator: "/")
 

@@ -5,10 +5,10 @@ import Glibc
 #endif
 
 // glibc declares these only under _XOPEN_SOURCE, which the Glibc module does not set.
-@_silgen_name("posix_openpt") private func posixOpenpt(_ flags: Int32) -> Int32
-@_silgen_name("grantpt") private func grantPT(_ fd: Int32) -> Int32
-@_silgen_name("unlockpt") private func unlockPT(_ fd: Int32) -> Int32
-@_silgen_name("ptsname") private func ptsName(_ fd: Int32) -> UnsafeMutablePointer<CChar>?
+@_silgen_name("posix_openpt") func posixOpenpt(_ flags: Int32) -> Int32
+@_silgen_name("grantpt") func grantPT(_ fd: Int32) -> Int32
+@_silgen_name("unlockpt") func unlockPT(_ fd: Int32) -> Int32
+@_silgen_name("ptsname") func ptsName(_ fd: Int32) -> UnsafeMutablePointer<CChar>?
 
 /// A pseudo-terminal whose master side a thread plays: it reads what the
 /// program writes to the slave and, once the DA1 query (`ESC [ c`, the end
