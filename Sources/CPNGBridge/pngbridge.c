@@ -251,6 +251,11 @@ static void filter_image(const uint8_t *pixels, uint32_t width, uint32_t height,
 
 int anim_png_deflate(const uint8_t *pixels, uint32_t width, uint32_t height, int channels,
                      int level, int search, uint8_t **out, size_t *out_size) {
+    return anim_png_deflate_filtered(pixels, width, height, channels, level, search, -1, out, out_size);
+}
+
+int anim_png_deflate_filtered(const uint8_t *pixels, uint32_t width, uint32_t height, int channels,
+                              int level, int search, int filter, uint8_t **out, size_t *out_size) {
     size_t rowbytes = (size_t)width * channels, size = (size_t)height * (rowbytes + 1);
     uint8_t *filtered = malloc(size), *candidate = NULL;
     struct libdeflate_compressor *fast = NULL, *final = libdeflate_alloc_compressor(level);
@@ -260,7 +265,7 @@ int anim_png_deflate(const uint8_t *pixels, uint32_t width, uint32_t height, int
     if (channels == 1) {
         filter_image(pixels, width, height, 1, 0, filtered);       /* palettes: no filter */
     } else {
-        filter_image(pixels, width, height, channels, -1, filtered);
+        filter_image(pixels, width, height, channels, filter >= 0 && filter <= 4 ? filter : -1, filtered);
         if (search) {
             /* Whole-image filters too; the one a quick deflate finds smallest wins. */
             candidate = malloc(size);

@@ -54,12 +54,14 @@ enum PNGBridge {
 
     /// The IDAT zlib stream of 8-bit pixels of `channels` (1: palette
     /// indices, 3: RGB, 4: RGBA), filtered and deflated with libdeflate.
+    /// `filter`: 0–4 for every row, nil to choose per row.
     static func deflate(pixels: UnsafeRawBufferPointer, width: Int, height: Int, channels: Int,
-                        level: Int, search: Bool) -> [UInt8]? {
+                        level: Int, search: Bool, filter: Int? = nil) -> [UInt8]? {
         var out: UnsafeMutablePointer<UInt8>? = nil
         var size = 0
-        let code = anim_png_deflate(pixels.baseAddress!.assumingMemoryBound(to: UInt8.self), UInt32(width),
-                                    UInt32(height), Int32(channels), Int32(level), search ? 1 : 0, &out, &size)
+        let code = anim_png_deflate_filtered(pixels.baseAddress!.assumingMemoryBound(to: UInt8.self), UInt32(width),
+                                             UInt32(height), Int32(channels), Int32(level), search ? 1 : 0,
+                                             Int32(filter ?? -1), &out, &size)
         guard code == 0, let out else { return nil }
         defer { anim_png_free(out) }
         return Array(UnsafeBufferPointer(start: out, count: size))

@@ -33,7 +33,7 @@ public final class ITerm2Backend: FrameBackend {
         shown = image
         shownPlacement = placement
         let patch = ChangedRect.crop(image, rect)
-        guard let png = PNGFile.encode(patch, compression: 6) else { return [] }
+        guard let png = PNGFile.encodeQuick(patch, level: 6, filter: 4) else { return [] }
         let cellRow = rect.y / placement.cell.height, cellColumn = rect.x / placement.cell.width
         var out = Escape.moveTo(row: placement.row + cellRow, column: placement.column + cellColumn)
         var sequence: [UInt8] = [Escape.esc, UInt8(ascii: "]")]
