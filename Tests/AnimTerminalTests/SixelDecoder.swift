@@ -7,10 +7,27 @@ import AnimTerminal
 /// colour definitions and selections, `!` repeats, `$`, `-`), tmux's
 /// passthrough — and reports anything else, and every misuse, in `errors`.
 ///
-/// Like xterm with private colour registers, each image starts with no
-/// register defined: a selection of a register the image has not defined
-/// is an error. After an image the cursor's place is unknown (terminals
-/// differ): a CUP must come before anything that needs it.
+/// It models what xterm (379) does, found by writing sixels to it and
+/// reading the screen back:
+///
+/// - Private colour registers: each image starts with no register defined
+///   by it (xterm's are the VT340's 16 defaults, the rest black; using them
+///   is an error here). `#n;2;r;g;b` only defines register n; only `#n`
+///   with no other parameter selects it. An image starts with register 3
+///   selected (the VT340's green): drawing before a selection, or with a
+///   register the image has not defined, is an error. Pixels keep their
+///   register and take its colour as defined at the image's end.
+/// - Every image that draws a sixel character (even a blank `?`) becomes
+///   a graphic in one of `maxGraphics` (16) slots: the first free one,
+///   else the one whose top cell row is the smallest (the first such
+///   slot) is dropped, at the image's start, also when the new image ends
+///   up drawing nothing. A dropped graphic's pixels are gone: what is
+///   under them shows when xterm repaints (an expose), so `pixels` is the
+///   repainted screen: the graphics in creation order over the background.
+/// - ECH erases the pixels of its cells in every graphic.
+///
+/// After an image the cursor's place is unknown (terminals differ): a CUP
+/// must come before anything that needs it.
 struct SixelDecoder {
     /// One sixel image received.
     struct Image {
@@ -22,6 +39,12 @@ struct SixelDecoder {
         var redundantReturns = 0
     }
 
+    /// One graphic xterm keeps: an image's pixels (0 where it drew none).
+    struct Graphic {
+        var id: Int, row: Int, column: Int, width: Int, height: Int
+        var keys: [UInt32]
+    }
+
     let columns: Int, rows: Int, cellWidth: Int, cellHeight: Int
     var pixels: [UInt32]
     var row = 1, column = 1
@@ -29,10 +52,47 @@ struct SixelDecoder {
     var attributesDefault = true
     var errors: [String] = []
     var images: [Image] = []
+    /// xterm's graphic slots (`MAX_GRAPHICS` in graphics.c).
+    var slots: [Graphic?]
+    var nextGraphicID = 0
+    /// Graphics dropped to make room for newer ones.
+    var dropped = 0
 
-    init(columns: Int, rows: Int, cellWidth: Int = 10, cellHeight: Int = 20) {
+    init(columns: Int, rows: Int, cellWidth: Int = 10, cellHeight: Int = 20, maxGraphics: Int = 16) {
         self.columns = columns; self.rows = rows; self.cellWidth = cellWidth; self.cellHeight = cellHeight
         pixels = [UInt32](repeating: 0, count: columns * cellWidth * rows * cellHeight)
+        slots = [Graphic?](repeating: nil, count: maxGraphics)
+    }
+
+    /// The images that define a colour (not the blank guards).
+    var pictures: [Image] { images.filter { !$0.definitions.isEmpty } }
+
+    /// The graphics shown, oldest first.
+    var graphics: [Graphic] { slots.compactMap { $0 }.sorted { $0.id < $1.id } }
+
+    /// Repaints `pixels` from the graphics, as xterm does on an expose.
+    mutating func repaint() {
+        for i in pixels.indices { pixels[i] = 0 }
+        for g in graphics {
+            let x0 = (g.column - 1) * cellWidth, y0 = (g.row - 1) * cellHeight
+            for y in 0..<g.height where y0 + y < rows * cellHeight {
+                for x in 0..<g.width where x0 + x < width {
+                    let key = g.keys[y * g.width + x]
+                    if key != 0 { pixels[(y0 + y) * width + x0 + x] = key }
+                }
+            }
+        }
+    }
+
+    /// The slot a new graphic takes (xterm's `get_new_graphic`): the first
+    /// free one, else the one with the smallest row, the first of those.
+    mutating func takeSlot() -> Int {
+        if let free = slots.firstIndex(where: { $0 == nil }) { return free }
+        var victim = 0
+        for (i, g) in slots.enumerated() where g!.row < slots[victim]!.row { victim = i }
+        slots[victim] = nil
+        dropped += 1
+        return victim
     }
 
     var width: Int { columns * cellWidth }
@@ -90,6 +150,14 @@ struct SixelDecoder {
     private mutating func clearCell(row: Int, column: Int) {
         for y in ((row - 1) * cellHeight)..<(row * cellHeight) {
             for x in ((column - 1) * cellWidth)..<(column * cellWidth) { pixels[y * width + x] = 0 }
+        }
+        for k in slots.indices {
+            guard var g = slots[k] else { continue }
+            let x0 = (column - 1) * cellWidth - (g.column - 1) * cellWidth, y0 = (row - 1) * cellHeight - (g.row - 1) * cellHeight
+            for y in max(y0, 0)..<max(min(y0 + cellHeight, g.height), max(y0, 0)) {
+                for x in max(x0, 0)..<max(min(x0 + cellWidth, g.width), max(x0, 0)) { g.keys[y * g.width + x] = 0 }
+            }
+            slots[k] = g
         }
     }
 

@@ -10,3 +10,10 @@ extension Escape {
     /// the sixel pixels drawn over those cells (see `SixelBackend`).
     static func eraseCharacters(_ count: Int) -> [UInt8] { csi("\(count)X") }
 }
+
+extension Escape {
+    /// A sixel image of one blank sixel: it draws nothing, but xterm keeps
+    /// it as a graphic (one of its 16), which `SixelBackend` uses to choose
+    /// which graphic xterm drops next.
+    static let sixelGuard: [UInt8] = sixelBegin + Array("1;1?".utf8) + stringTerminator
+}

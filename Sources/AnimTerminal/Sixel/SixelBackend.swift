@@ -24,6 +24,24 @@ import AnimKit
 /// full frame with transparent pixels erases its cells first, since what
 /// the screen held there is not known.
 ///
+/// Layers: xterm keeps each sixel image as a graphic and repaints the
+/// screen (on an expose) from them, oldest first; it keeps at most 16
+/// (`MAX_GRAPHICS`), and a new image then drops the one whose top cell
+/// row is the highest on the screen (the first in its table of those),
+/// whatever it still shows. Which of ours goes cannot be known (other
+/// programs' graphics share the table), so the backend makes sure that
+/// it never matters: a keyframe is a base image of the frame below its
+/// top cell row, and every later image starts at the top row. While a
+/// graphic starting at the top row exists, the base is never the one
+/// dropped (two blank guard images in the top row come before the base,
+/// since the base itself may drop one). Every pixel that an image which
+/// may be dropped has drawn — the top row, and whatever changed since
+/// the keyframe — is "unsettled" and drawn again by every image, so that
+/// the screen is right whichever graphic goes. When half the frame is
+/// unsettled, a new keyframe is sent. A layout cut into tiles (a
+/// terminal's small maximum size: not xterm's, 1000×1000) sends only
+/// what changed.
+///
 /// Colours: `SixelPalette` keeps colours in their registers from frame to
 /// frame. Every image starts with an absolute cursor move, because
 /// terminals leave the cursor in different places after a sixel image.
@@ -46,6 +64,11 @@ public final class SixelBackend: FrameBackend {
     private var next: [UInt32] = []
     private var drawn: [UInt32] = []
     private var indices: [UInt16] = []
+    /// Pixels that a graphic which may be dropped holds (see the type's
+    /// notes): drawn again by every image until the next keyframe.
+    private var unsettled: [Bool] = []
+    private var unsettledCount = 0
+    private var unsettledRect = Rect(x: 0, y: 0, width: 0, height: 0)
     private var shownPlacement: Placement?
     private var shownIndex: Int?
 
@@ -76,26 +99,73 @@ public final class SixelBackend: FrameBackend {
         let size = layout.visible
         let transparent = SixelFrame.load(image, size: size, background: background, into: &next)
         var out: [UInt8] = []
-        let rect: Rect, onlyChanged: Bool
-        if let old = shownPlacement, old == placement, shown.count == next.count {
-            guard let change = SixelFrame.changes(next, shown, width: size.width, height: size.height) else {
-                shownIndex = index
-                return []
-            }
-            rect = layout.aligned(change.rect, wholeCells: change.cleared)
-            onlyChanged = !change.cleared
-            if change.cleared { appendErase(layout.cells(of: rect), at: placement, to: &out) }
-        } else {
-            if let old = shownPlacement { appendErase((0, 0, old.rows, old.columns), at: old, to: &out) }
-            rect = Rect(x: 0, y: 0, width: size.width, height: size.height)
-            if transparent { appendErase(layout.cells(of: rect), at: placement, to: &out) }
-            onlyChanged = false
+        let whole = Rect(x: 0, y: 0, width: size.width, height: size.height)
+        let layered = layout.tiles(of: whole).count == 1
+        let same = shownPlacement == placement && shown.count == next.count
+        let change = same ? SixelFrame.changes(next, shown, width: size.width, height: size.height) : nil
+        if same, change == nil {
+            shownIndex = index
+            return []
         }
-        draw(rect, width: size.width, onlyChanged: onlyChanged, layout: layout, placement: placement, into: &out)
+        // A new keyframe when half of what lies below the top row is unsettled.
+        let topRow = min(layout.cellHeight, size.height) * size.width
+        if same, let change, !layered || (unsettledCount - topRow) * 2 <= next.count - topRow {
+            let changed = layout.aligned(change.rect, wholeCells: change.cleared)
+            if change.cleared { appendErase(layout.cells(of: changed), at: placement, to: &out) }
+            var rect = changed
+            if layered {
+                // From the top row, so that this image is the next one xterm drops.
+                let x0 = min(changed.x, unsettledRect.x)
+                let x1 = max(changed.x + changed.width, unsettledRect.x + unsettledRect.width)
+                rect = Rect(x: x0, y: 0, width: x1 - x0,
+                            height: max(changed.y + changed.height, unsettledRect.y + unsettledRect.height))
+                unsettledRect = rect
+            }
+            draw(rect, everything: change.cleared ? changed : nil, width: size.width, layout: layout,
+                 placement: placement, into: &out)
+            if !layered { settleAll() }
+        } else {
+            // A new keyframe over the same placement covers all of it: no erase.
+            if let old = shownPlacement, !same { appendErase((0, 0, old.rows, old.columns), at: old, to: &out) }
+            if transparent { appendErase(layout.cells(of: whole), at: placement, to: &out) }
+            if layered {
+                appendKeyframe(size: size, layout: layout, placement: placement, into: &out)
+            } else {
+                settleAll()
+                draw(whole, everything: whole, width: size.width, layout: layout, placement: placement, into: &out)
+                settleAll()
+            }
+        }
         swap(&shown, &next)
         shownPlacement = placement
         shownIndex = index
         return out
+    }
+
+    /// Marks every pixel settled (tiled layouts: only changes are drawn).
+    private func settleAll() {
+        if unsettled.count != next.count { unsettled = [Bool](repeating: false, count: next.count) }
+        for i in unsettled.indices { unsettled[i] = false }
+        unsettledCount = 0
+    }
+
+    /// Sends all of `next`: guards in the top row, the frame below its
+    /// top row (the base, which stays), then the top row (unsettled).
+    private func appendKeyframe(size: PixelSize, layout: SixelLayout, placement: Placement, into out: inout [UInt8]) {
+        let n = size.width * size.height, top = min(layout.cellHeight, size.height)
+        let base = Rect(x: 0, y: top, width: size.width, height: size.height - top)
+        // The base may drop a graphic of the top row; one must be left
+        // when it is complete, so that the next image drops that one.
+        for _ in 0..<2 {
+            out += Escape.moveTo(row: placement.row, column: placement.column)
+            out += tmux ? Escape.tmuxPassthrough(Escape.sixelGuard) : Escape.sixelGuard
+        }
+        if unsettled.count != n { unsettled = [Bool](repeating: false, count: n) }
+        if base.height > 0 { draw(base, everything: base, width: size.width, layout: layout, placement: placement, into: &out) }
+        unsettledRect = Rect(x: 0, y: 0, width: size.width, height: top)
+        draw(unsettledRect, everything: unsettledRect, width: size.width, layout: layout, placement: placement, into: &out)
+        for i in 0..<n { unsettled[i] = i < top * size.width }
+        unsettledCount = top * size.width
     }
 
     /// Forgets the frame shown: the next `render` draws everything.
@@ -103,6 +173,8 @@ public final class SixelBackend: FrameBackend {
         shownPlacement = nil
         shownIndex = nil
         shown.removeAll(keepingCapacity: true)
+        unsettled.removeAll(keepingCapacity: true)
+        unsettledCount = 0
     }
 
     /// Erases `cells` (0-based within `placement`) to the terminal's background.
@@ -116,25 +188,39 @@ public final class SixelBackend: FrameBackend {
         }
     }
 
-    /// Sends the pixels of `rect` of `next` (rows `width` wide): those that
-    /// differ from `shown` when `onlyChanged`, else every opaque one.
-    private func draw(_ rect: Rect, width: Int, onlyChanged: Bool, layout: SixelLayout, placement: Placement,
+    /// Sends the pixels of `rect` of `next` (rows `width` wide) that
+    /// differ from `shown` or are unsettled, and every opaque one inside
+    /// `everything`; marks the pixels drawn unsettled (and the transparent
+    /// ones of `everything`, erased from every graphic, settled).
+    private func draw(_ rect: Rect, everything: Rect?, width: Int, layout: SixelLayout, placement: Placement,
                       into out: inout [UInt8]) {
         let n = rect.width * rect.height
         if drawn.count < n { drawn = [UInt32](repeating: 0, count: n); indices = [UInt16](repeating: 0, count: n) }
+        let all = everything ?? Rect(x: 0, y: 0, width: 0, height: 0)
+        var count = unsettledCount
         next.withUnsafeBufferPointer { next in
             shown.withUnsafeBufferPointer { shown in
-                drawn.withUnsafeMutableBufferPointer { drawn in
-                    var o = 0
-                    for y in rect.y..<(rect.y + rect.height) {
-                        for i in (y * width + rect.x)..<(y * width + rect.x + rect.width) {
-                            drawn[o] = onlyChanged && next[i] == shown[i] ? 0 : next[i]
-                            o += 1
+                unsettled.withUnsafeMutableBufferPointer { unsettled in
+                    drawn.withUnsafeMutableBufferPointer { drawn in
+                        var o = 0
+                        for y in rect.y..<(rect.y + rect.height) {
+                            let rowAll = y >= all.y && y < all.y + all.height
+                            for x in rect.x..<(rect.x + rect.width) {
+                                let i = y * width + x
+                                let inAll = rowAll && x >= all.x && x < all.x + all.width
+                                let key = next[i]
+                                let wanted = inAll || unsettled[i] || shown.count != next.count || key != shown[i]
+                                drawn[o] = wanted ? key : 0
+                                if wanted, key != 0, !unsettled[i] { unsettled[i] = true; count += 1 }
+                                if inAll, key == 0, unsettled[i] { unsettled[i] = false; count -= 1 }
+                                o += 1
+                            }
                         }
                     }
                 }
             }
         }
+        unsettledCount = count
         let mapping = drawn.withUnsafeBufferPointer { palette.mapping(for: UnsafeBufferPointer(rebasing: $0[0..<n])) }
         guard let mapping else { return }
         drawn.withUnsafeBufferPointer { drawn in

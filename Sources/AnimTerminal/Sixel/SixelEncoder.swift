@@ -7,10 +7,18 @@ import AnimKit
 /// from its first column to its last (trailing blank sixels are left out),
 /// with runs of four or more equal sixels written `!n c`. `$` separates the
 /// registers of a band and `-` the bands; none is written where nothing
-/// follows. A register's definition (`#n;2;r;g;b`, which also selects it)
-/// is written at its first use in the image, its later selections are `#n`:
-/// the image defines every register it uses, because with private colour
-/// registers (xterm's default) each image starts with a fresh set.
+/// follows. A register is defined (`#n;2;r;g;b`) at its first use in the
+/// image, right before its first selection (`#n`); later uses only select.
+/// The image defines every register it uses, because with private colour
+/// registers (xterm's default) each image starts with a fresh set (the
+/// VT340's 16 defaults, the rest black).
+///
+/// A definition does not select: in xterm only `#n` with no other
+/// parameter changes the register drawn with, which starts as register 3
+/// (the VT340's green) in every image. A definition written as if it also
+/// selected draws that register's first band in the previously selected
+/// colour: the green stripes and streaks xterm 379 showed
+/// (`SixelBackendTests`, "a definition does not select").
 ///
 /// Scratch memory (six rows of sixel bits per register) is kept between
 /// images; not `Sendable`.
@@ -85,12 +93,14 @@ final class SixelEncoder {
     private func emitBand(bits: UnsafeMutableBufferPointer<UInt8>, width: Int, colors: [UInt32], into out: inout [UInt8]) {
         for (k, r) in used.enumerated() {
             if k > 0 { out.append(UInt8(ascii: "$")) }
-            out.append(UInt8(ascii: "#"))
-            Self.appendDecimal(r, to: &out)
             if !defined[r] {
                 defined[r] = true
+                out.append(UInt8(ascii: "#"))
+                Self.appendDecimal(r, to: &out)
                 appendDefinition(colors[r], to: &out)
             }
+            out.append(UInt8(ascii: "#"))
+            Self.appendDecimal(r, to: &out)
             let base = r * width
             var current: UInt8 = 0x3F, count = firstColumn[r]
             for col in firstColumn[r]...lastColumn[r] {
