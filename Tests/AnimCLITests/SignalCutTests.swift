@@ -71,7 +71,7 @@ import Glibc
         #expect(text.components(separatedBy: "\u{1B}[?2026h").count == text.components(separatedBy: "\u{1B}[?2026l").count,
                 "every update opened is closed once, the cut one by the restore")
         let before = Array(out[..<at])
-        #expect(String(validatingUTF8: before.map { CChar(bitPattern: $0) } + [0]) != nil, "a character was cut")
+        #expect(String(validating: before, as: UTF8.self) != nil, "a character was cut")
         // The last escape sequence before the restore is complete.
         let lastEsc = try #require(before.lastIndex(of: 0x1B))
         let tail = before[(lastEsc + 1)...]
