@@ -40,14 +40,12 @@ import Glibc
     }
 
     @Test func aSignalMidFrameCutsAtASequenceBoundary() throws {
-        // A noisy 1280×720 clip in 200×60 cells: every frame is tens of KB.
-        let clip = CLI.repo.appendingPathComponent("Tests/AnimKitTests/Fixtures/extra/long.gif").path
-        let (p, master, slave) = try start([clip, "--tolerance", "0", "--upscale"])
+        // A 64×48 clip enlarged to 200×60 cells: the first frame is several pieces.
+        let (p, master, slave) = try start(Self.clipArguments)
         defer { if p.isRunning { kill(p.processIdentifier, SIGKILL) }; close(master); try? slave.close() }
-        var out: [UInt8] = []
         // Read fast until the first frame is whole, then slowly.
         let end = Date().addingTimeInterval(20)
-        while Date() < end, !String(decoding: out, as: UTF8.self).contains("\u{1B}[?2026l") { out += read(master, limit: 65536, ms: 100) }
+        var out = firstFrame(master, until: end)
         var signalled = false
         while p.isRunning && Date() < end {
             let chunk = read(master, limit: 256, ms: 20)
@@ -80,12 +78,9 @@ import Glibc
     }
 
     @Test func aTerminalThatStopsReadingDoesNotHoldThePlayer() throws {
-        let clip = CLI.repo.appendingPathComponent("Tests/AnimKitTests/Fixtures/extra/long.gif").path
-        let (p, master, slave) = try start([clip, "--tolerance", "0", "--upscale"])
+        let (p, master, slave) = try start(Self.clipArguments)
         defer { if p.isRunning { kill(p.processIdentifier, SIGKILL) }; close(master); try? slave.close() }
-        var out: [UInt8] = []
-        let end = Date().addingTimeInterval(20)
-        while Date() < end, !String(decoding: out, as: UTF8.self).contains("\u{1B}[?2026l") { out += read(master, limit: 65536, ms: 100) }
+        #expect(!firstFrame(master, until: Date().addingTimeInterval(20)).isEmpty)
         usleep(500_000)       // no reading: the pty fills and the player's write blocks
         let sent = Date()
         kill(p.processIdentifier, SIGTERM)
@@ -96,6 +91,16 @@ import Glibc
         if p.isRunning { kill(p.processIdentifier, SIGKILL) }
         p.waitUntilExit()
         #expect(p.terminationStatus == 143)
+    }
+
+    static let clipArguments = [CLI.repo.appendingPathComponent("Tests/AnimKitTests/Fixtures/extra/long.gif").path,
+                                "--tolerance", "0", "--upscale"]
+
+    /// What the player wrote up to the end of its first frame.
+    func firstFrame(_ master: Int32, until end: Date) -> [UInt8] {
+        var out: [UInt8] = []
+        while Date() < end, !String(decoding: out, as: UTF8.self).contains("\u{1B}[?2026l") { out += read(master, limit: 65536, ms: 100) }
+        return out
     }
 
     func lastIndex(of needle: [UInt8], in hay: [UInt8]) -> Int? {

@@ -61,12 +61,7 @@ final class ColorHistogram {
         for y in rect.y..<(rect.y + rect.height) {
             for i in (y * width + rect.x)..<(y * width + rect.x + rect.width) where keys[i] != reference[i] {
                 let key = keys[i]
-                let high: UInt32 = (key >> 9) & 0x7C00, middle: UInt32 = (key >> 6) & 0x3E0, low: UInt32 = (key >> 3) & 0x1F
-                let bin = Int(high | middle | low)
-                let b = bins + 4 * bin
-                if b[0] == 0 { touched.append(Int32(bin)) }
-                b[0] += 1
-                b[1] += Int((key >> 16) & 0xFF); b[2] += Int((key >> 8) & 0xFF); b[3] += Int(key & 0xFF)
+                bin(key)
                 added += 1
                 if exact { exact = noteExact(key) }
             }
@@ -78,17 +73,23 @@ final class ColorHistogram {
     func add(_ keys: UnsafeBufferPointer<UInt32>) {
         var added = 0, exact = !overflowed, last: UInt32 = 0
         for key in keys where key != 0 {
-            let high: UInt32 = (key >> 9) & 0x7C00, middle: UInt32 = (key >> 6) & 0x3E0, low: UInt32 = (key >> 3) & 0x1F
-            let bin = Int(high | middle | low)
-            let b = bins + 4 * bin
-            if b[0] == 0 { touched.append(Int32(bin)) }
-            b[0] += 1
-            b[1] += Int((key >> 16) & 0xFF); b[2] += Int((key >> 8) & 0xFF); b[3] += Int(key & 0xFF)
+            bin(key)
             added += 1
             // A run of one colour is noted once.
             if exact && key != last { exact = noteExact(key); last = key }
         }
         total += added
+    }
+
+    /// Counts `key` in its 5-bit-per-channel bin, with its channel sums.
+    @inline(__always)
+    private func bin(_ key: UInt32) {
+        let high: UInt32 = (key >> 9) & 0x7C00, middle: UInt32 = (key >> 6) & 0x3E0, low: UInt32 = (key >> 3) & 0x1F
+        let bin = Int(high | middle | low)
+        let b = bins + 4 * bin
+        if b[0] == 0 { touched.append(Int32(bin)) }
+        b[0] += 1
+        b[1] += Int((key >> 16) & 0xFF); b[2] += Int((key >> 8) & 0xFF); b[3] += Int(key & 0xFF)
     }
 
     /// Adds `key` to the exact set; false once there are too many colours.
