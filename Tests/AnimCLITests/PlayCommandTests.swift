@@ -7,6 +7,32 @@ struct PlayCommandTests {
         return try #require(try JSONSerialization.jsonObject(with: Data(line.utf8)) as? [String: Any])
     }
 
+    /// `--probe` says what the environment shows and why, and sends no
+    /// query without a terminal (TERM=dumb also keeps it off a developer's
+    /// real terminal).
+    @Test func probeReportsTheEnvironment() throws {
+        let kitty = try CLI.run(["play", "--probe"], stdin: Data(), environment: ["TERM": "dumb", "KITTY_WINDOW_ID": "1"])
+        #expect(kitty.status == 0)
+        #expect(kitty.stdout.contains("graphics: kitty; auto picks kitty"), "\(kitty.stdout)")
+        #expect(kitty.stdout.contains("because: KITTY_WINDOW_ID is set"))
+        #expect(kitty.stdout.contains("query round: not sent"))
+        let plain = try CLI.run(["play", "--probe"], stdin: Data(), environment: ["TERM": "dumb", "KITTY_WINDOW_ID": "",
+                                                                               "COLORTERM": "", "TERM_PROGRAM": ""])
+        #expect(plain.stdout.contains("auto picks text"), "\(plain.stdout)")
+    }
+
+    /// Every protocol draws a frame when forced, also without a terminal.
+    @Test(arguments: ["kitty", "sixel", "iterm2", "text"])
+    func everyProtocolWritesFrames(_ proto: String) throws {
+        let r = try CLI.run(["play", CLI.fixture("extra/long.gif"), "--no-wait", "--protocol", proto, "--cell", "8x16",
+                             "--width", "40", "--height", "12"])
+        #expect(r.status == 0, "\(r.stderr)")
+        let marker = ["kitty": "\u{1B}_Ga=T,", "sixel": "\u{1B}P0;1;0q", "iterm2": "\u{1B}]1337;File=inline=1", "text": "\u{1B}[48;"][proto]!
+        #expect(r.stdout.contains(marker), "\(proto) output")
+        let bad = try CLI.run(["play", "--protocol", "vt100"])
+        #expect(bad.status == 2 && bad.stderr.contains("--protocol needs"))
+    }
+
     @Test func notATerminalWritesEveryFrameWithStats() throws {
         let r = try CLI.run(["play", CLI.fixture("extra/long.gif"), "--no-wait", "--stats", "--loops", "2",
                              "--width", "32", "--height", "12"])
