@@ -128,6 +128,10 @@ struct KittyBackendTests {
         // Unwrapped, it is the plain stream byte for byte.
         let plain = KittyBackend(background: .none, imageID: 2).render(frames[0], index: 0, placement: Self.placement(frames[0]))
         #expect(Self.unwrapTmux(bytes) == plain)
+        // Every kitty command inside a wrapper: as many wrapped as plain ones.
+        let commands = String(decoding: plain, as: UTF8.self).components(separatedBy: "\u{1B}_G").count - 1
+        let wrapped = text.components(separatedBy: "\u{1B}Ptmux;\u{1B}\u{1B}_G").count - 1
+        #expect(commands >= 2 && wrapped == commands, "\(wrapped) of \(commands) commands wrapped")
     }
 
     /// Removes tmux passthrough framing: `ESC P tmux;` … `ESC \\` with every

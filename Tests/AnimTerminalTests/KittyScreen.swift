@@ -70,6 +70,8 @@ struct KittyScreen {
         let data = pending.map { Base64.decode(String(decoding: $0.data, as: UTF8.self)) } ?? []
         pending = nil
         switch keys["a"] ?? "t" {
+        case "T" where keys["f"] != "100", "f" where keys["f"] != "100":
+            errors.append("pixels not marked as PNG (f=100): kitty would read raw RGBA")
         case "T":
             guard let image = decode(data) else { return }
             imageID = keys["i"]

@@ -30,6 +30,7 @@ struct PlacementTests {
                     let cell = CellGeometry(width: cw, height: ch)
                     let p = Placement.fit(source: PixelSize(width: source.0, height: source.1), box: CellBox(columns: 80, rows: 23),
                                           cell: cell, resolution: resolution, upscale: upscale, centered: true)
+                    #expect(p.cell == cell, "the placement measures with the cell it was given")
                     let e = Self.error(p, source: source, resolution: resolution)
                     // Sub-pixels are whole: a picture only a few of them tall
                     // cannot be exact; these all are at least 20 tall or wide.

@@ -87,7 +87,7 @@ public final class ImageSource: @unchecked Sendable {
         if let size = options.resizeTo, size.width > 0, size.height > 0,
            size.width.multipliedReportingOverflow(by: size.height).partialValue > options.limits.maxCanvasPixels
             || size.width > 1 << 20 || size.height > 1 << 20 {
-            throw AnimError.limitExceeded(file: name, limit: "maxCanvasPixels", value: size.width * size.height,
+            throw AnimError.limitExceeded(file: name, limit: "maxCanvasPixels", value: size.width.multipliedReportingOverflow(by: size.height).partialValue,
                                           maximum: options.limits.maxCanvasPixels)
         }
         var index: ContainerIndex

@@ -30,10 +30,10 @@ public final class ITerm2Backend: FrameBackend {
             guard let changed = ChangedRect.between(shown, image) else { return [] }
             rect = Self.cellAligned(changed, cell: placement.cell, bounds: rect)
         }
-        shown = image
-        shownPlacement = placement
         let patch = ChangedRect.crop(image, rect)
         guard let png = PNGFile.encodeQuick(patch, level: 6, filter: 4) else { return [] }
+        shown = image
+        shownPlacement = placement
         let cellRow = rect.y / placement.cell.height, cellColumn = rect.x / placement.cell.width
         var out = Escape.moveTo(row: placement.row + cellRow, column: placement.column + cellColumn)
         var sequence: [UInt8] = [Escape.esc, UInt8(ascii: "]")]

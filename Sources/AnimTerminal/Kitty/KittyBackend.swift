@@ -49,8 +49,6 @@ public final class KittyBackend: FrameBackend {
 
     public var resolution: BackendResolution { .pixels }
 
-    public func storedFrame(_ index: Int) -> Bool { stored[index] != nil }
-
     public func renderStored(index: Int, placement: Placement) -> [UInt8]? {
         guard placement == shownPlacement, let frame = stored[index] else { return nil }
         return show(frame)
@@ -128,17 +126,18 @@ public final class KittyBackend: FrameBackend {
         known = nil
         stored = [:]
         current = 0
-        editing = false
+        // `editing` stays: a terminal that refused frames once (or a clip
+        // past the budget) is not asked to store them again after a resize.
     }
 
     public func finish() -> [UInt8] { delete() }
 
     public func handleReply(_ reply: TerminalReply) -> Bool {
-        guard case let .kittyGraphics(id, message) = reply, id == nil || id == Int(imageID),
+        guard !editing, case let .kittyGraphics(id, message) = reply, id == nil || id == Int(imageID),
               !message.hasPrefix("OK") else { return false }
         // Refused (ENOSPC, ENOMEM, …): stop adding frames, start again.
         invalidate()
-        editing = true      // after invalidate, which starts over in storing mode
+        editing = true      // later refusals of frames already on their way change nothing
         return true
     }
 }

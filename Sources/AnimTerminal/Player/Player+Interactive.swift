@@ -13,10 +13,10 @@ enum PlayerSignals {
         signal(SIGWINCH) { _ in PlayerSignals.resized = 1 }
         signal(SIGCONT) { _ in PlayerSignals.resumed = 1 }
         signal(SIGTSTP) { _ in
-            // Ctrl-Z: put the terminal back, then stop for real.
-            TerminalState.restoreFromSignal()
-            signal(SIGTSTP, SIG_DFL)
-            raise(SIGTSTP)
+            // Ctrl-Z: put the terminal back, then stop for real; in the
+            // middle of a piece, once it is written (as for SIGINT).
+            if TerminalState.writing == 1 { TerminalState.pendingSignal = SIGTSTP; return }
+            TerminalState.suspendFromSignal()
         }
     }
 }

@@ -11,9 +11,7 @@ extension Player {
         if let snapshot = stream.source, snapshot !== file, snapshot.frameCount >= file.frameCount {
             let known = file.frameCount
             file = snapshot
-            var decoding = frames.source.options
-            decoding.fitIn = fitSize
-            frames.extend(with: try snapshot.reopened(options: decoding))
+            frames.extend(with: try snapshot.reopened(options: frames.source.options))
             scheduler.append(durations: snapshot.frames[known...].map(\.duration))
         }
         if ended { scheduler.isOpenEnded = false }

@@ -23,8 +23,6 @@ public final class Player {
     var box = CellBox(columns: 80, rows: 24)
     var placement = Placement(row: 1, column: 1, columns: 1, rows: 1, pixels: PixelSize(width: 1, height: 1))
     var fitSize: PixelSize { placement.pixels }
-    /// Rows kept free at the bottom besides the status line.
-    var reservedRows = 0
     /// Figures of caches replaced after a resize.
     var retired = (decoded: 0, hits: 0, peak: 0)
     var scheduler: FrameScheduler
@@ -83,14 +81,13 @@ public final class Player {
         // image on the last row would scroll, as chafa's --margin-bottom
         // avoids).
         let imageRow = options.interactive && !options.showStatus && (options.graphics == .iterm2 || options.graphics == .sixel)
-        reservedRows = imageRow ? 1 : 0
-        let reserved = reservedRows + (options.showStatus && options.interactive ? 1 : 0)
+        let reserved = (imageRow ? 1 : 0) + (options.showStatus && options.interactive ? 1 : 0)
         let terminalRows = options.rows ?? size?.rows ?? 24
         let rows = max(terminalRows - reserved, 1)
-        if let row = options.shellCursorRow, terminalRows < row {
+        if let row = options.shellCursorRow, let windowRows = size?.rows, windowRows < row {
             // The terminal scrolled the main screen to keep that row in view.
-            options.shellCursorRow = terminalRows
-            if options.interactive { TerminalState.setCursorAfter(row: terminalRows) }
+            options.shellCursorRow = windowRows
+            if options.interactive { TerminalState.setCursorAfter(row: windowRows) }
         }
         box = CellBox(columns: columns, rows: rows)
         let measured = size.flatMap {
@@ -158,8 +155,8 @@ public final class Player {
     /// the window shrinks below it (xterm scrolls the main screen's top
     /// lines into the scrollback then, so the row's content moves up too).
     var parkingRow: Int? {
-        guard options.interactive, let row = options.shellCursorRow else { return nil }
-        return min(row, box.rows + (options.showStatus ? 1 : 0) + reservedRows)
+        guard options.interactive else { return nil }
+        return options.shellCursorRow
     }
 
     /// The status line's bytes when its text changed since it was last

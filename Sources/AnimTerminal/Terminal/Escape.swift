@@ -15,7 +15,6 @@ public enum Escape {
     public static let reverseVideo: [UInt8] = csi("7m")
     public static let clearScreen: [UInt8] = csi("2J")
     public static let clearToEndOfLine: [UInt8] = csi("K")
-    public static let home: [UInt8] = csi("H")
     /// String terminator: ends a DCS, APC or OSC.
     public static let stringTerminator: [UInt8] = [esc, 0x5C]
 

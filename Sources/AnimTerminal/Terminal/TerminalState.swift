@@ -80,7 +80,9 @@ enum TerminalState {
     /// before it too: a signal at any moment after this starts finds
     /// something that puts the terminal back.
     static func prepare(keyboard: Int32?) {
-        _ = (restoreBytes, syncEndBytes)
+        _ = (restoreBytes, syncEndBytes, extraBytes, cursorAfterBytes)
+        // Touched here so that no handler is the first to (lazily) initialise them.
+        writing = 0; pendingSignal = 0; syncOpen = 0
         var makeRaw = false
         if let keyboard, tcgetattr(keyboard, saved) == 0 {
             keyboardFD = keyboard
@@ -96,8 +98,8 @@ enum TerminalState {
             signal(sig) { signo in
                 if TerminalState.writing == 1 {
                     // Finish the piece first; give the terminal a second.
+                    if TerminalState.pendingSignal == 0 { alarm(1) }   // a second signal does not put the deadline off
                     TerminalState.pendingSignal = signo
-                    alarm(1)
                     return
                 }
                 TerminalState.restoreFromSignal()
@@ -123,8 +125,21 @@ enum TerminalState {
     static func honourPendingSignal() {
         let signo = pendingSignal
         guard signo != 0 else { return }
+        if signo == SIGTSTP {
+            pendingSignal = 0
+            suspendFromSignal()
+            return
+        }
         restoreFromSignal()
         _exit(128 + signo)
+    }
+
+    /// Ctrl-Z: restores, then stops the process for real (SIGCONT resumes
+    /// it and the player takes the terminal again). Async-signal-safe.
+    static func suspendFromSignal() {
+        restoreFromSignal()
+        signal(SIGTSTP, SIG_DFL)
+        raise(SIGTSTP)
     }
 
     /// Async-signal-safe: write(2), fcntl(2), tcsetattr(3). Without `wait`,

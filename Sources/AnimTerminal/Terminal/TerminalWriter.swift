@@ -35,8 +35,11 @@ public final class TerminalWriter {
             var start = 0
             while start < buffer.count {
                 let end = Self.pieceEnd(buffer, from: start)
-                guard Terminal.writeAll(fd, UnsafeRawBufferPointer(UnsafeBufferPointer(rebasing: buffer[start..<end]))) else { return false }
+                // Open before the first piece is out: a restore forced in the
+                // middle of it closes the update (an extra ?2026l after a
+                // ?2026h that did not arrive whole is harmless).
                 if synchronized && start == 0 { TerminalState.syncOpen = 1 }
+                guard Terminal.writeAll(fd, UnsafeRawBufferPointer(UnsafeBufferPointer(rebasing: buffer[start..<end]))) else { return false }
                 start = end
                 if end == buffer.count { TerminalState.syncOpen = 0 }
                 TerminalState.honourPendingSignal()
