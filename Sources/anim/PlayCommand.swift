@@ -73,7 +73,9 @@ enum PlayCommand: Command {
         var options = try playerOptions(args)
         options.interactive = Terminal.isTerminal(1)
         let auto = args.values["--protocol"].map { $0.lowercased() == "auto" } ?? true
-        if args.flag("--probe") || (options.interactive && (auto || args.values["--colors"] == nil)) {
+        // Also with --protocol and --colors given: tmux's passthrough, the
+        // sixel limits and the shell's cursor row come from the probe.
+        if args.flag("--probe") || options.interactive {
             let caps = probe()
             if args.flag("--probe") {
                 Output.out(caps.describe() + "\n")
