@@ -90,8 +90,10 @@ import Glibc
         defer { if p.isRunning { kill(p.processIdentifier, SIGKILL) }; close(master); try? slave.close() }
         #expect(!firstFrame(master, until: Date().addingTimeInterval(20)).isEmpty)
         // No reading: the pty fills and the player's write blocks (upscaled
-        // 200×60 frames are larger than the pty's buffer).
-        usleep(500_000)
+        // 200×60 frames are larger than the pty's buffer). Slow builds
+        // (AddressSanitizer) take a while to get there: wait until the
+        // kernel shows a thread blocked in write(2).
+        #expect(blockedInWrite(p.processIdentifier, within: 30), "the player never blocked in write")
         let sent = Date()
         kill(p.processIdentifier, SIGTERM)
         while p.isRunning && Date().timeIntervalSince(sent) < 5 { usleep(20_000) }
@@ -102,6 +104,32 @@ import Glibc
         if p.isRunning { kill(p.processIdentifier, SIGKILL) }
         p.waitUntilExit()
         #expect(p.terminationStatus == 143)
+    }
+
+    /// Whether a thread of `pid` is (twice in a row, 100 ms apart) inside
+    /// write(2) or writev(2), as /proc/PID/task/*/syscall shows.
+    func blockedInWrite(_ pid: Int32, within seconds: Double) -> Bool {
+        #if arch(x86_64)
+        let writes: Set<String> = ["1", "20"]
+        #else
+        let writes: Set<String> = ["64", "66"]
+        #endif
+        func inWrite() -> Bool {
+            let tasks = (try? FileManager.default.contentsOfDirectory(atPath: "/proc/\(pid)/task")) ?? []
+            return tasks.contains { task in
+                let text = (try? String(contentsOfFile: "/proc/\(pid)/task/\(task)/syscall", encoding: .utf8)) ?? ""
+                return text.split(separator: " ").first.map { writes.contains(String($0)) } ?? false
+            }
+        }
+        let end = Date().addingTimeInterval(seconds)
+        while Date() < end {
+            if inWrite() {
+                usleep(100_000)
+                if inWrite() { return true }
+            }
+            usleep(50_000)
+        }
+        return false
     }
 
     static let clipArguments = [CLI.repo.appendingPathComponent("Tests/AnimKitTests/Fixtures/extra/long.gif").path,
