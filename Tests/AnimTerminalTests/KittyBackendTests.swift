@@ -13,7 +13,9 @@ struct KittyBackendTests {
             for y in 0..<height {
                 for x in 0..<width {
                     let i = (y * width + x) * 4
-                    px[i] = UInt8((x * 7 + y * 3) & 255); px[i + 1] = UInt8((x ^ y) & 255); px[i + 2] = UInt8(y * 2 & 255)
+                    // Detailed: thousands of colours that deflate poorly.
+                    let h = (x &* 2_654_435_761) ^ (y &* 40_503) ^ (x * y)
+                    px[i] = UInt8((x * 7 + y * 3) & 255); px[i + 1] = UInt8(truncatingIfNeeded: h >> 5); px[i + 2] = UInt8(y * 2 & 255)
                     px[i + 3] = alpha && (x + y) % 17 == 0 ? 0 : 255
                 }
             }

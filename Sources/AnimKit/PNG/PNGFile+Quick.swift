@@ -1,9 +1,13 @@
 extension PNGFile {
-    /// `image` as a PNG made for speed: rows filtered per row and deflated
-    /// by libdeflate at `level` (1–12), stored as RGB when every pixel is
-    /// opaque; `filter` 0–4 filters every row alike (nil: chosen per row).
-    /// For terminal graphics, where a frame is encoded while it is due.
-    public static func encodeQuick(_ image: RGBAImage, level: Int = 4, filter: Int? = nil) -> [UInt8]? {
+    /// `image` as a PNG made for speed: deflated by libdeflate at `level`
+    /// (1–12); as palette indices (unfiltered, `PLTE` and `tRNS`) when it
+    /// has at most 256 colours and `palette` allows, else as RGB when every
+    /// pixel is opaque, else RGBA, the rows filtered by `filter` 0–4 (nil:
+    /// chosen per row). For terminal graphics, where a frame is encoded
+    /// while it is due: a GIF's frame is a third of its RGB size or less.
+    public static func encodeQuick(_ image: RGBAImage, level: Int = 4, filter: Int? = nil,
+                                   palette: Bool = true) -> [UInt8]? {
+        if palette, let exact = ExactPalette(image) { return encodeIndexed(exact, width: image.width, height: image.height, level: level) }
         let opaque = image.pixels.withUnsafeBufferPointer { px in
             stride(from: 3, to: px.count, by: 4).allSatisfy { px[$0] == 255 }
         }
@@ -23,15 +27,40 @@ extension PNGFile {
             PNGBridge.deflate(pixels: $0, width: image.width, height: image.height, channels: channels,
                               level: level, search: false, filter: filter)
         }) else { return nil }
+        return assemble(width: image.width, height: image.height, colorType: opaque ? 2 : 6, extra: [], idat: idat)
+    }
+
+    private static func encodeIndexed(_ exact: ExactPalette, width: Int, height: Int, level: Int) -> [UInt8]? {
+        guard let idat = exact.indices.withUnsafeBytes({
+            PNGBridge.deflate(pixels: $0, width: width, height: height, channels: 1, level: level, search: false)
+        }) else { return nil }
+        var plte: [UInt8] = [], trns: [UInt8] = []
+        plte.reserveCapacity(exact.colors.count * 3)
+        for c in exact.colors {
+            plte += [UInt8(c & 255), UInt8(c >> 8 & 255), UInt8(c >> 16 & 255)]
+            trns.append(UInt8(c >> 24))
+        }
+        // tRNS up to the last colour that is not opaque (none when all are).
+        while trns.last == 255 { trns.removeLast() }
+        var extra = [("PLTE", plte)]
+        if !trns.isEmpty { extra.append(("tRNS", trns)) }
+        return assemble(width: width, height: height, colorType: 3, extra: extra, idat: idat)
+    }
+
+    /// Signature, IHDR (8 bits a sample), `extra` chunks, IDAT, IEND.
+    private static func assemble(width: Int, height: Int, colorType: UInt8, extra: [(String, [UInt8])],
+                                 idat: [UInt8]) -> [UInt8] {
         var out: [UInt8] = [0x89, 0x50, 0x4E, 0x47, 0x0D, 0x0A, 0x1A, 0x0A]
-        out.reserveCapacity(idat.count + 64)
+        out.reserveCapacity(idat.count + 64 + extra.reduce(0) { $0 + $1.1.count + 12 })
         func be32(_ v: Int) -> [UInt8] { [UInt8(v >> 24 & 255), UInt8(v >> 16 & 255), UInt8(v >> 8 & 255), UInt8(v & 255)] }
         func chunk(_ type: String, _ data: [UInt8]) {
-            let typed = Array(type.utf8) + data
-            out += be32(data.count) + typed
-            out += be32(Int(typed.withUnsafeBytes { PNGBridge.crc32($0) }))
+            let typed = Array(type.utf8)
+            out += be32(data.count) + typed + data
+            let crc = typed.withUnsafeBytes { PNGBridge.crc32($0) }
+            out += be32(Int(data.withUnsafeBytes { PNGBridge.crc32($0, seed: crc) }))
         }
-        chunk("IHDR", be32(image.width) + be32(image.height) + [8, opaque ? 2 : 6, 0, 0, 0])
+        chunk("IHDR", be32(width) + be32(height) + [8, colorType, 0, 0, 0])
+        for (type, data) in extra { chunk(type, data) }
         chunk("IDAT", idat)
         chunk("IEND", [])
         return out
