@@ -50,6 +50,38 @@ struct DownsampleTests {
         return out
     }
 
+    /// One instance from several threads at once: each result equals the
+    /// one computed alone (the sums are per call, nothing is shared).
+    @Test func oneInstanceFromManyThreads() async {
+        let (w, h) = (301, 187)
+        let d = Downsampler(sourceWidth: w, sourceHeight: h, width: 97, height: 61)
+        let sources: [[UInt8]] = (0..<8).map { k in
+            var rng = RandomAccessTests.SplitMix(state: UInt64(k + 1))
+            return (0..<(w * h * 4)).map { _ in UInt8.random(in: 0...255, using: &rng) }
+        }
+        func shrink(_ px: [UInt8]) -> [UInt8] {
+            var out = [UInt8](repeating: 0, count: 97 * 61 * 4)
+            px.withUnsafeBytes { src in out.withUnsafeMutableBytes { d.run(src, into: $0) } }
+            return out
+        }
+        let alone = sources.map(shrink)
+        #expect(Set(alone).count == sources.count, "different sources give different thumbnails")
+        let wrong = await withTaskGroup(of: Int.self) { group in
+            for t in 0..<4 {
+                group.addTask {
+                    var bad = 0
+                    for round in 0..<30 {
+                        let k = (t + round) % sources.count
+                        if shrink(sources[k]) != alone[k] { bad += 1 }
+                    }
+                    return bad
+                }
+            }
+            return await group.reduce(0, +)
+        }
+        #expect(wrong == 0, "\(wrong) of 120 thumbnails differ when made concurrently")
+    }
+
     @Test func transparentPixelsDoNotDarkenEdges() {
         // Opaque white next to transparent black, 2:1 across the border.
         var px = [UInt8]()

@@ -4,19 +4,28 @@
 ///
 /// Colours are averaged weighted by alpha (premultiplied), so transparent
 /// pixels, whatever colour they hold, do not darken or tint the edges of
-/// what is opaque. Separable: a horizontal pass into a float buffer, then a
-/// vertical one. Along an axis it enlarges, each output pixel takes the
+/// what is opaque. Each output row sums the source rows it covers, each
+/// row's pixels summed per output column, in exact integers; one divide per
+/// pixel at the end. Along an axis it enlarges, each output pixel takes the
 /// source pixel under its centre (nearest neighbour: pixel art stays sharp).
-public final class Downsampler: @unchecked Sendable {
+///
+/// Immutable: `run` keeps its sums in memory of its own, so one instance
+/// serves any number of threads at once.
+public final class Downsampler: Sendable {
     public let sourceWidth: Int
     public let sourceHeight: Int
     public let width: Int
     public let height: Int
-    private let rows: [Span]
-    private var work: [Float]
-    /// Each column as the run of source pixels with a weight and that
-    /// weight (a box's weights are equal), in one flat array.
-    private let columnTable: [(start: Int, count: Int, weight: Float)]
+    /// Each column (row) as the run of source pixels (rows) with a weight
+    /// and that weight (a box's weights are equal).
+    private let columnTable: [Run]
+    private let rowTable: [Run]
+
+    struct Run {
+        var start: Int
+        var count: Int
+        var weight: Float
+    }
 
     /// The source pixels one output pixel covers along an axis: the first
     /// index and a weight per source pixel (weights sum to 1).
@@ -32,15 +41,15 @@ public final class Downsampler: @unchecked Sendable {
         self.sourceWidth = sourceWidth; self.sourceHeight = sourceHeight
         self.width = max(width, 1)
         self.height = max(height, 1)
-        let columns = Self.spans(from: sourceWidth, to: self.width)
-        rows = Self.spans(from: sourceHeight, to: self.height)
-        work = [Float](repeating: 0, count: self.width * sourceHeight * 4)
-        columnTable = columns.map { span in
-            let first = span.weights.firstIndex { $0 != 0 } ?? 0
-            let last = span.weights.lastIndex { $0 != 0 } ?? 0
-            precondition(span.weights[first...last].allSatisfy { $0 == span.weights[first] }, "Downsampler: not a box")
-            return (span.start + first, last - first + 1, span.weights[first])
-        }
+        columnTable = Self.spans(from: sourceWidth, to: self.width).map(Self.run)
+        rowTable = Self.spans(from: sourceHeight, to: self.height).map(Self.run)
+    }
+
+    private static func run(_ span: Span) -> Run {
+        let first = span.weights.firstIndex { $0 != 0 } ?? 0
+        let last = span.weights.lastIndex { $0 != 0 } ?? 0
+        precondition(span.weights[first...last].allSatisfy { $0 == span.weights[first] }, "Downsampler: not a box")
+        return Run(start: span.start + first, count: last - first + 1, weight: span.weights[first])
     }
 
     /// The size that fits `width`×`height` inside `maxWidth`×`maxHeight`,
@@ -80,66 +89,57 @@ public final class Downsampler: @unchecked Sendable {
                      "Downsampler: buffer sizes do not match")
         let src = source.baseAddress!.assumingMemoryBound(to: UInt8.self)
         let dst = output.baseAddress!.assumingMemoryBound(to: UInt8.self)
-        work.withUnsafeMutableBufferPointer { work in
-            horizontal(src, work.baseAddress!)
-            vertical(work.baseAddress!, dst)
+        // Per output column: Σα·r, Σα·g, Σα·b, Σα over the pixels it covers.
+        let sums = UnsafeMutablePointer<Int>.allocate(capacity: width * 4)
+        defer { sums.deallocate() }
+        rowTable.withUnsafeBufferPointer { rows in
+            for y in 0..<rows.count {
+                let span = rows[y]
+                sums.update(repeating: 0, count: width * 4)
+                for sy in span.start..<(span.start + span.count) { add(row: src + sy * sourceWidth * 4, to: sums) }
+                write(sums, weight: span.weight, to: dst + y * width * 4)
+            }
         }
     }
 
-    /// Each source row to `width` premultiplied float pixels.
-    private func horizontal(_ src: UnsafePointer<UInt8>, _ work: UnsafeMutablePointer<Float>) {
+    /// Adds one source row's alpha-weighted pixels to each output column's sums.
+    @inline(__always)
+    private func add(row: UnsafePointer<UInt8>, to sums: UnsafeMutablePointer<Int>) {
         columnTable.withUnsafeBufferPointer { table in
-            for y in 0..<sourceHeight {
-                let row = src + y * sourceWidth * 4
-                let out = work + y * width * 4
-                for x in 0..<table.count {
-                    // A box: equal weights over a run of pixels. Integer sums
-                    // of alpha-weighted channels are exact; one multiply
-                    // applies the weight.
-                    let column = table[x]
-                    var r = 0, g = 0, b = 0, a = 0
-                    var p = row + column.start * 4
-                    for _ in 0..<column.count {
-                        let alpha = Int(p[3])
-                        r &+= alpha &* Int(p[0]); g &+= alpha &* Int(p[1]); b &+= alpha &* Int(p[2]); a &+= alpha
-                        p += 4
-                    }
-                    let w = column.weight
-                    out[x * 4] = Float(r) * w; out[x * 4 + 1] = Float(g) * w
-                    out[x * 4 + 2] = Float(b) * w; out[x * 4 + 3] = Float(a) * w
+            for x in 0..<table.count {
+                let column = table[x]
+                var r = 0, g = 0, b = 0, a = 0
+                var p = row + column.start * 4
+                for _ in 0..<column.count {
+                    let alpha = Int(p[3])
+                    r &+= alpha &* Int(p[0]); g &+= alpha &* Int(p[1]); b &+= alpha &* Int(p[2]); a &+= alpha
+                    p += 4
                 }
+                let q = sums + x * 4
+                q[0] &+= r; q[1] &+= g; q[2] &+= b; q[3] &+= a
             }
         }
     }
 
-    /// Averages rows, then un-premultiplies and rounds to RGBA8.
-    private func vertical(_ work: UnsafePointer<Float>, _ dst: UnsafeMutablePointer<UInt8>) {
-        let rowFloats = width * 4
-        var acc = [Float](repeating: 0, count: rowFloats)
-        for (y, span) in rows.enumerated() {
-            for i in 0..<rowFloats { acc[i] = 0 }
-            for (k, w) in span.weights.enumerated() {
-                let row = work + (span.start + k) * rowFloats
-                for i in 0..<rowFloats { acc[i] += w * row[i] }
-            }
-            let out = dst + y * rowFloats
-            for x in 0..<width {
-                let a = acc[x * 4 + 3]
-                if a < 0.5 / 255 {
-                    out[x * 4] = 0; out[x * 4 + 1] = 0; out[x * 4 + 2] = 0; out[x * 4 + 3] = 0
+    /// One output row from its sums: colour Σα·c / Σα, alpha Σα × the
+    /// box's weight; transparent below half a level of alpha in 255.
+    @inline(__always)
+    private func write(_ sums: UnsafeMutablePointer<Int>, weight rowWeight: Float, to out: UnsafeMutablePointer<UInt8>) {
+        columnTable.withUnsafeBufferPointer { table in
+            for x in 0..<table.count {
+                let q = sums + x * 4, o = out + x * 4
+                let alpha = Float(q[3]) * (table[x].weight * rowWeight)
+                guard alpha >= 0.5 / 255 else {
+                    o[0] = 0; o[1] = 0; o[2] = 0; o[3] = 0
                     continue
                 }
-                let inv = 1 / a
-                out[x * 4] = Self.byte(acc[x * 4] * inv)
-                out[x * 4 + 1] = Self.byte(acc[x * 4 + 1] * inv)
-                out[x * 4 + 2] = Self.byte(acc[x * 4 + 2] * inv)
-                out[x * 4 + 3] = Self.byte(a)
+                // Each quotient is within 0…255, so + 0.5 truncates in range.
+                let inverse = 1 / Float(q[3])
+                o[0] = UInt8(Float(q[0]) * inverse + 0.5)
+                o[1] = UInt8(Float(q[1]) * inverse + 0.5)
+                o[2] = UInt8(Float(q[2]) * inverse + 0.5)
+                o[3] = UInt8(min(alpha + 0.5, 255))
             }
         }
-    }
-
-    @inline(__always)
-    private static func byte(_ v: Float) -> UInt8 {
-        UInt8(min(max(v + 0.5, 0), 255))
     }
 }
