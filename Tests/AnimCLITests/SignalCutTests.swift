@@ -16,7 +16,7 @@ import Glibc
         guard master >= 0, grantPT(master) == 0, unlockPT(master) == 0, let name = ptsName(master) else { throw POSIXError(.ENOTTY) }
         var size = winsize(ws_row: 60, ws_col: 200, ws_xpixel: 0, ws_ypixel: 0)
         _ = ioctl(master, UInt(TIOCSWINSZ), &size)
-        let slave = try FileHandle(forUpdating: URL(fileURLWithPath: String(cString: name)))
+        let slave = try FileHandle(forUpdating: URL(fileURLWithPath: name))
         var raw = termios()
         tcgetattr(slave.fileDescriptor, &raw); raw.c_oflag &= ~tcflag_t(OPOST); tcsetattr(slave.fileDescriptor, TCSANOW, &raw)
         let p = Process()

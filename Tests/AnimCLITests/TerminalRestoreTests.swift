@@ -8,7 +8,14 @@ import Glibc
 @_silgen_name("posix_openpt") func posixOpenpt(_ flags: Int32) -> Int32
 @_silgen_name("grantpt") func grantPT(_ fd: Int32) -> Int32
 @_silgen_name("unlockpt") func unlockPT(_ fd: Int32) -> Int32
-@_silgen_name("ptsname") func ptsName(_ fd: Int32) -> UnsafeMutablePointer<CChar>?
+@_silgen_name("ptsname_r") private func ptsnameR(_ fd: Int32, _ buffer: UnsafeMutablePointer<CChar>, _ length: Int) -> Int32
+
+/// The slave's path, through `ptsname_r`: `ptsname`'s static buffer is
+/// shared by tests running in parallel, which then opened one another's pty.
+func ptsName(_ fd: Int32) -> String? {
+    var buffer = [CChar](repeating: 0, count: 128)
+    return ptsnameR(fd, &buffer, buffer.count) == 0 ? String(cString: buffer) : nil
+}
 
 /// A pseudo-terminal whose master side this process reads.
 final class PseudoTerminal: @unchecked Sendable {
@@ -23,7 +30,7 @@ final class PseudoTerminal: @unchecked Sendable {
         guard master >= 0, grantPT(master) == 0, unlockPT(master) == 0, let name = ptsName(master) else {
             throw POSIXError(.ENOTTY)
         }
-        slavePath = String(cString: name)
+        slavePath = name
         var size = winsize(ws_row: rows, ws_col: columns, ws_xpixel: 0, ws_ypixel: 0)
         _ = ioctl(master, UInt(TIOCSWINSZ), &size)
         // Read everything the child writes, so it never blocks on a full pty.

@@ -15,11 +15,11 @@ struct GeometryTests {
         .deletingLastPathComponent().appendingPathComponent("Animations/demo.gif").path
 
     /// Plays the demo's first frame into a pty of 80×24 cells of 8×19 pixels; returns what was written.
-    func play(_ graphics: GraphicsProtocol) throws -> [UInt8] {
+    func play(_ graphics: GraphicsProtocol, upscale: Bool = false) throws -> [UInt8] {
         let master = posixOpenpt(O_RDWR | O_NOCTTY)
         #expect(master >= 0 && grantPT(master) == 0 && unlockPT(master) == 0)
         defer { close(master) }
-        let slave = open(String(cString: ptsName(master)!), O_RDWR | O_NOCTTY)
+        let slave = open(ptsName(master)!, O_RDWR | O_NOCTTY)
         #expect(slave >= 0)
         defer { close(slave) }
         var raw = termios()
@@ -45,6 +45,7 @@ struct GeometryTests {
         options.output = slave
         options.graphics = graphics
         options.colorTolerance = 0
+        options.upscale = upscale
         let source = try ImageSource(path: Self.demo, options: DecodingOptions(decodeAhead: 0))
         let player = try Player(source: source, name: "demo", options: options, clock: ManualClock(start: 0))
         #expect(player.placement.cell == CellGeometry(width: 8, height: 19), "cell size from TIOCGWINSZ")
@@ -54,8 +55,9 @@ struct GeometryTests {
         return collected.bytes
     }
 
-    @Test func textCellsKeepTheShape() throws {
-        let bytes = try play(.text)
+    @Test(arguments: [false, true])
+    func textCellsKeepTheShape(_ upscale: Bool) throws {
+        let bytes = try play(.text, upscale: upscale)
         var screen = ANSIScreen(columns: 80, rows: 24)
         screen.feed(bytes)
         #expect(screen.errors.isEmpty, "\(screen.errors)")
@@ -72,10 +74,14 @@ struct GeometryTests {
         let drawn = Double(columns.count * 8) / (Double(halves.count) * 9.5)
         let source = 96.0 / 64.0
         #expect(abs(drawn / source - 1) <= 0.02, "\(columns.count) columns × \(halves.count) half rows: \(drawn) vs \(source)")
+        // The 96-pixel-wide demo is wider than the box's 80 columns either
+        // way: the box's width is filled, upscale or not.
+        #expect(columns.count == 80, "\(columns.count) columns")
     }
 
-    @Test func kittyKeepsTheShape() throws {
-        let bytes = try play(.kitty)
+    @Test(arguments: [false, true])
+    func kittyKeepsTheShape(_ upscale: Bool) throws {
+        let bytes = try play(.kitty, upscale: upscale)
         var screen = KittyScreen()
         screen.feed(bytes)
         #expect(screen.errors.isEmpty, "\(screen.errors)")
@@ -83,6 +89,8 @@ struct GeometryTests {
         let drawn = Double(image.width) / Double(image.height)
         #expect(abs(drawn / (96.0 / 64.0) - 1) <= 0.02, "\(image.width)×\(image.height)")
         #expect(image.width <= 640 && image.height <= 456)
+        // The demo is 96×64: enlarged only when asked, then to fill the box's width.
+        #expect(upscale ? image.width == 640 : image.width == 96, "\(image.width)×\(image.height)")
     }
 }
 

@@ -8,7 +8,14 @@ import Glibc
 @_silgen_name("posix_openpt") func posixOpenpt(_ flags: Int32) -> Int32
 @_silgen_name("grantpt") func grantPT(_ fd: Int32) -> Int32
 @_silgen_name("unlockpt") func unlockPT(_ fd: Int32) -> Int32
-@_silgen_name("ptsname") func ptsName(_ fd: Int32) -> UnsafeMutablePointer<CChar>?
+@_silgen_name("ptsname_r") private func ptsnameR(_ fd: Int32, _ buffer: UnsafeMutablePointer<CChar>, _ length: Int) -> Int32
+
+/// The slave's path, through `ptsname_r`: `ptsname`'s static buffer is
+/// shared by tests running in parallel, which then opened one another's pty.
+func ptsName(_ fd: Int32) -> String? {
+    var buffer = [CChar](repeating: 0, count: 128)
+    return ptsnameR(fd, &buffer, buffer.count) == 0 ? String(cString: buffer) : nil
+}
 
 /// A pseudo-terminal whose master side a thread plays: it reads what the
 /// program writes to the slave and, once the DA1 query (`ESC [ c`, the end
@@ -44,7 +51,7 @@ final class FakeTerminal: @unchecked Sendable {
         guard master >= 0, grantPT(master) == 0, unlockPT(master) == 0, let name = ptsName(master) else {
             throw POSIXError(.ENOTTY)
         }
-        slave = open(String(cString: name), O_RDWR | O_NOCTTY)
+        slave = open(name, O_RDWR | O_NOCTTY)
         guard slave >= 0 else { throw POSIXError(.ENOTTY) }
         var size = winsize(ws_row: rows, ws_col: columns, ws_xpixel: pixelWidth, ws_ypixel: pixelHeight)
         _ = ioctl(master, UInt(TIOCSWINSZ), &size)

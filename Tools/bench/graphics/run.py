@@ -16,6 +16,7 @@ queries as a terminal would) and .build/release/anim (ANIM=... to change).
 """
 import argparse
 import json
+import re
 import os
 import sys
 
@@ -102,12 +103,27 @@ def main():
             for player in MODES[mode]:
                 print("%s %s %s" % (os.path.basename(clip), mode, player), file=sys.stderr, flush=True)
                 r = measure(player, mode, clip, frames, anim, args.timeout, loops2=True)
-                r.pop("_data")
+                r["images"] = images_sent(mode, r.pop("_data"))
                 results.append(dict(clip=os.path.basename(clip), frames=frames, mode=mode, player=player, **r))
     os.makedirs(os.path.dirname(args.json), exist_ok=True)
     with open(args.json, "w") as f:
         json.dump(results, f, indent=1)
     report(results)
+
+
+def images_sent(mode, data):
+    """Pictures a player sent in one loop: kitty transmissions (keys with
+    a=T, a=t or a=f), iTerm2 File= commands, sixel DCS images; None for
+    text. A peer that sent fewer than half the clip's frames did not play
+    it (chafa shows an APNG's first frame only) and is no yardstick."""
+    if mode == "kitty":
+        return sum(1 for m in re.finditer(rb"\x1b_G([^;\x1b]*)", data)
+                   if re.search(rb"(^|,)a=[Ttf](,|$)", m.group(1)))
+    if mode == "iterm2":
+        return data.count(b"\x1b]1337;File=")
+    if mode == "sixel":
+        return len(re.findall(rb"\x1bP[0-9;]*q", data))
+    return None
 
 
 def report(results):
@@ -126,7 +142,8 @@ def report(results):
         by.setdefault((r["clip"], r["mode"]), {})[r["player"]] = r
     for (clip, mode), ps in by.items():
         a = ps.get("anim")
-        peers = [p for n, p in ps.items() if not n.startswith("anim") and p["ok"] and p["first_loop_bytes"] > 0]
+        peers = [p for n, p in ps.items() if not n.startswith("anim") and p["ok"] and p["first_loop_bytes"] > 0
+                 and (p.get("images") is None or p["frames"] < 2 or p["images"] * 2 >= p["frames"])]
         if not a or not peers:
             continue
         best_b = min(p["first_loop_bytes"] for p in peers)
