@@ -1,10 +1,14 @@
 // swift-tools-version:6.0
 import PackageDescription
 
+// AnimKit 1.0.0 — Apache License 2.0 (LICENSE). Depend on it with
+// .package(url: "<repository URL>", from: "1.0.0").
+
 let package = Package(
     name: "anim",
     products: [
         .library(name: "AnimKit", targets: ["AnimKit"]),
+        .library(name: "AnimKitFoundation", targets: ["AnimKitFoundation"]),
         .library(name: "AnimTerminal", targets: ["AnimTerminal"]),
         .executable(name: "anim", targets: ["anim"]),
     ],
@@ -15,13 +19,15 @@ let package = Package(
                        providers: [.apt(["libpng-dev"])]),
         .systemLibrary(name: "CWebP", pkgConfig: "libwebp libwebpdemux libwebpmux",
                        providers: [.apt(["libwebp-dev"])]),
-        .target(name: "CPNGBridge", dependencies: ["CPNG"],
-                cSettings: [.unsafeFlags(["-O2"])],
-                linkerSettings: [.linkedLibrary("png16"), .linkedLibrary("z"), .linkedLibrary("deflate")]),
+        .systemLibrary(name: "CDeflate", pkgConfig: "libdeflate",
+                       providers: [.apt(["libdeflate-dev"])]),
+        .target(name: "CPNGBridge", dependencies: ["CPNG", "CDeflate"],
+                linkerSettings: [.linkedLibrary("z")]),
         .target(name: "AnimKit", dependencies: ["CGIF", "CPNGBridge", "CWebP"]),
+        .target(name: "AnimKitFoundation", dependencies: ["AnimKit"]),
         .target(name: "AnimTerminal", dependencies: ["AnimKit"]),
         .executableTarget(name: "anim", dependencies: ["AnimKit", "AnimTerminal"]),
-        .testTarget(name: "AnimKitTests", dependencies: ["AnimKit", "CWebP"],
+        .testTarget(name: "AnimKitTests", dependencies: ["AnimKit", "AnimKitFoundation", "CWebP"],
                     resources: [.copy("Fixtures")]),
         .testTarget(name: "AnimCLITests", dependencies: ["AnimKit", "anim"]),
         .testTarget(name: "AnimTerminalTests", dependencies: ["AnimTerminal", "AnimKit"],

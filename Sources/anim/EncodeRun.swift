@@ -58,11 +58,15 @@ struct EncodeFailure: Error, CustomStringConvertible {
 
 /// Reads frames one at a time on a background thread. The frame function
 /// runs for one index at a time, in order, so it may keep state.
+///
+/// `@unchecked Sendable`: `frame` is called only on the serial reading
+/// thread, one index after the other.
 final class FrameReader: @unchecked Sendable {
     private let frame: (Int) throws -> (RGBAImage, Duration?)
     init(_ frame: @escaping (Int) throws -> (RGBAImage, Duration?)) { self.frame = frame }
 
-    /// A frame being read.
+    /// A frame being read. `@unchecked Sendable`: `result` is written
+    /// before `done.signal()` and read only after `done.wait()`.
     final class Pending: @unchecked Sendable {
         fileprivate var result: Result<(RGBAImage, Duration?), Error>?
         fileprivate let done = DispatchSemaphore(value: 0)

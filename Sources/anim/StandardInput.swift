@@ -35,6 +35,9 @@ enum StandardInput {
 
     /// Reads stdin into a stream on a thread of its own, so a player can
     /// start on the first complete frame.
+    ///
+    /// `@unchecked Sendable`: the stream is thread-safe itself; the other
+    /// mutable fields are touched only with `lock` held.
     final class Reader: @unchecked Sendable {
         let stream = IncrementalImageSource(name: "<stdin>", options: Limits.decoding())
         private let lock = DispatchSemaphore(value: 1)

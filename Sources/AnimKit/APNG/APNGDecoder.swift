@@ -1,6 +1,9 @@
 /// Decodes one APNG frame: repacks it as a plain PNG (IHDR with the frame's
 /// size, the shared PLTE and tRNS, the frame's data as IDAT, IEND), the way
 /// APNGKit does, and lets libpng decode that.
+///
+/// `@unchecked Sendable`: every stored field is a `let` of immutable data; each
+/// decode keeps its libpng state in locals.
 final class APNGDecoder: StepDecoder, @unchecked Sendable {
     let writesMasked = false
     private let store: ByteStore

@@ -9,8 +9,18 @@ import Dispatch
 /// source's own lock), and a frame being prefetched is waited for, never
 /// decoded twice. Give it a source opened with `decodeAhead: 0` so that no
 /// other decode runs beside it.
+///
+/// `@unchecked Sendable`: the mutable fields (`current`, `generation`,
+/// `inFlight`, `decodes`) are read and written with `state` held; the cache
+/// and the source are thread-safe themselves; the prefetch runs on one
+/// serial queue.
 public final class CachedFrameSource: @unchecked Sendable {
-    public private(set) var source: ImageSource
+    /// The source frames come from (a newer one after `extend(with:)`).
+    public var source: ImageSource {
+        state.lock(); defer { state.unlock() }
+        return current
+    }
+    private var current: ImageSource
     public let cache: FrameCache
     private let queue = DispatchQueue(label: "anim.prefetch", qos: .userInitiated)
     private let state = Lock()
@@ -23,7 +33,7 @@ public final class CachedFrameSource: @unchecked Sendable {
     /// of `source`.
     public init(source: ImageSource, limitBytes: Int = FrameCache.defaultLimit, limitCount: Int? = nil,
                 prefetch: Bool = true) {
-        self.source = source
+        self.current = source
         self.cache = FrameCache(frameCount: source.frameCount, limitBytes: limitBytes, limitCount: limitCount)
         self.prefetchEnabled = prefetch
         self.decodes = [Int](repeating: 0, count: source.frameCount)
@@ -71,9 +81,9 @@ public final class CachedFrameSource: @unchecked Sendable {
         waitForPrefetch()
         newer.continueDecoding(from: source)
         newer.checkpoints = cache
-        source = newer
         cache.grow(toFrameCount: newer.frameCount)
         state.lock()
+        current = newer
         if decodes.count < newer.frameCount { decodes += [Int](repeating: 0, count: newer.frameCount - decodes.count) }
         state.unlock()
     }

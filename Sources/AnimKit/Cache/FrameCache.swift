@@ -15,6 +15,9 @@ public enum PlaybackDirection: Sendable {
 /// `ImageSource` can start a seek instead of going back to a keyframe; they
 /// are charged to the same budget and evicted by the same rule. Safe to use
 /// from several threads.
+///
+/// `@unchecked Sendable`: every mutable field is read and written with `lock`
+/// held.
 public final class FrameCache: @unchecked Sendable {
     /// Bytes counted for each entry on top of its pixels (bookkeeping).
     public static let entryOverhead = 256

@@ -9,6 +9,9 @@ struct Step: Sendable {
     var hasAlpha: Bool
     /// Set by `Step.markKeyframes`: composited without earlier steps.
     var isKey = false
+    /// False when the file ends inside the step's data: what there is of
+    /// it is drawn, the rest of its area keeps what was there.
+    var isComplete = true
 }
 
 extension Step {

@@ -5,6 +5,10 @@ import Glibc
 /// An immutable copy of a file's bytes at a stable address, shared by the
 /// container parser and the codecs, which lend pointers into it to the C
 /// libraries. Freed when the last source using it goes away.
+///
+/// `@unchecked Sendable`: `bytes` and `isMapped` are set in `init` and never
+/// change; the bytes are never written; giving pages back (`madvise`) does not
+/// change what they read.
 final class ByteStore: @unchecked Sendable {
     let bytes: UnsafeRawBufferPointer
     /// True when `bytes` is a read-only mapping of a file.

@@ -39,4 +39,9 @@ public struct FrameInfo: Equatable, Sendable {
     /// For GIF, the images (in file order) that draw this frame; one image
     /// per frame for the other formats.
     public var imageRange: Range<Int>
+    /// False for a frame the file ends inside (a truncated GIF's last
+    /// image): `frame(at:)` still draws what arrived, as browsers do, but
+    /// the rest of the frame's area shows what was there before. Every
+    /// other frame is complete.
+    public var isComplete: Bool = true
 }

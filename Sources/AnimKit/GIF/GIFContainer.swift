@@ -17,8 +17,10 @@ enum GIFContainer {
                                 passed: { store.release(0..<$0) }).parse()
         let canvas = Rect(x: 0, y: 0, width: parsed.width, height: parsed.height)
         var steps = parsed.images.map { image in
-            Step(rect: Rect(x: image.x, y: image.y, width: image.width, height: image.height).intersection(canvas),
-                 dispose: image.dispose, blend: .over, hasAlpha: image.transparentIndex != nil)
+            var step = Step(rect: Rect(x: image.x, y: image.y, width: image.width, height: image.height).intersection(canvas),
+                            dispose: image.dispose, blend: .over, hasAlpha: image.transparentIndex != nil)
+            step.isComplete = image.complete
+            return step
         }
         Step.markKeyframes(&steps, canvas: canvas)
         try limits.checkDecodedBytes(steps, file: file)

@@ -6,6 +6,9 @@ import CGIF
 /// global colour table, then the bytes of the wanted image only. So any image
 /// decodes on its own, in any order, from any thread, without `DGifSlurp`.
 /// This is the only file that imports giflib.
+///
+/// `@unchecked Sendable`: every stored field is a `let` of immutable data; each
+/// decode keeps its giflib handle and buffers in locals.
 final class GIFDecoder: StepDecoder, @unchecked Sendable {
     /// Transparent pixels can be left unwritten: GIF's alpha is 1-bit.
     let writesMasked = true

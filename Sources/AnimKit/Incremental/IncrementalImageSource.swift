@@ -8,6 +8,9 @@
 /// returns `.notYetAvailable`, not an error. `finish()` settles the rest;
 /// if data is missing, `error` then says the file is truncated after the
 /// last complete frame.
+///
+/// `@unchecked Sendable`: every mutable field (`data`, `finished`, `dirty`,
+/// `current`, …) is read and written with `lock` held.
 public final class IncrementalImageSource: @unchecked Sendable {
     /// What `frame(at:)` gives.
     public enum FrameResult: Equatable, Sendable {

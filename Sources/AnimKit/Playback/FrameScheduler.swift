@@ -6,7 +6,9 @@
 /// late player asks `tick()` and gets the frame due now, skipping the ones it
 /// missed instead of playing them in a burst. Changing the speed, pausing
 /// or stepping re-anchors the clocks at the current position.
-public final class FrameScheduler: @unchecked Sendable {
+///
+/// Not `Sendable`: a scheduler belongs to the one thread that plays.
+public final class FrameScheduler {
     /// What to show now.
     public struct Tick: Equatable, Sendable {
         /// The frame due now.

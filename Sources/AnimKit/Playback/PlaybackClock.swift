@@ -21,8 +21,8 @@ extension PlaybackClock {
     }
 }
 
-/// The system's monotonic clock (`CLOCK_MONOTONIC`).
-public final class MonotonicClock: PlaybackClock, @unchecked Sendable {
+/// The system's monotonic clock (`CLOCK_MONOTONIC`). Stateless.
+public final class MonotonicClock: PlaybackClock, Sendable {
     public init() {}
     public func nanoseconds() -> Int64 {
         var ts = timespec()
@@ -39,13 +39,14 @@ public final class MonotonicClock: PlaybackClock, @unchecked Sendable {
     }
 }
 
-/// A clock that moves only when told to.
-public final class ManualClock: PlaybackClock, @unchecked Sendable {
-    private var now: Int64
-    public init(start: Int64 = 0) { now = start }
-    public func nanoseconds() -> Int64 { now }
-    public func advance(by ns: Int64) { now += ns }
-    public func set(_ ns: Int64) { now = ns }
+/// A clock that moves only when told to (tests, rendering offline). Its
+/// time is behind a lock: one thread may advance it while another reads.
+public final class ManualClock: PlaybackClock, Sendable {
+    private let now: Locked<Int64>
+    public init(start: Int64 = 0) { now = Locked(start) }
+    public func nanoseconds() -> Int64 { now.withLock { $0 } }
+    public func advance(by ns: Int64) { now.withLock { $0 += ns } }
+    public func set(_ ns: Int64) { now.withLock { $0 = ns } }
     /// Moves the time on to `deadline` at once.
-    public func sleep(until deadline: Int64) { now = max(now, deadline) }
+    public func sleep(until deadline: Int64) { now.withLock { $0 = max($0, deadline) } }
 }

@@ -11,11 +11,17 @@
 /// (`DecodingLimits`) are checked before anything is allocated.
 ///
 /// A file that is truncated or corrupt after some complete frames still
-/// opens: `frames` holds the complete ones and `indexError` says what went
-/// wrong after them.
+/// opens: `frames` holds what can be shown and `indexError` says what went
+/// wrong after them. A frame the file ends inside (a GIF image cut short)
+/// is listed with `isComplete` false, drawn as far as its data goes, as
+/// browsers show it; every other frame in `frames` is whole.
 ///
 /// An `ImageSource` may be used from several threads; frame decoding is
 /// serialised inside.
+///
+/// `@unchecked Sendable`: the index (`frames`, sizes, format) is immutable; the
+/// decoding state (canvas, compositor, prefetcher, checkpoints) is touched only
+/// with `lock` held.
 public final class ImageSource: @unchecked Sendable {
     /// The name used in messages: the path, or a label for in-memory data.
     public let name: String
@@ -161,7 +167,8 @@ public final class ImageSource: @unchecked Sendable {
             for s in group { rect = rect.union(s.rect) }
             return FrameInfo(index: i, rect: rect, delay: f.delay, duration: policy.effective(f.delay),
                              dispose: group.last?.dispose ?? .none, blend: group.first?.blend ?? .source,
-                             isKeyframe: group.first?.isKey ?? true, imageRange: f.steps)
+                             isKeyframe: group.first?.isKey ?? true, imageRange: f.steps,
+                             isComplete: group.allSatisfy(\.isComplete))
         }
     }
 }

@@ -7,8 +7,14 @@ import Dispatch
 ///
 /// At most `depth` decodes are in flight; buffers are reused. Used only from
 /// the thread holding the source's lock.
+///
+/// `@unchecked Sendable`: its mutable fields are used only by the thread
+/// holding the source's lock; a `Job`'s buffer and error are written by the
+/// worker before `done.signal()` and read only after `done.wait()`.
 final class StepPrefetcher: @unchecked Sendable {
     /// A decode running or done on another thread.
+    /// `@unchecked Sendable`: see the class: written before `done.signal()`,
+    /// read after `done.wait()`.
     final class Job: @unchecked Sendable {
         var buffer: UnsafeMutableRawBufferPointer
         var error: AnimError?

@@ -70,6 +70,9 @@ enum WebPContainer {
 
 /// Decodes one WebP frame's bitstream (VP8 or VP8L, with ALPH) with
 /// WebPDecode into RGBA, as `WebPAnimDecoder` does.
+///
+/// `@unchecked Sendable`: every stored field is a `let` of immutable data; each
+/// decode keeps its libwebp state in locals.
 final class WebPFrameDecoder: StepDecoder, @unchecked Sendable {
     let writesMasked = false
     private let store: ByteStore

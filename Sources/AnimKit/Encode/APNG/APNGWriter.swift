@@ -185,6 +185,8 @@ final class APNGWriter: FrameWriter {
     private var queued: [(job: DeflateJob, rect: PixelRect, num: UInt16, den: UInt16, blend: UInt8, index: Int)] = []
     private let depth = max(1, min(System.activeProcessorCount, 4))
 
+    /// `@unchecked Sendable`: `result` is written by the worker before
+    /// `done.signal()` and read only after `done.wait()`.
     final class DeflateJob: @unchecked Sendable {
         var result: [UInt8]?
         let done = DispatchSemaphore(value: 0)

@@ -1,0 +1,13 @@
+import AnimKit
+import Foundation
+
+/// `AnimError` as a Foundation `LocalizedError`, so `localizedDescription`
+/// gives the message instead of "The operation could not be completed".
+///
+/// In a module of its own because AnimKit does not link Foundation (it
+/// would add about 10 MiB to every process); import `AnimKitFoundation`
+/// in programs that use Foundation's error reporting.
+extension AnimError: LocalizedError {
+    public var errorDescription: String? { description }
+    public var failureReason: String? { description }
+}

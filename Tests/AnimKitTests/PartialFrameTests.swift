@@ -1,0 +1,56 @@
+import AnimKit
+import AnimKitFoundation
+import Foundation
+import Testing
+
+/// Truncated files: a frame the file ends inside is flagged (GIF keeps it,
+/// drawn as far as it goes) or left out (APNG, WebP); complete frames are
+/// never flagged. Errors read well through Foundation.
+struct PartialFrameTests {
+    static func truncated(_ fixture: String, by cut: Int) throws -> (whole: ImageSource, cut: ImageSource) {
+        let bytes = try [UInt8](Data(contentsOf: Fixtures.url(fixture)))
+        return (try ImageSource(data: bytes), try ImageSource(data: Array(bytes.dropLast(cut))))
+    }
+
+    @Test func gifKeepsItsCutImageFlagged() throws {
+        let (whole, cut) = try Self.truncated("extra/long.gif", by: 20)
+        #expect(whole.frames.allSatisfy { $0.isComplete })
+        #expect(cut.frameCount == whole.frameCount, "the cut frame is still listed")
+        #expect(cut.frames.dropLast().allSatisfy { $0.isComplete }, "complete frames are not flagged")
+        #expect(cut.frames.last?.isComplete == false, "the frame the file ends inside is flagged")
+        #expect(cut.images.last?.isComplete == false)
+        guard case .truncated(_, let frame?, _, _) = cut.indexError else {
+            Issue.record("indexError: \(String(describing: cut.indexError))"); return
+        }
+        #expect(frame == cut.frameCount - 1)
+        // Drawn as far as it goes: the frames before it are exact.
+        for i in [0, cut.frameCount - 2] { #expect(try cut.frame(at: i) == whole.frame(at: i)) }
+        #expect(try cut.frame(at: cut.frameCount - 1) != whole.frame(at: whole.frameCount - 1))
+    }
+
+    @Test(arguments: ["extra/apng-rgba16.png", "webp/lossless-anim-alpha.webp"])
+    func apngAndWebPLeaveTheCutFrameOut(_ fixture: String) throws {
+        let (whole, cut) = try Self.truncated(fixture, by: 20)
+        #expect(whole.frames.allSatisfy { $0.isComplete })
+        #expect(cut.frameCount == whole.frameCount - 1)
+        #expect(cut.frames.allSatisfy { $0.isComplete })
+        #expect(cut.indexError != nil)
+    }
+
+    @Test func sequenceDecodesEachFrameOnce() throws {
+        let source = try Fixtures.source("extra/long.gif", options: DecodingOptions(decodeAhead: 0))
+        var seen = 0
+        for frame in source.images {
+            #expect(try frame.image() == source.frame(at: frame.index))
+            #expect(frame.info == source.frames[frame.index])
+            seen += 1
+        }
+        #expect(seen == source.frameCount)
+    }
+
+    @Test func localizedDescriptionIsTheMessage() {
+        let error: Error = AnimError.truncated(file: "a.gif", frame: 3, offset: 10, detail: "the file ends inside image data")
+        #expect(error.localizedDescription == "\(AnimError.truncated(file: "a.gif", frame: 3, offset: 10, detail: "the file ends inside image data"))")
+        #expect(error.localizedDescription.contains("a.gif"))
+    }
+}
