@@ -1,4 +1,4 @@
-import AnimKit
+@_spi(AnimTools) import AnimKit
 
 /// `anim bench FILE --loops L`: plays every frame in order through the frame
 /// cache, as a player would, and reports what it cost.

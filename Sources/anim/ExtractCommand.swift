@@ -1,4 +1,4 @@
-import AnimKit
+@_spi(AnimTools) import AnimKit
 
 /// `anim extract FILE OUTDIR [--frames A-B]`: every frame as a PNG.
 enum ExtractCommand: Command {

@@ -1,6 +1,6 @@
 import Dispatch
 import Testing
-@testable import AnimKit
+@_spi(AnimTools) @testable import AnimKit
 
 struct FrameCacheTests {
     static func image(_ w: Int, _ h: Int, _ v: UInt8 = 1) -> RGBAImage {

@@ -41,7 +41,7 @@ public final class CachedFrameSource: @unchecked Sendable {
     }
 
     /// How many times each frame has been decoded through this cache.
-    public var decodeCounts: [Int] {
+    var decodeCounts: [Int] {
         state.lock(); defer { state.unlock() }
         return decodes
     }
@@ -89,7 +89,7 @@ public final class CachedFrameSource: @unchecked Sendable {
     }
 
     /// Waits until the prefetch queue is idle (for tests and benchmarks).
-    public func waitForPrefetch() { queue.sync {} }
+    @_spi(AnimTools) public func waitForPrefetch() { queue.sync {} }
 
     private func decode(_ index: Int) throws -> RGBAImage {
         let image = try source.frame(at: index)

@@ -71,14 +71,14 @@ public final class FrameCache: @unchecked Sendable {
     }
 
     /// Moves the playhead: frame `index` is about to be shown.
-    public func setPlayhead(_ index: Int, direction: PlaybackDirection) {
+    func setPlayhead(_ index: Int, direction: PlaybackDirection) {
         lock.lock(); defer { lock.unlock() }
         playhead = index
         self.direction = direction
     }
 
     /// How many frames from the playhead until `index` is shown again.
-    public func distance(to index: Int) -> Int {
+    func distance(to index: Int) -> Int {
         lock.lock(); defer { lock.unlock() }
         return distanceLocked(index)
     }
@@ -111,7 +111,7 @@ public final class FrameCache: @unchecked Sendable {
 
     /// True when a frame at `index` costing `cost` would be kept: it fits,
     /// or enough frames used later than it can be evicted.
-    public func wouldAccept(_ index: Int, cost: Int) -> Bool {
+    func wouldAccept(_ index: Int, cost: Int) -> Bool {
         lock.lock(); defer { lock.unlock() }
         return plan(index, cost: cost) != nil
     }
@@ -135,7 +135,7 @@ public final class FrameCache: @unchecked Sendable {
 
     /// The cached frame indices and the sum of their costs, recomputed (for
     /// checks that the running total is right).
-    public var audit: (indices: [Int], totalCost: Int) {
+    var audit: (indices: [Int], totalCost: Int) {
         lock.lock(); defer { lock.unlock() }
         let frames = entries.values.reduce(0) { $0 + Self.cost(width: $1.width, height: $1.height) }
         return (entries.keys.sorted(), frames + checkpoints.values.reduce(0) { $0 + $1.cost + Self.entryOverhead })
@@ -145,7 +145,7 @@ public final class FrameCache: @unchecked Sendable {
     /// it is decoded, so that the new frame and the ones it replaces never
     /// take memory together. Returns false if it would not be kept.
     @discardableResult
-    public func makeRoom(for index: Int, cost: Int) -> Bool {
+    func makeRoom(for index: Int, cost: Int) -> Bool {
         lock.lock(); defer { lock.unlock() }
         guard entries[index] == nil else { return true }
         guard let victims = plan(index, cost: cost) else { return false }

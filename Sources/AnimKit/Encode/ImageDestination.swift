@@ -71,7 +71,7 @@ public final class ImageDestination {
 
     /// The temporary file being written, for a file output (removed or
     /// renamed by `finish()` and `cancel()`; a signal handler may unlink it).
-    public var temporaryPath: String? {
+    @_spi(AnimTools) public var temporaryPath: String? {
         if case let .file(_, temp, _) = sink.target { return temp }
         return nil
     }

@@ -19,7 +19,7 @@ public enum PNGFile {
     }
 
     /// Creates `path` and its parents if they do not exist.
-    public static func makeDirectory(_ path: String) throws {
+    @_spi(AnimTools) public static func makeDirectory(_ path: String) throws {
         var prefix = path.hasPrefix("/") ? "/" : ""
         for part in path.split(separator: "/") {
             prefix += part

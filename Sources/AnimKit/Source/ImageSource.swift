@@ -155,7 +155,7 @@ public final class ImageSource: @unchecked Sendable {
     /// How many steps (GIF images, APNG or WebP frames) this source has
     /// decoded and composited, for tests and statistics. Decodes run ahead
     /// on other threads count when they are composited.
-    public var stepsDecoded: Int {
+    var stepsDecoded: Int {
         lock.lock(); defer { lock.unlock() }
         return stepsDecodedCount
     }
