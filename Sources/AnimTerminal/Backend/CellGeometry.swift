@@ -8,10 +8,13 @@
 public struct CellGeometry: Equatable, Sendable {
     /// Pixels per cell, across and down (both at least 1).
     public var width: Int
+    /// Pixels per cell down (at least 1).
     public var height: Int
     /// True when the terminal reported the size; false when assumed.
     public var isMeasured: Bool
 
+    /// A cell of `width`×`height` pixels, each at least 1; `isMeasured`
+    /// false for a size that was assumed.
     public init(width: Int, height: Int, isMeasured: Bool = true) {
         self.width = max(width, 1); self.height = max(height, 1); self.isMeasured = isMeasured
     }
@@ -32,8 +35,11 @@ public struct CellGeometry: Equatable, Sendable {
 
 /// A box of terminal cells.
 public struct CellBox: Equatable, Sendable {
+    /// Cells across (at least 1).
     public var columns: Int
+    /// Cells down (at least 1).
     public var rows: Int
 
+    /// A box of `columns`×`rows` cells, each at least 1.
     public init(columns: Int, rows: Int) { self.columns = max(columns, 1); self.rows = max(rows, 1) }
 }

@@ -56,10 +56,15 @@ public protocol FrameBackend: AnyObject {
 }
 
 extension FrameBackend {
+    /// By default nil: the backend always needs the image.
     public func renderStored(index: Int, placement: Placement) -> [UInt8]? { nil }
+    /// By default nothing: the backend keeps no colour or cursor state.
     public func outputWasInterleaved() {}
+    /// By default nothing: the backend does not track the cursor.
     public func cursorWasMoved(row: Int, column: Int) {}
+    /// By default no bytes: the terminal holds nothing for the backend.
     public func finish() -> [UInt8] { [] }
+    /// By default false: replies are ignored.
     public func handleReply(_ reply: TerminalReply) -> Bool { false }
 }
 

@@ -4,9 +4,11 @@ import AnimKit
 public struct Placement: Equatable, Sendable {
     /// The top-left cell, 1-based.
     public var row: Int
+    /// The top-left cell's column, 1-based.
     public var column: Int
     /// The cells the picture covers (the last row or column may be partly covered).
     public var columns: Int
+    /// The cell rows the picture covers (the last may be partly covered).
     public var rows: Int
     /// The size frames are delivered at: sub-pixels for text cells, the
     /// terminal's pixels for graphics.
@@ -14,6 +16,8 @@ public struct Placement: Equatable, Sendable {
     /// The terminal's cell size the placement was made for.
     public var cell: CellGeometry
 
+    /// A placement as given, nothing checked; `fit` makes one for an
+    /// animation and a box.
     public init(row: Int, column: Int, columns: Int, rows: Int, pixels: PixelSize, cell: CellGeometry = .assumed) {
         self.row = row; self.column = column; self.columns = columns; self.rows = rows; self.pixels = pixels
         self.cell = cell

@@ -11,18 +11,25 @@ import AnimKit
 /// row free of the picture, so a terminal that moves it anyway never
 /// scrolls.
 public final class ITerm2Backend: FrameBackend {
+    /// What transparent pixels are drawn over.
     public let background: Background
     let tmux: Bool
     private var shown: RGBAImage?
     private var shownPlacement: Placement?
 
+    /// An iTerm2 backend drawing over `background`; `tmux` wraps each image
+    /// for tmux's passthrough.
     public init(background: Background, tmux: Bool = false) {
         self.background = background
         self.tmux = tmux
     }
 
+    /// iTerm2 images are drawn in the terminal's pixels.
     public var resolution: BackendResolution { .pixels }
 
+    /// The cell-aligned rectangle that changed since the last frame as one
+    /// inline PNG at its cell (everything after `invalidate()` or at a new
+    /// placement); `[]` when nothing changed.
     public func render(_ image: RGBAImage, index: Int, placement: Placement) -> [UInt8] {
         let image = background.flattened(image)
         var rect = Rect(x: 0, y: 0, width: image.width, height: image.height)
@@ -54,6 +61,7 @@ public final class ITerm2Backend: FrameBackend {
         return Rect(x: x0, y: y0, width: x1 - x0, height: y1 - y0)
     }
 
+    /// Forgets the frame shown: the next `render` draws everything.
     public func invalidate() {
         shown = nil
         shownPlacement = nil

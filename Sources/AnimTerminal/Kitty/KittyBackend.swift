@@ -19,6 +19,7 @@ import Glibc
 /// when the player ends (`finish`). Uploads ask for errors only (`q=1`),
 /// which come back among the keys and reach `handleReply`.
 public final class KittyBackend: FrameBackend {
+    /// What transparent pixels are drawn over.
     public let background: Background
     let command: KittyCommand
     /// The image's id: one per process, so two players in two windows of
@@ -40,6 +41,8 @@ public final class KittyBackend: FrameBackend {
     /// True once frames are no longer added (budget reached or refused).
     private(set) var editing = false
 
+    /// A kitty backend drawing over `background`, wrapped for tmux's
+    /// passthrough when `tmux`; `imageID` nil: one made from the process id.
     public init(background: Background, tmux: Bool = false, storageBudget: Int = 256 << 20, imageID: UInt32? = nil) {
         self.background = background
         command = KittyCommand(tmux: tmux)
@@ -47,13 +50,19 @@ public final class KittyBackend: FrameBackend {
         self.imageID = imageID ?? (0x2A00_0000 | UInt32(truncatingIfNeeded: getpid()) & 0x00FF_FFFF)
     }
 
+    /// kitty draws the terminal's pixels.
     public var resolution: BackendResolution { .pixels }
 
+    /// Shows frame `index` by number when the terminal holds it at this
+    /// placement (`[]` when it is already shown), else nil.
     public func renderStored(index: Int, placement: Placement) -> [UInt8]? {
         guard placement == shownPlacement, let frame = stored[index] else { return nil }
         return show(frame)
     }
 
+    /// A stored frame by number, else a new frame of the rectangle that changed
+    /// (the root frame edited in place once frames are no longer added), or a
+    /// new root frame after `invalidate()` or at a new placement.
     public func render(_ image: RGBAImage, index: Int, placement: Placement) -> [UInt8] {
         if let bytes = renderStored(index: index, placement: placement) { return bytes }
         let image = background.flattened(image)
@@ -121,6 +130,8 @@ public final class KittyBackend: FrameBackend {
     /// five filters on every row); libdeflate level 6.
     private func png(_ image: RGBAImage) -> [UInt8] { PNGFile.encodeQuick(image, level: 6, filter: 4) ?? [] }
 
+    /// Forgets what the terminal shows and holds: the next `render` sends a
+    /// new root frame.
     public func invalidate() {
         shownPlacement = nil
         known = nil
@@ -130,8 +141,12 @@ public final class KittyBackend: FrameBackend {
         // past the budget) is not asked to store them again after a resize.
     }
 
+    /// Deletes the image, and every frame of it, from the terminal.
     public func finish() -> [UInt8] { delete() }
 
+    /// True when the terminal refused a frame of this image (an error reply,
+    /// not yet editing): what it held is forgotten and from then on the root
+    /// frame is edited in place; false for any other reply.
     public func handleReply(_ reply: TerminalReply) -> Bool {
         guard !editing, case let .kittyGraphics(id, message) = reply, id == nil || id == Int(imageID),
               !message.hasPrefix("OK") else { return false }

@@ -4,8 +4,12 @@ import AnimKit
 public struct PlayerOptions: Sendable {
     /// Cell box to fit into; nil: the terminal's size (80×24 when not a terminal).
     public var columns: Int?
+    /// Rows of the cell box, including any kept for the status line; nil:
+    /// the terminal's (24 when not a terminal).
     public var rows: Int?
+    /// How text cells send colours (graphics protocols ignore it).
     public var colorMode: ColorMode = .trueColor
+    /// What transparent pixels are drawn over.
     public var background: Background = .none
     /// Levels per channel a colour on screen may differ from the frame's,
     /// so that a colour already set can be reused (0: exact). At 2 the
@@ -14,9 +18,12 @@ public struct PlayerOptions: Sendable {
     public var colorTolerance = 2
     /// Plays; nil: the file's own count on a terminal, 1 otherwise.
     public var loops: Int?
+    /// Playback speed: 2 plays twice as fast.
     public var speed: Double = 1
     /// Not a terminal: write frames as fast as possible.
     public var noWait = false
+    /// In interactive mode, a status line on the last row: name, frame,
+    /// speed and frames dropped.
     public var showStatus = false
     /// Cache budget in bytes; nil: `FrameCache.defaultLimit`.
     public var cacheLimit: Int?
@@ -39,6 +46,7 @@ public struct PlayerOptions: Sendable {
     public var tmuxPassthrough = false
     /// Sixel colour registers and largest image, when the terminal said.
     public var sixelRegisters: Int?
+    /// The largest sixel image in pixels; nil: not known.
     public var sixelMaxSize: PixelSize?
     /// Text cells: the block characters (half blocks by default).
     public var symbols: TextSymbols = .half
@@ -52,24 +60,37 @@ public struct PlayerOptions: Sendable {
     /// Keys typed while the terminal was probed, handled first.
     public var pendingInput: [UInt8] = []
 
+    /// The defaults: truecolor text cells fitted to the terminal, played
+    /// interactively at normal speed.
     public init() {}
 }
 
 /// What a play did, for `--stats`.
 public struct PlayerStatistics: Sendable {
+    /// Frames drawn, counting those that changed nothing on screen.
     public var framesShown = 0
+    /// Frames skipped because they were due before they could be shown.
     public var framesDropped = 0
+    /// Bytes of frame output, status lines and update markers included (0 for
+    /// a frame that changed nothing).
     public var bytesWritten = 0
+    /// Milliseconds from when the player was made to the first frame's output.
     public var firstFrameMs = 0.0
+    /// Milliseconds between each frame's output and the one before it.
     public var intervals: [Double] = []
+    /// Frames decoded, over every cache the play used (a resize opens a new one).
     public var decodedFrames = 0
+    /// Frames taken from the cache without decoding.
     public var cacheHits = 0
+    /// The most bytes one frame cache held at once.
     public var peakCacheBytes = 0
     /// Each frame shown, when `PlayerOptions.recordFrames` is set.
     public var shownFrames: [ShownFrame] = []
     /// Why the play ended.
     public var outcome: Outcome = .finished
 
+    /// How a play ended: the animation finished, the user quit, or the
+    /// output was closed.
     public enum Outcome: Sendable, Equatable {
         case finished, quit, outputClosed
     }
@@ -77,12 +98,18 @@ public struct PlayerStatistics: Sendable {
     /// A frame on screen: which, when (nanoseconds after the player
     /// started) and where its bytes end in the output.
     public struct ShownFrame: Sendable, Equatable {
+        /// The animation frame's index, 0-based.
         public var frame: Int
+        /// Nanoseconds after the player started.
         public var time: Int64
+        /// `bytesWritten` once its bytes were counted: where they end in the output.
         public var byteEnd: Int
     }
 
+    /// The mean of `intervals` in milliseconds; 0 when there are none.
     public var meanIntervalMs: Double { intervals.isEmpty ? 0 : intervals.reduce(0, +) / Double(intervals.count) }
+    /// The sample standard deviation of `intervals` in milliseconds; 0 with
+    /// fewer than two.
     public var stdevIntervalMs: Double {
         guard intervals.count > 1 else { return 0 }
         let m = meanIntervalMs

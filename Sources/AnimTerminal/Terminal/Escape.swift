@@ -2,18 +2,29 @@
 /// that reaches the terminal is built here (or, for a graphics protocol's
 /// own commands, in that backend's folder), never as a literal elsewhere.
 public enum Escape {
+    /// ESC (0x1B), the byte every sequence begins with.
     public static let esc: UInt8 = 0x1B
     /// DEC mode 2026: the terminal holds what follows until `syncEnd` and
     /// shows it at once. Each `syncBegin` sent is closed by one `syncEnd`.
     public static let syncBegin: [UInt8] = csi("?2026h")
+    /// Ends a synchronized update (DEC mode 2026): the terminal shows what
+    /// it held since `syncBegin`.
     public static let syncEnd: [UInt8] = csi("?2026l")
+    /// Switches to the alternate screen (DEC mode 1049), saving the cursor.
     public static let alternateScreenOn: [UInt8] = csi("?1049h")
+    /// Back to the main screen as it was, with the saved cursor.
     public static let alternateScreenOff: [UInt8] = csi("?1049l")
+    /// Hides the cursor (DECTCEM off).
     public static let hideCursor: [UInt8] = csi("?25l")
+    /// Shows the cursor again (DECTCEM on).
     public static let showCursor: [UInt8] = csi("?25h")
+    /// SGR 0: the default colours and no attributes.
     public static let resetAttributes: [UInt8] = csi("0m")
+    /// SGR 7: foreground and background swapped (the status line).
     public static let reverseVideo: [UInt8] = csi("7m")
+    /// Erases the whole screen (ED 2); the cursor stays where it is.
     public static let clearScreen: [UInt8] = csi("2J")
+    /// Erases from the cursor to the end of its line (EL).
     public static let clearToEndOfLine: [UInt8] = csi("K")
     /// String terminator: ends a DCS, APC or OSC.
     public static let stringTerminator: [UInt8] = [esc, 0x5C]
@@ -31,10 +42,13 @@ public enum Escape {
     /// DECXCPR: where the cursor is (the `?` keeps the reply apart from a
     /// modified F3 key, `CSI 1 ; 2 R`).
     public static let queryCursorPosition: [UInt8] = csi("?6n")
+    /// XTWINOPS 16: the cell size in pixels (`CSI 6 ; height ; width t`).
     public static let queryCellPixels: [UInt8] = csi("16t")
+    /// XTWINOPS 14: the text area's size in pixels (`CSI 4 ; height ; width t`).
     public static let queryTextAreaPixels: [UInt8] = csi("14t")
     /// XTSMGRAPHICS: sixel colour registers, then sixel geometry (read).
     public static let querySixelRegisters: [UInt8] = csi("?1;1;0S")
+    /// XTSMGRAPHICS: the largest sixel image the terminal takes, in pixels (read).
     public static let querySixelGeometry: [UInt8] = csi("?2;1;0S")
 
     /// kitty's graphics query: a 1×1 RGB image (`AAAA`) with id 31, queried

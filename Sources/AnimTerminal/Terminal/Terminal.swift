@@ -26,6 +26,7 @@ public enum Terminal {
         return (Int(ws.ws_col), Int(ws.ws_row), Int(ws.ws_xpixel), Int(ws.ws_ypixel))
     }
 
+    /// True when `fd` is a terminal (`isatty`).
     public static func isTerminal(_ fd: Int32) -> Bool { isatty(fd) == 1 }
 
     /// Unblocks `signals` for this thread. A process started from a thread

@@ -13,10 +13,12 @@ import Glibc
 /// within a second, an alarm restores and exits anyway (a terminal that
 /// stopped reading must not keep the player alive).
 public final class TerminalWriter {
+    /// The file descriptor every byte goes to (the terminal's output).
     public let fd: Int32
     /// The largest piece written before a pending signal is looked at.
     static let pieceSize = 4096
 
+    /// A writer to `fd` (1: standard output).
     public init(fd: Int32) { self.fd = fd }
 
     /// Writes all of `bytes`; false if the output is gone (EPIPE).

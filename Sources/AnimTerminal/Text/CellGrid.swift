@@ -4,6 +4,7 @@ import AnimKit
 public struct CellGrid: Equatable, Sendable {
     /// Cells across and down.
     public let columns: Int
+    /// Cells down.
     public let rows: Int
     /// The symbols the masks refer to.
     public let symbols: TextSymbols

@@ -77,14 +77,14 @@ public final class FrameRenderer {
         fg = nil; bg = nil; cursorRow = nil; cursorColumn = nil
     }
 
-    /// Says that something else wrote to the terminal and reset the colours
-    /// (a status line): colours and cursor are sent again as needed.
     /// Says that something else moved the cursor to 1-based (`row`,
     /// `column`); the colours set are unchanged.
     public func cursorWasMoved(row: Int, column: Int) {
         cursorRow = row; cursorColumn = column
     }
 
+    /// Says that something else wrote to the terminal and reset the colours
+    /// (a status line): colours and cursor are sent again as needed.
     public func colorsWereReset() {
         fg = .terminalDefault; bg = .terminalDefault; cursorRow = nil; cursorColumn = nil
     }
