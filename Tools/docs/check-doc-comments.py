@@ -6,9 +6,8 @@
 A declaration is a line starting (after indentation and attributes) with
 `public` or `open`, outside a function body; it is documented when the
 lines just above it (attributes and blank-free) end in a `///` comment.
-Members of a public enum's `case` list and `public init` of a documented
-type's synthesised form are held to the same rule. Prints each missing one
-as path:line and exits 1 if there are any.
+Enum cases (which carry no `public` of their own) are not checked. Prints
+each missing one as path:line and exits 1 if there are any.
 """
 import os
 import re

@@ -21,6 +21,8 @@ public final class CachedFrameSource: @unchecked Sendable {
         return current
     }
     private var current: ImageSource
+    /// The cache in front of the source, holding frames and checkpoints; its
+    /// `statistics` say how it did.
     public let cache: FrameCache
     private let queue = DispatchQueue(label: "anim.prefetch", qos: .userInitiated)
     private let state = Lock()

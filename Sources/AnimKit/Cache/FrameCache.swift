@@ -24,13 +24,19 @@ public final class FrameCache: @unchecked Sendable {
 
     /// Counters since the cache was made.
     public struct Statistics: Equatable, Sendable {
+        /// Lookups (`image(at:)`) that found the frame.
         public var hits = 0
+        /// Lookups that did not find the frame.
         public var misses = 0
+        /// Frames and checkpoints evicted to make room.
         public var evictions = 0
         /// Insertions refused because the frame was the furthest away.
         public var refusals = 0
+        /// Bytes held now: frames and checkpoints, each with its overhead.
         public var bytesInUse = 0
+        /// The largest `bytesInUse` reached.
         public var peakBytes = 0
+        /// Frames held now.
         public var entries = 0
         /// Checkpoints held.
         public var checkpoints = 0
@@ -40,7 +46,10 @@ public final class FrameCache: @unchecked Sendable {
         public var framesDecoded = 0
     }
 
+    /// The budget in bytes for frames and checkpoints together (never negative).
     public let limitBytes: Int
+    /// The most frames held at once (checkpoints not counted); nil: only bytes
+    /// are limited.
     public let limitCount: Int?
     /// Frames in the animation (it grows with a stream: `grow(toFrameCount:)`).
     public var frameCount: Int {
@@ -65,6 +74,7 @@ public final class FrameCache: @unchecked Sendable {
     /// What one frame of `width`×`height` RGBA8 costs.
     public static func cost(width: Int, height: Int) -> Int { width * height * 4 + entryOverhead }
 
+    /// A copy of the counters as they are now.
     public var statistics: Statistics {
         lock.lock(); defer { lock.unlock() }
         return stats

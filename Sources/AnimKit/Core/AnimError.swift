@@ -20,6 +20,8 @@ public enum AnimError: Error, Equatable, Sendable, CustomStringConvertible {
     /// A frame index outside `0..<frameCount` was asked for.
     case frameOutOfRange(file: String, frame: Int, frameCount: Int)
 
+    /// The one-line message: the file, the frame and byte offset when known,
+    /// and the problem.
     public var description: String {
         switch self {
         case let .truncated(file, frame, offset, detail):

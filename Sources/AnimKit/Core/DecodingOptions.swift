@@ -34,8 +34,10 @@ public struct DecodingLimits: Equatable, Sendable {
     /// frames that each declare a huge area. Default 64 GiB.
     public var maxDecodedBytes: Int = 64 << 30
 
+    /// The default limits.
     public init() {}
 
+    /// Limits with the given maxima.
     public init(maxCanvasPixels: Int, maxFrameCount: Int, maxDecodedBytes: Int) {
         self.maxCanvasPixels = maxCanvasPixels
         self.maxFrameCount = maxFrameCount
@@ -45,8 +47,11 @@ public struct DecodingLimits: Equatable, Sendable {
 
 /// A size in pixels.
 public struct PixelSize: Equatable, Hashable, Sendable {
+    /// Width in pixels.
     public var width: Int
+    /// Height in pixels.
     public var height: Int
+    /// A size of `width`×`height` pixels.
     public init(width: Int, height: Int) { self.width = width; self.height = height }
 }
 
@@ -74,6 +79,8 @@ public struct DecodingOptions: Equatable, Sendable {
     /// enlarging by nearest neighbour where it is larger. Overrides `fitIn`.
     public var resizeTo: PixelSize?
 
+    /// Options with the given policy, limits, decode-ahead and fit box;
+    /// `mapFiles` and `resizeTo` keep their defaults.
     public init(durationPolicy: DurationPolicy = .browsers, limits: DecodingLimits = DecodingLimits(),
                 decodeAhead: Int = DecodingOptions.defaultDecodeAhead, fitIn: PixelSize? = nil) {
         self.durationPolicy = durationPolicy

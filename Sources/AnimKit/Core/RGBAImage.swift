@@ -1,11 +1,14 @@
 /// A full-canvas image: 8-bit RGBA, not premultiplied, rows top to bottom,
 /// `width * 4` bytes a row.
 public struct RGBAImage: Equatable, Sendable {
+    /// Width in pixels.
     public let width: Int
+    /// Height in pixels.
     public let height: Int
     /// `width * height * 4` bytes.
     public var pixels: [UInt8]
 
+    /// An image of `pixels`; traps unless they are `width * height * 4` bytes.
     public init(width: Int, height: Int, pixels: [UInt8]) {
         precondition(pixels.count == width * height * 4, "pixel buffer size does not match")
         self.width = width; self.height = height; self.pixels = pixels

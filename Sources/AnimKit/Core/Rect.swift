@@ -1,10 +1,16 @@
 /// A rectangle in canvas pixels.
 public struct Rect: Equatable, Hashable, Sendable, CustomStringConvertible {
+    /// Left edge, in canvas pixels.
     public var x: Int
+    /// Top edge, in canvas pixels.
     public var y: Int
+    /// Width in pixels.
     public var width: Int
+    /// Height in pixels.
     public var height: Int
 
+    /// The rectangle of `width`×`height` pixels whose top-left corner is at
+    /// (`x`, `y`).
     public init(x: Int, y: Int, width: Int, height: Int) {
         self.x = x; self.y = y; self.width = width; self.height = height
     }
@@ -30,5 +36,6 @@ public struct Rect: Equatable, Hashable, Sendable, CustomStringConvertible {
         return Rect(x: x0, y: y0, width: x1 - x0, height: y1 - y0)
     }
 
+    /// `WIDTHxHEIGHT+X+Y`, as ImageMagick writes a geometry (`10x20+3+4`).
     public var description: String { "\(width)x\(height)+\(x)+\(y)" }
 }

@@ -24,6 +24,8 @@ public struct EncodingOptions: Sendable, Equatable {
     /// then not merged.
     public var frameCount: Int?
 
+    /// How a GIF approximates colours outside its palette; the raw values are
+    /// the CLI's `--dither` names.
     public enum Dither: String, Sendable, CaseIterable {
         case none
         /// Floyd–Steinberg error diffusion.
@@ -32,6 +34,7 @@ public struct EncodingOptions: Sendable, Equatable {
         case ordered
     }
 
+    /// The default options.
     public init() {}
 }
 

@@ -19,13 +19,19 @@
 /// error, or `cancel()`, nothing is left behind and an existing file at the
 /// path is untouched. Errors name the output, the frame and the problem.
 public final class ImageDestination {
+    /// The format written.
     public let format: OutputFormat
+    /// The options in use (`mergeIdenticalFrames` is off for an APNG to an
+    /// output that cannot seek).
     public let options: EncodingOptions
     /// The canvas size, from the first frame.
     public private(set) var width = 0
+    /// The canvas height, from the first frame (0 before it).
     public private(set) var height = 0
     /// Frames added, and frames written after merging.
     public private(set) var framesAdded = 0
+    /// Frames written after merging; the last frame added waits for the next
+    /// one or `finish()`.
     public private(set) var framesWritten = 0
     /// Bytes written to the output so far (after `finish()`, the file's size).
     public var bytesWritten: Int { sink.offset }

@@ -19,7 +19,9 @@ public final class IncrementalImageSource: @unchecked Sendable {
         case notYetAvailable
     }
 
+    /// The name used in messages (default `<stdin>`).
     public let name: String
+    /// The options each source over the bytes is opened with.
     public let options: DecodingOptions
     private let lock = Lock()
     private var data: [UInt8] = []
@@ -30,6 +32,8 @@ public final class IncrementalImageSource: @unchecked Sendable {
     private var indexedSize = 0
     private var seenByWaiter = 0
 
+    /// An empty source: append bytes as they arrive, then `finish()`; `name`
+    /// labels messages.
     public init(name: String = "<stdin>", options: DecodingOptions = DecodingOptions()) {
         self.name = name
         self.options = options
@@ -61,6 +65,7 @@ public final class IncrementalImageSource: @unchecked Sendable {
         seenByWaiter = data.count
     }
 
+    /// True once `finish()` has been called.
     public var isFinished: Bool {
         lock.lock(); defer { lock.unlock() }
         return finished

@@ -22,12 +22,14 @@ public final class FrameScheduler {
         public var finished: Bool
     }
 
+    /// Where the scheduler reads the time.
     public let clock: PlaybackClock
     private var durations: [Int64]
     private var timeline: FrameTimeline
     private var anchorReal: Int64
     private var anchorAnim: Int64 = 0
     private var lastIndex = -1
+    /// True while paused: animation time stands still.
     public private(set) var isPaused = false
     /// How many times the animation plays (a file's `plays`, or an override).
     public var plays: Plays
@@ -120,18 +122,22 @@ public final class FrameScheduler {
         return Tick(frame: frame, nextDeadline: deadline, skipped: skipped, finished: false)
     }
 
+    /// Stops animation time at the current position; does nothing if already
+    /// paused.
     public func pause() {
         guard !isPaused else { return }
         reanchor()
         isPaused = true
     }
 
+    /// Lets animation time run on from where it was paused.
     public func resume() {
         guard isPaused else { return }
         anchorReal = clock.nanoseconds()
         isPaused = false
     }
 
+    /// Resumes if paused, pauses otherwise.
     public func togglePause() { isPaused ? resume() : pause() }
 
     /// Pauses and moves `count` frames along the playing order (negative:

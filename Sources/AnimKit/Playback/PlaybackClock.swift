@@ -23,7 +23,9 @@ extension PlaybackClock {
 
 /// The system's monotonic clock (`CLOCK_MONOTONIC`). Stateless.
 public final class MonotonicClock: PlaybackClock, Sendable {
+    /// The system's monotonic clock.
     public init() {}
+    /// `CLOCK_MONOTONIC` now, in nanoseconds.
     public func nanoseconds() -> Int64 {
         var ts = timespec()
         clock_gettime(CLOCK_MONOTONIC, &ts)
@@ -43,9 +45,13 @@ public final class MonotonicClock: PlaybackClock, Sendable {
 /// time is behind a lock: one thread may advance it while another reads.
 public final class ManualClock: PlaybackClock, Sendable {
     private let now: Locked<Int64>
+    /// A clock that reads `start` nanoseconds until it is moved.
     public init(start: Int64 = 0) { now = Locked(start) }
+    /// The time now, in nanoseconds.
     public func nanoseconds() -> Int64 { now.withLock { $0 } }
+    /// Moves the time on by `ns` nanoseconds.
     public func advance(by ns: Int64) { now.withLock { $0 += ns } }
+    /// Sets the time to `ns` nanoseconds (it may go back).
     public func set(_ ns: Int64) { now.withLock { $0 = ns } }
     /// Moves the time on to `deadline` at once.
     public func sleep(until deadline: Int64) { now.withLock { $0 = max($0, deadline) } }

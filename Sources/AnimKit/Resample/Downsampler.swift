@@ -12,9 +12,13 @@
 /// Immutable: `run` keeps its sums in memory of its own, so one instance
 /// serves any number of threads at once.
 public final class Downsampler: Sendable {
+    /// Source width in pixels.
     public let sourceWidth: Int
+    /// Source height in pixels.
     public let sourceHeight: Int
+    /// Output width in pixels (at least 1).
     public let width: Int
+    /// Output height in pixels (at least 1).
     public let height: Int
     /// Each column (row) as the run of source pixels (rows) with a weight
     /// and that weight (a box's weights are equal).

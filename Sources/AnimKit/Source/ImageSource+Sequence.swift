@@ -17,8 +17,11 @@ extension ImageSource {
 public struct FrameImages: RandomAccessCollection, Sendable {
     let source: ImageSource
 
+    /// The first frame's index: 0.
     public var startIndex: Int { 0 }
+    /// The number of frames (one past the last index).
     public var endIndex: Int { source.frameCount }
+    /// Frame `position`, not yet decoded; traps outside `startIndex..<endIndex`.
     public subscript(position: Int) -> FrameImage {
         precondition(position >= 0 && position < endIndex, "FrameImages: index \(position) out of range")
         return FrameImage(source: source, index: position)

@@ -25,13 +25,16 @@
 public final class ImageSource: @unchecked Sendable {
     /// The name used in messages: the path, or a label for in-memory data.
     public let name: String
+    /// The format found in the bytes (`png` for a PNG without `acTL`).
     public let format: ImageFormat
     /// Canvas size in pixels.
     public let width: Int
+    /// Canvas height in pixels.
     public let height: Int
     /// The size of the frames delivered: the canvas, or smaller with
     /// `DecodingOptions.fitIn`. Frame rectangles stay in canvas pixels.
     public let outputWidth: Int
+    /// The height of the frames delivered.
     public let outputHeight: Int
     /// Every displayed frame, in order.
     public let frames: [FrameInfo]
@@ -44,6 +47,7 @@ public final class ImageSource: @unchecked Sendable {
     public let plays: Plays
     /// What went wrong after the last complete frame, if anything.
     public let indexError: AnimError?
+    /// The options the source was opened with.
     public let options: DecodingOptions
 
     let store: ByteStore
