@@ -24,9 +24,8 @@ enum ConvertCommand: Command {
         try OutputPath.check(out, notAnyOf: [input])
         let source = try ImageSource(path: input, options: Limits.decoding())
         if args.values["--loop"] == nil {
-            if case .count(let n) = source.plays { options.plays = n } else { options.plays = 0 }
-            // GIF's largest loop value plays 65536 times; WebP counts to 65535.
-            if format == .webp { options.plays = min(options.plays, 65535) }
+            // The library's mapping: WebP counts to 65535 plays, GIF to 65536.
+            options.plays = EncodingOptions.plays(source.plays, in: format).plays
         }
         let timed = args.values["--fps"] != nil || args.values["--delay"] != nil
         try EncodeRun.write(count: source.frameCount, to: out, format: format, options: options, label: "convert",

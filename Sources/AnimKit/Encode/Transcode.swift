@@ -1,0 +1,85 @@
+/// What `ImageSource.transcode` did.
+public struct TranscodeReport: Sendable {
+    /// Frames written (identical neighbours may have been merged in the file).
+    public var frames: Int
+    /// What the output format could not hold and was changed, one sentence
+    /// each (for example a play count above WebP's 65535).
+    public var adjustments: [String]
+    /// What went wrong in the source after the frames that were written
+    /// (a truncated or damaged file), nil when it was read whole.
+    public var sourceError: AnimError?
+    /// The encoded bytes, when the output was memory.
+    public var data: [UInt8]?
+}
+
+extension EncodingOptions {
+    /// `plays` for an animation that plays `source` times in `format`,
+    /// with a sentence when the format cannot hold it: WebP counts to
+    /// 65535 plays, GIF to 65536 (its loop value is plays − 1).
+    public static func plays(_ source: Plays, in format: OutputFormat) -> (plays: Int, adjustment: String?) {
+        guard case .count(let n) = source else { return (0, nil) }
+        let limit: Int
+        switch format {
+        case .webp: limit = 65535
+        case .gif: limit = 65536
+        case .apng: limit = Int(UInt32.max)
+        }
+        guard n > limit else { return (max(n, 1), nil) }
+        return (limit, "plays \(n) times, more than \(format.rawValue.uppercased()) can say: written as \(limit)")
+    }
+}
+
+extension ImageSource {
+    /// Writes every frame, with its duration and the source's play count,
+    /// to `path` (format from the extension unless given), through a
+    /// temporary file renamed into place. `options.plays` is taken from the
+    /// source unless `keepingPlays` is false. Frames of a damaged source up
+    /// to the damage are written and the damage is reported, not thrown.
+    public func transcode(toPath path: String, format: OutputFormat? = nil, options: EncodingOptions = EncodingOptions(),
+                          keepingPlays: Bool = true) throws -> TranscodeReport {
+        guard let format = format ?? OutputFormat(pathExtension: path) else {
+            throw AnimError.unsupported(file: path, reason: "no output format for this name (use .gif, .png, .apng or .webp)")
+        }
+        let (options, adjustments) = prepared(options, format: format, keepingPlays: keepingPlays)
+        let destination = try ImageDestination(path: path, format: format, options: options)
+        return try write(to: destination, adjustments: adjustments)
+    }
+
+    /// As `transcode(toPath:)`, into memory: the report's `data` holds the file.
+    public func transcode(to format: OutputFormat, options: EncodingOptions = EncodingOptions(),
+                          keepingPlays: Bool = true) throws -> TranscodeReport {
+        let (options, adjustments) = prepared(options, format: format, keepingPlays: keepingPlays)
+        let destination = try ImageDestination(format: format, options: options)
+        var report = try write(to: destination, adjustments: adjustments)
+        report.data = destination.data
+        return report
+    }
+
+    private func prepared(_ options: EncodingOptions, format: OutputFormat, keepingPlays: Bool) -> (EncodingOptions, [String]) {
+        var options = options
+        guard keepingPlays else { return (options, []) }
+        let (plays, adjustment) = EncodingOptions.plays(self.plays, in: format)
+        options.plays = plays
+        return (options, adjustment.map { [$0] } ?? [])
+    }
+
+    private func write(to destination: ImageDestination, adjustments: [String]) throws -> TranscodeReport {
+        var written = 0, damage = indexError
+        do {
+            for frame in images {
+                let image: RGBAImage
+                do { image = try frame.image() } catch let error as AnimError where written > 0 {
+                    damage = error              // keep what decoded before it
+                    break
+                }
+                try destination.add(image, duration: frame.info.duration)
+                written += 1
+            }
+            try destination.finish()
+        } catch {
+            destination.cancel()
+            throw error
+        }
+        return TranscodeReport(frames: written, adjustments: adjustments, sourceError: damage, data: nil)
+    }
+}

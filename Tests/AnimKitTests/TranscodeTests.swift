@@ -1,0 +1,78 @@
+import AnimKit
+import Foundation
+import Testing
+
+/// The library's one-call transcode and its async forms.
+struct TranscodeTests {
+    static let formats: [OutputFormat] = [.gif, .apng, .webp]
+
+    @Test(arguments: formats)
+    func inMemoryKeepsFramesDurationsAndPlays(_ format: OutputFormat) throws {
+        let source = try Fixtures.source("webp/loop-3.webp")
+        var options = EncodingOptions()
+        options.lossless = true
+        let report = try source.transcode(to: format, options: options)
+        let data = try #require(report.data)
+        let back = try ImageSource(data: data)
+        #expect(report.frames == source.frameCount)
+        #expect(report.adjustments.isEmpty && report.sourceError == nil)
+        #expect(back.plays == source.plays, "\(format): plays \(back.plays) vs \(source.plays)")
+        #expect(back.frames.map(\.duration).reduce(.zero, +) == source.frames.map(\.duration).reduce(.zero, +))
+        if format != .gif {      // GIF quantises; the others are lossless here
+            for i in 0..<back.frameCount { #expect(try back.frame(at: i) == source.frame(at: i), "\(format) frame \(i)") }
+        }
+    }
+
+    @Test func toAFileAndItsFormatFromTheName() throws {
+        let source = try Fixtures.source("extra/long.gif")
+        let path = FileManager.default.temporaryDirectory.appendingPathComponent("transcode-\(getpid()).png").path
+        defer { unlink(path) }
+        let report = try source.transcode(toPath: path)
+        let back = try ImageSource(path: path)
+        #expect(back.format == .apng && report.frames == source.frameCount)
+        #expect(try back.frame(at: 17) == source.frame(at: 17))
+        #expect(throws: AnimError.self) { try source.transcode(toPath: "/tmp/out.bmp") }
+    }
+
+    @Test func playsTheFormatCannotHoldAreClampedAndSaid() {
+        #expect(EncodingOptions.plays(.count(65536), in: .webp).plays == 65535)
+        #expect(EncodingOptions.plays(.count(65536), in: .webp).adjustment?.contains("65535") == true)
+        #expect(EncodingOptions.plays(.count(65536), in: .gif) == (65536, nil))
+        #expect(EncodingOptions.plays(.forever, in: .webp) == (0, nil))
+        #expect(EncodingOptions.plays(.count(3), in: .apng) == (3, nil))
+    }
+
+    @Test func aTruncatedSourceWritesWhatItHasAndSaysWhy() throws {
+        let bytes = try [UInt8](Data(contentsOf: Fixtures.url("webp/lossless-anim-alpha.webp")))
+        let source = try ImageSource(data: Array(bytes.dropLast(20)))
+        let report = try source.transcode(to: .apng)
+        #expect(report.frames == source.frameCount && report.frames > 0)
+        #expect(report.sourceError != nil)
+        #expect(try ImageSource(data: report.data!).frameCount == report.frames)
+    }
+
+    @Test func asyncFramesEqualTheSyncOnes() async throws {
+        let source = try Fixtures.source("extra/long.gif")
+        var count = 0
+        for try await frame in source.decodedFrames {
+            #expect(frame.index == count)
+            #expect(frame.image == (try source.frame(at: frame.index)))
+            count += 1
+        }
+        #expect(count == source.frameCount)
+    }
+
+    @Test func incrementalFedFromAnAsyncSequence() async throws {
+        let bytes = try [UInt8](Data(contentsOf: Fixtures.url("extra/long.gif")))
+        let chunks = AsyncStream<[UInt8]> { continuation in
+            for start in stride(from: 0, to: bytes.count, by: 4096) {
+                continuation.yield(Array(bytes[start..<min(start + 4096, bytes.count)]))
+            }
+            continuation.finish()
+        }
+        let stream = IncrementalImageSource(name: "async")
+        try await stream.append(contentsOf: chunks)
+        #expect(stream.isFinished && stream.error == nil)
+        #expect(stream.frameCount == (try ImageSource(data: bytes).frameCount))
+    }
+}
