@@ -13,24 +13,31 @@ let package = Package(
         .executable(name: "anim", targets: ["anim"]),
     ],
     targets: [
-        .systemLibrary(name: "CGIF", pkgConfig: "libgif",
-                       providers: [.apt(["libgif-dev"])]),
-        .systemLibrary(name: "CPNG", pkgConfig: "libpng16",
-                       providers: [.apt(["libpng-dev"])]),
-        .systemLibrary(name: "CWebP", pkgConfig: "libwebp libwebpdemux libwebpmux",
-                       providers: [.apt(["libwebp-dev"])]),
-        .systemLibrary(name: "CDeflate", pkgConfig: "libdeflate",
-                       providers: [.apt(["libdeflate-dev"])]),
-        .target(name: "CPNGBridge", dependencies: ["CPNG", "CDeflate"],
-                linkerSettings: [.linkedLibrary("z")]),
+        .systemLibrary(
+            name: "CGIF", pkgConfig: "libgif",
+            providers: [.apt(["libgif-dev"])]),
+        .systemLibrary(
+            name: "CPNG", pkgConfig: "libpng16",
+            providers: [.apt(["libpng-dev"])]),
+        .systemLibrary(
+            name: "CWebP", pkgConfig: "libwebp libwebpdemux libwebpmux",
+            providers: [.apt(["libwebp-dev"])]),
+        .systemLibrary(
+            name: "CDeflate", pkgConfig: "libdeflate",
+            providers: [.apt(["libdeflate-dev"])]),
+        .target(
+            name: "CPNGBridge", dependencies: ["CPNG", "CDeflate"],
+            linkerSettings: [.linkedLibrary("z")]),
         .target(name: "AnimKit", dependencies: ["CGIF", "CPNGBridge", "CWebP"]),
         .target(name: "AnimKitFoundation", dependencies: ["AnimKit"]),
         .target(name: "AnimTerminal", dependencies: ["AnimKit"]),
         .executableTarget(name: "anim", dependencies: ["AnimKit", "AnimTerminal"]),
-        .testTarget(name: "AnimKitTests", dependencies: ["AnimKit", "AnimKitFoundation", "CWebP"],
-                    resources: [.copy("Fixtures")]),
+        .testTarget(
+            name: "AnimKitTests", dependencies: ["AnimKit", "AnimKitFoundation", "CWebP"],
+            resources: [.copy("Fixtures")]),
         .testTarget(name: "AnimCLITests", dependencies: ["AnimKit", "anim"]),
-        .testTarget(name: "AnimTerminalTests", dependencies: ["AnimTerminal", "AnimKit"],
-                    exclude: ["Fixtures"]),   // read by path (fuzz-replies inputs)
+        .testTarget(
+            name: "AnimTerminalTests", dependencies: ["AnimTerminal", "AnimKit"],
+            exclude: ["Fixtures"]),  // read by path (fuzz-replies inputs)
     ]
 )

@@ -16,16 +16,24 @@ struct OptionSpec {
                 out.positional.append(a)
                 continue
             }
-            if a == "--" { onlyPositional = true; continue }
-            var name = a, inline: String? = nil
+            if a == "--" {
+                onlyPositional = true
+                continue
+            }
+            var name = a
+            var inline: String? = nil
             if let eq = a.firstIndex(of: "=") {
-                name = String(a[..<eq]); inline = String(a[a.index(after: eq)...])
+                name = String(a[..<eq])
+                inline = String(a[a.index(after: eq)...])
             }
             if flags.contains(name) {
                 if inline != nil { throw UsageError(message: "\(name) takes no value") }
                 out.flags.insert(name)
             } else if valued.contains(name) || Limits.valued.contains(name) {
-                if let inline { out.values[name] = inline; continue }
+                if let inline {
+                    out.values[name] = inline
+                    continue
+                }
                 guard i < args.count else { throw UsageError(message: "\(name) needs a value") }
                 out.values[name] = args[i]
                 i += 1
@@ -34,8 +42,9 @@ struct OptionSpec {
             }
         }
         if !positional.contains(out.positional.count) {
-            throw UsageError(message: out.positional.count < positional.lowerBound
-                             ? "missing argument" : "unexpected argument '\(out.positional.last!)'")
+            throw UsageError(
+                message: out.positional.count < positional.lowerBound
+                    ? "missing argument" : "unexpected argument '\(out.positional.last!)'")
         }
         return out
     }
@@ -53,8 +62,10 @@ struct ParsedArguments {
     func int(_ name: String, default fallback: Int, min: Int = 1, max: Int = Int.max) throws -> Int {
         guard let v = values[name] else { return fallback }
         guard let n = Int(v), n >= min, n <= max else {
-            throw UsageError(message: max == Int.max ? "\(name) needs an integer ≥ \(min), not '\(v)'"
-                                                     : "\(name) needs an integer from \(min) to \(max), not '\(v)'")
+            throw UsageError(
+                message: max == Int.max
+                    ? "\(name) needs an integer ≥ \(min), not '\(v)'"
+                    : "\(name) needs an integer from \(min) to \(max), not '\(v)'")
         }
         return n
     }

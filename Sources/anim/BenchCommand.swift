@@ -1,6 +1,7 @@
 import AnimKit
+
 #if canImport(Glibc)
-import Glibc
+    import Glibc
 #endif
 
 /// `anim bench FILE [--runs N] [--json]`: decode speed, in process.
@@ -35,7 +36,9 @@ enum BenchCommand: Command {
           -h, --help  show this help
 
         """
-    static let spec = OptionSpec(flags: ["--json"], valued: ["--runs", "--decode-ahead", "--loops", "--fit", "--max-size", "--cache-limit"], positional: 1...1)
+    static let spec = OptionSpec(
+        flags: ["--json"], valued: ["--runs", "--decode-ahead", "--loops", "--fit", "--max-size", "--cache-limit"],
+        positional: 1...1)
 
     static func run(_ args: ParsedArguments) throws -> Int32 {
         if args.values["--loops"] != nil { return try BenchPlayback.run(args, path: args.positional[0]) }
@@ -43,7 +46,7 @@ enum BenchCommand: Command {
         let ahead = try args.int("--decode-ahead", default: DecodingOptions.defaultDecodeAhead, min: 0)
         let options = Limits.decoding(DecodingOptions(decodeAhead: ahead))
         let path = args.positional[0]
-        let bytes = try ImageSource(path: path, options: options)   // read once; errors name the path
+        let bytes = try ImageSource(path: path, options: options)  // read once; errors name the path
         var times: [Double] = []
         var checksum = 0
         for _ in 0..<runs {
@@ -55,7 +58,9 @@ enum BenchCommand: Command {
             times.append(Measure.milliseconds() - start)
         }
         let sorted = times.sorted()
-        let median = sorted.count % 2 == 1 ? sorted[sorted.count / 2]
+        let median =
+            sorted.count % 2 == 1
+            ? sorted[sorted.count / 2]
             : (sorted[sorted.count / 2 - 1] + sorted[sorted.count / 2]) / 2
         let frames = bytes.frameCount
         let megapixels = Double(bytes.width * bytes.height * frames) / 1e6
@@ -70,7 +75,8 @@ enum BenchCommand: Command {
         if args.flag("--json") {
             Output.out(JSONValue.object(result).text + "\n")
         } else {
-            Output.out("""
+            Output.out(
+                """
                 \(path): \(bytes.format.rawValue), \(bytes.width)x\(bytes.height), \(frames) frames, \(runs) runs
                   median \(round3(median)) ms per pass, min \(round3(sorted[0])) ms
                   \(round3(median / Double(max(frames, 1)))) ms per frame, \(round3(megapixels / (median / 1000))) megapixels/s

@@ -14,7 +14,8 @@ enum BenchPlayback {
             options.fitIn = PixelSize(width: parts[0], height: parts[1])
         }
         if args.values["--max-size"] != nil { options.maxPixelSize = try args.int("--max-size", default: 0) }
-        let limit = try args.values["--cache-limit"].map { try ByteSize.parse($0, option: "--cache-limit") }
+        let limit =
+            try args.values["--cache-limit"].map { try ByteSize.parse($0, option: "--cache-limit") }
             ?? FrameCache.defaultLimit
         let start = Measure.milliseconds()
         let source = try ImageSource(path: path, options: options)
@@ -45,7 +46,8 @@ enum BenchPlayback {
         if args.flag("--json") {
             Output.out(JSONValue.object(result).text + "\n")
         } else {
-            Output.out("""
+            Output.out(
+                """
                 \(path): \(source.frameCount) frames at \(source.outputWidth)x\(source.outputHeight), \(loops) loops in \(BenchCommand.round3(elapsed)) ms
                   decoded per loop \(perLoop), cache peak \(s.peakBytes / 1024) KiB of \(limit / 1024) KiB, \(s.hits) hits, \(s.misses) misses, \(s.evictions) evictions
                   peak memory \(Measure.peakRSS() / 1_048_576) MiB

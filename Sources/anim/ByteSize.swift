@@ -5,7 +5,10 @@ enum ByteSize {
         var number = text.uppercased()
         if number.hasSuffix("B") { number.removeLast() }
         var scale = 1.0
-        if let last = number.last, let u = units[last] { scale = u; number.removeLast() }
+        if let last = number.last, let u = units[last] {
+            scale = u
+            number.removeLast()
+        }
         guard let value = Double(number), value >= 0, value * scale < 9e18 else {
             throw UsageError(message: "\(option) needs a size such as 64M, 1G or 4096, not '\(text)'")
         }

@@ -19,7 +19,8 @@ enum ConvertCommand: Command {
     static let spec = OptionSpec(flags: EncodingArguments.flags, valued: EncodingArguments.valued, positional: 2...2)
 
     static func run(_ args: ParsedArguments) throws -> Int32 {
-        let input = args.positional[0], out = args.positional[1]
+        let input = args.positional[0]
+        let out = args.positional[1]
         var (format, options) = try EncodingArguments.parse(args, output: out)
         try OutputPath.check(out, notAnyOf: [input])
         let source = try ImageSource(path: input, options: Limits.decoding())
@@ -28,8 +29,10 @@ enum ConvertCommand: Command {
             options.plays = EncodingOptions.plays(source.plays, in: format).plays
         }
         let timed = args.values["--fps"] != nil || args.values["--delay"] != nil
-        try EncodeRun.write(count: source.frameCount, to: out, format: format, options: options, label: "convert",
-                               stats: args.flag("--stats")) { i in
+        try EncodeRun.write(
+            count: source.frameCount, to: out, format: format, options: options, label: "convert",
+            stats: args.flag("--stats")
+        ) { i in
             (try source.frame(at: i), timed ? nil : source.frames[i].duration)
         }
         if let error = source.indexError {

@@ -1,6 +1,7 @@
 import AnimKit
+
 #if canImport(Glibc)
-import Glibc
+    import Glibc
 #endif
 
 /// `anim encode DIR OUT`: an animation from a folder of frames.
@@ -25,21 +26,26 @@ enum EncodeCommand: Command {
     static let spec = OptionSpec(flags: EncodingArguments.flags, valued: EncodingArguments.valued, positional: 2...2)
 
     static func run(_ args: ParsedArguments) throws -> Int32 {
-        let dir = args.positional[0], out = args.positional[1]
+        let dir = args.positional[0]
+        let out = args.positional[1]
         let (format, options) = try EncodingArguments.parse(args, output: out)
         let files = try frameFiles(in: dir)
         guard !files.isEmpty else {
-            throw AnimError.malformed(file: dir, frame: nil, offset: nil, reason: "no frames: no .png, .apng, .gif or .webp file in the folder")
+            throw AnimError.malformed(
+                file: dir, frame: nil, offset: nil, reason: "no frames: no .png, .apng, .gif or .webp file in the folder")
         }
         try OutputPath.check(out, notAnyOf: files)
         var first: (name: String, width: Int, height: Int)?
-        try EncodeRun.write(count: files.count, to: out, format: format, options: options, label: "encode",
-                               stats: args.flag("--stats")) { i in
+        try EncodeRun.write(
+            count: files.count, to: out, format: format, options: options, label: "encode",
+            stats: args.flag("--stats")
+        ) { i in
             let path = files[i]
             let image = try ImageSource(path: path, options: Limits.decoding()).frame(at: 0)
             if let first, image.width != first.width || image.height != first.height {
-                throw AnimError.malformed(file: path, frame: nil, offset: nil,
-                                          reason: "is \(image.width)x\(image.height), not \(first.width)x\(first.height) like \(first.name)")
+                throw AnimError.malformed(
+                    file: path, frame: nil, offset: nil,
+                    reason: "is \(image.width)x\(image.height), not \(first.width)x\(first.height) like \(first.name)")
             }
             if first == nil { first = (path, image.width, image.height) }
             return (image, nil)
@@ -51,13 +57,16 @@ enum EncodeCommand: Command {
 
     /// The image files of `dir`, in natural order.
     static func frameFiles(in dir: String) throws -> [String] {
-        guard let d = opendir(dir) else { throw AnimError.io(path: dir, operation: "open folder", errno: errno, message: String(cString: strerror(errno))) }
+        guard let d = opendir(dir) else {
+            throw AnimError.io(path: dir, operation: "open folder", errno: errno, message: String(cString: strerror(errno)))
+        }
         defer { closedir(d) }
         var names: [String] = []
         while let e = readdir(d) {
             let name = withUnsafeBytes(of: e.pointee.d_name) { String(cString: $0.bindMemory(to: CChar.self).baseAddress!) }
             guard !name.hasPrefix("."), let dot = name.lastIndex(of: "."),
-                  extensions.contains(name[name.index(after: dot)...].lowercased()) else { continue }
+                extensions.contains(name[name.index(after: dot)...].lowercased())
+            else { continue }
             names.append(name)
         }
         let prefix = dir.hasSuffix("/") ? dir : dir + "/"
@@ -68,11 +77,12 @@ enum EncodeCommand: Command {
 /// "frame2" before "frame10": digit runs compare as numbers.
 enum NaturalOrder {
     static func less(_ a: String, _ b: String) -> Bool {
-        let x = parts(a), y = parts(b)
+        let x = parts(a)
+        let y = parts(b)
         for (p, q) in zip(x, y) where p != q {
             switch (p, q) {
-            case let (.number(m, ms), .number(n, ns)): return m != n ? m < n : ms < ns
-            case let (.text(s), .text(t)): return s < t
+            case (.number(let m, let ms), .number(let n, let ns)): return m != n ? m < n : ms < ns
+            case (.text(let s), .text(let t)): return s < t
             case (.number, .text): return true
             case (.text, .number): return false
             }
@@ -80,11 +90,15 @@ enum NaturalOrder {
         return x.count != y.count ? x.count < y.count : a < b
     }
 
-    enum Part: Equatable { case text(String), number(Double, String) }
+    enum Part: Equatable {
+        case text(String)
+        case number(Double, String)
+    }
 
     static func parts(_ s: String) -> [Part] {
         var out: [Part] = []
-        var current = "", digits = false
+        var current = ""
+        var digits = false
         func flush() {
             guard !current.isEmpty else { return }
             out.append(digits ? .number(Double(current) ?? 0, current) : .text(current))
@@ -92,7 +106,10 @@ enum NaturalOrder {
         }
         for c in s {
             let d = c.isASCII && c.isNumber
-            if d != digits { flush(); digits = d }
+            if d != digits {
+                flush()
+                digits = d
+            }
             current.append(c)
         }
         flush()

@@ -1,20 +1,23 @@
 @_spi(AnimTools) import AnimKit
 import AnimTerminal
 import Dispatch
+
 #if canImport(Glibc)
-import Glibc
+    import Glibc
 #endif
 
 /// Writes frames to an `ImageDestination` with a progress bar; on any
 /// error the destination is abandoned (nothing left behind).
 enum EncodeRun {
-    static func write(count: Int, to out: String, format: OutputFormat, options: EncodingOptions, label: String,
-                      stats: Bool = false, frame: @escaping (Int) throws -> (RGBAImage, Duration?)) throws {
+    static func write(
+        count: Int, to out: String, format: OutputFormat, options: EncodingOptions, label: String,
+        stats: Bool = false, frame: @escaping (Int) throws -> (RGBAImage, Duration?)
+    ) throws {
         let start = Measure.milliseconds()
         var existing = stat()
         let existed = stat(out, &existing) == 0 && existing.st_mode & S_IFMT == S_IFREG
         var options = options
-        options.frameCount = count            // for APNG to a pipe or device (see EncodingOptions)
+        options.frameCount = count  // for APNG to a pipe or device (see EncodingOptions)
         let destination = try TemporaryFileGuard.protect {
             try ImageDestination(path: out, format: format, options: options)
         }
@@ -33,18 +36,24 @@ enum EncodeRun {
             }
             try destination.finish()
             if stats {
-                Output.err(JSONValue.object([
-                    ("framesAdded", .int(destination.framesAdded)), ("framesWritten", .int(destination.framesWritten)),
-                    ("bytesWritten", .int(destination.bytesWritten)), ("seconds", .number((Measure.milliseconds() - start).rounded() / 1000)),
-                    ("peakRSSBytes", .int(Measure.peakRSS())),
-                ]).text + "\n")
+                Output.err(
+                    JSONValue.object([
+                        ("framesAdded", .int(destination.framesAdded)), ("framesWritten", .int(destination.framesWritten)),
+                        ("bytesWritten", .int(destination.bytesWritten)),
+                        ("seconds", .number((Measure.milliseconds() - start).rounded() / 1000)),
+                        ("peakRSSBytes", .int(Measure.peakRSS())),
+                    ]).text + "\n")
             }
         } catch {
             destination.cancel()
             // Say what became of OUT (a device or pipe keeps what reached it).
             let regular = destination.temporaryPath != nil
-            throw EncodeFailure(error: error, outcome: !regular ? "" : existed
-                                ? "nothing written: \(out) is as it was" : "nothing written: no \(out) was created")
+            throw EncodeFailure(
+                error: error,
+                outcome: !regular
+                    ? ""
+                    : existed
+                        ? "nothing written: \(out) is as it was" : "nothing written: no \(out) was created")
         }
     }
 }
@@ -98,7 +107,7 @@ enum TemporaryFileGuard {
     /// its temporary file appearing and the guard knowing it (a SIGTERM
     /// in that gap left the file behind).
     static func protect(_ make: () throws -> ImageDestination) throws -> ImageDestination {
-        path = nil                              // made here, not first in a handler
+        path = nil  // made here, not first in a handler
         for s in signals {
             // A signal ignored by the parent (SIGHUP under nohup) stays ignored.
             let before = signal(s) { signo in
@@ -110,13 +119,14 @@ enum TemporaryFileGuard {
             }
             previousHandlers.append((s, before))
         }
-        var held = sigset_t(), previous = sigset_t()
+        var held = sigset_t()
+        var previous = sigset_t()
         sigemptyset(&held)
         for s in signals { sigaddset(&held, s) }
         pthread_sigmask(SIG_BLOCK, &held, &previous)
         defer {
             pthread_sigmask(SIG_SETMASK, &previous, nil)
-            Terminal.unblockSignals(signals)      // a parent's Dispatch thread may have blocked them
+            Terminal.unblockSignals(signals)  // a parent's Dispatch thread may have blocked them
         }
         let destination = try make()
         if let temporary = destination.temporaryPath { path = strdup(temporary) }
@@ -139,7 +149,7 @@ enum OutputPath {
     /// OUT must not be a folder, nor the same file as an input.
     static func check(_ out: String, notAnyOf inputs: [String]) throws {
         var st = stat()
-        guard stat(out, &st) == 0 else { return }      // a new file: not an input
+        guard stat(out, &st) == 0 else { return }  // a new file: not an input
         if st.st_mode & S_IFMT == S_IFDIR {
             throw AnimError.io(path: out, operation: "write", errno: EISDIR, message: "is a folder")
         }

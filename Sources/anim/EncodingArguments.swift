@@ -36,7 +36,8 @@ enum EncodingArguments {
             format = v
         } else {
             guard let v = OutputFormat(pathExtension: output) else {
-                throw UsageError(message: "cannot tell the format from '\(output)': name it .gif, .png, .apng or .webp, or give --format")
+                throw UsageError(
+                    message: "cannot tell the format from '\(output)': name it .gif, .png, .apng or .webp, or give --format")
             }
             format = v
         }
@@ -44,7 +45,9 @@ enum EncodingArguments {
             throw UsageError(message: "give --fps or --delay, not both")
         }
         if let fps = args.values["--fps"] {
-            guard let v = Double(fps), v > 0, v <= 1000 else { throw UsageError(message: "--fps needs a number in (0, 1000], not '\(fps)'") }
+            guard let v = Double(fps), v > 0, v <= 1000 else {
+                throw UsageError(message: "--fps needs a number in (0, 1000], not '\(fps)'")
+            }
             o.defaultDuration = .nanoseconds(Int64((1e9 / v).rounded()))
             if v == v.rounded(), 1_000_000_000 % Int(v) != 0 { o.defaultDuration = .seconds(1) / Int(v) }
         } else if args.values["--delay"] != nil {

@@ -75,7 +75,9 @@ enum ExtractCommand: Command {
         }
         var b = a
         if parts.count == 2 {
-            if parts[1].isEmpty { b = count - 1 } else {
+            if parts[1].isEmpty {
+                b = count - 1
+            } else {
                 guard let v = Int(parts[1]), v >= a else { throw UsageError(message: "--frames needs A ≤ B, not '\(text)'") }
                 b = v
             }

@@ -29,8 +29,13 @@ enum InfoCommand: Command {
     static func run(_ args: ParsedArguments) throws -> Int32 {
         let options = Limits.decoding(DecodingOptions(durationPolicy: args.flag("--raw-delays") ? .raw : .browsers))
         let path = args.positional[0]
-        let (source, error) = path == "-" ? try StandardInput.source(options: options)
-            : try { let s = try ImageSource(path: path, options: options); return (s, s.indexError) }()
+        let (source, error) =
+            path == "-"
+            ? try StandardInput.source(options: options)
+            : try {
+                let s = try ImageSource(path: path, options: options)
+                return (s, s.indexError)
+            }()
         Output.out(args.flag("--json") ? json(source).text + "\n" : text(source))
         if let error {
             Output.err("anim: \(error.description)\n")
@@ -47,18 +52,22 @@ enum InfoCommand: Command {
             ("frameCount", .int(s.frameCount)),
             ("loopCount", s.loopCount.map { .int($0) } ?? .null),
             ("plays", .int(s.plays.number)),
-            ("frames", .array(s.frames.map { f in
-                .object([
-                    ("index", .int(f.index)),
-                    ("x", .int(f.rect.x)), ("y", .int(f.rect.y)),
-                    ("width", .int(f.rect.width)), ("height", .int(f.rect.height)),
-                    ("delayMs", .number(f.delay.milliseconds)),
-                    ("durationMs", .number(f.duration.milliseconds)),
-                    ("dispose", .string(f.dispose.rawValue)),
-                    ("blend", .string(f.blend.rawValue)),
-                    ("keyframe", .bool(f.isKeyframe)),
-                ])
-            })),
+            (
+                "frames",
+                .array(
+                    s.frames.map { f in
+                        .object([
+                            ("index", .int(f.index)),
+                            ("x", .int(f.rect.x)), ("y", .int(f.rect.y)),
+                            ("width", .int(f.rect.width)), ("height", .int(f.rect.height)),
+                            ("delayMs", .number(f.delay.milliseconds)),
+                            ("durationMs", .number(f.duration.milliseconds)),
+                            ("dispose", .string(f.dispose.rawValue)),
+                            ("blend", .string(f.blend.rawValue)),
+                            ("keyframe", .bool(f.isKeyframe)),
+                        ])
+                    })
+            ),
         ])
     }
 

@@ -1,6 +1,7 @@
 import AnimKit
+
 #if canImport(Glibc)
-import Glibc
+    import Glibc
 #endif
 
 /// Time and memory as the commands report them.
@@ -20,7 +21,8 @@ enum Measure {
             defer { close(fd) }
             var buffer = [UInt8](repeating: 0, count: 4096)
             let n = read(fd, &buffer, buffer.count)
-            for line in String(decoding: buffer[0..<max(n, 0)], as: UTF8.self).split(separator: "\n") where line.hasPrefix("VmHWM:") {
+            for line in String(decoding: buffer[0..<max(n, 0)], as: UTF8.self).split(separator: "\n")
+            where line.hasPrefix("VmHWM:") {
                 if let kib = line.split(separator: " ").dropFirst().first.flatMap({ Int($0) }) { return kib * 1024 }
             }
         }

@@ -1,5 +1,5 @@
 #if canImport(Glibc)
-import Glibc
+    import Glibc
 #endif
 
 /// Writes to stdout and stderr with write(2), whole strings at once.
@@ -13,7 +13,10 @@ enum Output {
             var off = 0
             while off < buf.count {
                 let n = Glibc.write(fd, buf.baseAddress! + off, buf.count - off)
-                if n < 0 { if errno == EINTR { continue }; return }
+                if n < 0 {
+                    if errno == EINTR { continue }
+                    return
+                }
                 off += n
             }
         }

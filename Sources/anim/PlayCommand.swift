@@ -1,7 +1,8 @@
 import AnimKit
 import AnimTerminal
+
 #if canImport(Glibc)
-import Glibc
+    import Glibc
 #endif
 
 /// `anim play [FILE|-]`: the terminal player.
@@ -64,10 +65,14 @@ enum PlayCommand: Command {
         130, 143 ended by SIGHUP, SIGINT, SIGTERM, 141 the output was closed.
 
         """
-    static let spec = OptionSpec(flags: ["--no-wait", "--stats", "--status", "--upscale", "--probe", "--dither"],
-                                 valued: ["--protocol", "--symbols", "--cell", "--width", "--height", "--colors", "--tolerance", "--background", "--loops", "--speed",
-                                          "--cache-limit"],
-                                 positional: 0...1)
+    static let spec = OptionSpec(
+        flags: ["--no-wait", "--stats", "--status", "--upscale", "--probe", "--dither"],
+        valued: [
+            "--protocol", "--symbols", "--cell", "--width", "--height", "--colors", "--tolerance", "--background", "--loops",
+            "--speed",
+            "--cache-limit",
+        ],
+        positional: 0...1)
 
     static func run(_ args: ParsedArguments) throws -> Int32 {
         var options = try playerOptions(args)
@@ -97,8 +102,9 @@ enum PlayCommand: Command {
             player = try Player(stream: r.stream, name: "<stdin>", options: options)
         case let path?:
             let source = try ImageSource(path: path, options: Limits.decoding())
-            player = try Player(source: source, name: path.split(separator: "/").last.map(String.init) ?? path,
-                                options: options)
+            player = try Player(
+                source: source, name: path.split(separator: "/").last.map(String.init) ?? path,
+                options: options)
         }
         let stats = try player.run()
         if args.flag("--stats") { Output.err(json(stats).text + "\n") }
@@ -156,7 +162,9 @@ enum PlayCommand: Command {
         }
         if args.values["--loops"] != nil { o.loops = try args.int("--loops", default: 1, min: 0) }
         if let s = args.values["--speed"] {
-            guard let v = Double(s), v > 0, v <= 64 else { throw UsageError(message: "--speed needs a number in (0, 64], not '\(s)'") }
+            guard let v = Double(s), v > 0, v <= 64 else {
+                throw UsageError(message: "--speed needs a number in (0, 64], not '\(s)'")
+            }
             o.speed = v
         }
         if args.values["--tolerance"] != nil { o.colorTolerance = try args.int("--tolerance", default: 2, min: 0, max: 16) }

@@ -1,5 +1,5 @@
 #if canImport(Glibc)
-import Glibc
+    import Glibc
 #endif
 
 /// A progress bar on stderr while frames are written, only when stderr is
@@ -11,7 +11,10 @@ struct Progress {
     private let start = Measure.milliseconds() / 1000
     private var lastDraw = 0.0
 
-    init(total: Int, label: String) { self.total = total; self.label = label }
+    init(total: Int, label: String) {
+        self.total = total
+        self.label = label
+    }
 
     /// Draws `done` frames (at most 10 times a second, and at the end).
     mutating func update(_ done: Int) {

@@ -1,7 +1,8 @@
 import AnimKit
 import Dispatch
+
 #if canImport(Glibc)
-import Glibc
+    import Glibc
 #endif
 
 /// Reads standard input into an incremental source as it arrives.
@@ -56,7 +57,8 @@ enum StandardInput {
 
         /// A read error (not a problem in the data: that is `stream.error`).
         var readError: AnimError? {
-            lock.wait(); defer { lock.signal() }
+            lock.wait()
+            defer { lock.signal() }
             return failure
         }
 

@@ -1,6 +1,7 @@
 import AnimKit
+
 #if canImport(Glibc)
-import Glibc
+    import Glibc
 #endif
 
 // anim: the command-line tool. One file per subcommand; this one dispatches.
@@ -22,7 +23,7 @@ let arguments = Array(CommandLine.arguments.dropFirst())
 // heap, which keeps the peak long after the frames are gone.) Encoding keeps
 // glibc's default: fresh mappings for every frame's buffers cost it a third
 // of its time in page faults.
-@_silgen_name("mallopt") func mallopt(_ parameter: Int32, _ value: Int32) -> Int32   // <malloc.h>
+@_silgen_name("mallopt") func mallopt(_ parameter: Int32, _ value: Int32) -> Int32  // <malloc.h>
 let M_MMAP_THRESHOLD: Int32 = -3
 if !["encode", "convert"].contains(arguments.first ?? "") { _ = mallopt(M_MMAP_THRESHOLD, 1 << 20) }
 // A file size limit (ulimit -f) reached while writing is an error to

@@ -33,7 +33,9 @@ enum CLI {
         if !environment.isEmpty {
             p.environment = ProcessInfo.processInfo.environment.merging(environment) { $1 }
         }
-        let out = Pipe(), err = Pipe(), input = Pipe()
+        let out = Pipe()
+        let err = Pipe()
+        let input = Pipe()
         p.standardOutput = out
         p.standardError = err
         if stdin != nil { p.standardInput = input }
@@ -41,13 +43,17 @@ enum CLI {
         if let stdin {
             // Write from another thread so a full output pipe cannot block us.
             let writer = input.fileHandleForWriting
-            DispatchQueue.global().async { writer.write(stdin); try? writer.close() }
+            DispatchQueue.global().async {
+                writer.write(stdin)
+                try? writer.close()
+            }
         }
         let o = out.fileHandleForReading.readDataToEndOfFile()
         let e = err.fileHandleForReading.readDataToEndOfFile()
         p.waitUntilExit()
-        return Result(status: p.terminationStatus, stdout: String(decoding: o, as: UTF8.self),
-                      stderr: String(decoding: e, as: UTF8.self), stdoutData: o)
+        return Result(
+            status: p.terminationStatus, stdout: String(decoding: o, as: UTF8.self),
+            stderr: String(decoding: e, as: UTF8.self), stdoutData: o)
     }
 
     static func tempDir() -> URL {

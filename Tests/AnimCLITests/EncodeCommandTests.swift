@@ -1,6 +1,7 @@
 import AnimKit
 import Foundation
 import Testing
+
 @testable import anim
 
 struct EncodeCommandTests {
@@ -14,8 +15,14 @@ struct EncodeCommandTests {
             for y in 0..<height {
                 for x in 0..<width {
                     let i = (y * width + x) * 4
-                    px[i] = UInt8(x * 6); px[i + 1] = UInt8(y * 8); px[i + 2] = UInt8(t * 20)
-                    if x >= t * 3 && x < t * 3 + 6 && y >= 10 && y < 16 { px[i] = 255; px[i + 1] = 0; px[i + 2] = 0 }
+                    px[i] = UInt8(x * 6)
+                    px[i + 1] = UInt8(y * 8)
+                    px[i + 2] = UInt8(t * 20)
+                    if x >= t * 3 && x < t * 3 + 6 && y >= 10 && y < 16 {
+                        px[i] = 255
+                        px[i + 1] = 0
+                        px[i + 2] = 0
+                    }
                 }
             }
             let image = RGBAImage(width: width, height: height, pixels: px)
@@ -65,7 +72,8 @@ struct EncodeCommandTests {
         let out = CLI.tempDir().appendingPathComponent("speed.png").path
         let r = try CLI.run(["convert", input, out])
         #expect(r.status == 0, "\(r.stderr)")
-        let a = try ImageSource(path: input), b = try ImageSource(path: out)
+        let a = try ImageSource(path: input)
+        let b = try ImageSource(path: out)
         #expect(b.format == .apng)
         #expect(b.frames.map(\.duration) == a.frames.map(\.duration))
         #expect(b.plays == a.plays)
@@ -78,7 +86,9 @@ struct EncodeCommandTests {
         let out = dir.appendingPathComponent("out.png").path
         let r = try CLI.run(["encode", dir.path, out])
         #expect(r.status == 1)
-        #expect(r.stderr.contains("frame4.png") && r.stderr.contains("41x30, not 40x30 like") && r.stderr.contains("frame1.png"), "\(r.stderr)")
+        #expect(
+            r.stderr.contains("frame4.png") && r.stderr.contains("41x30, not 40x30 like") && r.stderr.contains("frame1.png"),
+            "\(r.stderr)")
         let left = try FileManager.default.contentsOfDirectory(atPath: dir.path).filter { !$0.hasPrefix("frame") }
         #expect(left.isEmpty, "left behind: \(left)")
     }
@@ -123,9 +133,11 @@ struct EncodeCommandTests {
 
     @Test func usageErrors() throws {
         let (dir, _) = try frameFolder(1)
-        for args in [["encode", dir.path, "out.bmp"], ["encode", dir.path, "o.gif", "--colors", "1"],
-                     ["encode", dir.path, "o.gif", "--dither", "blue"], ["encode", dir.path, "o.gif", "--fps", "10", "--delay", "5"],
-                     ["encode", dir.path], ["convert", "a.gif", "b.png", "--quality", "101"]] {
+        for args in [
+            ["encode", dir.path, "out.bmp"], ["encode", dir.path, "o.gif", "--colors", "1"],
+            ["encode", dir.path, "o.gif", "--dither", "blue"], ["encode", dir.path, "o.gif", "--fps", "10", "--delay", "5"],
+            ["encode", dir.path], ["convert", "a.gif", "b.png", "--quality", "101"],
+        ] {
             #expect(try CLI.run(args).status == 2, "\(args)")
         }
     }

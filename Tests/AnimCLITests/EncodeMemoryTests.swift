@@ -1,8 +1,9 @@
 import AnimKit
 import Foundation
 import Testing
+
 #if canImport(Glibc)
-import Glibc
+    import Glibc
 #endif
 
 /// `anim encode` streams: peak memory does not grow with the frame count.
@@ -26,7 +27,10 @@ import Glibc
             for y in 0..<120 {
                 for x in 0..<160 {
                     let i = (y * 160 + x) * 4
-                    px[i] = UInt8(x); px[i + 1] = UInt8(y * 2); px[i + 2] = x == t % 160 ? 255 : 40; px[i + 3] = 255
+                    px[i] = UInt8(x)
+                    px[i + 1] = UInt8(y * 2)
+                    px[i + 2] = x == t % 160 ? 255 : 40
+                    px[i + 3] = 255
                 }
             }
             try PNGFile.write(RGBAImage(width: 160, height: 120, pixels: px), to: dir.appendingPathComponent("f\(t).png").path)
@@ -36,10 +40,12 @@ import Glibc
 
     /// Not under a sanitizer (Tools/sanitizers/test.sh sets ANIM_SANITIZER):
     /// its allocator's caches and shadow memory grow with the work done.
-    @Test(.disabled(if: ProcessInfo.processInfo.environment["ANIM_SANITIZER"] != nil, "peak memory under a sanitizer"),
-          arguments: ["png", "gif", "webp"])
+    @Test(
+        .disabled(if: ProcessInfo.processInfo.environment["ANIM_SANITIZER"] != nil, "peak memory under a sanitizer"),
+        arguments: ["png", "gif", "webp"])
     func memoryDoesNotGrowWithFrames(_ ext: String) throws {
-        let few = try Self.folders.few, many = try Self.folders.many
+        let few = try Self.folders.few
+        let many = try Self.folders.many
         let a = try peakRSS(["encode", few.path, few.appendingPathComponent("out.\(ext)").path])
         let b = try peakRSS(["encode", many.path, many.appendingPathComponent("out.\(ext)").path])
         #expect(a.status == 0 && b.status == 0)
@@ -63,7 +69,9 @@ import Glibc
         let end = Date().addingTimeInterval(20)
         var sawTemporary = false
         while p.isRunning && Date() < end {
-            if (try? FileManager.default.contentsOfDirectory(atPath: outDir.path))?.contains(where: { $0.contains(".tmp-") }) == true {
+            if (try? FileManager.default.contentsOfDirectory(atPath: outDir.path))?.contains(where: { $0.contains(".tmp-") })
+                == true
+            {
                 sawTemporary = true
                 break
             }

@@ -31,12 +31,14 @@ struct EncoderFaultTests {
 
     /// Not under ThreadSanitizer: its runtime dies of SIGBUS under
     /// `ulimit -f 1` before anim runs (AddressSanitizer is fine).
-    @Test(.disabled(if: ProcessInfo.processInfo.environment["ANIM_SANITIZER"] == "thread", "TSan runtime and ulimit -f"),
-          arguments: formats)
+    @Test(
+        .disabled(if: ProcessInfo.processInfo.environment["ANIM_SANITIZER"] == "thread", "TSan runtime and ulimit -f"),
+        arguments: formats)
     func fileSizeLimitLeavesNothing(_ ext: String) throws {
         let input = try frames()
         let dir = CLI.tempDir()
-        let existing = dir.appendingPathComponent("old.\(ext)"), fresh = dir.appendingPathComponent("new.\(ext)")
+        let existing = dir.appendingPathComponent("old.\(ext)")
+        let fresh = dir.appendingPathComponent("new.\(ext)")
         try Data("keep me".utf8).write(to: existing)
         for out in [existing, fresh] {
             let r = try runLimited(["encode", input.path, out.path])
@@ -76,7 +78,7 @@ struct EncoderFaultTests {
             for image in images { try out.add(image, duration: .milliseconds(40)) }
             try out.finish()
         } throws: { error in
-            guard case let .io(path, _, errno, _) = error as? AnimError else { return false }
+            guard case .io(let path, _, let errno, _) = error as? AnimError else { return false }
             return path == "full" && errno == ENOSPC
         }
     }
@@ -99,7 +101,8 @@ struct EncoderFaultTests {
         // Round 0 creates the target (12 frames), round 1 replaces it (5 frames).
         let inputs = [try frames(), try EncodeCommandTests().frameFolder(5).0]
         let dir = CLI.tempDir()
-        let link = dir.appendingPathComponent("link.gif").path, target = dir.appendingPathComponent("target.gif").path
+        let link = dir.appendingPathComponent("link.gif").path
+        let target = dir.appendingPathComponent("target.gif").path
         #expect(symlink("target.gif", link) == 0)
         for (round, input) in inputs.enumerated() {
             let r = try CLI.run(["encode", input.path, link])
@@ -118,7 +121,8 @@ struct EncoderFaultTests {
         let (dir, _) = try EncodeCommandTests().frameFolder(5)
         let out = CLI.tempDir().appendingPathComponent("redirected.gif")
         FileManager.default.createFile(atPath: out.path, contents: nil)
-        var before = stat(), after = stat()
+        var before = stat()
+        var after = stat()
         #expect(stat(out.path, &before) == 0)
         let p = Process()
         p.executableURL = CLI.binary
@@ -137,8 +141,10 @@ struct EncoderFaultTests {
         let out = outDir.appendingPathComponent("out.gif").path
         let p = Process()
         p.executableURL = URL(fileURLWithPath: "/bin/sh")
-        p.arguments = ["-c", "trap '' HUP && exec \"$0\" \"$@\"", CLI.binary.path, "encode",
-                       try EncodeMemoryTests.folders.many.path, out]
+        p.arguments = [
+            "-c", "trap '' HUP && exec \"$0\" \"$@\"", CLI.binary.path, "encode",
+            try EncodeMemoryTests.folders.many.path, out,
+        ]
         p.standardError = FileHandle.nullDevice
         try p.run()
         let end = Date().addingTimeInterval(20)

@@ -15,8 +15,10 @@ struct ExitCodeTests {
     }
 
     @Test func usageErrorsAreExit2WithUsage() throws {
-        for args in [[], ["info"], ["frobnicate"], ["info", "--bogus", "x.gif"], ["bench", "--runs", "zero", "x"],
-                     ["extract", "a.gif"], ["extract", CLI.fixture("gif-suite/animation.gif"), "/tmp/x", "--frames", "9"]] {
+        for args in [
+            [], ["info"], ["frobnicate"], ["info", "--bogus", "x.gif"], ["bench", "--runs", "zero", "x"],
+            ["extract", "a.gif"], ["extract", CLI.fixture("gif-suite/animation.gif"), "/tmp/x", "--frames", "9"],
+        ] {
             let r = try CLI.run(args)
             #expect(r.status == 2, "\(args): status \(r.status)")
             #expect(r.stderr.contains("usage: anim"), "\(args): no usage in \(r.stderr)")

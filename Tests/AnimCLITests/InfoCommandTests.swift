@@ -18,8 +18,11 @@ struct InfoCommandTests {
         let frames = try #require(j["frames"] as? [[String: Any]])
         #expect(frames.map { $0["delayMs"] as? Double } == [250, 500, 1000, 2000])
         #expect(frames.map { $0["durationMs"] as? Double } == [250, 500, 1000, 2000])
-        #expect(Set(frames[0].keys) == ["index", "x", "y", "width", "height", "delayMs", "durationMs",
-                                         "dispose", "blend", "keyframe"])
+        #expect(
+            Set(frames[0].keys) == [
+                "index", "x", "y", "width", "height", "delayMs", "durationMs",
+                "dispose", "blend", "keyframe",
+            ])
         #expect(frames[3]["index"] as? Int == 3 && frames[0]["keyframe"] as? Bool == true)
         #expect(frames[0]["dispose"] as? String == "none" && frames[0]["blend"] as? String == "over")
     }

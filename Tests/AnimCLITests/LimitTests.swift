@@ -31,19 +31,21 @@ struct LimitTests {
     }
 
     static let limitMessages: [(file: String, limit: String, flag: String)] = [
-        ("huge-canvas.gif", "maxCanvasPixels 4294836225", "--max-canvas-pixels"),     // 65535×65535
-        ("huge-canvas.png", "maxCanvasPixels 10000000000", "--max-canvas-pixels"),    // 100000×100000
-        ("huge-canvas.webp", "maxCanvasPixels 268435456", "--max-canvas-pixels"),     // 16384×16384
+        ("huge-canvas.gif", "maxCanvasPixels 4294836225", "--max-canvas-pixels"),  // 65535×65535
+        ("huge-canvas.png", "maxCanvasPixels 10000000000", "--max-canvas-pixels"),  // 100000×100000
+        ("huge-canvas.webp", "maxCanvasPixels 268435456", "--max-canvas-pixels"),  // 16384×16384
     ]
 
     @Test(arguments: limitMessages)
     func hugeCanvasesAreRefused(_ c: (file: String, limit: String, flag: String)) throws {
         for command in ["info", "extract", "play"] {
-            let args = command == "extract" ? [command, Self.hostile(c.file), CLI.tempDir().path] : [command, Self.hostile(c.file)]
+            let args =
+                command == "extract" ? [command, Self.hostile(c.file), CLI.tempDir().path] : [command, Self.hostile(c.file)]
             let r = try Self.measured(args + (command == "play" ? ["--no-wait"] : []))
             #expect(r.status == 1, "\(command) \(c.file): \(r.stderr)")
-            #expect(r.stderr.contains("\(c.limit) exceeds the limit of 134217728 (raise it with \(c.flag) N)"),
-                    "\(command) \(c.file): \(r.stderr)")
+            #expect(
+                r.stderr.contains("\(c.limit) exceeds the limit of 134217728 (raise it with \(c.flag) N)"),
+                "\(command) \(c.file): \(r.stderr)")
             #expect(r.seconds < 2 && r.peak < 64 << 20, "\(command) \(c.file): \(r.seconds) s, \(r.peak) bytes")
         }
     }
@@ -55,7 +57,8 @@ struct LimitTests {
         try Self.gif(width: 1, height: 1, frames: 200_000).write(to: URL(fileURLWithPath: path))
         let r = try Self.measured(["info", path])
         #expect(r.status == 1)
-        #expect(r.stderr.contains("maxFrameCount 100001 exceeds the limit of 100000 (raise it with --max-frames N)"), "\(r.stderr)")
+        #expect(
+            r.stderr.contains("maxFrameCount 100001 exceeds the limit of 100000 (raise it with --max-frames N)"), "\(r.stderr)")
         #expect(r.seconds < 2 && r.peak < 64 << 20, "\(r.seconds) s, \(r.peak) bytes")
         let raised = try CLI.run(["info", path, "--max-frames", "200000"])
         #expect(raised.status == 0, "\(raised.stderr)")
@@ -70,11 +73,14 @@ struct LimitTests {
         let r = try Self.measured(["info", path])
         #expect(r.status == 1)
         // Counted frame by frame while indexing: refused at the first frame over.
-        #expect(r.stderr.contains("maxDecodedBytes 68987912192 exceeds the limit of 68719476736 (raise it with --max-decoded-bytes N)"),
-                "\(r.stderr)")
+        #expect(
+            r.stderr.contains(
+                "maxDecodedBytes 68987912192 exceeds the limit of 68719476736 (raise it with --max-decoded-bytes N)"),
+            "\(r.stderr)")
         #expect(r.seconds < 2 && r.peak < 64 << 20, "\(r.seconds) s, \(r.peak) bytes")
         let lowered = try Self.measured(["info", CLI.fixture("gif-suite/255-codes.gif"), "--max-decoded-bytes", "100"])
-        #expect(lowered.status == 1 && lowered.stderr.contains("maxDecodedBytes 40000 exceeds the limit of 100"), "\(lowered.stderr)")
+        #expect(
+            lowered.status == 1 && lowered.stderr.contains("maxDecodedBytes 40000 exceeds the limit of 100"), "\(lowered.stderr)")
     }
 
     /// Data that inflates far past the frame: 64 MiB of zlib data behind a

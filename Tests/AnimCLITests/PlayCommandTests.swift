@@ -16,30 +16,43 @@ struct PlayCommandTests {
         #expect(kitty.stdout.contains("graphics: kitty; auto picks kitty"), "\(kitty.stdout)")
         #expect(kitty.stdout.contains("because: KITTY_WINDOW_ID is set"))
         #expect(kitty.stdout.contains("query round: not sent"))
-        let plain = try CLI.run(["play", "--probe"], stdin: Data(), environment: ["TERM": "dumb", "KITTY_WINDOW_ID": "",
-                                                                               "COLORTERM": "", "TERM_PROGRAM": ""])
+        let plain = try CLI.run(
+            ["play", "--probe"], stdin: Data(),
+            environment: [
+                "TERM": "dumb", "KITTY_WINDOW_ID": "",
+                "COLORTERM": "", "TERM_PROGRAM": "",
+            ])
         #expect(plain.stdout.contains("auto picks text"), "\(plain.stdout)")
     }
 
     /// Every protocol draws a frame when forced, also without a terminal.
     @Test(arguments: ["kitty", "sixel", "iterm2", "text"])
     func everyProtocolWritesFrames(_ proto: String) throws {
-        let r = try CLI.run(["play", CLI.fixture("extra/long.gif"), "--no-wait", "--protocol", proto, "--cell", "8x16",
-                             "--width", "40", "--height", "12"])
+        let r = try CLI.run([
+            "play", CLI.fixture("extra/long.gif"), "--no-wait", "--protocol", proto, "--cell", "8x16",
+            "--width", "40", "--height", "12",
+        ])
         #expect(r.status == 0, "\(r.stderr)")
-        let marker = ["kitty": "\u{1B}_Ga=T,", "sixel": "\u{1B}P0;1;0q", "iterm2": "\u{1B}]1337;File=inline=1", "text": "\u{1B}[48;"][proto]!
+        let marker = [
+            "kitty": "\u{1B}_Ga=T,", "sixel": "\u{1B}P0;1;0q", "iterm2": "\u{1B}]1337;File=inline=1", "text": "\u{1B}[48;",
+        ][proto]!
         #expect(r.stdout.contains(marker), "\(proto) output")
         let bad = try CLI.run(["play", "--protocol", "vt100"])
         #expect(bad.status == 2 && bad.stderr.contains("--protocol needs"))
     }
 
     @Test func notATerminalWritesEveryFrameWithStats() throws {
-        let r = try CLI.run(["play", CLI.fixture("extra/long.gif"), "--no-wait", "--stats", "--loops", "2",
-                             "--width", "32", "--height", "12"])
+        let r = try CLI.run([
+            "play", CLI.fixture("extra/long.gif"), "--no-wait", "--stats", "--loops", "2",
+            "--width", "32", "--height", "12",
+        ])
         #expect(r.status == 0, "\(r.stderr)")
         let s = try stats(r.stderr)
-        #expect(Set(s.keys) == ["framesShown", "framesDropped", "bytesWritten", "firstFrameMs", "meanIntervalMs",
-                                "stdevIntervalMs", "decodedFrames", "cacheHits", "peakCacheBytes"])
+        #expect(
+            Set(s.keys) == [
+                "framesShown", "framesDropped", "bytesWritten", "firstFrameMs", "meanIntervalMs",
+                "stdevIntervalMs", "decodedFrames", "cacheHits", "peakCacheBytes",
+            ])
         #expect(s["framesShown"] as? Int == 240 && s["framesDropped"] as? Int == 0)
         #expect(s["bytesWritten"] as? Int == r.stdoutData.count)
         #expect((s["decodedFrames"] as? Int ?? 0) == 120, "the second loop comes from the cache")
@@ -81,8 +94,10 @@ struct PlayCommandTests {
     }
 
     @Test func badOptionsAreUsageErrors() throws {
-        for args in [["play", "--colors", "16"], ["play", "--background", "plaid"], ["play", "--speed", "0"],
-                     ["play", "--tolerance", "17"], ["play", "--tolerance", "-1"]] {
+        for args in [
+            ["play", "--colors", "16"], ["play", "--background", "plaid"], ["play", "--speed", "0"],
+            ["play", "--tolerance", "17"], ["play", "--tolerance", "-1"],
+        ] {
             let r = try CLI.run(args)
             #expect(r.status == 2, "\(args)")
         }

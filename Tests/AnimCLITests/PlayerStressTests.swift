@@ -24,7 +24,11 @@ import Testing
     func waitForExit(_ p: Process, seconds: Double = 20) -> Bool {
         let end = Date().addingTimeInterval(seconds)
         while p.isRunning && Date() < end { usleep(20_000) }
-        if p.isRunning { kill(p.processIdentifier, SIGKILL); p.waitUntilExit(); return false }
+        if p.isRunning {
+            kill(p.processIdentifier, SIGKILL)
+            p.waitUntilExit()
+            return false
+        }
         p.waitUntilExit()
         return true
     }
@@ -58,7 +62,10 @@ import Testing
         let pty = try PseudoTerminal(columns: 60, rows: 20)
         let before = try pty.sttyG()
         let (p, slave) = try start(pty, ["play", "--loops", "0", "--status"])
-        defer { try? slave.close(); if p.isRunning { kill(p.processIdentifier, SIGKILL) } }
+        defer {
+            try? slave.close()
+            if p.isRunning { kill(p.processIdentifier, SIGKILL) }
+        }
         #expect(pty.wait(for: "\u{1B}[?2026l", seconds: 20), "no frame was drawn")
         for i in 0..<60 {
             var size = winsize(ws_row: UInt16(8 + i % 17), ws_col: UInt16(20 + (i * 7) % 61), ws_xpixel: 0, ws_ypixel: 0)
@@ -109,7 +116,8 @@ import Testing
         #expect(try pty.sttyG() == before)
         let out = pty.text
         if out.contains("\u{1B}[?1049h") {
-            let enter = out.range(of: "\u{1B}[?1049h", options: .backwards)!, leave = out.range(of: "\u{1B}[?1049l", options: .backwards)
+            let enter = out.range(of: "\u{1B}[?1049h", options: .backwards)!
+            let leave = out.range(of: "\u{1B}[?1049l", options: .backwards)
             #expect(leave != nil && leave!.lowerBound > enter.lowerBound, "the alternate screen was not left")
         }
     }

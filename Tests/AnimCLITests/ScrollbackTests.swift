@@ -1,7 +1,8 @@
 import Foundation
 import Testing
+
 #if canImport(Glibc)
-import Glibc
+    import Glibc
 #endif
 
 /// The shell's output survives resizes during play: the player asks where
@@ -19,11 +20,13 @@ import Glibc
         env["TERM"] = "xterm-256color"
         env["COLORTERM"] = "truecolor"
         p.environment = env
-        p.standardInput = slave; p.standardOutput = slave; p.standardError = slave
+        p.standardInput = slave
+        p.standardOutput = slave
+        p.standardError = slave
         try p.run()
         defer { if p.isRunning { kill(p.processIdentifier, SIGKILL) } }
         #expect(pty.wait(for: "\u{1B}[?6n", seconds: 20), "the probe did not ask for the cursor")
-        pty.type("\u{1B}[?25;1R\u{1B}[?62;22c")       // row 25, then DA1 closes the round
+        pty.type("\u{1B}[?25;1R\u{1B}[?62;22c")  // row 25, then DA1 closes the round
         #expect(pty.wait(for: "\u{1B}[25;1H\u{1B}[?2026l", seconds: 20), "frames do not leave the cursor on row 25")
         // The window shrinks to 12 rows: the cursor follows to the last row.
         var size = winsize(ws_row: 12, ws_col: 40, ws_xpixel: 0, ws_ypixel: 0)
@@ -37,7 +40,8 @@ import Glibc
         kill(p.processIdentifier, SIGWINCH)
         usleep(400_000)
         let later = String(decoding: pty.output[grown...], as: UTF8.self)
-        #expect(later.contains("\u{1B}[12;1H\u{1B}[?2026l") && !later.contains("\u{1B}[25;1H\u{1B}[?2026l")
+        #expect(
+            later.contains("\u{1B}[12;1H\u{1B}[?2026l") && !later.contains("\u{1B}[25;1H\u{1B}[?2026l")
                 && !later.contains("\u{1B}[30;1H\u{1B}[?2026l"), "still row 12")
         pty.type("q")
         let end = Date().addingTimeInterval(10)

@@ -1,9 +1,9 @@
 import Foundation
 import Testing
-#if canImport(Glibc)
-import Glibc
-#endif
 
+#if canImport(Glibc)
+    import Glibc
+#endif
 
 /// A signal that arrives while a large frame is going out ends the player
 /// at a sequence boundary: what precedes the restore is whole sequences and
@@ -13,19 +13,25 @@ import Glibc
     /// Starts `anim play` in a pty whose master we read by hand.
     func start(_ args: [String]) throws -> (Process, Int32, FileHandle) {
         let master = posixOpenpt(O_RDWR | O_NOCTTY)
-        guard master >= 0, grantPT(master) == 0, unlockPT(master) == 0, let name = ptsName(master) else { throw POSIXError(.ENOTTY) }
+        guard master >= 0, grantPT(master) == 0, unlockPT(master) == 0, let name = ptsName(master) else {
+            throw POSIXError(.ENOTTY)
+        }
         var size = winsize(ws_row: 60, ws_col: 200, ws_xpixel: 0, ws_ypixel: 0)
         _ = ioctl(master, UInt(TIOCSWINSZ), &size)
         let slave = try FileHandle(forUpdating: URL(fileURLWithPath: name))
         var raw = termios()
-        tcgetattr(slave.fileDescriptor, &raw); raw.c_oflag &= ~tcflag_t(OPOST); tcsetattr(slave.fileDescriptor, TCSANOW, &raw)
+        tcgetattr(slave.fileDescriptor, &raw)
+        raw.c_oflag &= ~tcflag_t(OPOST)
+        tcsetattr(slave.fileDescriptor, TCSANOW, &raw)
         let p = Process()
         p.executableURL = CLI.binary
         p.arguments = ["play", "--loops", "0"] + args
         var env = ProcessInfo.processInfo.environment
         env["COLORTERM"] = "truecolor"
         p.environment = env
-        p.standardInput = slave; p.standardOutput = slave; p.standardError = slave
+        p.standardInput = slave
+        p.standardOutput = slave
+        p.standardError = slave
         try p.run()
         return (p, master, slave)
     }
@@ -42,7 +48,11 @@ import Glibc
     @Test func aSignalMidFrameCutsAtASequenceBoundary() throws {
         // A 64×48 clip enlarged to 200×60 cells: the first frame is several pieces.
         let (p, master, slave) = try start(Self.clipArguments)
-        defer { if p.isRunning { kill(p.processIdentifier, SIGKILL) }; close(master); try? slave.close() }
+        defer {
+            if p.isRunning { kill(p.processIdentifier, SIGKILL) }
+            close(master)
+            try? slave.close()
+        }
         // Read fast until the first frame is whole, then slowly.
         let end = Date().addingTimeInterval(20)
         var out = firstFrame(master, until: end)
@@ -52,7 +62,8 @@ import Glibc
             out += chunk
             // Signal while a frame is open on screen.
             if !signalled, let h = lastIndex(of: Array("\u{1B}[?2026h".utf8), in: out),
-               lastIndex(of: Array("\u{1B}[?2026l".utf8), in: out).map({ $0 < h }) ?? true, out.count - h > 300 {
+                lastIndex(of: Array("\u{1B}[?2026l".utf8), in: out).map({ $0 < h }) ?? true, out.count - h > 300
+            {
                 kill(p.processIdentifier, SIGINT)
                 signalled = true
             }
@@ -66,28 +77,36 @@ import Glibc
         let restore = Array("\u{1B}[0m\u{1B}[?25h\u{1B}[?1049l".utf8)
         let at = try #require(lastIndex(of: restore, in: out), "no restore sequence")
         let text = String(decoding: out, as: UTF8.self)
-        #expect(text.components(separatedBy: "\u{1B}[?2026h").count == text.components(separatedBy: "\u{1B}[?2026l").count,
-                "every update opened is closed once, the cut one by the restore")
+        #expect(
+            text.components(separatedBy: "\u{1B}[?2026h").count == text.components(separatedBy: "\u{1B}[?2026l").count,
+            "every update opened is closed once, the cut one by the restore")
         let before = Array(out[..<at])
         #expect(String(validating: before, as: UTF8.self) != nil, "a character was cut")
         // Every escape sequence before the restore is complete: each CSI
         // reaches its final byte before the next ESC (the restore's own
         // ?2026l included, so a cut inside a CSI shows).
-        var i = 0, broken = 0
+        var i = 0
+        var broken = 0
         while i < before.count {
             if before[i] == 0x1B, i + 1 < before.count, before[i + 1] == UInt8(ascii: "[") {
                 var j = i + 2
                 while j < before.count, before[j] != 0x1B, !(0x40...0x7E).contains(before[j]) { j += 1 }
                 if j >= before.count || before[j] == 0x1B { broken += 1 }
                 i = j
-            } else { i += 1 }
+            } else {
+                i += 1
+            }
         }
         #expect(broken == 0, "\(broken) sequences cut before the restore")
     }
 
     @Test func aTerminalThatStopsReadingDoesNotHoldThePlayer() throws {
         let (p, master, slave) = try start(Self.clipArguments)
-        defer { if p.isRunning { kill(p.processIdentifier, SIGKILL) }; close(master); try? slave.close() }
+        defer {
+            if p.isRunning { kill(p.processIdentifier, SIGKILL) }
+            close(master)
+            try? slave.close()
+        }
         #expect(!firstFrame(master, until: Date().addingTimeInterval(20)).isEmpty)
         // No reading: the pty fills and the player's write blocks (upscaled
         // 200×60 frames are larger than the pty's buffer). Slow builds
@@ -110,9 +129,9 @@ import Glibc
     /// write(2) or writev(2), as /proc/PID/task/*/syscall shows.
     func blockedInWrite(_ pid: Int32, within seconds: Double) -> Bool {
         #if arch(x86_64)
-        let writes: Set<String> = ["1", "20"]
+            let writes: Set<String> = ["1", "20"]
         #else
-        let writes: Set<String> = ["64", "66"]
+            let writes: Set<String> = ["64", "66"]
         #endif
         func inWrite() -> Bool {
             let tasks = (try? FileManager.default.contentsOfDirectory(atPath: "/proc/\(pid)/task")) ?? []
@@ -132,13 +151,17 @@ import Glibc
         return false
     }
 
-    static let clipArguments = [CLI.repo.appendingPathComponent("Tests/AnimKitTests/Fixtures/extra/long.gif").path,
-                                "--tolerance", "0", "--upscale"]
+    static let clipArguments = [
+        CLI.repo.appendingPathComponent("Tests/AnimKitTests/Fixtures/extra/long.gif").path,
+        "--tolerance", "0", "--upscale",
+    ]
 
     /// What the player wrote up to the end of its first frame.
     func firstFrame(_ master: Int32, until end: Date) -> [UInt8] {
         var out: [UInt8] = []
-        while Date() < end, !String(decoding: out, as: UTF8.self).contains("\u{1B}[?2026l") { out += read(master, limit: 65536, ms: 100) }
+        while Date() < end, !String(decoding: out, as: UTF8.self).contains("\u{1B}[?2026l") {
+            out += read(master, limit: 65536, ms: 100)
+        }
         return out
     }
 

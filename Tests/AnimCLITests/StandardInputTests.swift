@@ -51,7 +51,9 @@ struct StandardInputTests {
         let p = Process()
         p.executableURL = CLI.binary
         p.arguments = ["play", "-", "--no-wait", "--stats", "--width", "20", "--height", "8"]
-        let input = Pipe(), output = Pipe(), errors = Pipe()
+        let input = Pipe()
+        let output = Pipe()
+        let errors = Pipe()
         p.standardInput = input
         p.standardOutput = output
         p.standardError = errors
@@ -76,7 +78,8 @@ struct StandardInputTests {
 
     @Test func playFromATruncatedStdinPlaysWhatArrivedThenFails() throws {
         let bytes = try data("extra/long.gif")
-        let r = try CLI.run(["play", "-", "--no-wait", "--stats", "--width", "20", "--height", "8"], stdin: bytes.prefix(bytes.count / 2))
+        let r = try CLI.run(
+            ["play", "-", "--no-wait", "--stats", "--width", "20", "--height", "8"], stdin: bytes.prefix(bytes.count / 2))
         #expect(r.status == 1)
         let lines = r.stderr.split(separator: "\n")
         let stats = try #require(try JSONSerialization.jsonObject(with: Data(lines[0].utf8)) as? [String: Any])

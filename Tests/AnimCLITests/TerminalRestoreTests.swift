@@ -1,7 +1,8 @@
 import Foundation
 import Testing
+
 #if canImport(Glibc)
-import Glibc
+    import Glibc
 #endif
 
 // glibc declares these only under _XOPEN_SOURCE, which the Glibc module does not set.
@@ -40,15 +41,28 @@ final class PseudoTerminal: @unchecked Sendable {
                 var p = pollfd(fd: master, events: Int16(POLLIN), revents: 0)
                 guard poll(&p, 1, 50) > 0 else { continue }
                 let n = read(master, &buffer, buffer.count)
-                if n <= 0 { if n < 0 && errno != EINTR && errno != EAGAIN { usleep(20_000) }; continue }
-                lock.lock(); bytes += buffer[0..<n]; lock.unlock()
+                if n <= 0 {
+                    if n < 0 && errno != EINTR && errno != EAGAIN { usleep(20_000) }
+                    continue
+                }
+                lock.lock()
+                bytes += buffer[0..<n]
+                lock.unlock()
             }
         }
         thread.start()
     }
 
-    private var isStopped: Bool { lock.lock(); defer { lock.unlock() }; return stopped }
-    var output: [UInt8] { lock.lock(); defer { lock.unlock() }; return bytes }
+    private var isStopped: Bool {
+        lock.lock()
+        defer { lock.unlock() }
+        return stopped
+    }
+    var output: [UInt8] {
+        lock.lock()
+        defer { lock.unlock() }
+        return bytes
+    }
     var text: String { String(decoding: output, as: UTF8.self) }
 
     func type(_ s: String) { _ = s.utf8CString.withUnsafeBufferPointer { write(master, $0.baseAddress, $0.count - 1) } }
@@ -78,7 +92,9 @@ final class PseudoTerminal: @unchecked Sendable {
     }
 
     deinit {
-        lock.lock(); stopped = true; lock.unlock()
+        lock.lock()
+        stopped = true
+        lock.unlock()
         usleep(100_000)
         close(master)
     }
@@ -88,9 +104,10 @@ final class PseudoTerminal: @unchecked Sendable {
 /// SIGHUP), the tty mode, the cursor and the screen are as they were.
 @Suite(.serialized) struct TerminalRestoreTests {
     enum Ending: Sendable, CustomTestStringConvertible {
-        case key(String), signal(Int32)
+        case key(String)
+        case signal(Int32)
         var isKey: Bool { if case .key = self { return true } else { return false } }
-        var testDescription: String { if case let .signal(s) = self { return "signal \(s)" } else { return "key" } }
+        var testDescription: String { if case .signal(let s) = self { return "signal \(s)" } else { return "key" } }
     }
 
     struct Outcome {
@@ -127,7 +144,7 @@ final class PseudoTerminal: @unchecked Sendable {
         #expect(!p.isRunning, "the player did not stop")
         if p.isRunning { kill(p.processIdentifier, SIGKILL) }
         p.waitUntilExit()
-        usleep(100_000)      // let the reader drain the last bytes
+        usleep(100_000)  // let the reader drain the last bytes
         let after = try pty.sttyG()
         try slave.close()
         return Outcome(status: p.terminationStatus, before: before, during: during, after: after, output: pty.text)
@@ -146,8 +163,9 @@ final class PseudoTerminal: @unchecked Sendable {
         #expect(hide != nil && show != nil && show!.lowerBound > hide!.lowerBound, "the cursor was not shown again")
         let resetColours = out.range(of: "\u{1B}[0m", options: .backwards)
         let lastColour = out.range(of: "\u{1B}[38;2;", options: .backwards)
-        #expect(resetColours != nil && lastColour != nil && resetColours!.lowerBound > lastColour!.lowerBound,
-                "colours were not reset after the last frame")
+        #expect(
+            resetColours != nil && lastColour != nil && resetColours!.lowerBound > lastColour!.lowerBound,
+            "colours were not reset after the last frame")
         expectBalancedUpdates(out)
     }
 
@@ -155,13 +173,19 @@ final class PseudoTerminal: @unchecked Sendable {
     /// was not opened (kitty logs "Pending mode stop command issued while not
     /// in pending mode" for that), and the status line is drawn inside one.
     func expectBalancedUpdates(_ out: String) {
-        var depth = 0, unmatched = 0, statusOutside = 0
+        var depth = 0
+        var unmatched = 0
+        var statusOutside = 0
         var rest = Substring(out)
         while let r = rest.range(of: "\u{1B}[") {
             let tail = rest[r.upperBound...]
-            if tail.hasPrefix("?2026h") { depth += 1 } else if tail.hasPrefix("?2026l") {
+            if tail.hasPrefix("?2026h") {
+                depth += 1
+            } else if tail.hasPrefix("?2026l") {
                 if depth == 0 { unmatched += 1 } else { depth -= 1 }
-            } else if tail.hasPrefix("7m"), depth == 0 { statusOutside += 1 }
+            } else if tail.hasPrefix("7m"), depth == 0 {
+                statusOutside += 1
+            }
             rest = tail
         }
         #expect(unmatched == 0, "\(unmatched) ?2026l without a ?2026h")
@@ -221,7 +245,9 @@ final class PseudoTerminal: @unchecked Sendable {
         let leave = o.output.range(of: "\u{1B}[?1049l", options: .backwards)
         let upload = o.output.range(of: "\u{1B}_Ga=T,", options: .backwards)
         #expect(upload != nil && delete != nil && leave != nil)
-        if let delete, let leave, let upload { #expect(upload.lowerBound < delete.lowerBound && delete.lowerBound < leave.lowerBound) }
+        if let delete, let leave, let upload {
+            #expect(upload.lowerBound < delete.lowerBound && delete.lowerBound < leave.lowerBound)
+        }
         expectBalancedUpdates(o.output)
     }
 

@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+
 @testable import AnimKit
 
 /// The 61 images of the public APNG conformance tests (Philip Taylor, as

@@ -1,7 +1,9 @@
 import Testing
+
 @testable import AnimKit
+
 #if canImport(Glibc)
-import Glibc
+    import Glibc
 #endif
 
 /// APNG written by `ImageDestination`, read back by `ImageSource`.
@@ -13,10 +15,14 @@ struct APNGWriterTests {
             for y in 0..<height {
                 for x in 0..<width {
                     let i = (y * width + x) * 4
-                    px[i] = UInt8(x * 255 / width); px[i + 1] = UInt8(y * 255 / height); px[i + 2] = 90
+                    px[i] = UInt8(x * 255 / width)
+                    px[i + 1] = UInt8(y * 255 / height)
+                    px[i + 2] = 90
                     px[i + 3] = alpha && x < 6 && y < 6 ? UInt8(40 * (x + y) % 256) : 255
                     if x >= t * 2 % (width - 8) && x < t * 2 % (width - 8) + 8 && y >= 10 && y < 18 {
-                        px[i] = 250; px[i + 1] = 20; px[i + 2] = UInt8(t * 7 % 256)
+                        px[i] = 250
+                        px[i + 1] = 20
+                        px[i + 2] = UInt8(t * 7 % 256)
                     }
                 }
             }
@@ -58,7 +64,8 @@ struct APNGWriterTests {
 
     @Test func identicalFramesMergeTheirDurations() throws {
         let f = Self.frames(2)
-        let bytes = try encode([f[0], f[0], f[0], f[1]], durations: [.milliseconds(30), .milliseconds(40), .milliseconds(50), .milliseconds(60)])
+        let bytes = try encode(
+            [f[0], f[0], f[0], f[1]], durations: [.milliseconds(30), .milliseconds(40), .milliseconds(50), .milliseconds(60)])
         let source = try ImageSource(data: bytes)
         #expect(source.frameCount == 2)
         #expect(source.frames.map(\.duration) == [.milliseconds(120), .milliseconds(60)])
@@ -86,7 +93,10 @@ struct APNGWriterTests {
         }
         #expect(access(path, F_OK) != 0)
         var entries = 0
-        if let d = opendir(dir) { while let e = readdir(d) { if e.pointee.d_name.0 != 46 { entries += 1 } }; closedir(d) }
+        if let d = opendir(dir) {
+            while let e = readdir(d) { if e.pointee.d_name.0 != 46 { entries += 1 } }
+            closedir(d)
+        }
         #expect(entries == 0, "a temporary file was left behind")
         rmdir(dir)
     }
@@ -118,7 +128,10 @@ struct APNGWriterTests {
     @Test func aPipeNeedsTheFrameCountUpFront() throws {
         var fds: [Int32] = [0, 0]
         #expect(pipe(&fds) == 0)
-        defer { close(fds[0]); close(fds[1]) }
+        defer {
+            close(fds[0])
+            close(fds[1])
+        }
         #expect(throws: AnimError.self) { try ImageDestination(fileDescriptor: fds[1], format: .apng) }
     }
 }
@@ -141,7 +154,10 @@ struct APNGPixelModeTests {
     /// `colors` distinct opaque colours in a 16×16 frame, offset by `shift`.
     static func frame(colors: Int, shift: Int = 0, alpha: UInt8 = 255) -> RGBAImage {
         var px = [UInt8]()
-        for i in 0..<256 { let c = (i % colors) + shift; px += [UInt8(c & 0xFF), UInt8(c >> 8), 7, alpha] }
+        for i in 0..<256 {
+            let c = (i % colors) + shift
+            px += [UInt8(c & 0xFF), UInt8(c >> 8), 7, alpha]
+        }
         return RGBAImage(width: 16, height: 16, pixels: px)
     }
 
@@ -162,7 +178,9 @@ struct APNGPixelModeTests {
         let opaque = RGBAImage(width: 64, height: 64, pixels: photo)
         var clear = photo
         for i in stride(from: 3, to: clear.count, by: 16) { clear[i] = 100 }
-        let (bytes, _) = try roundTrip([opaque, opaque.with(x: 3, y: 3, [1, 2, 3, 255]), RGBAImage(width: 64, height: 64, pixels: clear)])
+        let (bytes, _) = try roundTrip([
+            opaque, opaque.with(x: 3, y: 3, [1, 2, 3, 255]), RGBAImage(width: 64, height: 64, pixels: clear),
+        ])
         #expect(Self.colorType(bytes) == 6)
     }
 

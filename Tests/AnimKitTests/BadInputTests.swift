@@ -1,12 +1,16 @@
 import Testing
+
 @testable import AnimKit
 
 /// Truncated, corrupted, empty and oversized input: always frames or a clear
 /// `AnimError`, never a crash, and the complete frames are still returned.
 struct BadInputTests {
-    static let files = Fixtures.list("webp", ext: "webp") + Fixtures.list("extra", ext: "png")
-        + Fixtures.list("extra", ext: "gif") + ["gif-suite/animation.gif", "gif-suite/dispose-restore-previous.gif",
-           "gif-suite/interlace.gif", "apng-suite/007.png", "apng-suite/016.png", "apng-suite/025.png"]
+    static let files =
+        Fixtures.list("webp", ext: "webp") + Fixtures.list("extra", ext: "png")
+        + Fixtures.list("extra", ext: "gif") + [
+            "gif-suite/animation.gif", "gif-suite/dispose-restore-previous.gif",
+            "gif-suite/interlace.gif", "apng-suite/007.png", "apng-suite/016.png", "apng-suite/025.png",
+        ]
 
     /// Offsets where a block or chunk starts, per format.
     static func boundaries(_ b: [UInt8]) -> [Int] {
@@ -91,7 +95,10 @@ struct BadInputTests {
         let end = GIFBlocks.starts(bytes).first { $0 > start }!
         let source = try ImageSource(data: Array(bytes[0..<((start + end) / 2)]), name: "cut.gif")
         #expect(source.frameCount == 1)
-        if case .truncated? = source.indexError {} else { Issue.record("truncation not reported: \(String(describing: source.indexError))") }
+        if case .truncated? = source.indexError {
+        } else {
+            Issue.record("truncation not reported: \(String(describing: source.indexError))")
+        }
         let part = try source.frame(at: 0)
         let rowBytes = whole.width * 4
         let decodedRows = (0..<whole.height).filter { y in
@@ -107,9 +114,10 @@ struct BadInputTests {
         let bytes = try Fixtures.bytes("extra/long.gif")
         let images = GIFBlocks.starts(bytes).filter { bytes[$0] == 0x2C }
         let whole = try Fixtures.source("extra/long.gif")
-        let k = try #require((60..<whole.frameCount).first {
-            whole.frames[$0].isKeyframe && whole.frames[$0].rect == Rect(x: 0, y: 0, width: 64, height: 48)
-        })
+        let k = try #require(
+            (60..<whole.frameCount).first {
+                whole.frames[$0].isKeyframe && whole.frames[$0].rect == Rect(x: 0, y: 0, width: 64, height: 48)
+            })
         let cut = Array(bytes[0..<(images[k] + 400)])
         let inOrder = try ImageSource(data: cut, name: "cut.gif", options: DecodingOptions(decodeAhead: 0))
         let last = inOrder.frameCount - 1
@@ -130,8 +138,11 @@ struct BadInputTests {
 
     @Test func hugeGIFCanvasIsRefusedBeforeAllocation() throws {
         let bytes = try Fixtures.bytes("gif-suite/max-size.gif")
-        #expect(throws: AnimError.limitExceeded(file: "max-size.gif", limit: "maxCanvasPixels",
-                                                value: 65535 * 65535, maximum: 1 << 27)) {
+        #expect(
+            throws: AnimError.limitExceeded(
+                file: "max-size.gif", limit: "maxCanvasPixels",
+                value: 65535 * 65535, maximum: 1 << 27)
+        ) {
             try ImageSource(data: bytes, name: "max-size.gif")
         }
     }
@@ -145,8 +156,11 @@ struct BadInputTests {
 
     @Test func hugeWebPCanvasIsRefused() {
         let webp = TinyFiles.animatedWebPHeader(width: 16384, height: 16384)
-        #expect(throws: AnimError.limitExceeded(file: "w.webp", limit: "maxCanvasPixels",
-                                                value: 16384 * 16384, maximum: 1 << 27)) {
+        #expect(
+            throws: AnimError.limitExceeded(
+                file: "w.webp", limit: "maxCanvasPixels",
+                value: 16384 * 16384, maximum: 1 << 27)
+        ) {
             try ImageSource(data: webp, name: "w.webp")
         }
     }
@@ -191,7 +205,9 @@ enum GIFBlocks {
 
 /// Tiny hand-made headers for limit tests.
 enum TinyFiles {
-    static func be32(_ v: Int) -> [UInt8] { [UInt8(v >> 24 & 0xFF), UInt8(v >> 16 & 0xFF), UInt8(v >> 8 & 0xFF), UInt8(v & 0xFF)] }
+    static func be32(_ v: Int) -> [UInt8] {
+        [UInt8(v >> 24 & 0xFF), UInt8(v >> 16 & 0xFF), UInt8(v >> 8 & 0xFF), UInt8(v & 0xFF)]
+    }
     static func le(_ v: Int, _ n: Int) -> [UInt8] { (0..<n).map { UInt8(v >> (8 * $0) & 0xFF) } }
 
     static func chunk(_ type: String, _ data: [UInt8]) -> [UInt8] {

@@ -1,4 +1,5 @@
 import Testing
+
 @testable import AnimKit
 
 /// The public face of the GIF writer's quantiser.

@@ -23,7 +23,7 @@ struct ConcurrencyTests {
         let wrong = try await Self.together { t in
             var bad = 0
             for k in 0..<40 {
-                let i = (k * 37 + t * 11) % source.frameCount      // seeks in every direction
+                let i = (k * 37 + t * 11) % source.frameCount  // seeks in every direction
                 if try source.frame(at: i) != reference[i] { bad += 1 }
             }
             return bad
@@ -77,13 +77,14 @@ struct ConcurrencyTests {
                 stream.finish()
                 return 0
             }
-            var bad = 0, seen = 0
+            var bad = 0
+            var seen = 0
             while seen < reference.count {
                 if case .frame(let image) = try stream.frame(at: seen) {
                     if image != reference[seen] { bad += 1 }
                     seen += 1
                 } else if stream.isFinished && stream.frameCount <= seen {
-                    bad += 1000                                  // finished without the frame
+                    bad += 1000  // finished without the frame
                     break
                 } else {
                     stream.waitForData(timeoutMs: 10)
@@ -98,7 +99,10 @@ struct ConcurrencyTests {
     @Test func manualClockFromManyTasks() async throws {
         let clock = ManualClock(start: 5)
         _ = try await Self.together { _ in
-            for _ in 0..<1000 { clock.advance(by: 1); _ = clock.nanoseconds() }
+            for _ in 0..<1000 {
+                clock.advance(by: 1)
+                _ = clock.nanoseconds()
+            }
             return 0
         }
         #expect(clock.nanoseconds() == 5 + 4 * 1000)

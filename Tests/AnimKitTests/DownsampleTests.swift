@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+
 @testable import AnimKit
 
 /// Decode-to-size: quality against Pillow's BOX filter, alpha weighting,
@@ -11,7 +12,8 @@ struct DownsampleTests {
         precondition(a.count == b.count)
         var sum = 0.0
         for p in stride(from: 0, to: a.count, by: 4) {
-            let aa = Double(a[p + 3]) / 255, ba = Double(b[p + 3]) / 255
+            let aa = Double(a[p + 3]) / 255
+            let ba = Double(b[p + 3]) / 255
             for c in 0..<3 {
                 let d = Double(a[p + c]) * aa - Double(b[p + c]) * ba
                 sum += d * d
@@ -23,10 +25,12 @@ struct DownsampleTests {
         return mse == 0 ? 99 : 10 * log10(255 * 255 / mse)
     }
 
-    static let references = [("webp/lossy-anim-softalpha.webp", 17, "softalpha-17"),
-                             ("webp/lossless-anim-alpha.webp", 13, "lossless-alpha-13"),
-                             ("extra/long.gif", 23, "long-23"), ("extra/apng-rgba16.png", 5, "rgba16-5"),
-                             ("webp/odd-canvas-37x23-lossy.webp", 11, "odd-11")]
+    static let references = [
+        ("webp/lossy-anim-softalpha.webp", 17, "softalpha-17"),
+        ("webp/lossless-anim-alpha.webp", 13, "lossless-alpha-13"),
+        ("extra/long.gif", 23, "long-23"), ("extra/apng-rgba16.png", 5, "rgba16-5"),
+        ("webp/odd-canvas-37x23-lossy.webp", 11, "odd-11"),
+    ]
 
     @Test(arguments: references)
     func matchesPillowBox(_ ref: (String, Int, String)) throws {
@@ -35,8 +39,9 @@ struct DownsampleTests {
         for i in 0..<min(4, source.frameCount) {
             let want = try Fixtures.source("resize/\(ref.2)/frame-0000\(i).png").frame(at: 0)
             let got = try source.frame(at: i)
-            try #require(got.width == want.width && got.height == want.height,
-                         "\(ref.0): \(got.width)x\(got.height), Pillow \(want.width)x\(want.height)")
+            try #require(
+                got.width == want.width && got.height == want.height,
+                "\(ref.0): \(got.width)x\(got.height), Pillow \(want.width)x\(want.height)")
             scores.append(Self.psnr(got.pixels, want.pixels))
         }
         let mean = scores.reduce(0, +) / Double(scores.count)
@@ -101,10 +106,16 @@ struct DownsampleTests {
         var rng = RandomAccessTests.SplitMix(state: 3)
         let px = (0..<(37 * 23 * 4)).map { _ in UInt8.random(in: 0...255, using: &rng) }
         let out = shrink(px, 37, 23, to: 1, 1)
-        var a = 0.0, r = 0.0, g = 0.0, b = 0.0
+        var a = 0.0
+        var r = 0.0
+        var g = 0.0
+        var b = 0.0
         for p in stride(from: 0, to: px.count, by: 4) {
             let al = Double(px[p + 3])
-            a += al; r += al * Double(px[p]); g += al * Double(px[p + 1]); b += al * Double(px[p + 2])
+            a += al
+            r += al * Double(px[p])
+            g += al * Double(px[p + 1])
+            b += al * Double(px[p + 2])
         }
         let n = Double(37 * 23)
         let want = [r / a, g / a, b / a, a / n].map { Int($0.rounded()) }

@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+
 @testable import AnimKit
 
 /// APNG colour types and bit depths, and GIF interlace/palettes/disposal,
@@ -53,8 +54,14 @@ struct ExtraFixtureTests {
             try #require(got.count == want.count)
             var bad = 0
             for p in stride(from: 0, to: got.count, by: 4) {
-                if want[p + 3] == 0 { if got[p + 3] != 0 { bad += 1 }; continue }
-                for c in 0..<4 where abs(Int(got[p + c]) - Int(want[p + c])) > 1 { bad += 1; break }
+                if want[p + 3] == 0 {
+                    if got[p + 3] != 0 { bad += 1 }
+                    continue
+                }
+                for c in 0..<4 where abs(Int(got[p + c]) - Int(want[p + c])) > 1 {
+                    bad += 1
+                    break
+                }
             }
             #expect(bad == 0, "\(name) frame \(i): \(bad) pixels differ")
         }

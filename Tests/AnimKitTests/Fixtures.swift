@@ -1,4 +1,5 @@
 import Foundation
+
 @testable import AnimKit
 
 /// Locates the test fixtures copied into the test bundle.

@@ -1,5 +1,6 @@
 import Dispatch
 import Testing
+
 @_spi(AnimTools) @testable import AnimKit
 
 struct FrameCacheTests {
@@ -39,7 +40,7 @@ struct FrameCacheTests {
         cache.setPlayhead(3, direction: .backward)
         // Backward from 3: 2 is next, then 1, 0, 9, ... 5 and 4 come last.
         #expect(cache.insert(Self.image(4, 4), at: 2))
-        #expect(cache.audit.indices == [2, 3, 5])     // 4 comes back last: 3, 2, 1, 0, 9, ..., 5, 4
+        #expect(cache.audit.indices == [2, 3, 5])  // 4 comes back last: 3, 2, 1, 0, 9, ..., 5, 4
         #expect(cache.insert(Self.image(4, 4), at: 1))
         #expect(cache.audit.indices == [1, 2, 3])
     }

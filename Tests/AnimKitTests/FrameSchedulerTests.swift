@@ -1,4 +1,5 @@
 import Testing
+
 @testable import AnimKit
 
 struct FrameSchedulerTests {
@@ -24,7 +25,7 @@ struct FrameSchedulerTests {
         let clock = ManualClock()
         let s = FrameScheduler(durations: [Duration](repeating: Self.ms(40), count: 10), plays: .forever, clock: clock)
         #expect(s.tick().frame == 0)
-        clock.set(130_000_000)            // 130 ms: frames 1 and 2 were due and are gone
+        clock.set(130_000_000)  // 130 ms: frames 1 and 2 were due and are gone
         let t = s.tick()
         #expect(t.frame == 3 && t.skipped == 2 && t.nextDeadline == 160_000_000)
         #expect(s.tick().skipped == 0, "asking again skips nothing")
@@ -34,7 +35,7 @@ struct FrameSchedulerTests {
         let clock = ManualClock()
         let s = FrameScheduler(durations: [Duration](repeating: Self.ms(100), count: 4), plays: .forever, clock: clock)
         clock.set(50_000_000)
-        s.speed = 2                       // from 50 ms of animation time on, twice as fast
+        s.speed = 2  // from 50 ms of animation time on, twice as fast
         #expect(s.tick().nextDeadline == 75_000_000)
         clock.set(80_000_000)
         #expect(s.tick().frame == 1)
@@ -48,12 +49,18 @@ struct FrameSchedulerTests {
         let d = [Duration](repeating: Self.ms(10), count: 4)
         let r = FrameScheduler(durations: d, plays: .forever, mode: .reverse, clock: clock)
         var seen: [Int] = []
-        for i in 0..<6 { clock.set(Int64(i) * 10_000_000); seen.append(r.tick().frame) }
+        for i in 0..<6 {
+            clock.set(Int64(i) * 10_000_000)
+            seen.append(r.tick().frame)
+        }
         #expect(seen == [3, 2, 1, 0, 3, 2])
         clock.set(0)
         let p = FrameScheduler(durations: d, plays: .forever, mode: .pingPong, clock: clock)
         seen = []
-        for i in 0..<9 { clock.set(Int64(i) * 10_000_000); seen.append(p.tick().frame) }
+        for i in 0..<9 {
+            clock.set(Int64(i) * 10_000_000)
+            seen.append(p.tick().frame)
+        }
         #expect(seen == [0, 1, 2, 3, 2, 1, 0, 1, 2])
     }
 
@@ -85,7 +92,7 @@ struct FrameSchedulerTests {
         #expect(s.tick().frame == 0)
         s.step(by: -1)
         #expect(s.tick().frame == 0, "not before the first frame")
-        s.resume()                         // frame 0 started when resumed at 500 ms
+        s.resume()  // frame 0 started when resumed at 500 ms
         #expect(s.tick().nextDeadline == 540_000_000)
         s.seek(toFrame: 4)
         #expect(s.tick().frame == 4)
@@ -99,7 +106,11 @@ struct FrameSchedulerTests {
         let clock = ManualClock()
         let s = FrameScheduler(durations: source.frames.map(\.duration), plays: source.plays, clock: clock)
         var deadlines: [Int64] = []
-        for _ in 0..<4 { let t = s.tick(); deadlines.append(t.nextDeadline!); clock.set(t.nextDeadline!) }
+        for _ in 0..<4 {
+            let t = s.tick()
+            deadlines.append(t.nextDeadline!)
+            clock.set(t.nextDeadline!)
+        }
         #expect(deadlines == [250, 750, 1750, 3750].map { Int64($0) * 1_000_000 })
     }
 
@@ -108,10 +119,10 @@ struct FrameSchedulerTests {
         let s = FrameScheduler(durations: [Self.ms(40), Self.ms(40)], plays: .forever, clock: clock)
         s.isOpenEnded = true
         #expect(s.tick().frame == 0)
-        clock.set(100_000_000)             // past the end of the two known frames
+        clock.set(100_000_000)  // past the end of the two known frames
         var t = s.tick()
         #expect(t.frame == 1 && !t.finished && t.nextDeadline == nil && s.isWaitingForFrames, "holds the last frame, no loop")
-        clock.set(300_000_000)             // 200 ms later, still nothing
+        clock.set(300_000_000)  // 200 ms later, still nothing
         t = s.tick()
         #expect(t.frame == 1 && t.skipped == 0 && t.nextDeadline == nil)
         s.append(durations: [Self.ms(40), Self.ms(40)])
@@ -147,7 +158,7 @@ struct FrameSchedulerTests {
         let clock = ManualClock()
         let s = FrameScheduler(durations: [Self.ms(40), Self.ms(40)], plays: .forever, clock: clock)
         #expect(s.tick().frame == 0)
-        clock.set(25_000_000)              // decoding and drawing the first frame took 25 ms
+        clock.set(25_000_000)  // decoding and drawing the first frame took 25 ms
         s.startCurrentFrameNow()
         let t = s.tick()
         #expect(t.frame == 0 && t.skipped == 0 && t.nextDeadline == 65_000_000)

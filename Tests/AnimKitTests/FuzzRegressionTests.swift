@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+
 @testable import AnimKit
 
 /// Every input the fuzzers found (Fixtures/fuzz-decode, fuzz-encode),
@@ -29,6 +30,6 @@ struct FuzzRegressionTests {
     @Test func findingsAreEnumerated() {
         #expect(FileManager.default.fileExists(atPath: Fixtures.root.path + "/fuzz-decode/README.md"))
         #expect(FileManager.default.fileExists(atPath: Fixtures.root.path + "/fuzz-encode/README.md"))
-        #expect(Self.findings("fuzz-encode").count >= 3)     // fuzz-decode has none yet
+        #expect(Self.findings("fuzz-encode").count >= 3)  // fuzz-decode has none yet
     }
 }

@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+
 @testable import AnimKit
 
 /// The GIF decoder test suite (Robert Ancell, CC BY-SA 4.0; see
@@ -25,7 +26,10 @@ struct GIFConformanceTests {
         for raw in text.split(separator: "\n") {
             let line = raw.trimmingCharacters(in: .whitespaces)
             if line.hasPrefix("#") || line.isEmpty { continue }
-            if line.hasPrefix("[") { section = String(line.dropFirst().dropLast()); continue }
+            if line.hasPrefix("[") {
+                section = String(line.dropFirst().dropLast())
+                continue
+            }
             guard let eq = line.firstIndex(of: "=") else { continue }
             out[section, default: [:]][line[..<eq].trimmingCharacters(in: .whitespaces)] =
                 line[line.index(after: eq)...].trimmingCharacters(in: .whitespaces)
@@ -56,7 +60,8 @@ struct GIFConformanceTests {
         case let n?: #expect(source.loopCount == Int(n), "\(c.name): loop")
         case nil: break
         }
-        try #require(source.frameCount == frameNames.count, "\(c.name): \(source.frameCount) frames, expected \(frameNames.count)")
+        try #require(
+            source.frameCount == frameNames.count, "\(c.name): \(source.frameCount) frames, expected \(frameNames.count)")
         for (i, frameName) in frameNames.enumerated() {
             let expected = c.config[frameName] ?? [:]
             let image = try source.frame(at: i)
@@ -75,8 +80,7 @@ struct GIFConformanceTests {
         guard got.count == want.count else { return max(got.count, want.count) / 4 }
         var n = 0
         for p in stride(from: 0, to: got.count, by: 4) {
-            if want[p + 3] == 0 { if got[p + 3] != 0 { n += 1 } }
-            else if got[p..<(p + 4)] != want[p..<(p + 4)] { n += 1 }
+            if want[p + 3] == 0 { if got[p + 3] != 0 { n += 1 } } else if got[p..<(p + 4)] != want[p..<(p + 4)] { n += 1 }
         }
         return n
     }

@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+
 @testable import AnimKit
 
 /// The GIF writer's last pass (`GIFReorder`) and what it stands on: the
@@ -57,11 +58,13 @@ struct GIFReorderTests {
     /// Colours every small frame needs come first; colours only frame 0
     /// needs go after them.
     @Test func paletteOrderPutsSharedColoursFirst() {
-        var big = GIFIndexSet(), small = GIFIndexSet()
+        var big = GIFIndexSet()
+        var small = GIFIndexSet()
         for i in 1...100 { big.insert(i) }
         for i in [90, 95, 100] { small.insert(i) }
-        let positions = GIFPaletteOrder.positions(first: 1, count: 100, needs: [big, small, small, small],
-                                                  weights: [1, 1, 1, 1])
+        let positions = GIFPaletteOrder.positions(
+            first: 1, count: 100, needs: [big, small, small, small],
+            weights: [1, 1, 1, 1])
         #expect(Set([positions[89], positions[94], positions[99]]) == [1, 2, 3])
         #expect(Set(positions) == Set(1...100))
     }
@@ -81,16 +84,23 @@ struct GIFReorderTests {
     func rewritingInPlaceKeepsUnreadBytes(_ onDisk: Bool) throws {
         let path = "/tmp/anim-inplace-\(getpid())-\(onDisk).bin"
         let sink = onDisk ? try OutputSink(path: path) : OutputSink(memoryNamed: "test")
-        defer { sink.abort(); unlink(path) }
+        defer {
+            sink.abort()
+            unlink(path)
+        }
         let old = (0..<200_000).map { UInt8(truncatingIfNeeded: $0 * 7) }
         try sink.write(old)
         let io = InPlaceRewrite(sink)
         var expected: [UInt8] = []
         // Grow by 90,000 bytes, copy 50,000, shrink by 140,000, copy the last 10,000.
-        let a = try io.take(10_000); let grown = a + a + [UInt8](repeating: 1, count: 70_000)
-        try io.put(grown); expected += grown
+        let a = try io.take(10_000)
+        let grown = a + a + [UInt8](repeating: 1, count: 70_000)
+        try io.put(grown)
+        expected += grown
         expected += try io.copy(50_000)
-        _ = try io.take(130_000); try io.put([9, 9]); expected += [9, 9]
+        _ = try io.take(130_000)
+        try io.put([9, 9])
+        expected += [9, 9]
         expected += try io.copy(10_000)
         #expect(io.atEnd)
         try io.finish()
@@ -120,10 +130,12 @@ struct GIFReorderTests {
         }
         var frames: [GIFWriterTests.Frame] = [(RGBAImage(width: w, height: h, pixels: canvas), .milliseconds(50))]
         for t in 1..<6 {
-            for y in 5..<15 { for x in 5..<25 {
-                let i = (y * w + x) * 4
-                canvas.replaceSubrange(i..<(i + 4), with: colors[197 + (x + y + t) % 3])
-            } }
+            for y in 5..<15 {
+                for x in 5..<25 {
+                    let i = (y * w + x) * 4
+                    canvas.replaceSubrange(i..<(i + 4), with: colors[197 + (x + y + t) % 3])
+                }
+            }
             frames.append((RGBAImage(width: w, height: h, pixels: canvas), .milliseconds(50)))
         }
         let reordered = try GIFWriterTests.encode(frames)
@@ -136,7 +148,8 @@ struct GIFReorderTests {
         close(fd)
         let asWritten = try [UInt8](Data(contentsOf: URL(fileURLWithPath: path)))
 
-        let a = Self.images(reordered), b = Self.images(asWritten)
+        let a = Self.images(reordered)
+        let b = Self.images(asWritten)
         #expect(a.count == 6 && b.count == 6)
         #expect(a.dropFirst().allSatisfy { $0.codeSize == 2 && !$0.local }, "\(a)")
         #expect(b.dropFirst().allSatisfy { $0.codeSize == 2 && $0.local }, "\(b)")
@@ -152,14 +165,20 @@ struct GIFReorderTests {
     static func images(_ d: [UInt8]) -> [(codeSize: UInt8, local: Bool, dataBytes: Int)] {
         var out: [(UInt8, Bool, Int)] = []
         var i = 13 + (d[10] & 0x80 != 0 ? 3 * (2 << Int(d[10] & 7)) : 0)
-        func skipBlocks() { while d[i] != 0 { i += 1 + Int(d[i]) }; i += 1 }
+        func skipBlocks() {
+            while d[i] != 0 { i += 1 + Int(d[i]) }
+            i += 1
+        }
         while i < d.count {
             switch d[i] {
-            case 0x21: i += 2; skipBlocks()
+            case 0x21:
+                i += 2
+                skipBlocks()
             case 0x2C:
                 let packed = d[i + 9]
                 i += 10 + (packed & 0x80 != 0 ? 3 * (2 << Int(packed & 7)) : 0)
-                let size = d[i]; i += 1
+                let size = d[i]
+                i += 1
                 let start = i
                 skipBlocks()
                 out.append((size, packed & 0x80 != 0, i - start))

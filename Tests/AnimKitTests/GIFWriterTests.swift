@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+
 @testable import AnimKit
 
 /// The GIF writer, checked by decoding what it writes with `ImageSource`:
@@ -16,7 +17,9 @@ struct GIFWriterTests {
         for y in 0..<h {
             for x in 0..<w {
                 let i = (y * w + x) * 4
-                let fx = Double(x), fy = Double(y), ft = Double(t)
+                let fx = Double(x)
+                let fy = Double(y)
+                let ft = Double(t)
                 px[i] = UInt8(127.5 + 127 * sin(fx / 11 + ft / 4))
                 px[i + 1] = UInt8(127.5 + 127 * sin(fy / 9 - ft / 6 + 1))
                 px[i + 2] = UInt8(127.5 + 127 * sin((fx + fy) / 17 + ft / 5 + 2))
@@ -32,7 +35,8 @@ struct GIFWriterTests {
         for y in 0..<h {
             for x in 0..<w {
                 let i = (y * w + x) * 4
-                let u = Double(x) / Double(w - 1), v = Double(y) / Double(h - 1)
+                let u = Double(x) / Double(w - 1)
+                let v = Double(y) / Double(h - 1)
                 px[i] = UInt8(30 + 200 * u)
                 px[i + 1] = UInt8(60 + 150 * v + 20 * sin(u * 6 + Double(t) / 3))
                 px[i + 2] = UInt8(127.5 + 100 * sin((u + v) * 3 + Double(t) / 5))
@@ -51,17 +55,23 @@ struct GIFWriterTests {
                 let i = (y * w + x) * 4
                 guard !transparentBackground else { continue }
                 let band = ((x / 5) + (y / 7) * 3) % 12
-                image.pixels[i] = UInt8(band * 20); image.pixels[i + 1] = UInt8(255 - band * 17)
-                image.pixels[i + 2] = UInt8((band * 90) % 256); image.pixels[i + 3] = 255
+                image.pixels[i] = UInt8(band * 20)
+                image.pixels[i + 1] = UInt8(255 - band * 17)
+                image.pixels[i + 2] = UInt8((band * 90) % 256)
+                image.pixels[i + 3] = 255
             }
         }
         let palette: [(UInt8, UInt8, UInt8)] = [(255, 255, 0), (255, 0, 255), (0, 255, 255), (250, 250, 250)]
-        let sx = (3 * t) % (w - 8), sy = (2 * t) % (h - 8)
+        let sx = (3 * t) % (w - 8)
+        let sy = (2 * t) % (h - 8)
         for y in 0..<8 {
             for x in 0..<8 {
                 let i = ((sy + y) * w + sx + x) * 4
                 let c = palette[(x / 2 + y / 4) % 4]
-                image.pixels[i] = c.0; image.pixels[i + 1] = c.1; image.pixels[i + 2] = c.2; image.pixels[i + 3] = 255
+                image.pixels[i] = c.0
+                image.pixels[i + 1] = c.1
+                image.pixels[i + 2] = c.2
+                image.pixels[i + 3] = 255
             }
         }
         return image
@@ -82,7 +92,8 @@ struct GIFWriterTests {
 
     /// PSNR over RGB of the pixels opaque in both (∞ when identical).
     static func psnr(_ a: RGBAImage, _ b: RGBAImage) -> Double {
-        var sum = 0.0, n = 0.0
+        var sum = 0.0
+        var n = 0.0
         for i in stride(from: 0, to: a.pixels.count, by: 4) where a.pixels[i + 3] == 255 && b.pixels[i + 3] == 255 {
             for c in 0..<3 {
                 let d = Double(a.pixels[i + c]) - Double(b.pixels[i + c])
@@ -114,12 +125,13 @@ struct GIFWriterTests {
 
     @Test(arguments: EncodingOptions.Dither.allCases)
     func fewColoursRoundTripExactly(_ dither: EncodingOptions.Dither) throws {
-        var options = EncodingOptions(); options.dither = dither
+        var options = EncodingOptions()
+        options.dither = dither
         let frames: [Frame] = (0..<12).map { t in (Self.sprite(40, 30, t: t), Duration.milliseconds(50)) }
         let source = try Self.decode(try Self.encode(frames, options))
         #expect(source.frameCount == 12)
         for (i, f) in frames.enumerated() {
-            let exact = try source.frame(at: i) == f.image     // a Bool, so a failure does not print every pixel
+            let exact = try source.frame(at: i) == f.image  // a Bool, so a failure does not print every pixel
             #expect(exact, "frame \(i) with \(dither) differs")
         }
     }
@@ -140,7 +152,8 @@ struct GIFWriterTests {
 
     @Test(arguments: EncodingOptions.Dither.allCases)
     func gradientsKeepHighPSNR(_ dither: EncodingOptions.Dither) throws {
-        var options = EncodingOptions(); options.dither = dither
+        var options = EncodingOptions()
+        options.dither = dither
         let photo = try Self.meanPSNR((0..<6).map { t in (Self.photo(64, 48, t: t), .milliseconds(40)) }, options)
         print("GIFWriter photo gradient, \(dither): \(photo.bytes) bytes, mean PSNR \(photo.psnr) dB")
         #expect(photo.psnr >= 34.5, "photo, \(dither): mean PSNR \(photo.psnr) dB")
@@ -153,7 +166,9 @@ struct GIFWriterTests {
     }
 
     @Test func fewerColoursWhenAsked() throws {
-        var options = EncodingOptions(); options.maxColors = 16; options.dither = .none
+        var options = EncodingOptions()
+        options.maxColors = 16
+        options.dither = .none
         let frames = (0..<3).map { t in (Self.gradient(48, 32, t: t), Duration.milliseconds(40)) }
         let source = try Self.decode(try Self.encode(frames, options))
         for i in 0..<3 {
@@ -165,7 +180,8 @@ struct GIFWriterTests {
     }
 
     @Test func twoColoursStayTwoColours() throws {
-        var options = EncodingOptions(); options.maxColors = 2
+        var options = EncodingOptions()
+        options.maxColors = 2
         let frames: [Frame] = (0..<4).map { t in
             var image = RGBAImage(width: 16, height: 16)
             for i in 0..<256 {
@@ -185,7 +201,9 @@ struct GIFWriterTests {
         let third = Duration.microseconds(33_333)
         let frames = (0..<9).map { t in (Self.sprite(24, 16, t: t), third) }
         let source = try Self.decode(try Self.encode(frames))
-        let delays = source.frames.map { Int($0.delay.components.attoseconds / 10_000_000_000_000_000) + Int($0.delay.components.seconds) * 100 }
+        let delays = source.frames.map {
+            Int($0.delay.components.attoseconds / 10_000_000_000_000_000) + Int($0.delay.components.seconds) * 100
+        }
         #expect(delays == [3, 4, 3, 3, 4, 3, 3, 4, 3])
         #expect(delays.reduce(0, +) == 30)
     }
@@ -198,7 +216,8 @@ struct GIFWriterTests {
 
     @Test(arguments: [(0, Plays.forever, Optional(0)), (1, .count(1), nil), (3, .count(3), 2)])
     func playsBecomeLoopCounts(_ plays: Int, _ expected: Plays, _ loop: Int?) throws {
-        var options = EncodingOptions(); options.plays = plays
+        var options = EncodingOptions()
+        options.plays = plays
         let frames = (0..<2).map { t in (Self.sprite(24, 16, t: t), Duration.milliseconds(100)) }
         let source = try Self.decode(try Self.encode(frames, options))
         #expect(source.plays == expected)
@@ -207,9 +226,12 @@ struct GIFWriterTests {
 
     @Test(arguments: EncodingOptions.Dither.allCases)
     func transparencyIsKeptAndCleared(_ dither: EncodingOptions.Dither) throws {
-        var options = EncodingOptions(); options.dither = dither
+        var options = EncodingOptions()
+        options.dither = dither
         // A sprite moving over transparency: what it leaves must be cleared.
-        var frames: [Frame] = (0..<8).map { t in (Self.sprite(40, 30, t: t, transparentBackground: true), Duration.milliseconds(30)) }
+        var frames: [Frame] = (0..<8).map { t in
+            (Self.sprite(40, 30, t: t, transparentBackground: true), Duration.milliseconds(30))
+        }
         // Then a photo with a hole punched in it, and the hole moving.
         for t in 0..<4 {
             var g = Self.gradient(40, 30, t: 0)
@@ -220,7 +242,8 @@ struct GIFWriterTests {
         #expect(source.frameCount == frames.count)
         for (i, f) in frames.enumerated() {
             let decoded = try source.frame(at: i)
-            let coverage = Self.sameCoverage(f.image, decoded), exact = decoded == f.image
+            let coverage = Self.sameCoverage(f.image, decoded)
+            let exact = decoded == f.image
             let psnr = Self.psnr(f.image, decoded)
             #expect(coverage, "frame \(i): transparent pixels differ")
             if i < 8 { #expect(exact, "frame \(i) differs") } else { #expect(psnr >= 30, "frame \(i): PSNR \(psnr) dB") }
@@ -231,18 +254,24 @@ struct GIFWriterTests {
         // A gradient background with a small square moving over it.
         let frames = (0..<6).map { t -> Frame in
             var g = Self.gradient(64, 48, t: 0)
-            for y in 20..<26 { for x in (4 + 8 * t)..<(10 + 8 * t) { g.pixels.replaceSubrange(((y * 64 + x) * 4)..<((y * 64 + x) * 4 + 3), with: [255, 255, 255]) } }
+            for y in 20..<26 {
+                for x in (4 + 8 * t)..<(10 + 8 * t) {
+                    g.pixels.replaceSubrange(((y * 64 + x) * 4)..<((y * 64 + x) * 4 + 3), with: [255, 255, 255])
+                }
+            }
             return (g, .milliseconds(40))
         }
         let source = try Self.decode(try Self.encode(frames))
         for i in 1..<frames.count {
             let (a, b) = (try source.frame(at: i - 1), try source.frame(at: i))
             var moved = 0
-            for p in stride(from: 0, to: a.pixels.count, by: 4) where frames[i].image.pixels[p..<(p + 4)] == frames[i - 1].image.pixels[p..<(p + 4)] {
+            for p in stride(from: 0, to: a.pixels.count, by: 4)
+            where frames[i].image.pixels[p..<(p + 4)] == frames[i - 1].image.pixels[p..<(p + 4)] {
                 if a.pixels[p..<(p + 4)] != b.pixels[p..<(p + 4)] { moved += 1 }
             }
             #expect(moved == 0, "frame \(i): \(moved) unchanged pixels shown differently")
-            #expect(source.frames[i].rect.width * source.frames[i].rect.height <= 14 * 6, "frame \(i) rect \(source.frames[i].rect)")
+            #expect(
+                source.frames[i].rect.width * source.frames[i].rect.height <= 14 * 6, "frame \(i) rect \(source.frames[i].rect)")
         }
     }
 
@@ -253,10 +282,14 @@ struct GIFWriterTests {
         for t in 0..<100 {
             // A 3x3 white cursor crawling one pixel a frame.
             var g = background
-            for y in 0..<3 { for x in 0..<3 {
-                let i = (((t / 90) * 5 + 30 + y) * 96 + t % 90 + x) * 4
-                g.pixels[i] = 255; g.pixels[i + 1] = 255; g.pixels[i + 2] = 255
-            } }
+            for y in 0..<3 {
+                for x in 0..<3 {
+                    let i = (((t / 90) * 5 + 30 + y) * 96 + t % 90 + x) * 4
+                    g.pixels[i] = 255
+                    g.pixels[i + 1] = 255
+                    g.pixels[i + 2] = 255
+                }
+            }
             frames.append((g, .milliseconds(40)))
         }
         let bytes = try Self.encode(frames)
@@ -273,7 +306,13 @@ struct GIFWriterTests {
         func tinted(_ t: Int, red: Bool) -> RGBAImage {
             var g = Self.gradient(48, 32, t: t)
             for i in stride(from: 0, to: g.pixels.count, by: 4) {
-                if red { g.pixels[i + 1] /= 4; g.pixels[i + 2] /= 4 } else { g.pixels[i] /= 4; g.pixels[i + 1] /= 4 }
+                if red {
+                    g.pixels[i + 1] /= 4
+                    g.pixels[i + 2] /= 4
+                } else {
+                    g.pixels[i] /= 4
+                    g.pixels[i + 1] /= 4
+                }
             }
             return g
         }
@@ -292,8 +331,9 @@ struct GIFWriterTests {
             try out.add(Self.sprite(24, 16, t: 1))
             try out.finish()
         }
-        guard case let .io(path, _, _, _)? = error else {
-            Issue.record("expected an I/O error, got \(String(describing: error))"); return
+        guard case .io(let path, _, _, _)? = error else {
+            Issue.record("expected an I/O error, got \(String(describing: error))")
+            return
         }
         #expect(path == "<broken>")
     }
@@ -301,7 +341,7 @@ struct GIFWriterTests {
     @Test func delayClockCarriesAndClamps() {
         var clock = GIFDelayClock()
         let d = [10, 33, 33, 34, 1000].map { clock.delay(for: .milliseconds($0)) }
-        #expect(d == [2, 2, 4, 3, 100])     // the 1 cs lent to the 2 cs minimum is taken back at once
+        #expect(d == [2, 2, 4, 3, 100])  // the 1 cs lent to the 2 cs minimum is taken back at once
         #expect(clock.writtenCentiseconds == 111)
         #expect(GIFWriter.loopValue(plays: 0) == 0 && GIFWriter.loopValue(plays: 1) == nil && GIFWriter.loopValue(plays: 5) == 4)
     }
@@ -313,14 +353,17 @@ struct GIFWriterTests {
         var rng = RandomAccessTests.SplitMix(state: 5)
         var colors: [[UInt8]] = []
         for c in 0..<100 {
-            let r = UInt8(c * 2), g = UInt8(255 - c), b = UInt8(c * 7 % 256)
+            let r = UInt8(c * 2)
+            let g = UInt8(255 - c)
+            let b = UInt8(c * 7 % 256)
             colors.append([r, g, b, 255])
         }
         var canvas = [UInt8](repeating: 0, count: 48 * 40 * 4)
         for i in 0..<(48 * 40) { canvas.replaceSubrange((i * 4)..<(i * 4 + 4), with: colors[Int(rng.next() % 100)]) }
         var frames: [Frame] = [Frame(image: RGBAImage(width: 48, height: 40, pixels: canvas), duration: .milliseconds(50))]
         for t in 1..<12 {
-            let x0 = Int(rng.next() % 30), y0 = Int(rng.next() % 25)
+            let x0 = Int(rng.next() % 30)
+            let y0 = Int(rng.next() % 25)
             for y in y0..<(y0 + 12) {
                 for x in x0..<(x0 + 14) where rng.next() % 3 != 0 {
                     let i = (y * 48 + x) * 4

@@ -1,22 +1,29 @@
 import Testing
+
 @testable import AnimKit
 
 /// Fed in pieces, an incremental source gives the frames of the whole file.
 struct IncrementalSourceTests {
-    static let files = Fixtures.list("webp", ext: "webp") + Fixtures.list("extra", ext: "png")
-        + Fixtures.list("extra", ext: "gif") + ["gif-suite/animation.gif", "gif-suite/dispose-restore-previous.gif",
-           "gif-suite/interlace.gif", "gif-suite/animation-multi-image.gif", "gif-suite/images-combine.gif",
-           "apng-suite/007.png", "apng-suite/016.png", "apng-suite/025.png", "apng-suite/002.png", "apng-suite/000.png"]
+    static let files =
+        Fixtures.list("webp", ext: "webp") + Fixtures.list("extra", ext: "png")
+        + Fixtures.list("extra", ext: "gif") + [
+            "gif-suite/animation.gif", "gif-suite/dispose-restore-previous.gif",
+            "gif-suite/interlace.gif", "gif-suite/animation-multi-image.gif", "gif-suite/images-combine.gif",
+            "apng-suite/007.png", "apng-suite/016.png", "apng-suite/025.png", "apng-suite/002.png", "apng-suite/000.png",
+        ]
 
     /// Feeds `bytes` in the given chunk sizes, checking after each chunk that
     /// the frames available are frames of the whole file; returns the source.
     func feed(_ bytes: [UInt8], chunks: [Int], whole: [RGBAImage], file: String) throws -> IncrementalImageSource {
         let inc = IncrementalImageSource(name: file)
-        var offset = 0, seen = 0, k = 0
+        var offset = 0
+        var seen = 0
+        var k = 0
         while offset < bytes.count {
             let n = min(chunks[k % chunks.count], bytes.count - offset)
             inc.append(bytes[offset..<(offset + n)])
-            offset += n; k += 1
+            offset += n
+            k += 1
             let count = inc.frameCount
             #expect(count >= seen && count <= whole.count, "\(file) at \(offset): \(count) frames after \(seen)")
             if count > seen {

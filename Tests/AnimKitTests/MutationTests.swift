@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+
 @testable import AnimKit
 
 /// Every animation fixture, damaged in a fixed, seeded set of ways —
@@ -22,13 +23,20 @@ struct MutationTests {
         case .truncatedByOne: out = Array(bytes.dropLast())
         case .truncatedRandom: out = Array(bytes.prefix(at()))
         case .flippedFew:
-            for _ in 0..<3 { let i = at(); out[i] ^= UInt8(1 << (rng.next() % 8)) }
+            for _ in 0..<3 {
+                let i = at()
+                out[i] ^= UInt8(1 << (rng.next() % 8))
+            }
         case .flippedMany:
             // Past the signature, so the format is still recognised.
-            for _ in 0..<max(8, bytes.count / 64) { let i = max(16, at()) % bytes.count; out[i] = UInt8(truncatingIfNeeded: rng.next()) }
+            for _ in 0..<max(8, bytes.count / 64) {
+                let i = max(16, at()) % bytes.count
+                out[i] = UInt8(truncatingIfNeeded: rng.next())
+            }
         case .splicedHalf: out = Array(bytes.prefix(bytes.count / 2) + other.suffix(other.count / 2))
         case .zeroedRun:
-            let i = at(), n = min(bytes.count - i, 1 + Int(rng.next() % 256))
+            let i = at()
+            let n = min(bytes.count - i, 1 + Int(rng.next() % 256))
             for j in i..<(i + n) { out[j] = 0 }
         }
         return out
@@ -48,7 +56,13 @@ struct MutationTests {
             let source = try ImageSource(data: bytes, name: name)
             if let e = source.indexError { try check(e) }
             for i in 0..<min(source.frameCount, 200) {
-                do { _ = try source.frame(at: i); decoded += 1 } catch { try check(error); break }
+                do {
+                    _ = try source.frame(at: i)
+                    decoded += 1
+                } catch {
+                    try check(error)
+                    break
+                }
             }
         } catch let failure as CheckFailure { throw failure } catch { try check(error) }
         var small = DecodingOptions()
@@ -59,7 +73,10 @@ struct MutationTests {
         } catch let failure as CheckFailure { throw failure } catch { try check(error) }
         let incremental = IncrementalImageSource(name: name)
         var at = 0
-        while at < bytes.count { incremental.append(bytes[at..<min(bytes.count, at + 4099)]); at += 4099 }
+        while at < bytes.count {
+            incremental.append(bytes[at..<min(bytes.count, at + 4099)])
+            at += 4099
+        }
         incremental.finish()
         for i in 0..<min(incremental.frameCount, 20) {
             do { _ = try incremental.frame(at: i) } catch { try check(error) }

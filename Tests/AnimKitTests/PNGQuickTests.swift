@@ -10,7 +10,9 @@ struct PNGQuickTests {
         var px = [UInt8](repeating: 0, count: w * h * 4)
         for i in 0..<(w * h) {
             let v = rng.next()
-            px[i * 4] = UInt8(truncatingIfNeeded: v); px[i * 4 + 1] = UInt8(i % 256); px[i * 4 + 2] = UInt8(truncatingIfNeeded: v >> 8)
+            px[i * 4] = UInt8(truncatingIfNeeded: v)
+            px[i * 4 + 1] = UInt8(i % 256)
+            px[i * 4 + 2] = UInt8(truncatingIfNeeded: v >> 8)
             px[i * 4 + 3] = alpha ? UInt8(truncatingIfNeeded: v >> 16) : 255
         }
         return RGBAImage(width: w, height: h, pixels: px)
@@ -43,7 +45,9 @@ struct PNGQuickTests {
             for i in 0..<(w * h) {
                 // Every colour appears (the first `colours` pixels), then at random.
                 let c = i < colours ? i : Int(rng.next() % UInt64(colours))
-                px[i * 4] = UInt8(c & 255); px[i * 4 + 1] = UInt8(c >> 8); px[i * 4 + 2] = UInt8(255 - c % 256)
+                px[i * 4] = UInt8(c & 255)
+                px[i * 4 + 1] = UInt8(c >> 8)
+                px[i * 4 + 2] = UInt8(255 - c % 256)
                 px[i * 4 + 3] = alpha && c % 3 == 0 ? UInt8(c % 256) : 255
             }
             let image = RGBAImage(width: w, height: h, pixels: px)

@@ -20,7 +20,8 @@ struct PartialFrameTests {
         #expect(cut.frames.last?.isComplete == false, "the frame the file ends inside is flagged")
         #expect(cut.images.last?.isComplete == false)
         guard case .truncated(_, let frame?, _, _) = cut.indexError else {
-            Issue.record("indexError: \(String(describing: cut.indexError))"); return
+            Issue.record("indexError: \(String(describing: cut.indexError))")
+            return
         }
         #expect(frame == cut.frameCount - 1)
         // Drawn as far as it goes: the frames before it are exact.
@@ -50,7 +51,9 @@ struct PartialFrameTests {
 
     @Test func localizedDescriptionIsTheMessage() {
         let error: Error = AnimError.truncated(file: "a.gif", frame: 3, offset: 10, detail: "the file ends inside image data")
-        #expect(error.localizedDescription == "\(AnimError.truncated(file: "a.gif", frame: 3, offset: 10, detail: "the file ends inside image data"))")
+        #expect(
+            error.localizedDescription
+                == "\(AnimError.truncated(file: "a.gif", frame: 3, offset: 10, detail: "the file ends inside image data"))")
         #expect(error.localizedDescription.contains("a.gif"))
     }
 }

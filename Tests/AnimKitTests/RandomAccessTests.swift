@@ -1,4 +1,5 @@
 import Testing
+
 @testable import AnimKit
 
 /// Frames read in any order equal frames read in order, and a seek starts
@@ -11,7 +12,7 @@ struct RandomAccessTests {
 
     @Test(arguments: files)
     func shuffledEqualsInOrder(_ file: String) throws {
-        guard let inOrder = try? Fixtures.source(file) else { return }   // rejected files: see BadInputTests
+        guard let inOrder = try? Fixtures.source(file) else { return }  // rejected files: see BadInputTests
         let reference = allFrames(inOrder)
         guard reference.error == nil, reference.frames.count > 1 else { return }
         let shuffled = try Fixtures.source(file)
@@ -32,7 +33,7 @@ struct RandomAccessTests {
         _ = try source.frame(at: last)
         #expect(source.stepsDecoded == last - key + 1)
         // Stepping on from there decodes one more frame each time.
-        _ = try source.frame(at: last - 1)      // backwards: back to the keyframe
+        _ = try source.frame(at: last - 1)  // backwards: back to the keyframe
         let before = source.stepsDecoded
         _ = try source.frame(at: last)
         #expect(source.stepsDecoded == before + 1)
@@ -42,7 +43,7 @@ struct RandomAccessTests {
         let source = try Fixtures.source("extra/long.gif")
         for i in 0..<source.frameCount { _ = try source.frame(at: i) }
         #expect(source.stepsDecoded == source.frames.last!.imageRange.upperBound)
-        _ = try source.frame(at: source.frameCount - 1)      // already on screen
+        _ = try source.frame(at: source.frameCount - 1)  // already on screen
         #expect(source.stepsDecoded == source.frames.last!.imageRange.upperBound)
     }
 

@@ -18,7 +18,7 @@ struct TranscodeTests {
         #expect(report.adjustments.isEmpty && report.sourceError == nil)
         #expect(back.plays == source.plays, "\(format): plays \(back.plays) vs \(source.plays)")
         #expect(back.frames.map(\.duration).reduce(.zero, +) == source.frames.map(\.duration).reduce(.zero, +))
-        if format != .gif {      // GIF quantises; the others are lossless here
+        if format != .gif {  // GIF quantises; the others are lossless here
             for i in 0..<back.frameCount { #expect(try back.frame(at: i) == source.frame(at: i), "\(format) frame \(i)") }
         }
     }

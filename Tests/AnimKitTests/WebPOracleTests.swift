@@ -1,6 +1,7 @@
 import CWebP
 import Foundation
 import Testing
+
 @testable import AnimKit
 
 /// Every frame of every WebP fixture equals, byte for byte, what libwebp's
@@ -21,7 +22,8 @@ struct WebPOracleTests {
             var info = WebPAnimInfo()
             guard WebPAnimDecoderGetInfo(dec, &info) != 0 else { return nil }
             let size = Int(info.canvas_width * info.canvas_height * 4)
-            var frames: [[UInt8]] = [], stamps: [Int] = []
+            var frames: [[UInt8]] = []
+            var stamps: [Int] = []
             while WebPAnimDecoderHasMoreFrames(dec) != 0 {
                 var out: UnsafeMutablePointer<UInt8>? = nil
                 var ts: Int32 = 0

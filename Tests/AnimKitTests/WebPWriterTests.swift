@@ -1,6 +1,7 @@
 import CWebP
 import Foundation
 import Testing
+
 @testable import AnimKit
 
 /// The WebP writer: round trips through `ImageDestination` and our
@@ -17,7 +18,10 @@ struct WebPWriterTests {
             for x in 0..<w {
                 let (r, g, b, a) = pixel(x, y)
                 let i = (y * w + x) * 4
-                p[i] = r; p[i + 1] = g; p[i + 2] = b; p[i + 3] = a
+                p[i] = r
+                p[i + 1] = g
+                p[i + 2] = b
+                p[i + 3] = a
             }
         }
         return RGBAImage(width: w, height: h, pixels: p)
@@ -28,7 +32,9 @@ struct WebPWriterTests {
     static func noise(_ w: Int, _ h: Int, seed: UInt64, alpha: Bool) -> RGBAImage {
         var rng = Random(state: seed)
         return image(w, h) { _, _ in
-            let r = rng.byte(), g = rng.byte(), b = rng.byte()
+            let r = rng.byte()
+            let g = rng.byte()
+            let b = rng.byte()
             var a: UInt8 = 255
             if alpha {
                 switch rng.next() % 4 {
@@ -42,14 +48,18 @@ struct WebPWriterTests {
     }
 
     /// `base` with a `size`-square of `colour` at (x, y).
-    static func stamp(_ base: RGBAImage, x: Int, y: Int, size: Int,
-                      colour: (UInt8, UInt8, UInt8, UInt8)) -> RGBAImage {
+    static func stamp(
+        _ base: RGBAImage, x: Int, y: Int, size: Int,
+        colour: (UInt8, UInt8, UInt8, UInt8)
+    ) -> RGBAImage {
         var out = base
         for yy in y..<min(y + size, base.height) {
             for xx in x..<min(x + size, base.width) {
                 let i = (yy * base.width + xx) * 4
-                out.pixels[i] = colour.0; out.pixels[i + 1] = colour.1
-                out.pixels[i + 2] = colour.2; out.pixels[i + 3] = colour.3
+                out.pixels[i] = colour.0
+                out.pixels[i + 1] = colour.1
+                out.pixels[i + 2] = colour.2
+                out.pixels[i + 3] = colour.3
             }
         }
         return out
@@ -58,7 +68,8 @@ struct WebPWriterTests {
     /// A smooth, opaque colour gradient shifted by `phase`.
     static func gradient(_ w: Int, _ h: Int, phase: Double) -> RGBAImage {
         image(w, h) { x, y in
-            let fx = Double(x) / Double(w - 1), fy = Double(y) / Double(h - 1)
+            let fx = Double(x) / Double(w - 1)
+            let fy = Double(y) / Double(h - 1)
             let r = 127.5 + 127.5 * sin(2 * Double.pi * (fx + phase))
             let g = 255 * fy
             let b = 127.5 + 127.5 * cos(Double.pi * (fx + fy) + phase)
@@ -95,7 +106,8 @@ struct WebPWriterTests {
             Int(b[at]) | Int(b[at + 1]) << 8 | Int(b[at + 2]) << 16 | Int(b[at + 3]) << 24
         }
         func chunks(_ from: Int, _ to: Int) -> [(String, Int, Int)] {
-            var out: [(String, Int, Int)] = [], at = from
+            var out: [(String, Int, Int)] = []
+            var at = from
             while at + 8 <= to {
                 let n = size(at + 4)
                 out.append((fourcc(at), at + 8, n))
@@ -111,11 +123,13 @@ struct WebPWriterTests {
     }
 
     static func psnr(_ a: RGBAImage, _ b: RGBAImage) -> Double {
-        var se = 0.0, n = 0.0
+        var se = 0.0
+        var n = 0.0
         for i in stride(from: 0, to: a.pixels.count, by: 4) {
             for c in 0..<3 {
                 let d = Double(a.pixels[i + c]) - Double(b.pixels[i + c])
-                se += d * d; n += 1
+                se += d * d
+                n += 1
             }
         }
         return se == 0 ? .infinity : 10 * log10(255 * 255 / (se / n))
@@ -125,14 +139,15 @@ struct WebPWriterTests {
 
     @Test(arguments: [0, 1, 3, 65535])
     func losslessRoundTripIsBitExact(plays: Int) throws {
-        let w = 37, h = 23   // odd sizes: sub-rectangles snap to even offsets
+        let w = 37
+        let h = 23  // odd sizes: sub-rectangles snap to even offsets
         let opaque = Self.noise(w, h, seed: 1, alpha: false)
         let frames: [(RGBAImage, Duration)] = [
-            (Self.noise(w, h, seed: 2, alpha: true), .milliseconds(20)),       // mixed alpha everywhere
+            (Self.noise(w, h, seed: 2, alpha: true), .milliseconds(20)),  // mixed alpha everywhere
             (Self.stamp(opaque, x: 5, y: 3, size: 7, colour: (9, 8, 7, 0)), .milliseconds(40)),
             (opaque, .milliseconds(70)),
             (Self.stamp(opaque, x: 30, y: 17, size: 9, colour: (200, 100, 50, 128)), .milliseconds(33)),
-            (Self.image(w, h) { x, _ in (UInt8(x), 20, 30, 0) }, .milliseconds(250)),   // all transparent, colour kept
+            (Self.image(w, h) { x, _ in (UInt8(x), 20, 30, 0) }, .milliseconds(250)),  // all transparent, colour kept
             (Self.image(w, h) { x, y in (UInt8(x * 6), UInt8(y * 11), 77, UInt8(1 + (x + y) % 254)) }, .seconds(2)),
             (Self.noise(w, h, seed: 3, alpha: true), .milliseconds(1000)),
         ]
@@ -155,8 +170,14 @@ struct WebPWriterTests {
         #expect(oracle.loop == plays)
         #expect(oracle.frames == frames.map(\.0.pixels))
         var end = 0
-        #expect(oracle.timestamps == frames.map { end += Int($0.1.components.seconds) * 1000
-                                                     + Int($0.1.components.attoseconds / 1_000_000_000_000_000); return end })
+        #expect(
+            oracle.timestamps
+                == frames.map {
+                    end +=
+                        Int($0.1.components.seconds) * 1000
+                        + Int($0.1.components.attoseconds / 1_000_000_000_000_000)
+                    return end
+                })
     }
 
     @Test func singleFrameIsAStillImage() throws {
@@ -165,14 +186,15 @@ struct WebPWriterTests {
         let source = try Self.decode(bytes)
         #expect(source.frameCount == 1)
         #expect(try source.frame(at: 0) == frame)
-        #expect(source.loopCount == nil)   // libwebp writes one frame without ANIM
+        #expect(source.loopCount == nil)  // libwebp writes one frame without ANIM
     }
 
     /// libwebp's encoder takes an empty or disposed canvas to be transparent
     /// white, decoders take it to be transparent black: fully transparent
     /// white pixels may come back black. Nothing else may change.
     @Test func transparentWhiteMayBecomeTransparentBlack() throws {
-        let w = 20, h = 12
+        let w = 20
+        let h = 12
         let frame0 = Self.image(w, h) { x, y in
             (5...14).contains(x) && (3...8).contains(y) ? (UInt8(x * 10), UInt8(y * 20), 90, 255) : (255, 255, 255, 0)
         }
@@ -182,7 +204,8 @@ struct WebPWriterTests {
         for (i, expected) in [frame0, frame1].enumerated() {
             let got = try source.frame(at: i)
             for p in stride(from: 0, to: got.pixels.count, by: 4) {
-                let e = Array(expected.pixels[p..<(p + 4)]), g = Array(got.pixels[p..<(p + 4)])
+                let e = Array(expected.pixels[p..<(p + 4)])
+                let g = Array(got.pixels[p..<(p + 4)])
                 #expect(e == g || (e == [255, 255, 255, 0] && g == [0, 0, 0, 0]), "frame \(i) pixel \(p / 4): \(e) → \(g)")
             }
         }
@@ -191,7 +214,7 @@ struct WebPWriterTests {
     // MARK: - Timing
 
     @Test func subMillisecondDurationsDoNotDrift() throws {
-        let third = Duration(secondsComponent: 0, attosecondsComponent: 33_333_333_333_333_333)   // 1/30 s, to the attosecond
+        let third = Duration(secondsComponent: 0, attosecondsComponent: 33_333_333_333_333_333)  // 1/30 s, to the attosecond
         let base = Self.noise(8, 8, seed: 5, alpha: false)
         let frames = (0..<30).map { i in (Self.stamp(base, x: i % 8, y: i / 8 % 8, size: 1, colour: (0, 0, 0, 255)), third) }
         let source = try Self.decode(try Self.encode(frames, options: Self.lossless()))
@@ -200,12 +223,17 @@ struct WebPWriterTests {
         #expect(delays.reduce(Duration.zero, +) == .seconds(1))
         // Each frame starts at its exact start time rounded: 0, 33, 67, 100, …
         for i in 0..<30 {
-            let start = (i * 1000 + 15) / 30, end = ((i + 1) * 1000 + 15) / 30
+            let start = (i * 1000 + 15) / 30
+            let end = ((i + 1) * 1000 + 15) / 30
             #expect(delays[i] == .milliseconds(end - start), "frame \(i)")
         }
         // Short delays are stored as given (the browser policy is the reader's business).
-        let short = try Self.decode(try Self.encode([(base, .milliseconds(5)), (frames[1].0, .milliseconds(0)),
-                                                     (frames[2].0, .milliseconds(1))], options: Self.lossless()))
+        let short = try Self.decode(
+            try Self.encode(
+                [
+                    (base, .milliseconds(5)), (frames[1].0, .milliseconds(0)),
+                    (frames[2].0, .milliseconds(1)),
+                ], options: Self.lossless()))
         #expect(short.frames.map { $0.delay } == [Duration.milliseconds(5), .zero, .milliseconds(1)])
     }
 
@@ -214,8 +242,10 @@ struct WebPWriterTests {
     /// and their total times are kept.
     @Test func veryLongDurationsAreSplitNotLost() throws {
         let hour = Duration.seconds(3600)
-        let a = Self.noise(4, 4, seed: 6, alpha: false), b = Self.noise(4, 4, seed: 7, alpha: false)
-        let c = Self.noise(4, 4, seed: 8, alpha: false), d = Self.noise(4, 4, seed: 9, alpha: false)
+        let a = Self.noise(4, 4, seed: 6, alpha: false)
+        let b = Self.noise(4, 4, seed: 7, alpha: false)
+        let c = Self.noise(4, 4, seed: 8, alpha: false)
+        let d = Self.noise(4, 4, seed: 9, alpha: false)
         let frames: [(RGBAImage, Duration)] = [(a, hour * 5), (b, hour * 24 * 20), (c, .seconds(1)), (d, hour * 24 * 5)]
         let bytes = try Self.encode(frames, options: Self.lossless())
         let source = try Self.decode(bytes)
@@ -242,13 +272,13 @@ struct WebPWriterTests {
         let out = try ImageDestination(format: .webp, options: Self.lossless())
         try out.add(f, duration: .milliseconds(-5))
         #expect { try out.finish() } throws: { error in
-            guard case let .malformed(file, frame, _, reason)? = error as? AnimError else { return false }
+            guard case .malformed(let file, let frame, _, let reason)? = error as? AnimError else { return false }
             return file == "<memory>" && frame == 0 && reason.contains("negative")
         }
         let out2 = try ImageDestination(format: .webp)
         try out2.add(f, duration: .seconds(86_400 * 30))
         #expect { try out2.finish() } throws: { error in
-            guard case let .unsupported(file, reason)? = error as? AnimError else { return false }
+            guard case .unsupported(let file, let reason)? = error as? AnimError else { return false }
             return file == "<memory>" && reason.hasPrefix("frame 0 lasts")
         }
     }
@@ -274,7 +304,9 @@ struct WebPWriterTests {
         options.quality = 10
         let small = try Self.encode(frames, options: options)
         #expect(small.count < bytes.count)
-        print("WebPWriter lossy q75: \(bytes.count) bytes, worst PSNR \(String(format: "%.2f", worst)) dB; q10: \(small.count) bytes")
+        print(
+            "WebPWriter lossy q75: \(bytes.count) bytes, worst PSNR \(String(format: "%.2f", worst)) dB; q10: \(small.count) bytes"
+        )
     }
 
     // MARK: - Size
@@ -299,7 +331,8 @@ struct WebPWriterTests {
 
     @Test(arguments: [true, false])
     func identicalFramesAreMerged(byDestination: Bool) throws {
-        let a = Self.noise(10, 10, seed: 12, alpha: true), b = Self.noise(10, 10, seed: 13, alpha: true)
+        let a = Self.noise(10, 10, seed: 12, alpha: true)
+        let b = Self.noise(10, 10, seed: 13, alpha: true)
         var options = Self.lossless()
         options.mergeIdenticalFrames = byDestination
         let out = try ImageDestination(format: .webp, options: options)
@@ -330,20 +363,23 @@ struct WebPWriterTests {
         let keys = source.frames.filter(\.isKeyframe).map(\.index)
         #expect(keys.first == 0)
         switch interval {
-        case 0: #expect(keys == [0])   // libwebp's default: no keyframe insertion
+        case 0: #expect(keys == [0])  // libwebp's default: no keyframe insertion
         case 1: #expect(keys == Array(0..<20))
         default:
             let gaps = zip(keys.dropFirst(), keys).map { $0 - $1 }
-            #expect(keys.count > 1 && gaps.allSatisfy { $0 <= interval } && 19 - keys.last! < interval,
-                    "keyframes \(keys)")
+            #expect(
+                keys.count > 1 && gaps.allSatisfy { $0 <= interval } && 19 - keys.last! < interval,
+                "keyframes \(keys)")
         }
     }
 
     @Test func allowMixedChoosesPerFrame() throws {
         let flat = Self.image(64, 64) { x, y in (x + y) % 16 < 8 ? (255, 255, 0, 255) : (0, 0, 128, 255) }
         let smooth = Self.gradient(64, 64, phase: 0.3)
-        let frames: [(RGBAImage, Duration)] = [(flat, .milliseconds(100)), (smooth, .milliseconds(100)),
-                                               (flat, .milliseconds(100))]
+        let frames: [(RGBAImage, Duration)] = [
+            (flat, .milliseconds(100)), (smooth, .milliseconds(100)),
+            (flat, .milliseconds(100)),
+        ]
         var options = EncodingOptions()
         options.allowMixed = true
         let mixed = try Self.encode(frames, options: options)
@@ -352,7 +388,7 @@ struct WebPWriterTests {
         #expect(kinds.contains { $0.contains("VP8L") }, "\(kinds)")
         #expect(kinds.contains { $0.contains("VP8 ") }, "\(kinds)")
         let source = try Self.decode(mixed)
-        #expect(try source.frame(at: 0) == flat)   // the 2-colour frame went lossless
+        #expect(try source.frame(at: 0) == flat)  // the 2-colour frame went lossless
         #expect(Self.psnr(try source.frame(at: 1), smooth) >= 30)
         // Without it, a lossy file has lossy frames only.
         let lossy = try Self.encode(frames, options: EncodingOptions())
@@ -365,8 +401,9 @@ struct WebPWriterTests {
         let sink = OutputSink(memoryNamed: "t.webp")
         let writer = try WebPWriter(sink: sink, width: 4, height: 4, options: Self.lossless())
         try writer.add(Self.noise(4, 4, seed: 15, alpha: false), duration: .milliseconds(10), index: 0)
-        #expect { try writer.add(Self.noise(5, 4, seed: 16, alpha: false), duration: .milliseconds(10), index: 1) } throws: { error in
-            guard case let .library(file, frame, library, message)? = error as? AnimError else { return false }
+        #expect { try writer.add(Self.noise(5, 4, seed: 16, alpha: false), duration: .milliseconds(10), index: 1) } throws: {
+            error in
+            guard case .library(let file, let frame, let library, let message)? = error as? AnimError else { return false }
             return file == "t.webp" && frame == 1 && library == "libwebp" && message.contains("Invalid frame dimensions")
         }
         let empty = try WebPWriter(sink: OutputSink(memoryNamed: "e.webp"), width: 4, height: 4, options: EncodingOptions())
@@ -391,7 +428,11 @@ struct WebPWriterTests {
         #expect(refused { $0.plays = 65536 }?.contains("65535") == true)
         #expect(refused { $0.keyframeInterval = -1 }?.contains("negative") == true)
         #expect(refused({ _ in }, RGBAImage(width: 16384, height: 1))?.contains("16383") == true)
-        #expect(refused { $0.quality = 100; $0.plays = 65535 } == nil)
+        #expect(
+            refused {
+                $0.quality = 100
+                $0.plays = 65535
+            } == nil)
     }
 
     // MARK: - libwebp's tools
@@ -433,7 +474,9 @@ struct WebPWriterTests {
             for y in 0..<30 {
                 for x in 0..<40 {
                     let i = (y * 40 + x) * 4
-                    px[i] = UInt8(x * 6); px[i + 1] = UInt8(y * 8); px[i + 2] = (x + y + t) % 7 == 0 ? 0 : UInt8(t * 40)
+                    px[i] = UInt8(x * 6)
+                    px[i + 1] = UInt8(y * 8)
+                    px[i + 2] = (x + y + t) % 7 == 0 ? 0 : UInt8(t * 40)
                     px[i + 3] = x > 30 ? 128 : 255
                 }
             }
@@ -444,9 +487,13 @@ struct WebPWriterTests {
         let source = try ImageSource(data: try Self.encode(frames, options: Self.lossless()))
         #expect(source.frameCount == 6)
         for i in 0..<6 {
-            let got = try source.frame(at: i).pixels, want = frames[i].0.pixels
+            let got = try source.frame(at: i).pixels
+            let want = frames[i].0.pixels
             let first = (0..<(got.count / 4)).first { got[($0 * 4)..<($0 * 4 + 4)] != want[($0 * 4)..<($0 * 4 + 4)] }
-            #expect(first == nil, "frame \(i): pixel \(first ?? -1) is \(first.map { Array(got[($0 * 4)..<($0 * 4 + 4)]) } ?? []), not \(first.map { Array(want[($0 * 4)..<($0 * 4 + 4)]) } ?? [])")
+            #expect(
+                first == nil,
+                "frame \(i): pixel \(first ?? -1) is \(first.map { Array(got[($0 * 4)..<($0 * 4 + 4)]) } ?? []), not \(first.map { Array(want[($0 * 4)..<($0 * 4 + 4)]) } ?? [])"
+            )
         }
     }
 }

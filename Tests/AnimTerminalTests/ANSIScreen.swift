@@ -19,7 +19,8 @@ struct ANSIScreen {
     var errors: [String] = []
 
     init(columns: Int, rows: Int) {
-        self.columns = columns; self.rows = rows
+        self.columns = columns
+        self.rows = rows
         cells = [Glyph](repeating: Glyph(), count: columns * rows)
     }
 
@@ -27,21 +28,36 @@ struct ANSIScreen {
         var i = 0
         while i < bytes.count {
             if bytes[i] == 0x1B {
-                guard i + 1 < bytes.count, bytes[i + 1] == UInt8(ascii: "[") else { errors.append("bare ESC"); return }
+                guard i + 1 < bytes.count, bytes[i + 1] == UInt8(ascii: "[") else {
+                    errors.append("bare ESC")
+                    return
+                }
                 var j = i + 2
                 while j < bytes.count, !(0x40...0x7E).contains(bytes[j]) { j += 1 }
-                guard j < bytes.count else { errors.append("unterminated CSI"); return }
+                guard j < bytes.count else {
+                    errors.append("unterminated CSI")
+                    return
+                }
                 control(String(decoding: bytes[(i + 2)..<j], as: UTF8.self), bytes[j])
                 i = j + 1
                 continue
             }
-            if bytes[i] == 0x0D { column = 1; pendingWrap = false; i += 1; continue }
+            if bytes[i] == 0x0D {
+                column = 1
+                pendingWrap = false
+                i += 1
+                continue
+            }
             if bytes[i] == 0x0A {
                 // Down a row; the column depends on the tty (ONLCR may add a
                 // CR), so unless it is 1 either way it is left undefined:
                 // writing before a CR or an absolute column is an error.
                 if row >= rows { errors.append("line feed on the last row scrolls") }
-                row += 1; column = column == 1 && !pendingWrap ? 1 : 0; pendingWrap = false; i += 1; continue
+                row += 1
+                column = column == 1 && !pendingWrap ? 1 : 0
+                pendingWrap = false
+                i += 1
+                continue
             }
             // One UTF-8 scalar.
             let n = bytes[i] < 0x80 ? 1 : bytes[i] < 0xE0 ? 2 : bytes[i] < 0xF0 ? 3 : 4
@@ -54,8 +70,14 @@ struct ANSIScreen {
     /// Like a terminal, writing in the last column leaves the cursor there
     /// with a wrap pending: the next character would go to the next row.
     mutating func put(_ c: Character) {
-        guard !pendingWrap else { errors.append("wrapped past the last column at row \(row)"); return }
-        guard row >= 1, row <= rows, column >= 1, column <= columns else { errors.append("write outside at \(row),\(column)"); return }
+        guard !pendingWrap else {
+            errors.append("wrapped past the last column at row \(row)")
+            return
+        }
+        guard row >= 1, row <= rows, column >= 1, column <= columns else {
+            errors.append("write outside at \(row),\(column)")
+            return
+        }
         cells[(row - 1) * columns + column - 1] = Glyph(character: c, fg: fg, bg: bg)
         if column == columns { pendingWrap = true } else { column += 1 }
     }
@@ -65,7 +87,9 @@ struct ANSIScreen {
         let n = max(p.first ?? 1, 1)
         if final != UInt8(ascii: "m") && final != UInt8(ascii: "h") && final != UInt8(ascii: "l") { pendingWrap = false }
         switch final {
-        case UInt8(ascii: "H"): row = max(p.first ?? 1, 1); column = max(p.count > 1 ? p[1] : 1, 1)
+        case UInt8(ascii: "H"):
+            row = max(p.first ?? 1, 1)
+            column = max(p.count > 1 ? p[1] : 1, 1)
         case UInt8(ascii: "C"): column = min(column + n, columns)
         case UInt8(ascii: "D"): column = max(column - n, 1)
         case UInt8(ascii: "G"): column = n
@@ -82,16 +106,21 @@ struct ANSIScreen {
         var k = 0
         while k < p.count {
             switch p[k] {
-            case 0: fg = .terminalDefault; bg = .terminalDefault
+            case 0:
+                fg = .terminalDefault
+                bg = .terminalDefault
             case 39: fg = .terminalDefault
             case 49: bg = .terminalDefault
             case 38, 48:
                 let foreground = p[k] == 38
                 let color: TerminalColor
                 if p[k + 1] == 2 {
-                    color = .rgb(UInt8(p[k + 2]), UInt8(p[k + 3]), UInt8(p[k + 4])); k += 4
+                    color = .rgb(UInt8(p[k + 2]), UInt8(p[k + 3]), UInt8(p[k + 4]))
+                    k += 4
                 } else {
-                    let (r, g, b) = XtermPalette.rgb(UInt8(p[k + 2])); color = .rgb(r, g, b); k += 2
+                    let (r, g, b) = XtermPalette.rgb(UInt8(p[k + 2]))
+                    color = .rgb(r, g, b)
+                    k += 2
                 }
                 if foreground { fg = color } else { bg = color }
             default: errors.append("unknown SGR \(p[k])")

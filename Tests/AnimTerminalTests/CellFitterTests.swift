@@ -1,5 +1,6 @@
 import AnimKit
 import Testing
+
 @testable import AnimTerminal
 
 /// The fitter's split against every split scored the slow way, and the
@@ -15,7 +16,9 @@ struct CellFitterTests {
             guard !members.isEmpty else { continue }
             let n = Double(members.count)
             let mean = (members.map(\.0).reduce(0, +) / n, members.map(\.1).reduce(0, +) / n, members.map(\.2).reduce(0, +) / n)
-            for p in members { total += (p.0 - mean.0) * (p.0 - mean.0) + (p.1 - mean.1) * (p.1 - mean.1) + (p.2 - mean.2) * (p.2 - mean.2) }
+            for p in members {
+                total += (p.0 - mean.0) * (p.0 - mean.0) + (p.1 - mean.1) * (p.1 - mean.1) + (p.2 - mean.2) * (p.2 - mean.2)
+            }
         }
         return total
     }
@@ -27,10 +30,15 @@ struct CellFitterTests {
         for trial in 0..<200 {
             // Few distinct values half the time, so that ties happen.
             let px = (0..<n).map { _ -> (Double, Double, Double) in
-                trial % 2 == 0 ? (Double(rng.int(3) * 100), Double(rng.int(2) * 50), 7)
+                trial % 2 == 0
+                    ? (Double(rng.int(3) * 100), Double(rng.int(2) * 50), 7)
                     : (Double(rng.int(256)), Double(rng.int(256)), Double(rng.int(256)))
             }
-            for (i, p) in px.enumerated() { scratch[3 * i] = Int32(p.0); scratch[3 * i + 1] = Int32(p.1); scratch[3 * i + 2] = Int32(p.2) }
+            for (i, p) in px.enumerated() {
+                scratch[3 * i] = Int32(p.0)
+                scratch[3 * i + 1] = Int32(p.1)
+                scratch[3 * i + 2] = Int32(p.2)
+            }
             let fit = scratch.withUnsafeMutableBufferPointer { CellFitter.fit($0.baseAddress!, count: n) }
             let best = (0..<(1 << n)).map { Self.error(px, $0) }.min()!
             let found = Self.error(px, Int(fit.mask))
@@ -48,11 +56,15 @@ struct CellFitterTests {
 
     @Test func transparentSubpixelsAreTheDefaultBackground() {
         // A 2×3 cell: two transparent pixels, four opaque in two colours.
-        let o: [UInt8] = [0, 0, 0, 0], a: [UInt8] = [200, 0, 0, 255], b: [UInt8] = [0, 0, 100, 255], half: [UInt8] = [9, 9, 9, 100]
+        let o: [UInt8] = [0, 0, 0, 0]
+        let a: [UInt8] = [200, 0, 0, 255]
+        let b: [UInt8] = [0, 0, 100, 255]
+        let half: [UInt8] = [9, 9, 9, 100]
         let image = RGBAImage(width: 2, height: 3, pixels: a + o + b + a + half + b)
         let grid = CellGrid(image: image, background: .none, symbols: .sextant, mode: .trueColor, dither: false)
         #expect(grid.cells == [Cell(mask: 0b101101, fg: .rgb(100, 0, 50), bg: .terminalDefault)])
-        let all = CellGrid(image: RGBAImage(width: 2, height: 4), background: .none, symbols: .octant, mode: .trueColor, dither: false)
+        let all = CellGrid(
+            image: RGBAImage(width: 2, height: 4), background: .none, symbols: .octant, mode: .trueColor, dither: false)
         #expect(all.cells == [.solid(.terminalDefault)])
         // Over a colour, nothing is transparent: the best split of six colours.
         let over = CellGrid(image: image, background: .color(0, 0, 0), symbols: .sextant, mode: .trueColor, dither: false)
@@ -65,7 +77,8 @@ struct CellFitterTests {
         let image = TextTestSupport.noise(5, 7, &rng)
         for symbols in TextSymbols.allCases {
             let grid = CellGrid(image: image, background: .none, symbols: symbols, mode: .trueColor, dither: false)
-            #expect(grid.columns == (5 + symbols.across - 1) / symbols.across && grid.rows == (7 + symbols.down - 1) / symbols.down)
+            #expect(
+                grid.columns == (5 + symbols.across - 1) / symbols.across && grid.rows == (7 + symbols.down - 1) / symbols.down)
             let shown = TextTestSupport.subpixels(grid.cells, columns: grid.columns, rows: grid.rows, symbols)
             let w = grid.columns * symbols.across
             for y in 0..<(grid.rows * symbols.down) {
@@ -73,7 +86,12 @@ struct CellFitterTests {
             }
             if symbols == .half {
                 // One pixel per sub-pixel: exact.
-                for y in 0..<7 { for x in 0..<5 { let p = image.pixel(x: x, y: y); #expect(shown[y * w + x] == .rgb(p.r, p.g, p.b)) } }
+                for y in 0..<7 {
+                    for x in 0..<5 {
+                        let p = image.pixel(x: x, y: y)
+                        #expect(shown[y * w + x] == .rgb(p.r, p.g, p.b))
+                    }
+                }
             }
         }
     }

@@ -1,9 +1,11 @@
 import AnimKit
 import Testing
-#if canImport(Glibc)
-import Glibc
-#endif
+
 @testable import AnimTerminal
+
+#if canImport(Glibc)
+    import Glibc
+#endif
 
 /// 256 colours in cells: one-colour cells stay one colour through the
 /// renderer, and the ordered dither is stable and brings areas closer.
@@ -16,7 +18,8 @@ struct DitherTests {
     /// need no colour change). Every flat cell is a space on that colour.
     @Test(arguments: TextSymbols.allCases)
     func aFlatRegionIsOneColour(_ symbols: TextSymbols) {
-        let flat = (UInt8(135), UInt8(175), UInt8(215)), other = (UInt8(95), UInt8(0), UInt8(0))
+        let flat = (UInt8(135), UInt8(175), UInt8(215))
+        let other = (UInt8(95), UInt8(0), UInt8(0))
         let variants: [(UInt8, UInt8, UInt8)] = (0..<8).map { (k: Int) -> (UInt8, UInt8, UInt8) in
             let r: UInt8 = flat.0 &+ UInt8(k % 3)
             let g: UInt8 = flat.1 &- UInt8(k % 2)
@@ -37,20 +40,26 @@ struct DitherTests {
                     for x in 0..<w {
                         let striped = x < w / 2 && (y + x / symbols.across + frame) % 2 == 0
                         let c = striped ? other : variants[rng.int(variants.count)]
-                        px[(y * w + x) * 4] = c.0; px[(y * w + x) * 4 + 1] = c.1; px[(y * w + x) * 4 + 2] = c.2
+                        px[(y * w + x) * 4] = c.0
+                        px[(y * w + x) * 4 + 1] = c.1
+                        px[(y * w + x) * 4 + 2] = c.2
                     }
                 }
-                let grid = CellGrid(image: RGBAImage(width: w, height: h, pixels: px), background: .none, symbols: symbols,
-                                    mode: .palette256, dither: false)
+                let grid = CellGrid(
+                    image: RGBAImage(width: w, height: h, pixels: px), background: .none, symbols: symbols,
+                    mode: .palette256, dither: false)
                 screen.feed(renderer.render(grid))
                 #expect(screen.errors.isEmpty)
                 let (r, g, b) = XtermPalette.rgb(index)
                 for row in 0..<rows {
                     for column in (columns / 2)..<columns {
-                        #expect(grid[column, row] == .solid(.rgb(r, g, b)), "\(symbols) frame \(frame): the grid's cell is one colour")
+                        #expect(
+                            grid[column, row] == .solid(.rgb(r, g, b)), "\(symbols) frame \(frame): the grid's cell is one colour"
+                        )
                         let shown = screen.cells[row * columns + column]
-                        #expect(shown.character == " " && shown.bg == .rgb(r, g, b),
-                                "\(symbols) tolerance \(tolerance) frame \(frame) cell \(column),\(row): \(shown)")
+                        #expect(
+                            shown.character == " " && shown.bg == .rgb(r, g, b),
+                            "\(symbols) tolerance \(tolerance) frame \(frame) cell \(column),\(row): \(shown)")
                     }
                 }
             }
@@ -67,13 +76,16 @@ struct DitherTests {
     static func blockError(_ image: RGBAImage, _ grid: CellGrid) -> Double {
         let shown = TextTestSupport.subpixels(grid.cells, columns: grid.columns, rows: grid.rows, grid.symbols)
         let w = grid.columns * grid.symbols.across
-        var total = 0.0, blocks = 0
+        var total = 0.0
+        var blocks = 0
         for by in stride(from: 0, to: image.height - 7, by: 8) {
             for bx in stride(from: 0, to: image.width - 7, by: 8) {
-                var a = [0.0, 0.0, 0.0], b = [0.0, 0.0, 0.0]
+                var a = [0.0, 0.0, 0.0]
+                var b = [0.0, 0.0, 0.0]
                 for y in by..<(by + 8) {
                     for x in bx..<(bx + 8) {
-                        let p = image.pixel(x: x, y: y), s = TextTestSupport.rgb(shown[y * w + x])!
+                        let p = image.pixel(x: x, y: y)
+                        let s = TextTestSupport.rgb(shown[y * w + x])!
                         for (k, v) in [p.r, p.g, p.b].enumerated() { a[k] += Double(OKLab.linear(v)) }
                         for (k, v) in [s.0, s.1, s.2].enumerated() { b[k] += Double(OKLab.linear(UInt8(v))) }
                     }
@@ -91,11 +103,17 @@ struct DitherTests {
         let plain = CellGrid(image: image, background: .none, symbols: symbols, mode: .palette256, dither: false)
         let dithered = CellGrid(image: image, background: .none, symbols: symbols, mode: .palette256, dither: true)
         let (e0, e1) = (Self.blockError(image, plain), Self.blockError(image, dithered))
-        print("sky in 256 colours, \(symbols): error of 8×8 areas \(PaletteTests.format(e0)) plain, \(PaletteTests.format(e1)) dithered")
+        print(
+            "sky in 256 colours, \(symbols): error of 8×8 areas \(PaletteTests.format(e0)) plain, \(PaletteTests.format(e1)) dithered"
+        )
         #expect(e1 < e0 * 0.75, "\(symbols): dithered \(e1), plain \(e0)")
-        #expect(dithered == CellGrid(image: image, background: .none, symbols: symbols, mode: .palette256, dither: true), "deterministic")
-        #expect(CellGrid(image: image, background: .none, symbols: symbols, mode: .trueColor, dither: true)
-                == CellGrid(image: image, background: .none, symbols: symbols, mode: .trueColor, dither: false), "no effect in truecolor")
+        #expect(
+            dithered == CellGrid(image: image, background: .none, symbols: symbols, mode: .palette256, dither: true),
+            "deterministic")
+        #expect(
+            CellGrid(image: image, background: .none, symbols: symbols, mode: .trueColor, dither: true)
+                == CellGrid(image: image, background: .none, symbols: symbols, mode: .trueColor, dither: false),
+            "no effect in truecolor")
     }
 
     /// A sprite moving over a dithered gradient: only the cells it covers
@@ -110,7 +128,12 @@ struct DitherTests {
         for frame in 0..<5 {
             var image = base
             let (sx, sy) = (10 + frame * 12, 20)
-            for y in sy..<(sy + 6) { for x in sx..<(sx + 6) { image.pixels[(y * 80 + x) * 4] = 250; image.pixels[(y * 80 + x) * 4 + 1] = 40 } }
+            for y in sy..<(sy + 6) {
+                for x in sx..<(sx + 6) {
+                    image.pixels[(y * 80 + x) * 4] = 250
+                    image.pixels[(y * 80 + x) * 4 + 1] = 40
+                }
+            }
             sizes.append(backend.render(image, index: frame, placement: placement).count)
             let grid = backend.renderer.shown!
             if let previous {

@@ -1,11 +1,15 @@
 import AnimKit
 import Testing
+
 @testable import AnimTerminal
 
 struct FrameRendererTests {
     static func image(_ w: Int, _ h: Int, seed: UInt64, alpha: Bool = false) -> RGBAImage {
         var state = seed
-        func next() -> UInt8 { state = state &* 6364136223846793005 &+ 1442695040888963407; return UInt8(state >> 56) }
+        func next() -> UInt8 {
+            state = state &* 6_364_136_223_846_793_005 &+ 1_442_695_040_888_963_407
+            return UInt8(state >> 56)
+        }
         var px = [UInt8]()
         for _ in 0..<(w * h) { px += [next(), next(), next(), alpha ? (next() < 100 ? 0 : 255) : 255] }
         return RGBAImage(width: w, height: h, pixels: px)
@@ -86,14 +90,20 @@ struct FrameRendererTests {
     }
 
     @Test func transparentPixelsOverTheBackgrounds() {
-        let red: [UInt8] = [255, 0, 0, 255], clear: [UInt8] = [0, 0, 0, 0], halfGreen: [UInt8] = [0, 255, 0, 128]
+        let red: [UInt8] = [255, 0, 0, 255]
+        let clear: [UInt8] = [0, 0, 0, 0]
+        let halfGreen: [UInt8] = [0, 255, 0, 128]
         let px = red + clear + halfGreen
         let image = RGBAImage(width: 1, height: 3, pixels: px)
         let none = CellGrid(image: image, background: .none, mode: .trueColor)
-        #expect(none.cells == [Cell(top: .rgb(255, 0, 0), bottom: .terminalDefault),
-                               Cell(top: .rgb(0, 255, 0), bottom: .terminalDefault)])
+        #expect(
+            none.cells == [
+                Cell(top: .rgb(255, 0, 0), bottom: .terminalDefault),
+                Cell(top: .rgb(0, 255, 0), bottom: .terminalDefault),
+            ])
         let solid = CellGrid(image: image, background: .color(0, 0, 0), mode: .trueColor)
-        #expect(solid.cells[0].color(at: 1) == .rgb(0, 0, 0) && solid.cells[1] == Cell(top: .rgb(0, 128, 0), bottom: .rgb(0, 0, 0)))
+        #expect(
+            solid.cells[0].color(at: 1) == .rgb(0, 0, 0) && solid.cells[1] == Cell(top: .rgb(0, 128, 0), bottom: .rgb(0, 0, 0)))
         #expect(Background(argument: "#102030") == .color(16, 32, 48) && Background(argument: "nope") == nil)
         #expect(ColorMode.detect(environment: ["COLORTERM": "truecolor"]) == .trueColor)
         #expect(ColorMode.detect(environment: ["TERM": "xterm-256color"]) == .palette256)
@@ -107,9 +117,14 @@ struct FrameRendererTests {
     func randomSparseChangesStayExact(_ row: Int, _ column: Int, _ screenColumns: Int, _ screenRows: Int) {
         let renderer = FrameRenderer(mode: .trueColor)
         var screen = ANSIScreen(columns: screenColumns, rows: screenRows)
-        let palette: [TerminalColor] = [.terminalDefault, .rgb(0, 0, 0), .rgb(255, 255, 255), .rgb(200, 30, 30), .rgb(10, 120, 240)]
+        let palette: [TerminalColor] = [
+            .terminalDefault, .rgb(0, 0, 0), .rgb(255, 255, 255), .rgb(200, 30, 30), .rgb(10, 120, 240),
+        ]
         var state: UInt64 = 77
-        func next(_ n: Int) -> Int { state = state &* 6364136223846793005 &+ 1442695040888963407; return Int(state >> 33) % n }
+        func next(_ n: Int) -> Int {
+            state = state &* 6_364_136_223_846_793_005 &+ 1_442_695_040_888_963_407
+            return Int(state >> 33) % n
+        }
         var grid = CellGrid(columns: 24, rows: 8)
         for i in 0..<grid.cells.count { grid.cells[i] = Cell(top: palette[next(5)], bottom: palette[next(5)]) }
         var total = 0
@@ -156,7 +171,9 @@ struct FrameRendererTests {
             for r in 0..<10 {
                 for c in 0..<30 {
                     func v(_ x: Int) -> UInt8 { UInt8(clamping: x) }
-                    g[c, r] = Cell(top: .rgb(v(c * 3 + t), v(r * 5), v(100 + t / 2)), bottom: .rgb(v(c * 3 + t + 1), v(r * 5 + 2), v(100 + t / 2)))
+                    g[c, r] = Cell(
+                        top: .rgb(v(c * 3 + t), v(r * 5), v(100 + t / 2)),
+                        bottom: .rgb(v(c * 3 + t + 1), v(r * 5 + 2), v(100 + t / 2)))
                 }
             }
             return g
@@ -176,12 +193,16 @@ struct FrameRendererTests {
                 var worst = 0
                 for (a, b) in zip(shown, grid.cells) {
                     for (x, y) in [(a.color(at: 0), b.color(at: 0)), (a.color(at: 1), b.color(at: 1))] {
-                        guard case let .rgb(r1, g1, b1) = x, case let .rgb(r2, g2, b2) = y else { worst = 999; continue }
+                        guard case .rgb(let r1, let g1, let b1) = x, case .rgb(let r2, let g2, let b2) = y else {
+                            worst = 999
+                            continue
+                        }
                         worst = max(worst, abs(Int(r1) - Int(r2)), abs(Int(g1) - Int(g2)), abs(Int(b1) - Int(b2)))
                     }
                 }
                 #expect(worst <= tolerance, "frame \(t): a cell is \(worst) levels off with tolerance \(tolerance)")
-                #expect(renderer.shown.map { zip($0.cells, shown).allSatisfy { $0 == $1 } } == true, "shown is what the screen shows")
+                #expect(
+                    renderer.shown.map { zip($0.cells, shown).allSatisfy { $0 == $1 } } == true, "shown is what the screen shows")
             }
             totals.append(total)
         }

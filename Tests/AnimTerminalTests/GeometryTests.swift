@@ -1,11 +1,12 @@
 import AnimKit
 import Foundation
 import Testing
-@testable import AnimTerminal
-#if canImport(Glibc)
-import Glibc
-#endif
 
+@testable import AnimTerminal
+
+#if canImport(Glibc)
+    import Glibc
+#endif
 
 /// In a pseudo-terminal that reports 8×19-pixel cells through `TIOCGWINSZ`,
 /// the picture the player draws keeps the source's aspect ratio within 2%,
@@ -23,7 +24,9 @@ struct GeometryTests {
         #expect(slave >= 0)
         defer { close(slave) }
         var raw = termios()
-        tcgetattr(slave, &raw); cfmakeraw(&raw); tcsetattr(slave, TCSANOW, &raw)     // bytes as written
+        tcgetattr(slave, &raw)
+        cfmakeraw(&raw)
+        tcsetattr(slave, TCSANOW, &raw)  // bytes as written
         var size = winsize(ws_row: 24, ws_col: 80, ws_xpixel: 640, ws_ypixel: 456)
         #expect(ioctl(master, UInt(TIOCSWINSZ), &size) == 0)
         // Drain the master while the player writes.
@@ -63,12 +66,19 @@ struct GeometryTests {
         #expect(screen.errors.isEmpty, "\(screen.errors)")
         // The drawn sub-pixels: columns with colour, and half rows with colour.
         let visual = screen.visual(.half)
-        var columns = Set<Int>(), halves = Set<Int>()
+        var columns = Set<Int>()
+        var halves = Set<Int>()
         for r in 0..<24 {
             for c in 0..<80 {
                 let cell = visual[r * 80 + c]
-                if cell.color(at: 0) != TerminalColor.terminalDefault { columns.insert(c); halves.insert(r * 2) }
-                if cell.color(at: 1) != TerminalColor.terminalDefault { columns.insert(c); halves.insert(r * 2 + 1) }
+                if cell.color(at: 0) != TerminalColor.terminalDefault {
+                    columns.insert(c)
+                    halves.insert(r * 2)
+                }
+                if cell.color(at: 1) != TerminalColor.terminalDefault {
+                    columns.insert(c)
+                    halves.insert(r * 2 + 1)
+                }
             }
         }
         let drawn = Double(columns.count * 8) / (Double(halves.count) * 9.5)
@@ -99,8 +109,24 @@ final class LockedBytes: @unchecked Sendable {
     private let lock = NSLock()
     private var storage: [UInt8] = []
     private var finished = false
-    func append(_ b: ArraySlice<UInt8>) { lock.lock(); storage += b; lock.unlock() }
-    func finish() { lock.lock(); finished = true; lock.unlock() }
-    var done: Bool { lock.lock(); defer { lock.unlock() }; return finished }
-    var bytes: [UInt8] { lock.lock(); defer { lock.unlock() }; return storage }
+    func append(_ b: ArraySlice<UInt8>) {
+        lock.lock()
+        storage += b
+        lock.unlock()
+    }
+    func finish() {
+        lock.lock()
+        finished = true
+        lock.unlock()
+    }
+    var done: Bool {
+        lock.lock()
+        defer { lock.unlock() }
+        return finished
+    }
+    var bytes: [UInt8] {
+        lock.lock()
+        defer { lock.unlock() }
+        return storage
+    }
 }

@@ -1,5 +1,6 @@
 import AnimKit
 import Testing
+
 @testable import AnimTerminal
 
 /// The kitty backend's stream, replayed by `KittyScreen`, shows exactly the
@@ -15,23 +16,37 @@ struct KittyBackendTests {
                     let i = (y * width + x) * 4
                     // Detailed: thousands of colours that deflate poorly.
                     let h = (x &* 2_654_435_761) ^ (y &* 40_503) ^ (x * y)
-                    px[i] = UInt8((x * 7 + y * 3) & 255); px[i + 1] = UInt8(truncatingIfNeeded: h >> 5); px[i + 2] = UInt8(y * 2 & 255)
+                    px[i] = UInt8((x * 7 + y * 3) & 255)
+                    px[i + 1] = UInt8(truncatingIfNeeded: h >> 5)
+                    px[i + 2] = UInt8(y * 2 & 255)
                     px[i + 3] = alpha && (x + y) % 17 == 0 ? 0 : 255
                 }
             }
-            let sx = 10 + f * 5 % (width - 30), sy = 20 + f * 3 % (height - 30)
-            for y in sy..<(sy + 12) { for x in sx..<(sx + 12) { let i = (y * width + x) * 4; px[i] = 255; px[i + 1] = 0; px[i + 2] = 0; px[i + 3] = f % 2 == 0 ? 255 : 100 } }
+            let sx = 10 + f * 5 % (width - 30)
+            let sy = 20 + f * 3 % (height - 30)
+            for y in sy..<(sy + 12) {
+                for x in sx..<(sx + 12) {
+                    let i = (y * width + x) * 4
+                    px[i] = 255
+                    px[i + 1] = 0
+                    px[i + 2] = 0
+                    px[i + 3] = f % 2 == 0 ? 255 : 100
+                }
+            }
             return RGBAImage(width: width, height: height, pixels: px)
         }
     }
 
     static func placement(_ image: RGBAImage, row: Int = 2, column: Int = 3) -> Placement {
-        Placement(row: row, column: column, columns: 16, rows: 5, pixels: PixelSize(width: image.width, height: image.height),
-                  cell: CellGeometry(width: 10, height: 20))
+        Placement(
+            row: row, column: column, columns: 16, rows: 5, pixels: PixelSize(width: image.width, height: image.height),
+            cell: CellGeometry(width: 10, height: 20))
     }
 
-    func play(_ backend: KittyBackend, _ frames: [RGBAImage], order: [Int], screen: inout KittyScreen,
-              placement: Placement? = nil) -> [Int] {
+    func play(
+        _ backend: KittyBackend, _ frames: [RGBAImage], order: [Int], screen: inout KittyScreen,
+        placement: Placement? = nil
+    ) -> [Int] {
         var sizes: [Int] = []
         for i in order {
             let p = placement ?? Self.placement(frames[i])
@@ -143,12 +158,24 @@ struct KittyBackendTests {
         var out: [UInt8] = []
         var i = 0
         while i < bytes.count {
-            guard bytes[i...].starts(with: start) else { out.append(bytes[i]); i += 1; continue }
+            guard bytes[i...].starts(with: start) else {
+                out.append(bytes[i])
+                i += 1
+                continue
+            }
             i += start.count
             while i < bytes.count {
-                if bytes[i] == 0x1B && i + 1 < bytes.count && bytes[i + 1] == 0x1B { out.append(0x1B); i += 2; continue }
-                if bytes[i] == 0x1B && i + 1 < bytes.count && bytes[i + 1] == 0x5C { i += 2; break }
-                out.append(bytes[i]); i += 1
+                if bytes[i] == 0x1B && i + 1 < bytes.count && bytes[i + 1] == 0x1B {
+                    out.append(0x1B)
+                    i += 2
+                    continue
+                }
+                if bytes[i] == 0x1B && i + 1 < bytes.count && bytes[i + 1] == 0x5C {
+                    i += 2
+                    break
+                }
+                out.append(bytes[i])
+                i += 1
             }
         }
         return out

@@ -1,4 +1,5 @@
 import AnimKit
+
 @testable import AnimTerminal
 
 /// A model of kitty's graphics state for tests: it reads the commands a
@@ -23,15 +24,22 @@ struct KittyScreen {
     mutating func feed(_ bytes: [UInt8]) {
         var i = 0
         while i < bytes.count {
-            guard bytes[i] == 0x1B, i + 1 < bytes.count else { errors.append("stray byte \(bytes[i]) at \(i)"); return }
+            guard bytes[i] == 0x1B, i + 1 < bytes.count else {
+                errors.append("stray byte \(bytes[i]) at \(i)")
+                return
+            }
             if bytes[i + 1] == UInt8(ascii: "[") {
                 var j = i + 2
                 while j < bytes.count, !(0x40...0x7E).contains(bytes[j]) { j += 1 }
-                guard j < bytes.count else { errors.append("unterminated CSI"); return }
+                guard j < bytes.count else {
+                    errors.append("unterminated CSI")
+                    return
+                }
                 let params = String(decoding: bytes[(i + 2)..<j], as: UTF8.self)
                 if bytes[j] == UInt8(ascii: "H") {
                     let p = params.split(separator: ";").map { Int($0) ?? 1 }
-                    row = p.first ?? 1; column = p.count > 1 ? p[1] : 1
+                    row = p.first ?? 1
+                    column = p.count > 1 ? p[1] : 1
                 } else if !(params == "?2026" && (bytes[j] == UInt8(ascii: "h") || bytes[j] == UInt8(ascii: "l"))) {
                     errors.append("unexpected CSI \(params)\(Character(UnicodeScalar(bytes[j])))")
                 }
@@ -39,11 +47,15 @@ struct KittyScreen {
                 continue
             }
             guard bytes[i + 1] == UInt8(ascii: "_"), i + 2 < bytes.count, bytes[i + 2] == UInt8(ascii: "G") else {
-                errors.append("unexpected ESC \(bytes[i + 1])"); return
+                errors.append("unexpected ESC \(bytes[i + 1])")
+                return
             }
             var j = i + 3
             while j + 1 < bytes.count, !(bytes[j] == 0x1B && bytes[j + 1] == 0x5C) { j += 1 }
-            guard j + 1 < bytes.count else { errors.append("unterminated APC"); return }
+            guard j + 1 < bytes.count else {
+                errors.append("unterminated APC")
+                return
+            }
             let body = Array(bytes[(i + 3)..<j])
             let semi = body.firstIndex(of: UInt8(ascii: ";")) ?? body.count
             var keys: [String: String] = [:]
@@ -75,28 +87,50 @@ struct KittyScreen {
         case "T":
             guard let image = decode(data) else { return }
             imageID = keys["i"]
-            frames = [image]; current = 1; placedAt = (row, column)
+            frames = [image]
+            current = 1
+            placedAt = (row, column)
             if keys["C"] != "1" { errors.append("a=T without C=1 moves the cursor") }
         case "f":
-            guard keys["i"] == imageID, let patch = decode(data) else { errors.append("frame for an unknown image"); return }
-            let x = Int(keys["x"] ?? "0") ?? 0, y = Int(keys["y"] ?? "0") ?? 0
-            guard keys["X"] == "1" else { errors.append("frame without X=1 (blending)"); return }
+            guard keys["i"] == imageID, let patch = decode(data) else {
+                errors.append("frame for an unknown image")
+                return
+            }
+            let x = Int(keys["x"] ?? "0") ?? 0
+            let y = Int(keys["y"] ?? "0") ?? 0
+            guard keys["X"] == "1" else {
+                errors.append("frame without X=1 (blending)")
+                return
+            }
             if let r = keys["r"].flatMap(Int.init) {
-                guard r >= 1 && r <= frames.count else { errors.append("r=\(r) out of range"); return }
+                guard r >= 1 && r <= frames.count else {
+                    errors.append("r=\(r) out of range")
+                    return
+                }
                 frames[r - 1] = paste(patch, on: frames[r - 1], x: x, y: y)
             } else {
                 let c = keys["c"].flatMap(Int.init) ?? 0
-                guard c >= 1 && c <= frames.count else { errors.append("c=\(c) out of range"); return }
+                guard c >= 1 && c <= frames.count else {
+                    errors.append("c=\(c) out of range")
+                    return
+                }
                 frames.append(paste(patch, on: frames[c - 1], x: x, y: y))
             }
         case "a":
             if keys["s"] == "1" { stopped = true }
             if let c = keys["c"].flatMap(Int.init) {
-                guard c >= 1 && c <= frames.count else { errors.append("show c=\(c) of \(frames.count)"); return }
+                guard c >= 1 && c <= frames.count else {
+                    errors.append("show c=\(c) of \(frames.count)")
+                    return
+                }
                 current = c
             }
         case "d":
-            if keys["i"] == imageID { frames = []; current = 0; imageID = nil }
+            if keys["i"] == imageID {
+                frames = []
+                current = 0
+                imageID = nil
+            }
         default:
             errors.append("unknown action \(keys["a"] ?? "")")
         }
@@ -104,7 +138,8 @@ struct KittyScreen {
 
     private mutating func decode(_ png: [UInt8]) -> RGBAImage? {
         do { return try ImageSource(data: png).frame(at: 0) } catch {
-            errors.append("payload is not a PNG: \(error)"); return nil
+            errors.append("payload is not a PNG: \(error)")
+            return nil
         }
     }
 
@@ -112,7 +147,9 @@ struct KittyScreen {
         var out = base
         for py in 0..<patch.height where y + py < base.height {
             for px in 0..<patch.width where x + px < base.width {
-                for k in 0..<4 { out.pixels[((y + py) * base.width + x + px) * 4 + k] = patch.pixels[(py * patch.width + px) * 4 + k] }
+                for k in 0..<4 {
+                    out.pixels[((y + py) * base.width + x + px) * 4 + k] = patch.pixels[(py * patch.width + px) * 4 + k]
+                }
             }
         }
         return out

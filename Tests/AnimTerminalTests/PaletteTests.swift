@@ -1,9 +1,11 @@
 import AnimKit
 import Testing
-#if canImport(Glibc)
-import Glibc
-#endif
+
 @testable import AnimTerminal
+
+#if canImport(Glibc)
+    import Glibc
+#endif
 
 /// 256 colours: the OKLab mapping against the old sRGB one, measured in
 /// CIELAB (another perceptual space, so the test is not the mapping's own
@@ -17,7 +19,8 @@ struct PaletteTests {
         var px = [UInt8](repeating: 255, count: w * h * 4)
         for y in 0..<h {
             for x in 0..<w {
-                let t = Double(y) / Double(h - 1), s = Double(x) / Double(w - 1)
+                let t = Double(y) / Double(h - 1)
+                let s = Double(x) / Double(w - 1)
                 let i = (y * w + x) * 4
                 px[i] = UInt8(40 + 170 * t * t + 25 * s * t)
                 px[i + 1] = UInt8(90 + 125 * t + 10 * s * t)
@@ -46,9 +49,13 @@ struct PaletteTests {
         var e = Errors(lab: [0, 0, 0], deltaE76: 0, deltaE2000: 0, rgb: 0)
         for y in 0..<image.height {
             for x in 0..<image.width {
-                let p = image.pixel(x: x, y: y), (r, g, b) = XtermPalette.rgb(map(p.r, p.g, p.b))
-                let a = CIELab(Int(p.r), Int(p.g), Int(p.b)), m = CIELab(Int(r), Int(g), Int(b))
-                e.lab[0] += abs(a.l - m.l); e.lab[1] += abs(a.a - m.a); e.lab[2] += abs(a.b - m.b)
+                let p = image.pixel(x: x, y: y)
+                let (r, g, b) = XtermPalette.rgb(map(p.r, p.g, p.b))
+                let a = CIELab(Int(p.r), Int(p.g), Int(p.b))
+                let m = CIELab(Int(r), Int(g), Int(b))
+                e.lab[0] += abs(a.l - m.l)
+                e.lab[1] += abs(a.a - m.a)
+                e.lab[2] += abs(a.b - m.b)
                 e.deltaE76 += a.deltaE76(m)
                 e.deltaE2000 += a.deltaE2000(m)
                 e.rgb += Double(abs(Int(p.r) - Int(r)) + abs(Int(p.g) - Int(g)) + abs(Int(p.b) - Int(b))) / 3
@@ -74,7 +81,8 @@ struct PaletteTests {
 
     @Test func theSkyLooksRight() {
         let image = Self.sky(160, 96)
-        let old = Self.errors(image, XtermPalette.rgbIndex), new = Self.errors(image, XtermPalette.index)
+        let old = Self.errors(image, XtermPalette.rgbIndex)
+        let new = Self.errors(image, XtermPalette.index)
         print("sky in 256 colours, mean |ΔL*| |Δa*| |Δb*|: sRGB mapping \(old.text); OKLab mapping \(new.text)")
         #expect(new.deltaE2000 < old.deltaE2000 * 0.85, "ΔE00 \(new.deltaE2000) against \(old.deltaE2000)")
         #expect(new.deltaE76 < old.deltaE76 * 0.9, "ΔE76 \(new.deltaE76) against \(old.deltaE76)")
@@ -82,7 +90,8 @@ struct PaletteTests {
         // Random colours too, less so.
         var rng = Random(4)
         let random = TextTestSupport.noise(100, 40, &rng)
-        let oldRandom = Self.errors(random, XtermPalette.rgbIndex), newRandom = Self.errors(random, XtermPalette.index)
+        let oldRandom = Self.errors(random, XtermPalette.rgbIndex)
+        let newRandom = Self.errors(random, XtermPalette.index)
         print("random colours: sRGB mapping \(oldRandom.text); OKLab mapping \(newRandom.text)")
         #expect(newRandom.deltaE2000 < oldRandom.deltaE2000 * 0.92)
         // The grid maps every sub-pixel the same way.
@@ -99,13 +108,18 @@ struct PaletteTests {
     /// The 32K table against the search over all 240 entries, on random
     /// colours: how often they differ, and what it costs in CIEDE2000.
     @Test func theTableAgreesWithTheSearch() {
-        let palette = (16...255).map { i -> OKLab in let (r, g, b) = XtermPalette.rgb(UInt8(i)); return OKLab(r, g, b) }
+        let palette = (16...255).map { i -> OKLab in
+            let (r, g, b) = XtermPalette.rgb(UInt8(i))
+            return OKLab(r, g, b)
+        }
         func difference(_ c: (UInt8, UInt8, UInt8), _ i: Int) -> Double {
             let (r, g, b) = XtermPalette.rgb(UInt8(i))
             return CIELab(Int(c.0), Int(c.1), Int(c.2)).deltaE2000(CIELab(Int(r), Int(g), Int(b)))
         }
         var rng = Random(17)
-        var differ = 0, table = 0.0, search = 0.0
+        var differ = 0
+        var table = 0.0
+        var search = 0.0
         let n = 20000
         for _ in 0..<n {
             let c = (rng.byte(), rng.byte(), rng.byte())
@@ -113,14 +127,19 @@ struct PaletteTests {
             let best = 16 + palette.indices.min { lab.distance2(palette[$0]) < lab.distance2(palette[$1]) }!
             let got = Int(XtermPalette.index(c.0, c.1, c.2))
             if got != best { differ += 1 }
-            table += difference(c, got); search += difference(c, best)
+            table += difference(c, got)
+            search += difference(c, best)
         }
-        print("5-bit table against the full search: \(differ) of \(n) colours differ; mean ΔE00 \(Self.format(table / Double(n))) against \(Self.format(search / Double(n)))")
+        print(
+            "5-bit table against the full search: \(differ) of \(n) colours differ; mean ΔE00 \(Self.format(table / Double(n))) against \(Self.format(search / Double(n)))"
+        )
         #expect(differ * 100 < n * 15)
         #expect(table < search * 1.03)
         for i in 16...255 {
             let (r, g, b) = XtermPalette.rgb(UInt8(i))
-            #expect(XtermPalette.index(r, g, b) == UInt8(i) && XtermPalette.rgbIndex(r, g, b) == UInt8(i), "entry \(i) maps to itself")
+            #expect(
+                XtermPalette.index(r, g, b) == UInt8(i) && XtermPalette.rgbIndex(r, g, b) == UInt8(i), "entry \(i) maps to itself"
+            )
         }
     }
 }

@@ -1,5 +1,6 @@
 import AnimKit
 import Testing
+
 @testable import AnimTerminal
 
 /// The picture keeps its shape on screen whatever the cell size: the
@@ -8,14 +9,16 @@ import Testing
 struct PlacementTests {
     static let cells = [(8, 19), (8, 18), (10, 20), (6, 13), (9, 18), (7, 15), (12, 24), (8, 16)]
     static let sources = [(96, 64), (640, 360), (300, 300), (240, 320), (1280, 720), (500, 120), (64, 400)]
-    static let resolutions: [BackendResolution] = [.cells(across: 1, down: 2), .cells(across: 2, down: 2),
-                                                   .cells(across: 2, down: 3), .cells(across: 2, down: 4), .pixels]
+    static let resolutions: [BackendResolution] = [
+        .cells(across: 1, down: 2), .cells(across: 2, down: 2),
+        .cells(across: 2, down: 3), .cells(across: 2, down: 4), .pixels,
+    ]
 
     /// The drawn aspect ratio over the source's, minus one.
     static func error(_ p: Placement, source: (Int, Int), resolution: BackendResolution) -> Double {
         let (sx, sy): (Double, Double)
         switch resolution {
-        case let .cells(a, d): (sx, sy) = (Double(p.cell.width) / Double(a), Double(p.cell.height) / Double(d))
+        case .cells(let a, let d): (sx, sy) = (Double(p.cell.width) / Double(a), Double(p.cell.height) / Double(d))
         case .pixels: (sx, sy) = (1, 1)
         }
         let drawn = Double(p.pixels.width) * sx / (Double(p.pixels.height) * sy)
@@ -28,13 +31,15 @@ struct PlacementTests {
             for source in Self.sources {
                 for upscale in [false, true] {
                     let cell = CellGeometry(width: cw, height: ch)
-                    let p = Placement.fit(source: PixelSize(width: source.0, height: source.1), box: CellBox(columns: 80, rows: 23),
-                                          cell: cell, resolution: resolution, upscale: upscale, centered: true)
+                    let p = Placement.fit(
+                        source: PixelSize(width: source.0, height: source.1), box: CellBox(columns: 80, rows: 23),
+                        cell: cell, resolution: resolution, upscale: upscale, centered: true)
                     #expect(p.cell == cell, "the placement measures with the cell it was given")
                     let e = Self.error(p, source: source, resolution: resolution)
                     // Sub-pixels are whole: a picture only a few of them tall
                     // cannot be exact; these all are at least 20 tall or wide.
-                    #expect(e <= 0.02, "\(source) in \(cw)x\(ch) cells at \(resolution), upscale \(upscale): \(p.pixels), error \(e)")
+                    #expect(
+                        e <= 0.02, "\(source) in \(cw)x\(ch) cells at \(resolution), upscale \(upscale): \(p.pixels), error \(e)")
                     #expect(p.columns <= 80 && p.rows <= 23 && p.row >= 1 && p.column >= 1)
                     #expect(p.row - 1 + p.rows <= 23 && p.column - 1 + p.columns <= 80, "inside the box")
                 }
@@ -44,31 +49,36 @@ struct PlacementTests {
 
     @Test func halfBlocksInTallCellsAreNotStretched() {
         // The case: 8×19 cells, a round ball (square source).
-        let p = Placement.fit(source: PixelSize(width: 300, height: 300), box: CellBox(columns: 80, rows: 23),
-                              cell: CellGeometry(width: 8, height: 19), resolution: .cells(across: 1, down: 2),
-                              upscale: false, centered: false)
+        let p = Placement.fit(
+            source: PixelSize(width: 300, height: 300), box: CellBox(columns: 80, rows: 23),
+            cell: CellGeometry(width: 8, height: 19), resolution: .cells(across: 1, down: 2),
+            upscale: false, centered: false)
         // 23 rows of 19 px = 437 px tall: 437 / 8 = 54.6 columns wide, 46 half-rows.
         #expect(p.pixels == PixelSize(width: 55, height: 46))
         #expect(p.columns == 55 && p.rows == 23)
         // Assuming 1:2 cells, as before, would have drawn 46×46: 16% too tall.
-        let old = Placement.fit(source: PixelSize(width: 300, height: 300), box: CellBox(columns: 80, rows: 23),
-                                cell: .assumed, resolution: .cells(across: 1, down: 2), upscale: false, centered: false)
+        let old = Placement.fit(
+            source: PixelSize(width: 300, height: 300), box: CellBox(columns: 80, rows: 23),
+            cell: .assumed, resolution: .cells(across: 1, down: 2), upscale: false, centered: false)
         #expect(old.pixels == PixelSize(width: 46, height: 46))
     }
 
     @Test func neverLargerThanTheSourceUnlessAsked() {
         let cell = CellGeometry(width: 8, height: 16)
         let small = PixelSize(width: 40, height: 30)
-        let p = Placement.fit(source: small, box: CellBox(columns: 80, rows: 24), cell: cell, resolution: .pixels,
-                              upscale: false, centered: true)
+        let p = Placement.fit(
+            source: small, box: CellBox(columns: 80, rows: 24), cell: cell, resolution: .pixels,
+            upscale: false, centered: true)
         #expect(p.pixels == small)
         #expect(p.columns == 5 && p.rows == 2)
         #expect(p.row == 12 && p.column == 38, "centred")
-        let up = Placement.fit(source: small, box: CellBox(columns: 80, rows: 24), cell: cell, resolution: .pixels,
-                               upscale: true, centered: true)
+        let up = Placement.fit(
+            source: small, box: CellBox(columns: 80, rows: 24), cell: cell, resolution: .pixels,
+            upscale: true, centered: true)
         #expect(up.pixels == PixelSize(width: 512, height: 384), "fills the 640×384 box, 4:3 kept")
-        let text = Placement.fit(source: small, box: CellBox(columns: 80, rows: 24), cell: cell,
-                                 resolution: .cells(across: 1, down: 2), upscale: false, centered: false)
+        let text = Placement.fit(
+            source: small, box: CellBox(columns: 80, rows: 24), cell: cell,
+            resolution: .cells(across: 1, down: 2), upscale: false, centered: false)
         #expect(text.pixels == PixelSize(width: 40, height: 30), "one source pixel per half block at most")
     }
 

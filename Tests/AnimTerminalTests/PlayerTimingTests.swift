@@ -1,8 +1,10 @@
 import AnimKit
 import Testing
+
 @testable import AnimTerminal
+
 #if canImport(Glibc)
-import Glibc
+    import Glibc
 #endif
 
 /// The player, not on a terminal, on a manual clock: each format's per-frame
@@ -22,7 +24,10 @@ struct PlayerTimingTests {
         var template = Array("/tmp/anim-player-XXXXXX".utf8CString)
         let fd = mkstemp(&template)
         #expect(fd >= 0)
-        defer { close(fd); unlink(String(cString: template)) }
+        defer {
+            close(fd)
+            unlink(String(cString: template))
+        }
         var options = PlayerOptions()
         options.columns = columns
         options.rows = rows
@@ -31,7 +36,7 @@ struct PlayerTimingTests {
         options.speed = speed
         options.output = fd
         options.recordFrames = true
-        options.colorTolerance = 0      // drawn exactly, to compare cells
+        options.colorTolerance = 0  // drawn exactly, to compare cells
         let clock = ManualClock(start: 1_000_000_000)
         let player = try Player(source: try ImageSource(path: path), name: "test", options: options, clock: clock)
         let stats = try player.run()
@@ -72,7 +77,9 @@ struct PlayerTimingTests {
     @Test func apngPerFrameDelays() throws {
         // 029.png: delays 100, 500, 1000 ms (num/den forms), four frames.
         let source = try ImageSource(path: Self.fixture("apng-suite/029.png"))
-        let durations = source.frames.map { Int64($0.duration.components.seconds * 1000 + $0.duration.components.attoseconds / 1_000_000_000_000_000) }
+        let durations = source.frames.map {
+            Int64($0.duration.components.seconds * 1000 + $0.duration.components.attoseconds / 1_000_000_000_000_000)
+        }
         let starts = durations.indices.map { durations[..<$0].reduce(0, +) }
         #expect(Set(durations).count >= 3, "the fixture must mix delays: \(durations)")
         try check(Self.fixture("apng-suite/029.png"), frames: Array(0..<source.frameCount), at: starts)
@@ -81,7 +88,9 @@ struct PlayerTimingTests {
     @Test func webpPerFrameDelays() throws {
         // gif2webp-transparent.webp: 4 frames of 100, 150, 200 ... ms.
         let source = try ImageSource(path: Self.fixture("webp/gif2webp-transparent.webp"))
-        let durations = source.frames.map { Int64($0.duration.components.seconds * 1000 + $0.duration.components.attoseconds / 1_000_000_000_000_000) }
+        let durations = source.frames.map {
+            Int64($0.duration.components.seconds * 1000 + $0.duration.components.attoseconds / 1_000_000_000_000_000)
+        }
         #expect(Set(durations) == [100, 150, 200])
         let starts = durations.indices.map { durations[..<$0].reduce(0, +) }
         try check(Self.fixture("webp/gif2webp-transparent.webp"), frames: [0, 1, 2, 3], at: starts)
@@ -89,7 +98,8 @@ struct PlayerTimingTests {
 
     @Test func twoLoopsAtDoubleSpeed() throws {
         // animation-speed.gif twice at 2x: 125, 250, 500, 1000 ms a frame.
-        try check(Self.fixture("gif-suite/animation-speed.gif"), frames: [0, 1, 2, 3, 0, 1, 2, 3],
-                  at: [0, 125, 375, 875, 1875, 2000, 2250, 2750], loops: 2, speed: 2)
+        try check(
+            Self.fixture("gif-suite/animation-speed.gif"), frames: [0, 1, 2, 3, 0, 1, 2, 3],
+            at: [0, 125, 375, 875, 1875, 2000, 2250, 2750], loops: 2, speed: 2)
     }
 }

@@ -1,5 +1,6 @@
 import AnimKit
 import Testing
+
 @testable import AnimTerminal
 
 /// The sixel backend, checked through `SixelDecoder`: what a terminal
@@ -10,8 +11,10 @@ struct SixelBackendTests {
     /// Renders `frame`, feeds the bytes to `screen` and checks them: no
     /// error, every image starting from a known cursor. Returns the bytes.
     @discardableResult
-    static func show(_ frame: RGBAImage, _ index: Int, _ backend: SixelBackend, _ screen: inout SixelDecoder,
-                     _ placement: Placement) -> [UInt8] {
+    static func show(
+        _ frame: RGBAImage, _ index: Int, _ backend: SixelBackend, _ screen: inout SixelDecoder,
+        _ placement: Placement
+    ) -> [UInt8] {
         let bytes = backend.render(frame, index: index, placement: placement)
         screen.feed(bytes)
         #expect(screen.errors.isEmpty, "frame \(index): \(screen.errors.prefix(5))")
@@ -28,11 +31,13 @@ struct SixelBackendTests {
     static func smallDiffs(_ w: Int, _ h: Int, count: Int) -> [RGBAImage] {
         let palette = F.colors(200, seed: 21)
         var frame = F.blocks(w, h, palette: palette, seed: 4)
-        var random = F.Random(state: 99), out = [frame]
+        var random = F.Random(state: 99)
+        var out = [frame]
         for _ in 1..<count {
             for _ in 0..<3 {
-                F.fill(&frame, Rect(x: random.below(w), y: random.below(h), width: 1 + random.below(9), height: 1 + random.below(9)),
-                       palette[random.below(palette.count)])
+                F.fill(
+                    &frame, Rect(x: random.below(w), y: random.below(h), width: 1 + random.below(9), height: 1 + random.below(9)),
+                    palette[random.below(palette.count)])
             }
             out.append(frame)
         }
@@ -76,7 +81,7 @@ struct SixelBackendTests {
         let first = Self.show(frames[0], 0, backend, &screen, p)
         Self.show(frames[1], 1, backend, &screen, p)
         backend.invalidate()
-        var fresh = SixelDecoder(columns: 8, rows: 4)      // a cleared screen
+        var fresh = SixelDecoder(columns: 8, rows: 4)  // a cleared screen
         let again = Self.show(frames[1], 1, backend, &fresh, p)
         #expect(Self.region(fresh, p) == F.expected(frames[1]))
         #expect(again.count > first.count * 9 / 10, "a full frame: \(again.count) vs \(first.count)")
@@ -87,7 +92,8 @@ struct SixelBackendTests {
     @Test func aNewPlacementErasesTheOldOne() {
         let frames = Self.smallDiffs(80, 60, count: 2)
         let small = F.blocks(45, 30, palette: F.colors(30, seed: 2), seed: 8)
-        let a = F.placement(80, 60), b = F.placement(45, 30, row: 3, column: 5)
+        let a = F.placement(80, 60)
+        let b = F.placement(45, 30, row: 3, column: 5)
         let backend = SixelBackend(background: .none)
         var screen = SixelDecoder(columns: 12, rows: 6)
         Self.show(frames[0], 0, backend, &screen, a)
@@ -106,8 +112,8 @@ struct SixelBackendTests {
         let opaque = F.blocks(70, 50, palette: palette, seed: 1)
         var holes = opaque
         F.fill(&holes, Rect(x: 13, y: 7, width: 9, height: 5), (0, 0, 0), alpha: 0)
-        F.fill(&holes, Rect(x: 40, y: 30, width: 3, height: 14), (9, 9, 9), alpha: 100)   // below half: transparent
-        F.fill(&holes, Rect(x: 50, y: 2, width: 6, height: 6), (200, 10, 10), alpha: 128) // half: opaque
+        F.fill(&holes, Rect(x: 40, y: 30, width: 3, height: 14), (9, 9, 9), alpha: 100)  // below half: transparent
+        F.fill(&holes, Rect(x: 50, y: 2, width: 6, height: 6), (200, 10, 10), alpha: 128)  // half: opaque
         var refilled = holes
         F.fill(&refilled, Rect(x: 13, y: 7, width: 4, height: 5), palette[3])
         let p = F.placement(70, 50, row: 2, column: 2)
@@ -115,7 +121,8 @@ struct SixelBackendTests {
         var screen = SixelDecoder(columns: 10, rows: 5)
         for (i, frame) in [opaque, holes, refilled, opaque].enumerated() {
             Self.show(frame, i, backend, &screen, p)
-            let shown = Self.region(screen, p), want = F.expected(frame)
+            let shown = Self.region(screen, p)
+            let want = F.expected(frame)
             #expect(shown == want, "frame \(i): \(zip(shown, want).filter { $0 != $1 }.count) pixels differ")
         }
         #expect(F.expected(holes).filter { $0 == 0 }.count == 45 + 42, "the holes are there to check")
@@ -124,7 +131,7 @@ struct SixelBackendTests {
     @Test func aTransparentFullFrameErasesWhatWasThere() {
         var screen = SixelDecoder(columns: 6, rows: 3)
         let p = F.placement(55, 47)
-        Self.show(F.photo(55, 47), 0, SixelBackend(background: .none), &screen, p)   // something else's picture
+        Self.show(F.photo(55, 47), 0, SixelBackend(background: .none), &screen, p)  // something else's picture
         var sticker = RGBAImage(width: 55, height: 47)
         F.fill(&sticker, Rect(x: 10, y: 10, width: 20, height: 20), (250, 200, 0))
         Self.show(sticker, 0, SixelBackend(background: .none), &screen, p)
@@ -149,7 +156,7 @@ struct SixelBackendTests {
         var frame = F.photo(40, 30)
         frame.pixels[0] = 102
         var same = frame
-        same.pixels[0] = 103            // 102 and 103 are both 40 %: the terminal cannot show the change
+        same.pixels[0] = 103  // 102 and 103 are both 40 %: the terminal cannot show the change
         #expect(F.onGrid(102) == F.onGrid(103))
         let backend = SixelBackend(background: .none)
         let p = F.placement(40, 30)
@@ -185,7 +192,9 @@ struct SixelBackendTests {
         let sprite = F.colors(4, seed: 77)
         let moving = (0..<6).map { i in
             var frame = ground
-            for (k, c) in sprite.enumerated() { F.fill(&frame, Rect(x: 10 + 7 * i + 3 * k, y: 12 + 2 * i, width: 3, height: 9), c) }
+            for (k, c) in sprite.enumerated() {
+                F.fill(&frame, Rect(x: 10 + 7 * i + 3 * k, y: 12 + 2 * i, width: 3, height: 9), c)
+            }
             return frame
         }
         for frames in [moving, (0..<6).map { F.photo(90, 60, phase: Double($0) * 0.02) }] {
@@ -199,7 +208,8 @@ struct SixelBackendTests {
                 let registerOf = { (image: SixelDecoder.Image) in
                     Dictionary(image.definitions.map { ($1, $0) }, uniquingKeysWith: min)
                 }
-                let before = registerOf(screen.images[screen.images.count - 2]), now = registerOf(screen.images.last!)
+                let before = registerOf(screen.images[screen.images.count - 2])
+                let now = registerOf(screen.images.last!)
                 for (color, register) in now {
                     guard let old = before[color] else { continue }
                     #expect(old == register, "frame \(i): colour \(String(color, radix: 16)) moved \(old) → \(register)")
@@ -224,8 +234,10 @@ struct SixelBackendTests {
         #expect(right.errors.isEmpty, "\(right.errors)")
         #expect(right.region(row: 1, column: 1, width: 4, height: 6).allSatisfy { $0 == 0xFFFF_0000 })
         // Every definition the backend writes is followed by its selection.
-        let bytes = String(decoding: SixelBackend(background: .none).render(F.blocks(40, 30, palette: F.colors(12, seed: 3), seed: 1),
-                                                                           index: 0, placement: F.placement(40, 30)), as: UTF8.self)
+        let bytes = String(
+            decoding: SixelBackend(background: .none).render(
+                F.blocks(40, 30, palette: F.colors(12, seed: 3), seed: 1),
+                index: 0, placement: F.placement(40, 30)), as: UTF8.self)
         let definitions = bytes.matches(of: /#(\d+);2;\d+;\d+;\d+(#\d+)?/).map { ($0.1, $0.2) }
         #expect(definitions.count >= 12)
         #expect(definitions.allSatisfy { "#" + $0.0 == $0.1 ?? "" }, "\(definitions.prefix(3))")

@@ -44,7 +44,8 @@ struct SixelBenchTests {
         for clip in Self.clips() {
             let dir = root.appendingPathComponent(clip.name)
             try FileManager.default.createDirectory(at: dir, withIntermediateDirectories: true)
-            let w = clip.frames[0].width, h = clip.frames[0].height
+            let w = clip.frames[0].width
+            let h = clip.frames[0].height
             let cell = CellGeometry(width: 10, height: 20)
             let placement = F.placement(w, h, cell: cell)
             let backend = SixelBackend(background: .none, cell: cell)
@@ -57,8 +58,9 @@ struct SixelBenchTests {
                 times.append(String(Self.cpuTime() - start))
                 try Data(bytes).write(to: dir.appendingPathComponent("anim-\(name).six"))
             }
-            try (times.joined(separator: "\n") + "\n").write(to: dir.appendingPathComponent("anim-times.txt"),
-                                                               atomically: true, encoding: .utf8)
+            try (times.joined(separator: "\n") + "\n").write(
+                to: dir.appendingPathComponent("anim-times.txt"),
+                atomically: true, encoding: .utf8)
             #expect(FileManager.default.fileExists(atPath: dir.appendingPathComponent("anim-000.six").path))
         }
     }

@@ -59,7 +59,10 @@ struct SixelDecoder {
     var dropped = 0
 
     init(columns: Int, rows: Int, cellWidth: Int = 10, cellHeight: Int = 20, maxGraphics: Int = 16) {
-        self.columns = columns; self.rows = rows; self.cellWidth = cellWidth; self.cellHeight = cellHeight
+        self.columns = columns
+        self.rows = rows
+        self.cellWidth = cellWidth
+        self.cellHeight = cellHeight
         pixels = [UInt32](repeating: 0, count: columns * cellWidth * rows * cellHeight)
         slots = [Graphic?](repeating: nil, count: maxGraphics)
     }
@@ -74,7 +77,8 @@ struct SixelDecoder {
     mutating func repaint() {
         for i in pixels.indices { pixels[i] = 0 }
         for g in graphics {
-            let x0 = (g.column - 1) * cellWidth, y0 = (g.row - 1) * cellHeight
+            let x0 = (g.column - 1) * cellWidth
+            let y0 = (g.row - 1) * cellHeight
             for y in 0..<g.height where y0 + y < rows * cellHeight {
                 for x in 0..<g.width where x0 + x < width {
                     let key = g.keys[y * g.width + x]
@@ -101,7 +105,8 @@ struct SixelDecoder {
     func region(row: Int, column: Int, width w: Int, height h: Int) -> [UInt32] {
         var out: [UInt32] = []
         out.reserveCapacity(w * h)
-        let x0 = (column - 1) * cellWidth, y0 = (row - 1) * cellHeight
+        let x0 = (column - 1) * cellWidth
+        let y0 = (row - 1) * cellHeight
         for y in y0..<(y0 + h) { out += pixels[(y * width + x0)..<(y * width + x0 + w)] }
         return out
     }
@@ -109,22 +114,32 @@ struct SixelDecoder {
     mutating func feed(_ bytes: [UInt8]) {
         var i = 0
         while i < bytes.count {
-            guard bytes[i] == 0x1B, i + 1 < bytes.count else { errors.append("text byte \(bytes[i]) at \(i)"); return }
+            guard bytes[i] == 0x1B, i + 1 < bytes.count else {
+                errors.append("text byte \(bytes[i]) at \(i)")
+                return
+            }
             if bytes[i + 1] == UInt8(ascii: "[") {
                 var j = i + 2
                 while j < bytes.count, !(0x40...0x7E).contains(bytes[j]) { j += 1 }
-                guard j < bytes.count else { errors.append("unterminated CSI"); return }
+                guard j < bytes.count else {
+                    errors.append("unterminated CSI")
+                    return
+                }
                 control(String(decoding: bytes[(i + 2)..<j], as: UTF8.self), bytes[j])
                 i = j + 1
             } else if bytes[i + 1] == UInt8(ascii: "P") {
                 var j = i + 2
                 // The end: an ESC \ whose ESC is not a doubled one (tmux).
                 while j + 1 < bytes.count, !(bytes[j] == 0x1B && bytes[j + 1] == 0x5C) { j += bytes[j] == 0x1B ? 2 : 1 }
-                guard j + 1 < bytes.count else { errors.append("unterminated DCS"); return }
+                guard j + 1 < bytes.count else {
+                    errors.append("unterminated DCS")
+                    return
+                }
                 dcs(Array(bytes[(i + 2)..<j]))
                 i = j + 2
             } else {
-                errors.append("unknown escape \(bytes[i + 1])"); return
+                errors.append("unknown escape \(bytes[i + 1])")
+                return
             }
         }
     }
@@ -133,12 +148,17 @@ struct SixelDecoder {
         let p = params.split(separator: ";", omittingEmptySubsequences: false).map { Int($0) ?? 0 }
         switch final {
         case UInt8(ascii: "H"):
-            row = max(p.first ?? 1, 1); column = max(p.count > 1 ? p[1] : 1, 1); cursorKnown = true
+            row = max(p.first ?? 1, 1)
+            column = max(p.count > 1 ? p[1] : 1, 1)
+            cursorKnown = true
             if row > rows || column > columns { errors.append("CUP outside the screen: \(row);\(column)") }
         case UInt8(ascii: "m"):
             if params == "0" || params.isEmpty { attributesDefault = true } else { errors.append("SGR \(params)") }
         case UInt8(ascii: "X"):
-            guard cursorKnown else { errors.append("ECH with the cursor unknown"); return }
+            guard cursorKnown else {
+                errors.append("ECH with the cursor unknown")
+                return
+            }
             if !attributesDefault { errors.append("ECH with attributes set") }
             let n = max(p.first ?? 1, 1)
             if column + n - 1 > columns { errors.append("ECH past the right edge") }
@@ -153,7 +173,8 @@ struct SixelDecoder {
         }
         for k in slots.indices {
             guard var g = slots[k] else { continue }
-            let x0 = (column - 1) * cellWidth - (g.column - 1) * cellWidth, y0 = (row - 1) * cellHeight - (g.row - 1) * cellHeight
+            let x0 = (column - 1) * cellWidth - (g.column - 1) * cellWidth
+            let y0 = (row - 1) * cellHeight - (g.row - 1) * cellHeight
             for y in max(y0, 0)..<max(min(y0 + cellHeight, g.height), max(y0, 0)) {
                 for x in max(x0, 0)..<max(min(x0 + cellWidth, g.width), max(x0, 0)) { g.keys[y * g.width + x] = 0 }
             }
@@ -168,18 +189,28 @@ struct SixelDecoder {
             var k = tmux.count
             while k < body.count {
                 if body[k] == 0x1B {
-                    guard k + 1 < body.count, body[k + 1] == 0x1B else { errors.append("undoubled ESC in tmux passthrough"); return }
+                    guard k + 1 < body.count, body[k + 1] == 0x1B else {
+                        errors.append("undoubled ESC in tmux passthrough")
+                        return
+                    }
                     k += 1
                 }
-                inner.append(body[k]); k += 1
+                inner.append(body[k])
+                k += 1
             }
             feed(inner)
             return
         }
-        guard let q = body.firstIndex(of: UInt8(ascii: "q")) else { errors.append("DCS that is not sixel"); return }
+        guard let q = body.firstIndex(of: UInt8(ascii: "q")) else {
+            errors.append("DCS that is not sixel")
+            return
+        }
         let params = String(decoding: body[..<q], as: UTF8.self).split(separator: ";").map { Int($0) ?? 0 }
         if params.count < 2 || params[1] != 1 { errors.append("P2 is not 1: \(params)") }
-        guard cursorKnown else { errors.append("sixel with the cursor unknown"); return }
+        guard cursorKnown else {
+            errors.append("sixel with the cursor unknown")
+            return
+        }
         sixel(Array(body[(q + 1)...]))
         cursorKnown = false
     }

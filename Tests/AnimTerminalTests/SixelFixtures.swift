@@ -9,7 +9,9 @@ enum SixelFixtures {
 
     /// `count` distinct opaque colours.
     static func colors(_ count: Int, seed: UInt64) -> [(UInt8, UInt8, UInt8)] {
-        var random = Random(state: seed), seen = Set<UInt32>(), out: [(UInt8, UInt8, UInt8)] = []
+        var random = Random(state: seed)
+        var seen = Set<UInt32>()
+        var out: [(UInt8, UInt8, UInt8)] = []
         while out.count < count {
             let c = (random.highByte(), random.highByte(), random.highByte())
             if seen.insert(UInt32(c.0) << 16 | UInt32(c.1) << 8 | UInt32(c.2)).inserted { out.append(c) }
@@ -23,10 +25,12 @@ enum SixelFixtures {
         var image = RGBAImage(width: w, height: h)
         fill(&image, Rect(x: 0, y: 0, width: w, height: h), palette[0])
         for _ in 0..<(w * h / 40 + 8) {
-            let rw = 1 + random.below(max(w / 4, 1)), rh = 1 + random.below(max(h / 4, 1))
-            fill(&image, Rect(x: random.below(w), y: random.below(h), width: rw, height: rh), palette[random.below(palette.count)])
+            let rw = 1 + random.below(max(w / 4, 1))
+            let rh = 1 + random.below(max(h / 4, 1))
+            fill(
+                &image, Rect(x: random.below(w), y: random.below(h), width: rw, height: rh), palette[random.below(palette.count)])
         }
-        for (i, c) in palette.enumerated() where i < w * h {     // every colour appears
+        for (i, c) in palette.enumerated() where i < w * h {  // every colour appears
             set(&image, i % w, i / w, c)
         }
         return image
@@ -39,7 +43,8 @@ enum SixelFixtures {
         var px = [UInt8](repeating: 255, count: w * h * 4)
         for y in 0..<h {
             for x in 0..<w {
-                let u = Double(x) / Double(max(w, 1)), v = Double(y) / Double(max(h, 1))
+                let u = Double(x) / Double(max(w, 1))
+                let v = Double(y) / Double(max(h, 1))
                 let r = 128 + 100 * sin(6 * u + phase) * cos(3 * v)
                 let g = 128 + 90 * sin(4 * v + 2 * u - phase)
                 let b = 128 + 110 * cos(5 * (u - v) + phase * 0.5)
@@ -60,7 +65,10 @@ enum SixelFixtures {
 
     static func set(_ image: inout RGBAImage, _ x: Int, _ y: Int, _ c: (UInt8, UInt8, UInt8), alpha: UInt8 = 255) {
         let i = (y * image.width + x) * 4
-        image.pixels[i] = c.0; image.pixels[i + 1] = c.1; image.pixels[i + 2] = c.2; image.pixels[i + 3] = alpha
+        image.pixels[i] = c.0
+        image.pixels[i + 1] = c.1
+        image.pixels[i + 2] = c.2
+        image.pixels[i + 3] = alpha
     }
 
     /// A level as the terminal shows it: through whole percent.
@@ -84,7 +92,10 @@ enum SixelFixtures {
         precondition(a.count == b.count)
         var sum = 0.0
         for (x, y) in zip(a, b) {
-            if (x == 0) != (y == 0) { sum += 3 * 255 * 255; continue }
+            if (x == 0) != (y == 0) {
+                sum += 3 * 255 * 255
+                continue
+            }
             for shift in [16, 8, 0] as [UInt32] {
                 let d = Double(Int((x >> shift) & 0xFF) - Int((y >> shift) & 0xFF))
                 sum += d * d
@@ -96,7 +107,8 @@ enum SixelFixtures {
 
     /// A placement of a `w` × `h` picture at cell (row, column) for 10×20 cells.
     static func placement(_ w: Int, _ h: Int, row: Int = 1, column: Int = 1, cell: CellGeometry = .assumed) -> Placement {
-        Placement(row: row, column: column, columns: (w + cell.width - 1) / cell.width,
-                  rows: (h + cell.height - 1) / cell.height, pixels: PixelSize(width: w, height: h))
+        Placement(
+            row: row, column: column, columns: (w + cell.width - 1) / cell.width,
+            rows: (h + cell.height - 1) / cell.height, pixels: PixelSize(width: w, height: h))
     }
 }

@@ -1,5 +1,6 @@
 import AnimKit
 import Testing
+
 @testable import AnimTerminal
 
 /// The sixel backend at its edges: tiny and large frames, odd heights,
@@ -95,7 +96,8 @@ struct SixelStressTests {
         let p = F.placement(50, 30)
         var screen = SixelDecoder(columns: 5, rows: 2)
         T.show(frame, 0, SixelBackend(background: .none, maxSize: PixelSize(width: 8, height: 8)), &screen, p)
-        let shown = T.region(screen, p), want = F.expected(frame)
+        let shown = T.region(screen, p)
+        let want = F.expected(frame)
         for y in 0..<30 {
             for x in 0..<50 {
                 #expect(shown[y * 50 + x] == (x < 8 && y < 8 ? want[y * 50 + x] : 0), "pixel \(x),\(y)")
@@ -126,7 +128,8 @@ struct SixelStressTests {
         // The last pixel row is transparent on the right: only red in band 2.
         // Two blank guards first (the frame is one cell row: no base).
         let guardImage = "\u{1B}[3;4H\u{1B}P0;1;0q\"1;1;1;1?\u{1B}\\"
-        let want = "\u{1B}[0m\u{1B}[3;4H\u{1B}[1X" + guardImage + guardImage
+        let want =
+            "\u{1B}[0m\u{1B}[3;4H\u{1B}[1X" + guardImage + guardImage
             + "\u{1B}[3;4H\u{1B}P0;1;0q\"1;1;8;7#0;2;100;0;0#0!4~$#1;2;0;0;100#1!4?!4~-#0!4@\u{1B}\\"
         #expect(String(decoding: bytes, as: UTF8.self) == want)
     }

@@ -1,5 +1,6 @@
 import AnimKit
 import Testing
+
 @testable import AnimTerminal
 
 /// Finer symbols on real animations: the error of what the screen shows.
@@ -21,7 +22,8 @@ struct SymbolQualityTests {
     static func sampled(_ count: Int) -> StrideTo<Int> { stride(from: 0, to: count, by: max(count / 6, 1)) }
 
     static func squared(_ a: TerminalColor, _ p: (r: UInt8, g: UInt8, b: UInt8, a: UInt8), x: Int, y: Int) -> Double {
-        let c = TextTestSupport.rgb(a)!, t = TextTestSupport.rgb(background.compose(p.r, p.g, p.b, p.a, x: x, y: y))!
+        let c = TextTestSupport.rgb(a)!
+        let t = TextTestSupport.rgb(background.compose(p.r, p.g, p.b, p.a, x: x, y: y))!
         return Double((c.0 - t.0) * (c.0 - t.0) + (c.1 - t.1) * (c.1 - t.1) + (c.2 - t.2) * (c.2 - t.2))
     }
 
@@ -33,9 +35,11 @@ struct SymbolQualityTests {
         precondition(symbols == .half || symbols == .sextant)
         let reference = try frames(path, columns * 2, rows * 3)
         let shown = try frames(path, columns * symbols.across, rows * symbols.down)
-        var total = 0.0, count = 0
+        var total = 0.0
+        var count = 0
         for index in sampled(reference.frameCount) {
-            let grid = CellGrid(image: try shown.frame(at: index), background: background, symbols: symbols, mode: .trueColor, dither: false)
+            let grid = CellGrid(
+                image: try shown.frame(at: index), background: background, symbols: symbols, mode: .trueColor, dither: false)
             let truth = try reference.frame(at: index)
             for y in 0..<(rows * 3) {
                 for x in 0..<(columns * 2) {
@@ -44,7 +48,8 @@ struct SymbolQualityTests {
                     if symbols == .sextant {
                         color = cell.color(at: (y % 3) * 2 + x % 2)
                     } else if y % 3 == 1 {
-                        let t = TextTestSupport.rgb(cell.color(at: 0))!, b = TextTestSupport.rgb(cell.color(at: 1))!
+                        let t = TextTestSupport.rgb(cell.color(at: 0))!
+                        let b = TextTestSupport.rgb(cell.color(at: 1))!
                         color = .rgb(UInt8((t.0 + b.0 + 1) / 2), UInt8((t.1 + b.1 + 1) / 2), UInt8((t.2 + b.2 + 1) / 2))
                     } else {
                         color = cell.color(at: y % 3 / 2)
@@ -67,14 +72,18 @@ struct SymbolQualityTests {
         let (w, h) = (reference.width, reference.height)
         let (sw, sh) = (columns * symbols.across, rows * symbols.down)
         precondition(sw <= w && sh <= h)
-        var total = 0.0, count = 0
+        var total = 0.0
+        var count = 0
         for index in sampled(reference.frameCount) {
-            let grid = CellGrid(image: try shown.frame(at: index), background: background, symbols: symbols, mode: .trueColor, dither: false)
+            let grid = CellGrid(
+                image: try shown.frame(at: index), background: background, symbols: symbols, mode: .trueColor, dither: false)
             let truth = try reference.frame(at: index)
             for y in 0..<h {
                 for x in 0..<w {
-                    let sx = (2 * x + 1) * sw / (2 * w), sy = (2 * y + 1) * sh / (2 * h)
-                    let color = grid[sx / symbols.across, sy / symbols.down].color(at: sy % symbols.down * symbols.across + sx % symbols.across)
+                    let sx = (2 * x + 1) * sw / (2 * w)
+                    let sy = (2 * y + 1) * sh / (2 * h)
+                    let color = grid[sx / symbols.across, sy / symbols.down].color(
+                        at: sy % symbols.down * symbols.across + sx % symbols.across)
                     total += squared(color, truth.pixel(x: x, y: y), x: x, y: y)
                     count += 3
                 }
@@ -91,8 +100,9 @@ struct SymbolQualityTests {
         let half = try Self.errorAtSextantResolution(path, .half, columns: columns, rows: rows)
         let sextant = try Self.errorAtSextantResolution(path, .sextant, columns: columns, rows: rows)
         let full = try TextSymbols.allCases.map { try Self.errorAtFullSize(path, $0, columns: columns, rows: rows) }
-        print("MSE per channel, \(name) in \(columns)×\(rows) cells: at 2×3 a cell half \(Self.format(half)), sextant \(Self.format(sextant));"
-              + " at full size " + zip(TextSymbols.allCases, full).map { "\($0) \(Self.format($1))" }.joined(separator: ", "))
+        print(
+            "MSE per channel, \(name) in \(columns)×\(rows) cells: at 2×3 a cell half \(Self.format(half)), sextant \(Self.format(sextant));"
+                + " at full size " + zip(TextSymbols.allCases, full).map { "\($0) \(Self.format($1))" }.joined(separator: ", "))
         #expect(sextant < half, "\(name): at 2×3 a cell, sextants \(sextant), half blocks \(half)")
         #expect(full[1] < full[0] && full[3] < full[1], "\(name): quadrants beat half blocks, octants quadrants: \(full)")
         if name.contains("softalpha") {
@@ -103,7 +113,9 @@ struct SymbolQualityTests {
             // blocks' exact 2:1 means (128 against 85), and win at 2×3 a cell.
             #expect(full[2] > full[0] && full[3] < full[2], "\(name): \(full)")
         } else {
-            #expect(full[2] < full[0] * 0.7 && full[3] < full[2], "\(name): at full size, sextants \(full[2]), half blocks \(full[0])")
+            #expect(
+                full[2] < full[0] * 0.7 && full[3] < full[2], "\(name): at full size, sextants \(full[2]), half blocks \(full[0])"
+            )
         }
     }
 }

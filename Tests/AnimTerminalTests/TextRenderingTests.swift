@@ -1,5 +1,6 @@
 import AnimKit
 import Testing
+
 @testable import AnimTerminal
 
 /// Every symbol set through the renderer and the test terminal: the
@@ -18,7 +19,7 @@ struct TextRenderingTests {
             var rng = Random(seed + UInt64(symbols.count))
             let backend = TextBackend(mode: mode, tolerance: 0, background: background, symbols: symbols, dither: seed == 2)
             var screen = ANSIScreen(columns: 30, rows: 14)
-            let (w, h) = (25 * symbols.across - 1, 11 * symbols.down - 1)    // partial last column and row
+            let (w, h) = (25 * symbols.across - 1, 11 * symbols.down - 1)  // partial last column and row
             let placement = Placement(row: 3, column: 4, columns: 25, rows: 11, pixels: PixelSize(width: w, height: h))
             var image = TextTestSupport.noise(w, h, &rng, transparent: 40)
             var drawn = 0
@@ -28,7 +29,9 @@ struct TextRenderingTests {
                 } else {
                     for _ in 0..<rng.int(6) { image.pixels[rng.int(w * h) * 4 + rng.int(4)] = rng.byte() }
                     let (bx, by) = (rng.int(w - 4), rng.int(h - 4))
-                    for y in by..<(by + 4) { for x in bx..<(bx + 4) { image.pixels[(y * w + x) * 4 + 3] = frame % 3 == 0 ? 0 : 255 } }
+                    for y in by..<(by + 4) {
+                        for x in bx..<(bx + 4) { image.pixels[(y * w + x) * 4 + 3] = frame % 3 == 0 ? 0 : 255 }
+                    }
                 }
                 let bytes = backend.render(image, index: frame, placement: placement)
                 drawn += bytes.count
@@ -37,7 +40,9 @@ struct TextRenderingTests {
                 let expected = CellGrid(image: image, background: background, symbols: symbols, mode: mode, dither: seed == 2)
                 #expect(grid == expected, "\(symbols) \(mode) frame \(frame): shown is the frame's grid")
                 #expect(screen.errors.isEmpty, "\(symbols) \(mode) frame \(frame): \(screen.errors)")
-                #expect(screen.region(expected, row: 3, column: 4) == expected.cells, "\(symbols) \(mode) frame \(frame): screen differs")
+                #expect(
+                    screen.region(expected, row: 3, column: 4) == expected.cells,
+                    "\(symbols) \(mode) frame \(frame): screen differs")
                 if mode == .palette256 {
                     #expect(!String(decoding: bytes, as: UTF8.self).contains("[38;2;"), "no truecolor in 256 mode")
                 }
@@ -61,7 +66,8 @@ struct TextRenderingTests {
         var grid = CellGrid(columns: 12, rows: 6, symbols: symbols)
         for frame in 0..<60 {
             for _ in 0..<(frame == 0 ? 72 : 8) {
-                let f = base[rng.int(base.count)], b = base[rng.int(base.count)]
+                let f = base[rng.int(base.count)]
+                let b = base[rng.int(base.count)]
                 grid[rng.int(12), rng.int(6)] = Cell(mask: UInt8(rng.int(Int(symbols.fullMask) + 1)), fg: f, bg: b)
             }
             let bytes = renderer.render(grid)
@@ -72,7 +78,9 @@ struct TextRenderingTests {
             #expect(zip(shown, wanted).map { TextTestSupport.levels($0, $1) }.max()! <= tolerance, "frame \(frame)")
             for (i, cell) in grid.cells.enumerated() where cell.mask == 0 {
                 let g = screen.cells[i]
-                #expect(g.character == " " || g.fg == g.bg, "frame \(frame) cell \(i): one colour, drawn as a space (or a glyph in its background's colour)")
+                #expect(
+                    g.character == " " || g.fg == g.bg,
+                    "frame \(frame) cell \(i): one colour, drawn as a space (or a glyph in its background's colour)")
             }
             #expect(renderer.shown!.cells == screen.region(grid), "frame \(frame): shown is what the screen shows")
         }
@@ -86,7 +94,8 @@ struct TextRenderingTests {
         let backend = TextBackend(mode: .trueColor, tolerance: 2, background: .none)
         let placement = Placement(row: 1, column: 1, columns: 20, rows: 8, pixels: PixelSize(width: 20, height: 16))
         let direct = FrameRenderer(mode: .trueColor, tolerance: 2)
-        #expect(backend.render(image, index: 0, placement: placement)
+        #expect(
+            backend.render(image, index: 0, placement: placement)
                 == direct.render(CellGrid(image: image, background: .none, mode: .trueColor)))
     }
 }

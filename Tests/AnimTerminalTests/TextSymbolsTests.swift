@@ -1,4 +1,5 @@
 import Testing
+
 @testable import AnimTerminal
 
 /// The glyph tables against Unicode's own description of each character:
@@ -37,7 +38,8 @@ struct TextSymbolsTests {
         for (prefix, rows) in [("BLOCK SEXTANT-", 3.0), ("BLOCK OCTANT-", 4.0)] where name.hasPrefix(prefix) {
             return name.dropFirst(prefix.count).map { d -> Rect in
                 let n = Double(Int(String(d))! - 1)
-                let x = n.truncatingRemainder(dividingBy: 2), y = (n / 2).rounded(.down)
+                let x = n.truncatingRemainder(dividingBy: 2)
+                let y = (n / 2).rounded(.down)
                 return (x / 2, (x + 1) / 2, y / rows, (y + 1) / rows)
             }
         }
@@ -49,8 +51,10 @@ struct TextSymbolsTests {
     static func mask(_ rects: [Rect], _ symbols: TextSymbols) -> UInt8? {
         var mask: UInt8 = 0
         for i in 0..<symbols.count {
-            let cx = Double(i % symbols.across), cy = Double(i / symbols.across)
-            let w = 1 / Double(symbols.across), h = 1 / Double(symbols.down)
+            let cx = Double(i % symbols.across)
+            let cy = Double(i / symbols.across)
+            let w = 1 / Double(symbols.across)
+            let h = 1 / Double(symbols.down)
             let probes = [(0.1, 0.1), (0.9, 0.1), (0.1, 0.9), (0.9, 0.9), (0.5, 0.5)].map { ((cx + $0.0) * w, (cy + $0.1) * h) }
             let inside = probes.map { p in rects.contains { p.0 > $0.x0 && p.0 < $0.x1 && p.1 > $0.y0 && p.1 < $0.y1 } }
             guard inside.allSatisfy({ $0 == inside[0] }) else { return nil }
@@ -68,7 +72,8 @@ struct TextSymbolsTests {
             let scalars = Array(String(decoding: bytes, as: UTF8.self).unicodeScalars)
             #expect(scalars.count == 1, "\(symbols) mask \(m): one scalar")
             guard let name = scalars.first?.properties.name, let rects = Self.shape(name) else {
-                Issue.record("\(symbols) mask \(m): \(scalars) has no name read as a shape"); continue
+                Issue.record("\(symbols) mask \(m): \(scalars) has no name read as a shape")
+                continue
             }
             #expect(Self.mask(rects, symbols) == UInt8(m), "\(symbols) mask \(m): \(name)")
         }
@@ -76,11 +81,13 @@ struct TextSymbolsTests {
     }
 
     @Test func gridsAndRanges() {
-        #expect(TextSymbols.allCases.map { [$0.across, $0.down, $0.count, Int($0.fullMask)] }
+        #expect(
+            TextSymbols.allCases.map { [$0.across, $0.down, $0.count, Int($0.fullMask)] }
                 == [[1, 2, 2, 3], [2, 2, 4, 15], [2, 3, 6, 63], [2, 4, 8, 255]])
         #expect(TextSymbols.sextant.resolution == .cells(across: 2, down: 3))
         #expect(TextBackend(mode: .trueColor, tolerance: 0, background: .none).resolution == .cells(across: 1, down: 2))
-        #expect(TextBackend(mode: .trueColor, tolerance: 0, background: .none, symbols: .octant).resolution
+        #expect(
+            TextBackend(mode: .trueColor, tolerance: 0, background: .none, symbols: .octant).resolution
                 == .cells(across: 2, down: 4))
         // The octant block is U+1CD00–U+1CDE5, sextants U+1FB00–U+1FB3B.
         let octants = (0...255).map { TextSymbols.octant.character(UInt8($0)).unicodeScalars.first!.value }
@@ -105,7 +112,10 @@ struct TextSymbolsTests {
                     #expect(c == symbols.canonical(inverse) && symbols.canonical(c) == c)
                     #expect((0..<symbols.count).map(c.color(at:)) == (0..<symbols.count).map(cell.color(at:)))
                     let solid = (0..<symbols.count).allSatisfy { cell.color(at: $0) == cell.color(at: 0) }
-                    #expect(solid ? c == .solid(cell.color(at: 0)) : c.fg != .terminalDefault && c.mask & 1 == 0 || c.bg == .terminalDefault)
+                    #expect(
+                        solid
+                            ? c == .solid(cell.color(at: 0))
+                            : c.fg != .terminalDefault && c.mask & 1 == 0 || c.bg == .terminalDefault)
                 }
             }
         }

@@ -1,4 +1,5 @@
 import AnimKit
+
 @testable import AnimTerminal
 
 /// What the text-cell tests share: a seeded generator, frames, and the
@@ -12,7 +13,9 @@ enum TextTestSupport {
     static func noise(_ w: Int, _ h: Int, _ rng: inout Random, transparent: Int = 0) -> RGBAImage {
         var px = [UInt8](repeating: 0, count: w * h * 4)
         for i in 0..<(w * h) {
-            px[4 * i] = rng.byte(); px[4 * i + 1] = rng.byte(); px[4 * i + 2] = rng.byte()
+            px[4 * i] = rng.byte()
+            px[4 * i + 1] = rng.byte()
+            px[4 * i + 2] = rng.byte()
             px[4 * i + 3] = rng.int(256) < transparent ? 0 : 255
         }
         return RGBAImage(width: w, height: h, pixels: px)
@@ -21,7 +24,8 @@ enum TextTestSupport {
     /// The colour of every sub-pixel `cells` show, row-major over
     /// `columns * across` by `rows * down`.
     static func subpixels(_ cells: [Cell], columns: Int, rows: Int, _ symbols: TextSymbols) -> [TerminalColor] {
-        let w = columns * symbols.across, h = rows * symbols.down
+        let w = columns * symbols.across
+        let h = rows * symbols.down
         var out = [TerminalColor](repeating: .terminalDefault, count: w * h)
         for y in 0..<h {
             for x in 0..<w {
@@ -38,7 +42,7 @@ enum TextTestSupport {
     }
 
     static func rgb(_ c: TerminalColor) -> (Int, Int, Int)? {
-        guard case let .rgb(r, g, b) = c else { return nil }
+        guard case .rgb(let r, let g, let b) = c else { return nil }
         return (Int(r), Int(g), Int(b))
     }
 

@@ -1,8 +1,10 @@
 /// Builds the `ContainerIndex` of a PNG or APNG.
 enum APNGContainer {
     static func index(_ store: ByteStore, file: String, limits: DecodingLimits) throws -> ContainerIndex {
-        let parsed = try APNGParser(bytes: store.bytes, file: file, limits: limits,
-                                passed: { store.release(0..<$0) }).parse()
+        let parsed = try APNGParser(
+            bytes: store.bytes, file: file, limits: limits,
+            passed: { store.release(0..<$0) }
+        ).parse()
         let h = parsed.header
         let canvas = Rect(x: 0, y: 0, width: h.width, height: h.height)
         var steps = parsed.frames.map {
@@ -14,13 +16,15 @@ enum APNGContainer {
             (steps: i..<(i + 1), delay: parsed.isAnimated ? f.delay : Duration.zero)
         }
         let decoder = APNGDecoder(store: store, file: file, header: h, frames: parsed.frames)
-        return ContainerIndex(format: parsed.isAnimated ? .apng : .png, width: h.width, height: h.height,
-                              steps: steps, frames: frames,
-                              loopCount: parsed.isAnimated ? parsed.numPlays : nil,
-                              plays: parsed.isAnimated && parsed.numPlays == 0 ? .forever
-                                : .count(parsed.isAnimated ? parsed.numPlays : 1),
-                              formula: .exact, error: parsed.error, decoder: decoder,
-                              // Truncated frames are already left out; a still PNG is whole at IEND only.
-                              settledFrames: parsed.error == nil || parsed.isAnimated ? frames.count : 0)
+        return ContainerIndex(
+            format: parsed.isAnimated ? .apng : .png, width: h.width, height: h.height,
+            steps: steps, frames: frames,
+            loopCount: parsed.isAnimated ? parsed.numPlays : nil,
+            plays: parsed.isAnimated && parsed.numPlays == 0
+                ? .forever
+                : .count(parsed.isAnimated ? parsed.numPlays : 1),
+            formula: .exact, error: parsed.error, decoder: decoder,
+            // Truncated frames are already left out; a still PNG is whole at IEND only.
+            settledFrames: parsed.error == nil || parsed.isAnimated ? frames.count : 0)
     }
 }

@@ -12,7 +12,10 @@ final class APNGDecoder: StepDecoder, @unchecked Sendable {
     private let frames: [APNGFrameRecord]
 
     init(store: ByteStore, file: String, header: PNGHeader, frames: [APNGFrameRecord]) {
-        self.store = store; self.file = file; self.header = header; self.frames = frames
+        self.store = store
+        self.file = file
+        self.header = header
+        self.frames = frames
     }
 
     func dataRange(step index: Int) -> Range<Int> {
@@ -24,12 +27,14 @@ final class APNGDecoder: StepDecoder, @unchecked Sendable {
     func decode(step index: Int, into target: PixelTarget) throws {
         let frame = frames[index]
         let png = repackedHeader(width: frame.rect.width, height: frame.rect.height)
-        let result = PNGBridge.decode(file: store.bytes, header: png, segments: frame.segments,
-                                      width: frame.rect.width, height: frame.rect.height,
-                                      into: target.base, stride: target.stride)
+        let result = PNGBridge.decode(
+            file: store.bytes, header: png, segments: frame.segments,
+            width: frame.rect.width, height: frame.rect.height,
+            into: target.base, stride: target.stride)
         if !result.ok {
-            throw AnimError.library(file: file, frame: index, library: "libpng",
-                                    message: result.message + " (frame data at byte \(frame.offset))")
+            throw AnimError.library(
+                file: file, frame: index, library: "libpng",
+                message: result.message + " (frame data at byte \(frame.offset))")
         }
     }
 

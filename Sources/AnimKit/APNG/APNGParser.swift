@@ -39,7 +39,10 @@ struct APNGParser {
         var failure: AnimError?
         var mark = 0
         loop: while true {
-            if walker.offset - mark >= 4 << 20 { mark = walker.offset; passed(mark) }
+            if walker.offset - mark >= 4 << 20 {
+                mark = walker.offset
+                passed(mark)
+            }
             switch walker.next() {
             case .end:
                 failure = .truncated(file: file, frame: s.frames.count, offset: bytes.count, detail: "no IEND chunk")
@@ -77,7 +80,8 @@ struct APNGParser {
         case "IHDR":
             guard s.header == nil else { throw malformed(nil, c.offset, "a second IHDR chunk") }
             guard c.length == 13, let w = r.u32be(), let h = r.u32be(), let depth = r.u8(), let ct = r.u8(),
-                  r.skip(2), let il = r.u8() else { throw malformed(nil, c.offset, "IHDR is not 13 bytes") }
+                r.skip(2), let il = r.u8()
+            else { throw malformed(nil, c.offset, "IHDR is not 13 bytes") }
             guard w <= 0x7FFF_FFFF, h <= 0x7FFF_FFFF else { throw malformed(nil, c.offset, "IHDR size \(w)x\(h) is too large") }
             try limits.checkCanvas(width: Int(w), height: Int(h), file: file)
             let header = PNGHeader(width: Int(w), height: Int(h), bitDepth: depth, colorType: ct, interlace: il)
@@ -90,7 +94,9 @@ struct APNGParser {
         case "acTL":
             guard !s.seenIDAT else { throw malformed(0, c.offset, "acTL comes after IDAT") }
             guard s.numFrames == nil else { throw malformed(0, c.offset, "a second acTL chunk") }
-            guard c.length == 8, let n = r.u32be(), let plays = r.u32be() else { throw malformed(0, c.offset, "acTL is not 8 bytes") }
+            guard c.length == 8, let n = r.u32be(), let plays = r.u32be() else {
+                throw malformed(0, c.offset, "acTL is not 8 bytes")
+            }
             guard n > 0, n <= 0x7FFF_FFFF else { throw malformed(0, c.offset, "acTL num_frames \(n) is out of range") }
             try limits.checkFrameCount(Int(n), file: file)
             s.numFrames = Int(n)
@@ -127,7 +133,8 @@ struct APNGParser {
         let index = s.frames.count + (s.current == nil ? 0 : 1)
         var r = ByteReader(bytes, offset: c.dataOffset + 4)
         guard c.length == 26, let w = r.u32be(), let h = r.u32be(), let x = r.u32be(), let y = r.u32be(),
-              let dn = r.u16be(), let dd = r.u16be(), let dop = r.u8(), let bop = r.u8() else {
+            let dn = r.u16be(), let dd = r.u16be(), let dop = r.u8(), let bop = r.u8()
+        else {
             throw malformed(index, c.offset, "fcTL is not 26 bytes")
         }
         guard w > 0, h > 0, Int(x) + Int(w) <= header.width, Int(y) + Int(h) <= header.height else {
@@ -144,9 +151,10 @@ struct APNGParser {
         try closeFrame(&s, at: c.offset)
         try limits.checkFrameCount(s.frames.count + 1, file: file)
         let dispose: DisposeOp = [DisposeOp.none, .background, .previous][Int(dop)]
-        s.current = APNGFrameRecord(rect: Rect(x: Int(x), y: Int(y), width: Int(w), height: Int(h)),
-                                    delayNumerator: dn, delayDenominator: dd, dispose: dispose,
-                                    blend: bop == 0 ? .source : .over, offset: c.offset)
+        s.current = APNGFrameRecord(
+            rect: Rect(x: Int(x), y: Int(y), width: Int(w), height: Int(h)),
+            delayNumerator: dn, delayDenominator: dd, dispose: dispose,
+            blend: bop == 0 ? .source : .over, offset: c.offset)
     }
 
     /// Ends the frame under construction (it needs data), when there is one.
@@ -170,9 +178,10 @@ struct APNGParser {
         guard let numFrames = s.numFrames else {
             // No acTL: a plain PNG, whatever fcTL/fdAT it may hold.
             guard !s.defaultSegments.isEmpty else { throw failure ?? malformed(0, bytes.count, "no IDAT chunk") }
-            let still = APNGFrameRecord(rect: Rect(x: 0, y: 0, width: header.width, height: header.height),
-                                        delayNumerator: 0, delayDenominator: 100, dispose: .none,
-                                        blend: .source, segments: s.defaultSegments, offset: 8)
+            let still = APNGFrameRecord(
+                rect: Rect(x: 0, y: 0, width: header.width, height: header.height),
+                delayNumerator: 0, delayDenominator: 100, dispose: .none,
+                blend: .source, segments: s.defaultSegments, offset: 8)
             return Result(header: header, frames: [still], isAnimated: false, error: failure)
         }
         if error == nil && s.defaultSegments.isEmpty {
@@ -182,7 +191,7 @@ struct APNGParser {
             error = malformed(s.frames.count, bytes.count, "acTL declares \(numFrames) frames, the file has \(s.frames.count)")
         }
         if s.frames.isEmpty { throw error ?? malformed(0, bytes.count, "no frames") }
-        if s.frames[0].dispose == .previous { s.frames[0].dispose = .background }   // APNG spec
+        if s.frames[0].dispose == .previous { s.frames[0].dispose = .background }  // APNG spec
         return Result(header: header, frames: s.frames, isAnimated: true, numPlays: s.numPlays, error: error)
     }
 }

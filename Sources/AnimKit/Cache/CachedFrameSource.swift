@@ -1,4 +1,5 @@
 import Dispatch
+
 /// Frames of an `ImageSource` through a `FrameCache`, with prefetch.
 ///
 /// `frame(at:direction:)` serves from the cache or decodes; then a serial
@@ -17,7 +18,8 @@ import Dispatch
 public final class CachedFrameSource: @unchecked Sendable {
     /// The source frames come from (a newer one after `extend(with:)`).
     public var source: ImageSource {
-        state.lock(); defer { state.unlock() }
+        state.lock()
+        defer { state.unlock() }
         return current
     }
     private var current: ImageSource
@@ -33,8 +35,10 @@ public final class CachedFrameSource: @unchecked Sendable {
 
     /// A cache of `limitBytes` (default: `FrameCache.defaultLimit`) in front
     /// of `source`.
-    public init(source: ImageSource, limitBytes: Int = FrameCache.defaultLimit, limitCount: Int? = nil,
-                prefetch: Bool = true) {
+    public init(
+        source: ImageSource, limitBytes: Int = FrameCache.defaultLimit, limitCount: Int? = nil,
+        prefetch: Bool = true
+    ) {
         self.current = source
         self.cache = FrameCache(frameCount: source.frameCount, limitBytes: limitBytes, limitCount: limitCount)
         self.prefetchEnabled = prefetch
@@ -44,7 +48,8 @@ public final class CachedFrameSource: @unchecked Sendable {
 
     /// How many times each frame has been decoded through this cache.
     var decodeCounts: [Int] {
-        state.lock(); defer { state.unlock() }
+        state.lock()
+        defer { state.unlock() }
         return decodes
     }
 
@@ -78,7 +83,7 @@ public final class CachedFrameSource: @unchecked Sendable {
     /// decoding continues from the canvas reached so far.
     public func extend(with newer: ImageSource) {
         state.lock()
-        generation += 1                 // a prefetch running stops at its next frame
+        generation += 1  // a prefetch running stops at its next frame
         state.unlock()
         waitForPrefetch()
         newer.continueDecoding(from: source)
@@ -120,7 +125,10 @@ public final class CachedFrameSource: @unchecked Sendable {
             if cache.contains(next) { continue }
             guard cache.wouldAccept(next, cost: frameCost) else { return }
             state.lock()
-            if generation != ticket { state.unlock(); return }   // a newer request redirects the prefetch
+            if generation != ticket {
+                state.unlock()
+                return
+            }  // a newer request redirects the prefetch
             inFlight = next
             state.unlock()
             cache.makeRoom(for: next, cost: frameCost)

@@ -53,7 +53,8 @@ public final class FrameCache: @unchecked Sendable {
     public let limitCount: Int?
     /// Frames in the animation (it grows with a stream: `grow(toFrameCount:)`).
     public var frameCount: Int {
-        lock.lock(); defer { lock.unlock() }
+        lock.lock()
+        defer { lock.unlock() }
         return count
     }
     private var count: Int
@@ -76,20 +77,23 @@ public final class FrameCache: @unchecked Sendable {
 
     /// A copy of the counters as they are now.
     public var statistics: Statistics {
-        lock.lock(); defer { lock.unlock() }
+        lock.lock()
+        defer { lock.unlock() }
         return stats
     }
 
     /// Moves the playhead: frame `index` is about to be shown.
     func setPlayhead(_ index: Int, direction: PlaybackDirection) {
-        lock.lock(); defer { lock.unlock() }
+        lock.lock()
+        defer { lock.unlock() }
         playhead = index
         self.direction = direction
     }
 
     /// How many frames from the playhead until `index` is shown again.
     func distance(to index: Int) -> Int {
-        lock.lock(); defer { lock.unlock() }
+        lock.lock()
+        defer { lock.unlock() }
         return distanceLocked(index)
     }
 
@@ -101,28 +105,35 @@ public final class FrameCache: @unchecked Sendable {
     /// The animation has `frameCount` frames now (a stream grew); what is
     /// cached stays.
     public func grow(toFrameCount frameCount: Int) {
-        lock.lock(); defer { lock.unlock() }
+        lock.lock()
+        defer { lock.unlock() }
         count = max(count, frameCount)
     }
 
     /// The cached frame `index`, counting a hit or a miss.
     public func image(at index: Int) -> RGBAImage? {
-        lock.lock(); defer { lock.unlock() }
-        if let image = entries[index] { stats.hits += 1; return image }
+        lock.lock()
+        defer { lock.unlock() }
+        if let image = entries[index] {
+            stats.hits += 1
+            return image
+        }
         stats.misses += 1
         return nil
     }
 
     /// True when frame `index` is cached (no statistics).
     public func contains(_ index: Int) -> Bool {
-        lock.lock(); defer { lock.unlock() }
+        lock.lock()
+        defer { lock.unlock() }
         return entries[index] != nil
     }
 
     /// True when a frame at `index` costing `cost` would be kept: it fits,
     /// or enough frames used later than it can be evicted.
     func wouldAccept(_ index: Int, cost: Int) -> Bool {
-        lock.lock(); defer { lock.unlock() }
+        lock.lock()
+        defer { lock.unlock() }
         return plan(index, cost: cost) != nil
     }
 
@@ -131,10 +142,14 @@ public final class FrameCache: @unchecked Sendable {
     /// frame used sooner, or the frame at the playhead.
     @discardableResult
     public func insert(_ image: RGBAImage, at index: Int) -> Bool {
-        lock.lock(); defer { lock.unlock() }
+        lock.lock()
+        defer { lock.unlock() }
         if entries[index] != nil { return true }
         let cost = Self.cost(width: image.width, height: image.height)
-        guard let victims = plan(index, cost: cost) else { stats.refusals += 1; return false }
+        guard let victims = plan(index, cost: cost) else {
+            stats.refusals += 1
+            return false
+        }
         evict(victims)
         entries[index] = image
         stats.bytesInUse += cost
@@ -146,7 +161,8 @@ public final class FrameCache: @unchecked Sendable {
     /// The cached frame indices and the sum of their costs, recomputed (for
     /// checks that the running total is right).
     var audit: (indices: [Int], totalCost: Int) {
-        lock.lock(); defer { lock.unlock() }
+        lock.lock()
+        defer { lock.unlock() }
         let frames = entries.values.reduce(0) { $0 + Self.cost(width: $1.width, height: $1.height) }
         return (entries.keys.sorted(), frames + checkpoints.values.reduce(0) { $0 + $1.cost + Self.entryOverhead })
     }
@@ -156,7 +172,8 @@ public final class FrameCache: @unchecked Sendable {
     /// take memory together. Returns false if it would not be kept.
     @discardableResult
     func makeRoom(for index: Int, cost: Int) -> Bool {
-        lock.lock(); defer { lock.unlock() }
+        lock.lock()
+        defer { lock.unlock() }
         guard entries[index] == nil else { return true }
         guard let victims = plan(index, cost: cost) else { return false }
         evict(victims)
@@ -165,7 +182,8 @@ public final class FrameCache: @unchecked Sendable {
 
     /// Removes every entry (statistics are kept).
     public func removeAll() {
-        lock.lock(); defer { lock.unlock() }
+        lock.lock()
+        defer { lock.unlock() }
         entries.removeAll()
         checkpoints.removeAll()
         stats.bytesInUse = 0
@@ -176,7 +194,8 @@ public final class FrameCache: @unchecked Sendable {
 
     /// Counts a decode done to fill the cache.
     func countDecode() {
-        lock.lock(); defer { lock.unlock() }
+        lock.lock()
+        defer { lock.unlock() }
         stats.framesDecoded += 1
     }
 
@@ -184,7 +203,11 @@ public final class FrameCache: @unchecked Sendable {
     enum Key: Hashable {
         case frame(Int)
         case checkpoint(Int)
-        var index: Int { switch self { case .frame(let i), .checkpoint(let i): return i } }
+        var index: Int {
+            switch self {
+            case .frame(let i), .checkpoint(let i): return i
+            }
+        }
     }
 
     private func cost(of key: Key) -> Int {
@@ -202,19 +225,22 @@ public final class FrameCache: @unchecked Sendable {
     private func plan(_ index: Int, cost: Int, checkpoint: Bool = false) -> [Key]? {
         guard cost <= limitBytes else { return nil }
         var bytes = stats.bytesInUse + cost
-        var count = entries.count + (checkpoint ? 0 : 1)     // the count limit is on frames
+        var count = entries.count + (checkpoint ? 0 : 1)  // the count limit is on frames
         func over() -> Bool { bytes > limitBytes || (limitCount.map { count > $0 } ?? false) }
         if !over() { return [] }
         let mine = distanceLocked(index)
         let farthestFirst: (Key, Key) -> Bool = { self.distanceLocked($0.index) > self.distanceLocked($1.index) }
         let checkpointKeys = checkpoints.keys.map { Key.checkpoint($0) }
             .filter { !checkpoint || distanceLocked($0.index) > mine }.sorted(by: farthestFirst)
-        let frameKeys = checkpoint ? [] : entries.keys.filter { $0 != playhead && distanceLocked($0) > mine }
-            .map { Key.frame($0) }.sorted(by: farthestFirst)
+        let frameKeys =
+            checkpoint
+            ? []
+            : entries.keys.filter { $0 != playhead && distanceLocked($0) > mine }
+                .map { Key.frame($0) }.sorted(by: farthestFirst)
         let candidates = checkpointKeys + frameKeys
         var victims: [Key] = []
         for v in candidates where over() {
-            if case .checkpoint = v, bytes <= limitBytes { continue }   // only bytes make checkpoints go
+            if case .checkpoint = v, bytes <= limitBytes { continue }  // only bytes make checkpoints go
             victims.append(v)
             bytes -= self.cost(of: v)
             if case .frame = v { count -= 1 }
@@ -240,7 +266,8 @@ public final class FrameCache: @unchecked Sendable {
     /// (evicting farther checkpoints only), before it is taken, so that it
     /// and what it replaces never take memory together. False: do not take it.
     func reserveCheckpoint(frame index: Int, cost: Int) -> Bool {
-        lock.lock(); defer { lock.unlock() }
+        lock.lock()
+        defer { lock.unlock() }
         if checkpoints[index] != nil { return false }
         guard let victims = plan(index, cost: cost + Self.entryOverhead, checkpoint: true) else {
             stats.refusals += 1
@@ -253,10 +280,14 @@ public final class FrameCache: @unchecked Sendable {
     /// Keeps a checkpoint taken after frame `index`, if it is worth its room.
     @discardableResult
     func insertCheckpoint(_ snapshot: Compositor.Snapshot, frame index: Int) -> Bool {
-        lock.lock(); defer { lock.unlock() }
+        lock.lock()
+        defer { lock.unlock() }
         if checkpoints[index] != nil { return true }
         let cost = snapshot.cost + Self.entryOverhead
-        guard let victims = plan(index, cost: cost, checkpoint: true) else { stats.refusals += 1; return false }
+        guard let victims = plan(index, cost: cost, checkpoint: true) else {
+            stats.refusals += 1
+            return false
+        }
         evict(victims)
         checkpoints[index] = snapshot
         stats.bytesInUse += cost
@@ -268,7 +299,8 @@ public final class FrameCache: @unchecked Sendable {
 
     /// The checkpoint with the largest frame index in `range`.
     func checkpoint(in range: ClosedRange<Int>) -> (frame: Int, snapshot: Compositor.Snapshot)? {
-        lock.lock(); defer { lock.unlock() }
+        lock.lock()
+        defer { lock.unlock() }
         guard let best = checkpoints.keys.filter({ range.contains($0) }).max() else { return nil }
         return (best, checkpoints[best]!)
     }

@@ -23,11 +23,14 @@ enum BlendFormula: Sendable {
         while i < count * 4 {
             let sa = UInt32(src[i + 3])
             if sa == 255 {
-                dst[i] = src[i]; dst[i + 1] = src[i + 1]; dst[i + 2] = src[i + 2]; dst[i + 3] = 255
+                dst[i] = src[i]
+                dst[i + 1] = src[i + 1]
+                dst[i + 2] = src[i + 2]
+                dst[i + 3] = 255
             } else if sa != 0 {
                 let da = UInt32(dst[i + 3])
-                let dw = da * (255 - sa)                 // dst weight, scaled by 255
-                let outA255 = sa * 255 + dw              // out alpha, scaled by 255
+                let dw = da * (255 - sa)  // dst weight, scaled by 255
+                let outA255 = sa * 255 + dw  // out alpha, scaled by 255
                 let half = outA255 / 2
                 for c in 0..<3 {
                     let v = (UInt32(src[i + c]) * sa * 255 + UInt32(dst[i + c]) * dw + half) / outA255
@@ -44,7 +47,10 @@ enum BlendFormula: Sendable {
         while i < count * 4 {
             let sa = UInt32(src[i + 3])
             if sa == 255 {
-                dst[i] = src[i]; dst[i + 1] = src[i + 1]; dst[i + 2] = src[i + 2]; dst[i + 3] = 255
+                dst[i] = src[i]
+                dst[i + 1] = src[i + 1]
+                dst[i + 2] = src[i + 2]
+                dst[i + 3] = 255
             } else if sa != 0 {
                 // dst_factor_a = (dst_a * (256 - src_a)) >> 8, held in a uint8_t.
                 let da = UInt32(dst[i + 3])

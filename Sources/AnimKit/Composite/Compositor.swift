@@ -21,7 +21,9 @@ final class Compositor {
     private var pendingRawRect: Rect?
 
     init(width: Int, height: Int, formula: BlendFormula) {
-        self.width = width; self.height = height; self.formula = formula
+        self.width = width
+        self.height = height
+        self.formula = formula
         storage = .allocate(byteCount: width * height * 4, alignment: 16)
         storage.initializeMemory(as: UInt8.self, repeating: 0)
         canvas = storage.bindMemory(to: UInt8.self)
@@ -36,8 +38,9 @@ final class Compositor {
         precondition(buffer.count >= width * height * 4, "compositor: buffer too small")
         let old = storage
         storage = buffer
-        canvas = UnsafeMutableBufferPointer(start: buffer.baseAddress!.assumingMemoryBound(to: UInt8.self),
-                                            count: width * height * 4)
+        canvas = UnsafeMutableBufferPointer(
+            start: buffer.baseAddress!.assumingMemoryBound(to: UInt8.self),
+            count: width * height * 4)
         return old
     }
 
@@ -73,7 +76,7 @@ final class Compositor {
         if continuing, let prev = currentInfo {
             pendingRawRect = dispose(prev)
         }
-        currentStep = -1            // until `end`: the canvas is in between
+        currentStep = -1  // until `end`: the canvas is in between
         currentInfo = nil
         if step.isKey {
             if step.rect != bounds { clear(bounds) }
@@ -178,7 +181,8 @@ final class Compositor {
             }
             // Inside a rect just disposed to background the canvas is
             // transparent: copy, as libwebp does (FindBlendRangeAtRow).
-            var lo = 0, hi = 0
+            var lo = 0
+            var hi = 0
             if let d = rawRect, r.y + y >= d.y, r.y + y < d.y + d.height {
                 lo = min(max(d.x - r.x, 0), r.width)
                 hi = min(max(d.x + d.width - r.x, 0), r.width)

@@ -24,20 +24,20 @@ public enum AnimError: Error, Equatable, Sendable, CustomStringConvertible {
     /// and the problem.
     public var description: String {
         switch self {
-        case let .truncated(file, frame, offset, detail):
+        case .truncated(let file, let frame, let offset, let detail):
             return "\(file):\(Self.place(frame, offset)) truncated: \(detail)"
-        case let .malformed(file, frame, offset, reason):
+        case .malformed(let file, let frame, let offset, let reason):
             return "\(file):\(Self.place(frame, offset)) \(reason)"
-        case let .unsupported(file, reason):
+        case .unsupported(let file, let reason):
             return "\(file): unsupported: \(reason)"
-        case let .limitExceeded(file, limit, value, maximum):
+        case .limitExceeded(let file, let limit, let value, let maximum):
             return "\(file): \(limit) \(value) exceeds the limit of \(maximum)"
                 + " (raise it with DecodingLimits.\(limit))"
-        case let .library(file, frame, library, message):
+        case .library(let file, let frame, let library, let message):
             return "\(file):\(Self.place(frame, nil)) \(library): \(message)"
-        case let .io(path, operation, errno, message):
+        case .io(let path, let operation, let errno, let message):
             return "\(path): cannot \(operation): \(message) (errno \(errno))"
-        case let .frameOutOfRange(file, frame, frameCount):
+        case .frameOutOfRange(let file, let frame, let frameCount):
             return "\(file): frame \(frame) is out of range (the file has \(frameCount) frames)"
         }
     }
@@ -45,10 +45,10 @@ public enum AnimError: Error, Equatable, Sendable, CustomStringConvertible {
     /// The frame this error concerns, when it concerns one.
     public var frame: Int? {
         switch self {
-        case let .truncated(_, frame, _, _), let .malformed(_, frame, _, _),
-             let .library(_, frame, _, _):
+        case .truncated(_, let frame, _, _), .malformed(_, let frame, _, _),
+            .library(_, let frame, _, _):
             return frame
-        case let .frameOutOfRange(_, frame, _):
+        case .frameOutOfRange(_, let frame, _):
             return frame
         default:
             return nil

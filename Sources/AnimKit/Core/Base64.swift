@@ -10,10 +10,11 @@ public enum Base64 {
         for (i, c) in alphabet.enumerated() { table[Int(c)] = UInt8(i) }
         var out = [UInt8]()
         out.reserveCapacity(text.utf8.count * 3 / 4)
-        var buffer: UInt32 = 0, bits = 0
+        var buffer: UInt32 = 0
+        var bits = 0
         for c in text.utf8 {
             let v = table[Int(c)]
-            if v == 255 { continue }            // padding and anything else
+            if v == 255 { continue }  // padding and anything else
             buffer = buffer << 6 | UInt32(v)
             bits += 6
             if bits >= 8 {
@@ -32,14 +33,17 @@ public enum Base64 {
             var i = 0
             while i + 3 <= n {
                 let v = UInt32(bytes[i]) << 16 | UInt32(bytes[i + 1]) << 8 | UInt32(bytes[i + 2])
-                out.append(a[Int(v >> 18)]); out.append(a[Int(v >> 12 & 63)])
-                out.append(a[Int(v >> 6 & 63)]); out.append(a[Int(v & 63)])
+                out.append(a[Int(v >> 18)])
+                out.append(a[Int(v >> 12 & 63)])
+                out.append(a[Int(v >> 6 & 63)])
+                out.append(a[Int(v & 63)])
                 i += 3
             }
             let rest = n - i
             if rest > 0 {
                 let v = UInt32(bytes[i]) << 16 | (rest == 2 ? UInt32(bytes[i + 1]) << 8 : 0)
-                out.append(a[Int(v >> 18)]); out.append(a[Int(v >> 12 & 63)])
+                out.append(a[Int(v >> 18)])
+                out.append(a[Int(v >> 12 & 63)])
                 out.append(rest == 2 ? a[Int(v >> 6 & 63)] : UInt8(ascii: "="))
                 out.append(UInt8(ascii: "="))
             }

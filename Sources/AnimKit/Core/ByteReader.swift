@@ -5,7 +5,8 @@ struct ByteReader {
     var offset: Int
 
     init(_ bytes: UnsafeRawBufferPointer, offset: Int = 0) {
-        self.bytes = bytes; self.offset = offset
+        self.bytes = bytes
+        self.offset = offset
     }
 
     var remaining: Int { bytes.count - offset }

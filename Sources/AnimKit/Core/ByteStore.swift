@@ -1,5 +1,5 @@
 #if canImport(Glibc)
-import Glibc
+    import Glibc
 #endif
 
 /// An immutable copy of a file's bytes at a stable address, shared by the
@@ -96,7 +96,13 @@ final class ByteStore: @unchecked Sendable {
                 // or it is a pipe or device that reports no size).
                 let n = Glibc.read(fd, &probe, 1)
                 if n < 0 && errno == EINTR { continue }
-                if n <= 0 { if n < 0 { buffer.deallocate(); throw FileBytes.ioError(path, "read") }; break }
+                if n <= 0 {
+                    if n < 0 {
+                        buffer.deallocate()
+                        throw FileBytes.ioError(path, "read")
+                    }
+                    break
+                }
                 let bigger = UnsafeMutableRawPointer.allocate(byteCount: capacity * 2, alignment: 16)
                 bigger.copyMemory(from: buffer, byteCount: used)
                 buffer.deallocate()

@@ -14,7 +14,7 @@ public enum DurationPolicy: Equatable, Sendable {
     public func effective(_ delay: Duration) -> Duration {
         switch self {
         case .raw: return delay
-        case let .browser(threshold, replacement):
+        case .browser(let threshold, let replacement):
             return delay <= threshold ? replacement : delay
         }
     }
@@ -52,7 +52,10 @@ public struct PixelSize: Equatable, Hashable, Sendable {
     /// Height in pixels.
     public var height: Int
     /// A size of `width`×`height` pixels.
-    public init(width: Int, height: Int) { self.width = width; self.height = height }
+    public init(width: Int, height: Int) {
+        self.width = width
+        self.height = height
+    }
 }
 
 /// Options for opening an `ImageSource`.
@@ -81,8 +84,10 @@ public struct DecodingOptions: Equatable, Sendable {
 
     /// Options with the given policy, limits, decode-ahead and fit box;
     /// `mapFiles` and `resizeTo` keep their defaults.
-    public init(durationPolicy: DurationPolicy = .browsers, limits: DecodingLimits = DecodingLimits(),
-                decodeAhead: Int = DecodingOptions.defaultDecodeAhead, fitIn: PixelSize? = nil) {
+    public init(
+        durationPolicy: DurationPolicy = .browsers, limits: DecodingLimits = DecodingLimits(),
+        decodeAhead: Int = DecodingOptions.defaultDecodeAhead, fitIn: PixelSize? = nil
+    ) {
         self.durationPolicy = durationPolicy
         self.limits = limits
         self.decodeAhead = decodeAhead

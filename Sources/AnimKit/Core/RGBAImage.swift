@@ -11,7 +11,9 @@ public struct RGBAImage: Equatable, Sendable {
     /// An image of `pixels`; traps unless they are `width * height * 4` bytes.
     public init(width: Int, height: Int, pixels: [UInt8]) {
         precondition(pixels.count == width * height * 4, "pixel buffer size does not match")
-        self.width = width; self.height = height; self.pixels = pixels
+        self.width = width
+        self.height = height
+        self.pixels = pixels
     }
 
     /// A transparent black image.

@@ -12,7 +12,10 @@ public struct Rect: Equatable, Hashable, Sendable, CustomStringConvertible {
     /// The rectangle of `width`×`height` pixels whose top-left corner is at
     /// (`x`, `y`).
     public init(x: Int, y: Int, width: Int, height: Int) {
-        self.x = x; self.y = y; self.width = width; self.height = height
+        self.x = x
+        self.y = y
+        self.width = width
+        self.height = height
     }
 
     /// True when the rectangle holds no pixel.
@@ -20,7 +23,8 @@ public struct Rect: Equatable, Hashable, Sendable, CustomStringConvertible {
 
     /// The part of this rectangle that lies inside `other` (empty when none).
     public func intersection(_ other: Rect) -> Rect {
-        let x0 = max(x, other.x), y0 = max(y, other.y)
+        let x0 = max(x, other.x)
+        let y0 = max(y, other.y)
         let x1 = min(x + width, other.x + other.width)
         let y1 = min(y + height, other.y + other.height)
         if x1 <= x0 || y1 <= y0 { return Rect(x: x0, y: y0, width: 0, height: 0) }
@@ -31,8 +35,10 @@ public struct Rect: Equatable, Hashable, Sendable, CustomStringConvertible {
     public func union(_ other: Rect) -> Rect {
         if isEmpty { return other }
         if other.isEmpty { return self }
-        let x0 = min(x, other.x), y0 = min(y, other.y)
-        let x1 = max(x + width, other.x + other.width), y1 = max(y + height, other.y + other.height)
+        let x0 = min(x, other.x)
+        let y0 = min(y, other.y)
+        let x1 = max(x + width, other.x + other.width)
+        let y1 = max(y + height, other.y + other.height)
         return Rect(x: x0, y: y0, width: x1 - x0, height: y1 - y0)
     }
 

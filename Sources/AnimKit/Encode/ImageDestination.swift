@@ -45,14 +45,17 @@ public final class ImageDestination {
     /// A file at `path`; the format from its extension unless given.
     public convenience init(path: String, format: OutputFormat? = nil, options: EncodingOptions = EncodingOptions()) throws {
         guard let format = format ?? OutputFormat(pathExtension: path) else {
-            throw AnimError.unsupported(file: path, reason: "cannot tell the format from the name: use .gif, .png, .apng or .webp")
+            throw AnimError.unsupported(
+                file: path, reason: "cannot tell the format from the name: use .gif, .png, .apng or .webp")
         }
         try self.init(sink: OutputSink(path: path), format: format, options: options)
     }
 
     /// An open file descriptor (a pipe or a file), not closed by the destination.
-    public convenience init(fileDescriptor: Int32, name: String = "<output>", format: OutputFormat,
-                            options: EncodingOptions = EncodingOptions()) throws {
+    public convenience init(
+        fileDescriptor: Int32, name: String = "<output>", format: OutputFormat,
+        options: EncodingOptions = EncodingOptions()
+    ) throws {
         try self.init(sink: OutputSink(fileDescriptor: fileDescriptor, name: name), format: format, options: options)
     }
 
@@ -68,7 +71,9 @@ public final class ImageDestination {
         if format == .apng && !sink.canPatch {
             guard o.frameCount != nil else {
                 sink.abort()
-                throw AnimError.unsupported(file: sink.name, reason: "APNG to an output that cannot seek needs the frame count up front (EncodingOptions.frameCount)")
+                throw AnimError.unsupported(
+                    file: sink.name,
+                    reason: "APNG to an output that cannot seek needs the frame count up front (EncodingOptions.frameCount)")
             }
             o.mergeIdenticalFrames = false
         }
@@ -78,7 +83,7 @@ public final class ImageDestination {
     /// The temporary file being written, for a file output (removed or
     /// renamed by `finish()` and `cancel()`; a signal handler may unlink it).
     @_spi(AnimTools) public var temporaryPath: String? {
-        if case let .file(_, temp, _) = sink.target { return temp }
+        if case .file(_, let temp, _) = sink.target { return temp }
         return nil
     }
 
@@ -95,13 +100,16 @@ public final class ImageDestination {
             let index = framesAdded
             if writer == nil {
                 guard frame.width > 0, frame.height > 0, frame.width <= 65535, frame.height <= 65535 else {
-                    throw AnimError.unsupported(file: sink.name, reason: "frame 0 is \(frame.width)x\(frame.height): sizes go from 1 to 65535")
+                    throw AnimError.unsupported(
+                        file: sink.name, reason: "frame 0 is \(frame.width)x\(frame.height): sizes go from 1 to 65535")
                 }
-                width = frame.width; height = frame.height
+                width = frame.width
+                height = frame.height
                 writer = try Self.makeWriter(format, sink: sink, width: width, height: height, options: options)
             } else if frame.width != width || frame.height != height {
-                throw AnimError.malformed(file: sink.name, frame: index, offset: nil,
-                                          reason: "frame is \(frame.width)x\(frame.height), not \(width)x\(height) like frame 0")
+                throw AnimError.malformed(
+                    file: sink.name, frame: index, offset: nil,
+                    reason: "frame is \(frame.width)x\(frame.height), not \(width)x\(height) like frame 0")
             }
             let d = duration ?? options.defaultDuration
             framesAdded += 1
@@ -142,8 +150,11 @@ public final class ImageDestination {
 
     private func guarded(_ body: () throws -> Void) throws {
         switch state {
-        case .finished: throw AnimError.malformed(file: sink.name, frame: nil, offset: nil, reason: "the destination is already finished")
-        case .failed: throw AnimError.malformed(file: sink.name, frame: nil, offset: nil, reason: "the destination failed or was cancelled earlier")
+        case .finished:
+            throw AnimError.malformed(file: sink.name, frame: nil, offset: nil, reason: "the destination is already finished")
+        case .failed:
+            throw AnimError.malformed(
+                file: sink.name, frame: nil, offset: nil, reason: "the destination failed or was cancelled earlier")
         case .open: break
         }
         do { try body() } catch {
@@ -153,8 +164,10 @@ public final class ImageDestination {
         }
     }
 
-    static func makeWriter(_ format: OutputFormat, sink: OutputSink, width: Int, height: Int,
-                           options: EncodingOptions) throws -> FrameWriter {
+    static func makeWriter(
+        _ format: OutputFormat, sink: OutputSink, width: Int, height: Int,
+        options: EncodingOptions
+    ) throws -> FrameWriter {
         switch format {
         case .apng: return try APNGWriter(sink: sink, width: width, height: height, options: options)
         case .gif: return try GIFWriter(sink: sink, width: width, height: height, options: options)

@@ -29,14 +29,20 @@ final class InPlaceRewrite {
             throw AnimError.malformed(file: sink.name, frame: nil, offset: position, reason: "the output ends early")
         }
         try pull(upTo: position + count, chunk: 1 << 16)
-        defer { head += count; compact() }
+        defer {
+            head += count
+            compact()
+        }
         return Array(pulled[head..<(head + count)])
     }
 
     /// Writes `bytes` at the write position; nothing is written when they
     /// are old bytes taken from `unchangedFrom` and the output has not moved.
     func put(_ bytes: [UInt8], unchangedFrom old: Int? = nil) throws {
-        if let old, old == written { written += bytes.count; return }
+        if let old, old == written {
+            written += bytes.count
+            return
+        }
         try pull(upTo: min(end, written + bytes.count), chunk: 0)
         try sink.rewrite(bytes, at: written)
         written += bytes.count

@@ -1,5 +1,5 @@
 #if canImport(Glibc)
-import Glibc
+    import Glibc
 #endif
 
 /// Where an encoder's bytes go: a file written through a temporary file
@@ -48,7 +48,7 @@ final class OutputSink {
         }
         let path = OutputSink.resolvingLinks(path)
         let temp = path + ".tmp-\(getpid())-\(OutputSink.nextNumber())"
-        let fd = open(temp, O_RDWR | O_CREAT | O_EXCL | O_CLOEXEC, 0o666)    // less the umask
+        let fd = open(temp, O_RDWR | O_CREAT | O_EXCL | O_CLOEXEC, 0o666)  // less the umask
         guard fd >= 0 else { throw FileBytes.ioError(path, "create") }
         // Replacing a file keeps its permissions.
         if stat(path, &existing) == 0 { fchmod(fd, existing.st_mode & 0o7777) }
@@ -105,7 +105,8 @@ final class OutputSink {
     /// A number no other sink of this process has (destinations may be
     /// created on several threads).
     private static func nextNumber() -> Int {
-        counterLock.lock(); defer { counterLock.unlock() }
+        counterLock.lock()
+        defer { counterLock.unlock() }
         counter += 1
         return counter
     }
@@ -165,7 +166,7 @@ final class OutputSink {
         let end = position + bytes.count
         if end > offset {
             try patch(Array(bytes[..<(offset - position)]), at: position)
-            try write(Array(bytes[(offset - position)...]))     // the file position is at the end
+            try write(Array(bytes[(offset - position)...]))  // the file position is at the end
         } else {
             try patch(bytes, at: position)
         }
@@ -201,7 +202,10 @@ final class OutputSink {
                 let n = bytes.withUnsafeMutableBytes {
                     pread(fd, $0.baseAddress! + done, count - done, off_t(base + position + done))
                 }
-                if n <= 0 { if n < 0 && errno == EINTR { continue }; return nil }
+                if n <= 0 {
+                    if n < 0 && errno == EINTR { continue }
+                    return nil
+                }
                 done += n
             }
             return bytes
@@ -238,17 +242,26 @@ final class OutputSink {
     func commit() throws {
         guard !done else { return }
         done = true
-        if ownsDescriptor, case let .descriptor(fd) = target, close(fd) != 0 {
+        if ownsDescriptor, case .descriptor(let fd) = target, close(fd) != 0 {
             throw FileBytes.ioError(name, "write")
         }
-        if case let .file(path, temp, fd) = target {
+        if case .file(let path, let temp, let fd) = target {
             if fsync(fd) != 0 && errno != EINVAL {
                 let e = FileBytes.ioError(path, "write")
-                close(fd); unlink(temp)
+                close(fd)
+                unlink(temp)
                 throw e
             }
-            if close(fd) != 0 { let e = FileBytes.ioError(path, "write"); unlink(temp); throw e }
-            if rename(temp, path) != 0 { let e = FileBytes.ioError(path, "rename into place"); unlink(temp); throw e }
+            if close(fd) != 0 {
+                let e = FileBytes.ioError(path, "write")
+                unlink(temp)
+                throw e
+            }
+            if rename(temp, path) != 0 {
+                let e = FileBytes.ioError(path, "rename into place")
+                unlink(temp)
+                throw e
+            }
         }
     }
 
@@ -256,8 +269,8 @@ final class OutputSink {
     func abort() {
         guard !done else { return }
         done = true
-        if ownsDescriptor, case let .descriptor(fd) = target { close(fd) }
-        if case let .file(_, temp, fd) = target {
+        if ownsDescriptor, case .descriptor(let fd) = target { close(fd) }
+        if case .file(_, let temp, let fd) = target {
             close(fd)
             unlink(temp)
         }

@@ -35,8 +35,10 @@ extension ImageSource {
     /// temporary file renamed into place. `options.plays` is taken from the
     /// source unless `keepingPlays` is false. Frames of a damaged source up
     /// to the damage are written and the damage is reported, not thrown.
-    public func transcode(toPath path: String, format: OutputFormat? = nil, options: EncodingOptions = EncodingOptions(),
-                          keepingPlays: Bool = true) throws -> TranscodeReport {
+    public func transcode(
+        toPath path: String, format: OutputFormat? = nil, options: EncodingOptions = EncodingOptions(),
+        keepingPlays: Bool = true
+    ) throws -> TranscodeReport {
         guard let format = format ?? OutputFormat(pathExtension: path) else {
             throw AnimError.unsupported(file: path, reason: "no output format for this name (use .gif, .png, .apng or .webp)")
         }
@@ -46,8 +48,10 @@ extension ImageSource {
     }
 
     /// As `transcode(toPath:)`, into memory: the report's `data` holds the file.
-    public func transcode(to format: OutputFormat, options: EncodingOptions = EncodingOptions(),
-                          keepingPlays: Bool = true) throws -> TranscodeReport {
+    public func transcode(
+        to format: OutputFormat, options: EncodingOptions = EncodingOptions(),
+        keepingPlays: Bool = true
+    ) throws -> TranscodeReport {
         let (options, adjustments) = prepared(options, format: format, keepingPlays: keepingPlays)
         let destination = try ImageDestination(format: format, options: options)
         var report = try write(to: destination, adjustments: adjustments)
@@ -64,12 +68,13 @@ extension ImageSource {
     }
 
     private func write(to destination: ImageDestination, adjustments: [String]) throws -> TranscodeReport {
-        var written = 0, damage = indexError
+        var written = 0
+        var damage = indexError
         do {
             for frame in images {
                 let image: RGBAImage
                 do { image = try frame.image() } catch let error as AnimError where written > 0 {
-                    damage = error              // keep what decoded before it
+                    damage = error  // keep what decoded before it
                     break
                 }
                 try destination.add(image, duration: frame.info.duration)

@@ -13,12 +13,15 @@ enum GIFContainer {
     }
 
     static func index(_ store: ByteStore, file: String, limits: DecodingLimits) throws -> ContainerIndex {
-        let parsed = try GIFParser(bytes: store.bytes, file: file, limits: limits,
-                                passed: { store.release(0..<$0) }).parse()
+        let parsed = try GIFParser(
+            bytes: store.bytes, file: file, limits: limits,
+            passed: { store.release(0..<$0) }
+        ).parse()
         let canvas = Rect(x: 0, y: 0, width: parsed.width, height: parsed.height)
         var steps = parsed.images.map { image in
-            var step = Step(rect: Rect(x: image.x, y: image.y, width: image.width, height: image.height).intersection(canvas),
-                            dispose: image.dispose, blend: .over, hasAlpha: image.transparentIndex != nil)
+            var step = Step(
+                rect: Rect(x: image.x, y: image.y, width: image.width, height: image.height).intersection(canvas),
+                dispose: image.dispose, blend: .over, hasAlpha: image.transparentIndex != nil)
             step.isComplete = image.complete
             return step
         }
@@ -36,13 +39,15 @@ enum GIFContainer {
         switch parsed.loopCount {
         case nil: plays = slideshow ? .forever : .count(1)
         case 0?: plays = .forever
-        case let n?: plays = .count(n + 1)       // N repetitions after the first play
+        case let n?: plays = .count(n + 1)  // N repetitions after the first play
         }
-        let decoder = GIFDecoder(store: store, headerLength: parsed.headerLength,
-                                 images: parsed.images, steps: steps)
-        return ContainerIndex(format: .gif, width: parsed.width, height: parsed.height, steps: steps,
-                              frames: frames, loopCount: parsed.loopCount, plays: plays,
-                              formula: .exact, error: parsed.error, decoder: decoder,
-                              settledFrames: parsed.error == nil ? frames.count : settled(groups, parsed.images))
+        let decoder = GIFDecoder(
+            store: store, headerLength: parsed.headerLength,
+            images: parsed.images, steps: steps)
+        return ContainerIndex(
+            format: .gif, width: parsed.width, height: parsed.height, steps: steps,
+            frames: frames, loopCount: parsed.loopCount, plays: plays,
+            formula: .exact, error: parsed.error, decoder: decoder,
+            settledFrames: parsed.error == nil ? frames.count : settled(groups, parsed.images))
     }
 }

@@ -18,8 +18,10 @@ final class GIFDecoder: StepDecoder, @unchecked Sendable {
     private let steps: [Step]
 
     init(store: ByteStore, headerLength: Int, images: [GIFImageRecord], steps: [Step]) {
-        self.store = store; self.headerLength = headerLength
-        self.images = images; self.steps = steps
+        self.store = store
+        self.headerLength = headerLength
+        self.images = images
+        self.steps = steps
     }
 
     /// The stream giflib reads: `bytes[0..<prefix]` then `bytes[start..<end]`.
@@ -33,14 +35,17 @@ final class GIFDecoder: StepDecoder, @unchecked Sendable {
 
     private static let read: InputFunc = { gif, buffer, wanted in
         guard let gif, let buffer, wanted > 0,
-              let stream = gif.pointee.UserData?.assumingMemoryBound(to: Stream.self) else { return 0 }
+            let stream = gif.pointee.UserData?.assumingMemoryBound(to: Stream.self)
+        else { return 0 }
         var copied = 0
         let want = Int(wanted)
         while copied < want {
             let p = stream.pointee.position
-            let from: Int, available: Int
+            let from: Int
+            let available: Int
             if p < stream.pointee.prefix {
-                from = p; available = stream.pointee.prefix - p
+                from = p
+                available = stream.pointee.prefix - p
             } else {
                 from = stream.pointee.start + (p - stream.pointee.prefix)
                 available = stream.pointee.end - from
@@ -61,8 +66,10 @@ final class GIFDecoder: StepDecoder, @unchecked Sendable {
         let clip = steps[index].rect
         if clip.isEmpty { return }
         let stream = UnsafeMutablePointer<Stream>.allocate(capacity: 1)
-        stream.initialize(to: Stream(base: store.bytes.baseAddress!.assumingMemoryBound(to: UInt8.self),
-                                     prefix: headerLength, start: image.descriptorOffset, end: image.dataEnd))
+        stream.initialize(
+            to: Stream(
+                base: store.bytes.baseAddress!.assumingMemoryBound(to: UInt8.self),
+                prefix: headerLength, start: image.descriptorOffset, end: image.dataEnd))
         defer { stream.deallocate() }
         let palette = makePalette(image)
         let writer = RowWriter(target: target, image: image, clip: clip)
@@ -74,8 +81,10 @@ final class GIFDecoder: StepDecoder, @unchecked Sendable {
         if !target.masked { writer.clearAll() }
         palette.withUnsafeBufferPointer { pal in
             var order = GIFRowOrder(height: image.height, interlaced: image.interlaced)
-            GIFLZW.decode(store.bytes, offset: image.dataOffset, end: image.dataEnd,
-                          width: image.width, rows: image.height) { _, line, valid in
+            GIFLZW.decode(
+                store.bytes, offset: image.dataOffset, end: image.dataEnd,
+                width: image.width, rows: image.height
+            ) { _, line, valid in
                 guard let y = order.next() else { return }
                 writer.put(row: y, indices: line.baseAddress!, valid: valid, palette: pal.baseAddress!)
             }
@@ -83,14 +92,20 @@ final class GIFDecoder: StepDecoder, @unchecked Sendable {
     }
 
     /// True when giflib decoded every row.
-    private func decodeWithGiflib(_ stream: UnsafeMutablePointer<Stream>, _ writer: RowWriter,
-                                  palette: [UInt32]) -> Bool {
+    private func decodeWithGiflib(
+        _ stream: UnsafeMutablePointer<Stream>, _ writer: RowWriter,
+        palette: [UInt32]
+    ) -> Bool {
         var error: Int32 = 0
         guard let gif = DGifOpen(stream, Self.read, &error) else { return false }
-        defer { var e: Int32 = 0; DGifCloseFile(gif, &e) }
+        defer {
+            var e: Int32 = 0
+            DGifCloseFile(gif, &e)
+        }
         var type = UNDEFINED_RECORD_TYPE
         guard DGifGetRecordType(gif, &type) == GIF_OK, type == IMAGE_DESC_RECORD_TYPE,
-              DGifGetImageDesc(gif) == GIF_OK else { return false }
+            DGifGetImageDesc(gif) == GIF_OK
+        else { return false }
         let image = writer.image
         var line = [UInt8](repeating: 0, count: max(image.width, 1))
         return palette.withUnsafeBufferPointer { pal in
@@ -123,8 +138,10 @@ final class GIFDecoder: StepDecoder, @unchecked Sendable {
         var order = GIFRowOrder(height: image.height, interlaced: image.interlaced)
         let x0 = clip.x - image.x
         palette.withUnsafeBufferPointer { pal in
-            GIFLZW.decode(store.bytes, offset: image.dataOffset, end: image.dataEnd,
-                          width: image.width, rows: image.height) { _, line, valid in
+            GIFLZW.decode(
+                store.bytes, offset: image.dataOffset, end: image.dataEnd,
+                width: image.width, rows: image.height
+            ) { _, line, valid in
                 guard let y = order.next() else { return }
                 let cy = image.y + y - clip.y
                 guard cy >= 0 && cy < clip.height else { return }
@@ -143,10 +160,6 @@ struct RowWriter {
     let image: GIFImageRecord
     let clip: Rect
 
-    init(target: PixelTarget, image: GIFImageRecord, clip: Rect) {
-        self.target = target; self.image = image; self.clip = clip
-    }
-
     /// Writes stored row `y` of the image, of which `valid` indices were
     /// decoded.
     @inline(__always)
@@ -161,7 +174,7 @@ struct RowWriter {
         if target.masked {
             for x in 0..<count {
                 let v = palette[Int(src[x])]
-                out[x] = v >= 0x0100_0000 ? v : out[x]     // branch-free select
+                out[x] = v >= 0x0100_0000 ? v : out[x]  // branch-free select
             }
         } else {
             for x in 0..<count { out[x] = palette[Int(src[x])] }
@@ -188,7 +201,8 @@ struct GIFRowOrder: Sequence, IteratorProtocol {
     private static let starts = [0, 4, 2, 1], strides = [8, 8, 4, 2]
 
     init(height: Int, interlaced: Bool) {
-        self.height = height; self.interlaced = interlaced
+        self.height = height
+        self.interlaced = interlaced
     }
 
     mutating func next() -> Int? {
@@ -198,7 +212,10 @@ struct GIFRowOrder: Sequence, IteratorProtocol {
             return row
         }
         while pass < 4 {
-            if !started { row = Self.starts[pass]; started = true }
+            if !started {
+                row = Self.starts[pass]
+                started = true
+            }
             if row < height {
                 defer { row += Self.strides[pass] }
                 return row

@@ -27,7 +27,7 @@ struct GIFImageRecord: Sendable {
     var dispose: DisposeOp {
         switch disposal {
         case 2: return .background
-        case 3...7: return .previous      // 4-7 are undefined; browsers treat them as 3
+        case 3...7: return .previous  // 4-7 are undefined; browsers treat them as 3
         default: return .none
         }
     }

@@ -26,7 +26,8 @@ struct GIFParser {
             throw AnimError.truncated(file: file, frame: nil, offset: bytes.count, detail: "GIF header is incomplete")
         }
         try limits.checkCanvas(width: w, height: h, file: file)
-        out.width = w; out.height = h
+        out.width = w
+        out.height = h
         if flags & 0x80 != 0 && !r.skip(3 << (Int(flags & 7) + 1)) {
             throw AnimError.truncated(file: file, frame: nil, offset: bytes.count, detail: "global colour table is incomplete")
         }
@@ -35,19 +36,24 @@ struct GIFParser {
         var pendingGCE: (disposal: Int, delay: Int, transparent: Int?)? = nil
         var mark = 0
         while true {
-            if r.offset - mark >= 4 << 20 { mark = r.offset; passed(mark) }
+            if r.offset - mark >= 4 << 20 {
+                mark = r.offset
+                passed(mark)
+            }
             let blockStart = r.offset
             guard let introducer = r.u8() else {
-                out.error = .truncated(file: file, frame: out.images.count, offset: blockStart,
-                                       detail: "the file ends before the GIF trailer")
+                out.error = .truncated(
+                    file: file, frame: out.images.count, offset: blockStart,
+                    detail: "the file ends before the GIF trailer")
                 break
             }
             if introducer == 0x3B { break }
             if introducer == 0x21 {
                 out.hasExtensions = true
                 if !parseExtension(&r, &out, &pendingGCE) {
-                    out.error = .truncated(file: file, frame: out.images.count, offset: r.offset,
-                                           detail: "the file ends inside an extension block")
+                    out.error = .truncated(
+                        file: file, frame: out.images.count, offset: r.offset,
+                        detail: "the file ends inside an extension block")
                     break
                 }
             } else if introducer == 0x2C {
@@ -56,13 +62,15 @@ struct GIFParser {
                 pendingGCE = nil
                 if let image { out.images.append(image) }
                 if !ok {
-                    out.error = .truncated(file: file, frame: out.images.count - (image == nil ? 0 : 1),
-                                           offset: r.offset, detail: "the file ends inside image data")
+                    out.error = .truncated(
+                        file: file, frame: out.images.count - (image == nil ? 0 : 1),
+                        offset: r.offset, detail: "the file ends inside image data")
                     break
                 }
             } else {
-                out.error = .malformed(file: file, frame: out.images.count, offset: blockStart,
-                                       reason: "unknown GIF block 0x" + String(introducer, radix: 16, uppercase: true))
+                out.error = .malformed(
+                    file: file, frame: out.images.count, offset: blockStart,
+                    reason: "unknown GIF block 0x" + String(introducer, radix: 16, uppercase: true))
                 break
             }
         }
@@ -73,13 +81,18 @@ struct GIFParser {
     private func skipSubBlocks(_ r: inout ByteReader) -> Bool {
         while let n = r.u8() {
             if n == 0 { return true }
-            if !r.skip(Int(n)) { r.offset = bytes.count; return false }
+            if !r.skip(Int(n)) {
+                r.offset = bytes.count
+                return false
+            }
         }
         return false
     }
 
-    private func parseExtension(_ r: inout ByteReader, _ out: inout Result,
-                                _ gce: inout (disposal: Int, delay: Int, transparent: Int?)?) -> Bool {
+    private func parseExtension(
+        _ r: inout ByteReader, _ out: inout Result,
+        _ gce: inout (disposal: Int, delay: Int, transparent: Int?)?
+    ) -> Bool {
         guard let label = r.u8() else { return false }
         if label == 0xF9, r.remaining >= 6, bytes[r.offset] >= 4 {
             let p = r.offset + 1
@@ -98,13 +111,16 @@ struct GIFParser {
         return skipSubBlocks(&r)
     }
 
-    private func parseImage(_ r: inout ByteReader, start: Int, gce: (disposal: Int, delay: Int, transparent: Int?)?,
-                            globalCount: Int) -> (GIFImageRecord?, Bool) {
+    private func parseImage(
+        _ r: inout ByteReader, start: Int, gce: (disposal: Int, delay: Int, transparent: Int?)?,
+        globalCount: Int
+    ) -> (GIFImageRecord?, Bool) {
         guard let x = r.u16le(), let y = r.u16le(), let w = r.u16le(), let h = r.u16le(), let flags = r.u8() else {
             return (nil, false)
         }
-        var image = GIFImageRecord(descriptorOffset: start, dataEnd: 0, x: x, y: y, width: w, height: h,
-                                   interlaced: flags & 0x40 != 0, paletteOffset: 13, paletteCount: globalCount)
+        var image = GIFImageRecord(
+            descriptorOffset: start, dataEnd: 0, x: x, y: y, width: w, height: h,
+            interlaced: flags & 0x40 != 0, paletteOffset: 13, paletteCount: globalCount)
         if flags & 0x80 != 0 {
             image.paletteOffset = r.offset
             image.paletteCount = 2 << Int(flags & 7)
@@ -117,8 +133,9 @@ struct GIFParser {
             image.transparentIndex = gce.transparent
         }
         image.dataOffset = r.offset
-        guard r.u8() != nil else {                      // LZW minimum code size
-            image.complete = false; image.dataEnd = bytes.count
+        guard r.u8() != nil else {  // LZW minimum code size
+            image.complete = false
+            image.dataEnd = bytes.count
             return (image, false)
         }
         let ok = skipSubBlocks(&r)

@@ -41,7 +41,8 @@ public final class IncrementalImageSource: @unchecked Sendable {
 
     /// Adds bytes that arrived. Ignored after `finish()`.
     public func append(_ bytes: some Collection<UInt8>) {
-        lock.lock(); defer { lock.unlock() }
+        lock.lock()
+        defer { lock.unlock() }
         guard !finished, !bytes.isEmpty else { return }
         data.append(contentsOf: bytes)
         dirty = true
@@ -50,7 +51,8 @@ public final class IncrementalImageSource: @unchecked Sendable {
 
     /// Says that no more bytes will come.
     public func finish() {
-        lock.lock(); defer { lock.unlock() }
+        lock.lock()
+        defer { lock.unlock() }
         finished = true
         dirty = true
         lock.broadcast()
@@ -60,27 +62,31 @@ public final class IncrementalImageSource: @unchecked Sendable {
     /// returned) or the stream finishes, at most `timeoutMs` milliseconds:
     /// for a reader polling for new frames.
     public func waitForData(timeoutMs: Int) {
-        lock.lock(); defer { lock.unlock() }
+        lock.lock()
+        defer { lock.unlock() }
         if !finished && data.count == seenByWaiter { lock.wait(milliseconds: timeoutMs) }
         seenByWaiter = data.count
     }
 
     /// True once `finish()` has been called.
     public var isFinished: Bool {
-        lock.lock(); defer { lock.unlock() }
+        lock.lock()
+        defer { lock.unlock() }
         return finished
     }
 
     /// Bytes received so far.
     public var byteCount: Int {
-        lock.lock(); defer { lock.unlock() }
+        lock.lock()
+        defer { lock.unlock() }
         return data.count
     }
 
     /// The source over the bytes so far (its frames are the complete ones),
     /// or nil while not even the header is complete.
     public var source: ImageSource? {
-        lock.lock(); defer { lock.unlock() }
+        lock.lock()
+        defer { lock.unlock() }
         refresh()
         return current
     }
@@ -92,7 +98,8 @@ public final class IncrementalImageSource: @unchecked Sendable {
     /// (after `finish()`) ends early. Running out of data before `finish()`
     /// is not an error.
     public var error: AnimError? {
-        lock.lock(); defer { lock.unlock() }
+        lock.lock()
+        defer { lock.unlock() }
         refresh()
         return failure ?? (finished ? current?.indexError : nil)
     }

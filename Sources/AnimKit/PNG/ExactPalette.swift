@@ -10,7 +10,8 @@ struct ExactPalette {
     init?(_ image: RGBAImage, limit: Int = 256) {
         let count = image.width * image.height
         guard count > 0 else { return nil }
-        let slotCount = 1024, mask = slotCount - 1
+        let slotCount = 1024
+        let mask = slotCount - 1
         var keys = [UInt32](repeating: 0, count: slotCount)
         var used = [Int16](repeating: -1, count: slotCount)
         var colors: [UInt32] = []
@@ -19,7 +20,8 @@ struct ExactPalette {
         let complete = image.pixels.withUnsafeBytes { raw -> Bool in
             let px = raw.bindMemory(to: UInt32.self)
             return indices.withUnsafeMutableBufferPointer { out -> Bool in
-                var last = px[0] &+ 1, lastIndex: UInt8 = 0
+                var last = px[0] &+ 1
+                var lastIndex: UInt8 = 0
                 for i in 0..<count {
                     let key = px[i]
                     if key != last {

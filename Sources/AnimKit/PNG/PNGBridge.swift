@@ -17,21 +17,25 @@ enum PNGBridge {
     /// Decodes a PNG image made of `header` (signature, IHDR, PLTE, tRNS)
     /// and the zlib stream in `segments` into RGBA8 rows. Throws with
     /// libpng's message; `rowsDone` tells how far it got.
-    static func decode(file bytes: UnsafeRawBufferPointer, header: [UInt8], segments: [Segment],
-                       width: Int, height: Int, into out: UnsafeMutableRawPointer,
-                       stride: Int) -> (ok: Bool, rowsDone: Int, message: String) {
+    static func decode(
+        file bytes: UnsafeRawBufferPointer, header: [UInt8], segments: [Segment],
+        width: Int, height: Int, into out: UnsafeMutableRawPointer,
+        stride: Int
+    ) -> (ok: Bool, rowsDone: Int, message: String) {
         let base = bytes.baseAddress!.assumingMemoryBound(to: UInt8.self)
         let cSegments = segments.map { s in
-            anim_png_segment(chunk: base + s.chunkTypeOffset, chunk_length: UInt32(4 + s.dataLength),
-                             data_offset: UInt32(4 + s.skip),
-                             stored_crc: ByteReader.be32(bytes, s.chunkTypeOffset + 4 + s.dataLength))
+            anim_png_segment(
+                chunk: base + s.chunkTypeOffset, chunk_length: UInt32(4 + s.dataLength),
+                data_offset: UInt32(4 + s.skip),
+                stored_crc: ByteReader.be32(bytes, s.chunkTypeOffset + 4 + s.dataLength))
         }
         var result = anim_png_result()
         let code = header.withUnsafeBufferPointer { h in
             cSegments.withUnsafeBufferPointer { segs in
-                anim_png_decode(h.baseAddress, h.count, segs.baseAddress, segs.count,
-                                UInt32(width), UInt32(height),
-                                out.assumingMemoryBound(to: UInt8.self), stride, &result)
+                anim_png_decode(
+                    h.baseAddress, h.count, segs.baseAddress, segs.count,
+                    UInt32(width), UInt32(height),
+                    out.assumingMemoryBound(to: UInt8.self), stride, &result)
             }
         }
         let message = withUnsafeBytes(of: &result.message) { raw in
@@ -45,8 +49,9 @@ enum PNGBridge {
         var out: UnsafeMutablePointer<UInt8>? = nil
         var size = 0
         var result = anim_png_result()
-        let code = anim_png_encode_rgba(rgba.baseAddress!.assumingMemoryBound(to: UInt8.self),
-                                        UInt32(width), UInt32(height), Int32(compression), &out, &size, &result)
+        let code = anim_png_encode_rgba(
+            rgba.baseAddress!.assumingMemoryBound(to: UInt8.self),
+            UInt32(width), UInt32(height), Int32(compression), &out, &size, &result)
         guard code == 0, let out else { return nil }
         defer { anim_png_free(out) }
         return Array(UnsafeBufferPointer(start: out, count: size))
@@ -55,13 +60,16 @@ enum PNGBridge {
     /// The IDAT zlib stream of 8-bit pixels of `channels` (1: palette
     /// indices, 3: RGB, 4: RGBA), filtered and deflated with libdeflate.
     /// `filter`: 0–4 for every row, nil to choose per row.
-    static func deflate(pixels: UnsafeRawBufferPointer, width: Int, height: Int, channels: Int,
-                        level: Int, search: Bool, filter: Int? = nil) -> [UInt8]? {
+    static func deflate(
+        pixels: UnsafeRawBufferPointer, width: Int, height: Int, channels: Int,
+        level: Int, search: Bool, filter: Int? = nil
+    ) -> [UInt8]? {
         var out: UnsafeMutablePointer<UInt8>? = nil
         var size = 0
-        let code = anim_png_deflate_filtered(pixels.baseAddress!.assumingMemoryBound(to: UInt8.self), UInt32(width),
-                                             UInt32(height), Int32(channels), Int32(level), search ? 1 : 0,
-                                             Int32(filter ?? -1), &out, &size)
+        let code = anim_png_deflate_filtered(
+            pixels.baseAddress!.assumingMemoryBound(to: UInt8.self), UInt32(width),
+            UInt32(height), Int32(channels), Int32(level), search ? 1 : 0,
+            Int32(filter ?? -1), &out, &size)
         guard code == 0, let out else { return nil }
         defer { anim_png_free(out) }
         return Array(UnsafeBufferPointer(start: out, count: size))

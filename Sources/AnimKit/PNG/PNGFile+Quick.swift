@@ -5,9 +5,13 @@ extension PNGFile {
     /// pixel is opaque, else RGBA, the rows filtered by `filter` 0–4 (nil:
     /// chosen per row). For terminal graphics, where a frame is encoded
     /// while it is due: a GIF's frame is a third of its RGB size or less.
-    public static func encodeQuick(_ image: RGBAImage, level: Int = 4, filter: Int? = nil,
-                                   palette: Bool = true) -> [UInt8]? {
-        if palette, let exact = ExactPalette(image) { return encodeIndexed(exact, width: image.width, height: image.height, level: level) }
+    public static func encodeQuick(
+        _ image: RGBAImage, level: Int = 4, filter: Int? = nil,
+        palette: Bool = true
+    ) -> [UInt8]? {
+        if palette, let exact = ExactPalette(image) {
+            return encodeIndexed(exact, width: image.width, height: image.height, level: level)
+        }
         let opaque = image.pixels.withUnsafeBufferPointer { px in
             stride(from: 3, to: px.count, by: 4).allSatisfy { px[$0] == 255 }
         }
@@ -18,23 +22,31 @@ extension PNGFile {
             image.pixels.withUnsafeBufferPointer { src in
                 rows.withUnsafeMutableBufferPointer { dst in
                     for i in 0..<(image.width * image.height) {
-                        dst[i * 3] = src[i * 4]; dst[i * 3 + 1] = src[i * 4 + 1]; dst[i * 3 + 2] = src[i * 4 + 2]
+                        dst[i * 3] = src[i * 4]
+                        dst[i * 3 + 1] = src[i * 4 + 1]
+                        dst[i * 3 + 2] = src[i * 4 + 2]
                     }
                 }
             }
         }
-        guard let idat = rows.withUnsafeBytes({
-            PNGBridge.deflate(pixels: $0, width: image.width, height: image.height, channels: channels,
-                              level: level, search: false, filter: filter)
-        }) else { return nil }
+        guard
+            let idat = rows.withUnsafeBytes({
+                PNGBridge.deflate(
+                    pixels: $0, width: image.width, height: image.height, channels: channels,
+                    level: level, search: false, filter: filter)
+            })
+        else { return nil }
         return assemble(width: image.width, height: image.height, colorType: opaque ? 2 : 6, extra: [], idat: idat)
     }
 
     private static func encodeIndexed(_ exact: ExactPalette, width: Int, height: Int, level: Int) -> [UInt8]? {
-        guard let idat = exact.indices.withUnsafeBytes({
-            PNGBridge.deflate(pixels: $0, width: width, height: height, channels: 1, level: level, search: false)
-        }) else { return nil }
-        var plte: [UInt8] = [], trns: [UInt8] = []
+        guard
+            let idat = exact.indices.withUnsafeBytes({
+                PNGBridge.deflate(pixels: $0, width: width, height: height, channels: 1, level: level, search: false)
+            })
+        else { return nil }
+        var plte: [UInt8] = []
+        var trns: [UInt8] = []
         plte.reserveCapacity(exact.colors.count * 3)
         for c in exact.colors {
             plte += [UInt8(c & 255), UInt8(c >> 8 & 255), UInt8(c >> 16 & 255)]
@@ -48,8 +60,10 @@ extension PNGFile {
     }
 
     /// Signature, IHDR (8 bits a sample), `extra` chunks, IDAT, IEND.
-    private static func assemble(width: Int, height: Int, colorType: UInt8, extra: [(String, [UInt8])],
-                                 idat: [UInt8]) -> [UInt8] {
+    private static func assemble(
+        width: Int, height: Int, colorType: UInt8, extra: [(String, [UInt8])],
+        idat: [UInt8]
+    ) -> [UInt8] {
         var out: [UInt8] = [0x89, 0x50, 0x4E, 0x47, 0x0D, 0x0A, 0x1A, 0x0A]
         out.reserveCapacity(idat.count + 64 + extra.reduce(0) { $0 + $1.1.count + 12 })
         func be32(_ v: Int) -> [UInt8] { [UInt8(v >> 24 & 255), UInt8(v >> 16 & 255), UInt8(v >> 8 & 255), UInt8(v & 255)] }

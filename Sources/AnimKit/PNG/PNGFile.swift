@@ -1,12 +1,14 @@
 #if canImport(Glibc)
-import Glibc
+    import Glibc
 #endif
 
 /// Writes still PNG files (used by `anim extract`).
 public enum PNGFile {
     /// The image as an 8-bit RGBA PNG.
     public static func encode(_ image: RGBAImage, compression: Int = 6) -> [UInt8]? {
-        image.pixels.withUnsafeBytes { PNGBridge.encode(rgba: $0, width: image.width, height: image.height, compression: compression) }
+        image.pixels.withUnsafeBytes {
+            PNGBridge.encode(rgba: $0, width: image.width, height: image.height, compression: compression)
+        }
     }
 
     /// Writes `image` to `path` as a PNG: to a temporary file in the same

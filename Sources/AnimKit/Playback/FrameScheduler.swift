@@ -54,8 +54,10 @@ public final class FrameScheduler {
 
     /// A scheduler for frames of `durations` (each at least 1 ms is used),
     /// starting now.
-    public init(durations: [Duration], plays: Plays, mode: PlaybackMode = .forward,
-                speed: Double = 1, clock: PlaybackClock = MonotonicClock()) {
+    public init(
+        durations: [Duration], plays: Plays, mode: PlaybackMode = .forward,
+        speed: Double = 1, clock: PlaybackClock = MonotonicClock()
+    ) {
         self.clock = clock
         self.durations = durations.map { max($0.nanosecondsValue, 1_000_000) }
         self.timeline = FrameTimeline(durations: self.durations, mode: mode)
@@ -74,7 +76,8 @@ public final class FrameScheduler {
     public var mode: PlaybackMode {
         didSet {
             guard mode != oldValue else { return }
-            let frame = currentFrame, play = loop(of: currentIndex)
+            let frame = currentFrame
+            let play = loop(of: currentIndex)
             timeline = FrameTimeline(durations: durations, mode: mode)
             jump(toIndex: play * timeline.count + timeline.position(of: frame))
         }
@@ -196,6 +199,6 @@ public final class FrameScheduler {
         anchorAnim = Int64(index / timeline.count) * timeline.length + timeline.starts[index % timeline.count]
         anchorReal = clock.nanoseconds()
         isWaitingForFrames = false
-        lastIndex = index - 1          // the next tick shows it, skipping nothing
+        lastIndex = index - 1  // the next tick shows it, skipping nothing
     }
 }

@@ -25,7 +25,10 @@ struct FrameTimeline {
         var t: Int64 = 0
         var s = [Int64]()
         s.reserveCapacity(order.count + 1)
-        for f in order { s.append(t); t += max(durations[f], 0) }
+        for f in order {
+            s.append(t)
+            t += max(durations[f], 0)
+        }
         s.append(t)
         starts = s
     }
@@ -36,7 +39,8 @@ struct FrameTimeline {
     /// The position (index into `order`) playing at `time` within one play.
     func position(at time: Int64) -> Int {
         // The last start at or before `time` (binary search).
-        var lo = 0, hi = order.count - 1
+        var lo = 0
+        var hi = order.count - 1
         while lo < hi {
             let mid = (lo + hi + 1) / 2
             if starts[mid] <= time { lo = mid } else { hi = mid - 1 }

@@ -1,5 +1,5 @@
 #if canImport(Glibc)
-import Glibc
+    import Glibc
 #endif
 
 /// Where a `FrameScheduler` reads the time: monotonic nanoseconds from an

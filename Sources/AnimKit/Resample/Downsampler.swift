@@ -42,7 +42,8 @@ public final class Downsampler: Sendable {
     /// (each at least 1).
     public init(sourceWidth: Int, sourceHeight: Int, width: Int, height: Int) {
         precondition(sourceWidth > 0 && sourceHeight > 0, "Downsampler: empty source")
-        self.sourceWidth = sourceWidth; self.sourceHeight = sourceHeight
+        self.sourceWidth = sourceWidth
+        self.sourceHeight = sourceHeight
         self.width = max(width, 1)
         self.height = max(height, 1)
         columnTable = Self.spans(from: sourceWidth, to: self.width).map(Self.run)
@@ -61,8 +62,10 @@ public final class Downsampler: Sendable {
     public static func fit(width: Int, height: Int, maxWidth: Int, maxHeight: Int) -> (width: Int, height: Int) {
         guard width > maxWidth || height > maxHeight else { return (width, height) }
         let scale = min(Double(maxWidth) / Double(width), Double(maxHeight) / Double(height))
-        return (max(1, min(maxWidth, Int((Double(width) * scale).rounded()))),
-                max(1, min(maxHeight, Int((Double(height) * scale).rounded()))))
+        return (
+            max(1, min(maxWidth, Int((Double(width) * scale).rounded()))),
+            max(1, min(maxHeight, Int((Double(height) * scale).rounded())))
+        )
     }
 
     /// Box-filter coefficients computed as Pillow's `precompute_coeffs`
@@ -89,8 +92,9 @@ public final class Downsampler: Sendable {
     /// Downsamples `source` (`sourceWidth * sourceHeight * 4` bytes) into
     /// `output` (`width * height * 4` bytes).
     public func run(_ source: UnsafeRawBufferPointer, into output: UnsafeMutableRawBufferPointer) {
-        precondition(source.count >= sourceWidth * sourceHeight * 4 && output.count >= width * height * 4,
-                     "Downsampler: buffer sizes do not match")
+        precondition(
+            source.count >= sourceWidth * sourceHeight * 4 && output.count >= width * height * 4,
+            "Downsampler: buffer sizes do not match")
         let src = source.baseAddress!.assumingMemoryBound(to: UInt8.self)
         let dst = output.baseAddress!.assumingMemoryBound(to: UInt8.self)
         // Per output column: Σα·r, Σα·g, Σα·b, Σα over the pixels it covers.
@@ -112,15 +116,24 @@ public final class Downsampler: Sendable {
         columnTable.withUnsafeBufferPointer { table in
             for x in 0..<table.count {
                 let column = table[x]
-                var r = 0, g = 0, b = 0, a = 0
+                var r = 0
+                var g = 0
+                var b = 0
+                var a = 0
                 var p = row + column.start * 4
                 for _ in 0..<column.count {
                     let alpha = Int(p[3])
-                    r &+= alpha &* Int(p[0]); g &+= alpha &* Int(p[1]); b &+= alpha &* Int(p[2]); a &+= alpha
+                    r &+= alpha &* Int(p[0])
+                    g &+= alpha &* Int(p[1])
+                    b &+= alpha &* Int(p[2])
+                    a &+= alpha
                     p += 4
                 }
                 let q = sums + x * 4
-                q[0] &+= r; q[1] &+= g; q[2] &+= b; q[3] &+= a
+                q[0] &+= r
+                q[1] &+= g
+                q[2] &+= b
+                q[3] &+= a
             }
         }
     }
@@ -131,10 +144,14 @@ public final class Downsampler: Sendable {
     private func write(_ sums: UnsafeMutablePointer<Int>, weight rowWeight: Float, to out: UnsafeMutablePointer<UInt8>) {
         columnTable.withUnsafeBufferPointer { table in
             for x in 0..<table.count {
-                let q = sums + x * 4, o = out + x * 4
+                let q = sums + x * 4
+                let o = out + x * 4
                 let alpha = Float(q[3]) * (table[x].weight * rowWeight)
                 guard alpha >= 0.5 / 255 else {
-                    o[0] = 0; o[1] = 0; o[2] = 0; o[3] = 0
+                    o[0] = 0
+                    o[1] = 0
+                    o[2] = 0
+                    o[3] = 0
                     continue
                 }
                 // Each quotient is within 0…255, so + 0.5 truncates in range.

@@ -35,17 +35,22 @@ extension ImageSource {
 
     /// `scratch`: a canvas-sized buffer free until `body` runs, used as the
     /// patch instead of the source's own.
-    func withFrame<R>(at index: Int, scratch: UnsafeMutableRawBufferPointer?,
-                      _ body: (UnsafeRawBufferPointer) throws -> R) throws -> R {
+    func withFrame<R>(
+        at index: Int, scratch: UnsafeMutableRawBufferPointer?,
+        _ body: (UnsafeRawBufferPointer) throws -> R
+    ) throws -> R {
         guard index >= 0 && index < frames.count else {
             throw AnimError.frameOutOfRange(file: name, frame: index, frameCount: frames.count)
         }
-        lock.lock(); defer { lock.unlock() }
+        lock.lock()
+        defer { lock.unlock() }
         scratchPatch = scratch
         defer { scratchPatch = nil }
         let compositor = try render(frame: index)
         guard let downsampler else { return try body(UnsafeRawBufferPointer(compositor.canvas)) }
-        if output.count != outputWidth * outputHeight * 4 { output = [UInt8](repeating: 0, count: outputWidth * outputHeight * 4) }
+        if output.count != outputWidth * outputHeight * 4 {
+            output = [UInt8](repeating: 0, count: outputWidth * outputHeight * 4)
+        }
         return try output.withUnsafeMutableBytes { out in
             downsampler.run(UnsafeRawBufferPointer(compositor.canvas), into: out)
             return try body(UnsafeRawBufferPointer(out))
@@ -70,10 +75,14 @@ extension ImageSource {
         if current >= 0 && current < target && current + 1 >= key { start = current + 1 }
         if start == key { compositor.reset() }
         if let snapshot = checkpoints?.checkpoint(in: 0...frame)?.snapshot,
-           snapshot.step <= target, snapshot.step + 1 > start {
-            compositor.restore(snapshot)           // closer than the keyframe or the canvas
+            snapshot.step <= target, snapshot.step + 1 > start
+        {
+            compositor.restore(snapshot)  // closer than the keyframe or the canvas
             start = snapshot.step + 1
-            if snapshot.step == target { lastRequestedFrame = frame; return compositor }
+            if snapshot.step == target {
+                lastRequestedFrame = frame
+                return compositor
+            }
         }
         // Read in order, decode ahead past the target; otherwise only up to it.
         let sequential = frame == lastRequestedFrame + 1
@@ -95,16 +104,18 @@ extension ImageSource {
     /// Called by the cache once the frame just rendered is stored, so the
     /// checkpoint never competes with that frame for memory.
     func offerCheckpoint() {
-        lock.lock(); defer { lock.unlock() }
+        lock.lock()
+        defer { lock.unlock() }
         guard let compositor, compositor.currentStep >= 0 else { return }
         let s = compositor.currentStep
         guard let cache = checkpoints, frameEndingAt[s] >= 0 else { return }
         let sinceKey = s - keyAtOrBefore[s]
         let canvasBytes = width * height * 4
         guard sinceKey >= checkpointInterval, sinceKey % checkpointInterval == 0,
-              canvasBytes <= checkpointInterval * outputWidth * outputHeight * 4,
-              cache.reserveCheckpoint(frame: frameEndingAt[s], cost: canvasBytes + compositor.saved.count),
-              let snapshot = compositor.snapshot() else { return }
+            canvasBytes <= checkpointInterval * outputWidth * outputHeight * 4,
+            cache.reserveCheckpoint(frame: frameEndingAt[s], cost: canvasBytes + compositor.saved.count),
+            let snapshot = compositor.snapshot()
+        else { return }
         cache.insertCheckpoint(snapshot, frame: frameEndingAt[s])
     }
 
@@ -116,7 +127,7 @@ extension ImageSource {
                 defer { prefetcher?.recycle(job) }
                 if let error = job.error { throw error }
                 if compositor.replacesAll(step) {
-                    job.buffer = compositor.adopt(job.buffer)       // the old canvas goes back to the pool
+                    job.buffer = compositor.adopt(job.buffer)  // the old canvas goes back to the pool
                 } else {
                     compositor.place(step, patch: UnsafeRawBufferPointer(job.buffer))
                 }
@@ -129,20 +140,23 @@ extension ImageSource {
         }
         stepsDecodedCount += 1
         compositor.end(step: step, index: s)
-        store.release(0..<decoder.dataRange(step: s).upperBound)   // all read so far, read-ahead included
+        store.release(0..<decoder.dataRange(step: s).upperBound)  // all read so far, read-ahead included
     }
 
     /// Decodes step `s` on this thread, where `begin` routed it.
     private func decode(step s: Int, _ step: Step, route: Compositor.Route, on compositor: Compositor) throws {
         switch route {
-        case let .canvas(origin, stride, masked):
+        case .canvas(let origin, let stride, let masked):
             try decoder.decode(step: s, into: PixelTarget(base: origin, stride: stride, masked: masked))
         case .patch:
             let bytes = step.rect.width * step.rect.height * 4
             if bytes > 0 {
                 let buffer = patchBuffer(bytes)
-                try decoder.decode(step: s, into: PixelTarget(base: buffer.baseAddress!, stride: step.rect.width * 4,
-                                                              masked: false))
+                try decoder.decode(
+                    step: s,
+                    into: PixelTarget(
+                        base: buffer.baseAddress!, stride: step.rect.width * 4,
+                        masked: false))
                 compositor.blend(step, patch: UnsafeRawBufferPointer(buffer))
             }
         }
@@ -166,9 +180,12 @@ extension AnimError {
     /// images, which may differ from displayed frames).
     func relabelled(frame: Int) -> AnimError {
         switch self {
-        case let .truncated(file, _, offset, detail): return .truncated(file: file, frame: frame, offset: offset, detail: detail)
-        case let .malformed(file, _, offset, reason): return .malformed(file: file, frame: frame, offset: offset, reason: reason)
-        case let .library(file, _, library, message): return .library(file: file, frame: frame, library: library, message: message)
+        case .truncated(let file, _, let offset, let detail):
+            return .truncated(file: file, frame: frame, offset: offset, detail: detail)
+        case .malformed(let file, _, let offset, let reason):
+            return .malformed(file: file, frame: frame, offset: offset, reason: reason)
+        case .library(let file, _, let library, let message):
+            return .library(file: file, frame: frame, library: library, message: message)
         default: return self
         }
     }
@@ -182,7 +199,8 @@ extension ImageSource {
     /// `previous` starts again from a keyframe if it is read after this.
     public func continueDecoding(from previous: ImageSource) {
         guard previous.width == width, previous.height == height, previous.formula == formula,
-              previous.steps.count <= steps.count else { return }
+            previous.steps.count <= steps.count
+        else { return }
         previous.lock.lock()
         let compositor = previous.compositor
         let last = previous.lastRequestedFrame

@@ -86,8 +86,10 @@ public final class ImageSource: @unchecked Sendable {
     }
 
     /// Opens in-memory bytes; `name` labels messages.
-    public convenience init(data: some Collection<UInt8>, name: String = "<memory>",
-                            options: DecodingOptions = DecodingOptions()) throws {
+    public convenience init(
+        data: some Collection<UInt8>, name: String = "<memory>",
+        options: DecodingOptions = DecodingOptions()
+    ) throws {
         try self.init(store: ByteStore(data), name: name, options: options)
     }
 
@@ -95,10 +97,12 @@ public final class ImageSource: @unchecked Sendable {
     /// frames are indexed and running out of data is not an error.
     init(store: ByteStore, name: String, options: DecodingOptions, partial: Bool = false) throws {
         if let size = options.resizeTo, size.width > 0, size.height > 0,
-           size.width.multipliedReportingOverflow(by: size.height).partialValue > options.limits.maxCanvasPixels
-            || size.width > 1 << 20 || size.height > 1 << 20 {
-            throw AnimError.limitExceeded(file: name, limit: "maxCanvasPixels", value: size.width.multipliedReportingOverflow(by: size.height).partialValue,
-                                          maximum: options.limits.maxCanvasPixels)
+            size.width.multipliedReportingOverflow(by: size.height).partialValue > options.limits.maxCanvasPixels
+                || size.width > 1 << 20 || size.height > 1 << 20
+        {
+            throw AnimError.limitExceeded(
+                file: name, limit: "maxCanvasPixels", value: size.width.multipliedReportingOverflow(by: size.height).partialValue,
+                maximum: options.limits.maxCanvasPixels)
         }
         var index: ContainerIndex
         switch ImageFormat.sniff(store.bytes) {
@@ -110,7 +114,7 @@ public final class ImageSource: @unchecked Sendable {
                 ? AnimError.truncated(file: name, frame: nil, offset: 0, detail: "the file is empty")
                 : AnimError.unsupported(file: name, reason: "not a GIF, PNG or WebP file")
         }
-        store.release(0..<store.count)     // indexing touched pages it no longer needs
+        store.release(0..<store.count)  // indexing touched pages it no longer needs
         store.adviseSequentialReads()
         if partial {
             index.frames = Array(index.frames.prefix(index.settledFrames))
@@ -122,12 +126,16 @@ public final class ImageSource: @unchecked Sendable {
         format = index.format
         width = index.width
         height = index.height
-        let out = options.resizeTo.map { (width: max($0.width, 1), height: max($0.height, 1)) } ?? options.fitIn.map {
-            Downsampler.fit(width: index.width, height: index.height, maxWidth: max($0.width, 1), maxHeight: max($0.height, 1))
-        } ?? (width: index.width, height: index.height)
+        let out =
+            options.resizeTo.map { (width: max($0.width, 1), height: max($0.height, 1)) } ?? options.fitIn.map {
+                Downsampler.fit(
+                    width: index.width, height: index.height, maxWidth: max($0.width, 1), maxHeight: max($0.height, 1))
+            } ?? (width: index.width, height: index.height)
         outputWidth = out.width
         outputHeight = out.height
-        downsampler = out == (index.width, index.height) ? nil
+        downsampler =
+            out == (index.width, index.height)
+            ? nil
             : Downsampler(sourceWidth: index.width, sourceHeight: index.height, width: out.width, height: out.height)
         loopCount = index.loopCount
         plays = index.plays
@@ -147,7 +155,8 @@ public final class ImageSource: @unchecked Sendable {
         var ends = [Int](repeating: -1, count: index.steps.count)
         for (f, range) in index.frames.enumerated() { if let last = range.steps.last { ends[last] = f } }
         frameEndingAt = ends
-        prefetcher = options.decodeAhead > 0 && index.steps.count > 1
+        prefetcher =
+            options.decodeAhead > 0 && index.steps.count > 1
             ? StepPrefetcher(decoder: index.decoder, steps: index.steps, depth: options.decodeAhead) : nil
     }
 
@@ -160,7 +169,8 @@ public final class ImageSource: @unchecked Sendable {
     /// decoded and composited, for tests and statistics. Decodes run ahead
     /// on other threads count when they are composited.
     var stepsDecoded: Int {
-        lock.lock(); defer { lock.unlock() }
+        lock.lock()
+        defer { lock.unlock() }
         return stepsDecodedCount
     }
 
@@ -169,10 +179,11 @@ public final class ImageSource: @unchecked Sendable {
             let group = f.steps.map { index.steps[$0] }
             var rect = Rect(x: 0, y: 0, width: 0, height: 0)
             for s in group { rect = rect.union(s.rect) }
-            return FrameInfo(index: i, rect: rect, delay: f.delay, duration: policy.effective(f.delay),
-                             dispose: group.last?.dispose ?? .none, blend: group.first?.blend ?? .source,
-                             isKeyframe: group.first?.isKey ?? true, imageRange: f.steps,
-                             isComplete: group.allSatisfy(\.isComplete))
+            return FrameInfo(
+                index: i, rect: rect, delay: f.delay, duration: policy.effective(f.delay),
+                dispose: group.last?.dispose ?? .none, blend: group.first?.blend ?? .source,
+                isKeyframe: group.first?.isKey ?? true, imageRange: f.steps,
+                isComplete: group.allSatisfy(\.isComplete))
         }
     }
 }

@@ -51,14 +51,16 @@ extension DecodingLimits {
     /// Throws unless a canvas of `width`×`height` is within the limits.
     func checkCanvas(width: Int, height: Int, file: String) throws {
         if width <= 0 || height <= 0 {
-            throw AnimError.malformed(file: file, frame: nil, offset: nil,
-                                      reason: "canvas size \(width)x\(height) is empty")
+            throw AnimError.malformed(
+                file: file, frame: nil, offset: nil,
+                reason: "canvas size \(width)x\(height) is empty")
         }
         let pixels = width.multipliedReportingOverflow(by: height)
         if pixels.overflow || pixels.partialValue > maxCanvasPixels {
-            throw AnimError.limitExceeded(file: file, limit: "maxCanvasPixels",
-                                          value: pixels.overflow ? Int.max : pixels.partialValue,
-                                          maximum: maxCanvasPixels)
+            throw AnimError.limitExceeded(
+                file: file, limit: "maxCanvasPixels",
+                value: pixels.overflow ? Int.max : pixels.partialValue,
+                maximum: maxCanvasPixels)
         }
     }
 

@@ -30,11 +30,16 @@ final class StepPrefetcher: @unchecked Sendable {
     private var pool: [UnsafeMutableRawBufferPointer] = []
 
     init(decoder: StepDecoder, steps: [Step], depth: Int) {
-        self.decoder = decoder; self.steps = steps; self.depth = depth
+        self.decoder = decoder
+        self.steps = steps
+        self.depth = depth
     }
 
     deinit {
-        for job in jobs.values { job.done.wait(); job.buffer.deallocate() }
+        for job in jobs.values {
+            job.done.wait()
+            job.buffer.deallocate()
+        }
         for b in pool { b.deallocate() }
     }
 
@@ -49,8 +54,11 @@ final class StepPrefetcher: @unchecked Sendable {
             let decoder = self.decoder
             DispatchQueue.global(qos: .userInitiated).async {
                 do {
-                    try decoder.decode(step: s, into: PixelTarget(base: job.buffer.baseAddress!,
-                                                                  stride: rect.width * 4, masked: false))
+                    try decoder.decode(
+                        step: s,
+                        into: PixelTarget(
+                            base: job.buffer.baseAddress!,
+                            stride: rect.width * 4, masked: false))
                 } catch let e as AnimError {
                     job.error = e
                 } catch {

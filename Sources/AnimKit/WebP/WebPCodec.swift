@@ -29,21 +29,27 @@ enum WebPContainer {
         let declared = Int(WebPDemuxGetI(demux, WEBP_FF_FRAME_COUNT))
         try limits.checkFrameCount(declared, file: file)
         let base = store.bytes.baseAddress!.assumingMemoryBound(to: UInt8.self)
-        var steps: [Step] = [], records: [FrameRecord] = [], delays: [Duration] = []
+        var steps: [Step] = []
+        var records: [FrameRecord] = []
+        var delays: [Duration] = []
         var iter = WebPIterator()
         var error: AnimError? = nil
         if WebPDemuxGetFrame(demux, 1, &iter) != 0 {
             repeat {
                 guard iter.complete != 0 else {
-                    error = .truncated(file: file, frame: steps.count, offset: store.count,
-                                       detail: "frame \(steps.count) is incomplete")
+                    error = .truncated(
+                        file: file, frame: steps.count, offset: store.count,
+                        detail: "frame \(steps.count) is incomplete")
                     break
                 }
-                steps.append(Step(rect: Rect(x: Int(iter.x_offset), y: Int(iter.y_offset),
-                                             width: Int(iter.width), height: Int(iter.height)),
-                                  dispose: iter.dispose_method == WEBP_MUX_DISPOSE_BACKGROUND ? .background : .none,
-                                  blend: iter.blend_method == WEBP_MUX_BLEND ? .over : .source,
-                                  hasAlpha: iter.has_alpha != 0))
+                steps.append(
+                    Step(
+                        rect: Rect(
+                            x: Int(iter.x_offset), y: Int(iter.y_offset),
+                            width: Int(iter.width), height: Int(iter.height)),
+                        dispose: iter.dispose_method == WEBP_MUX_DISPOSE_BACKGROUND ? .background : .none,
+                        blend: iter.blend_method == WEBP_MUX_BLEND ? .over : .source,
+                        hasAlpha: iter.has_alpha != 0))
                 records.append(FrameRecord(fragmentOffset: iter.fragment.bytes - base, fragmentSize: iter.fragment.size))
                 delays.append(.milliseconds(animated ? Int(iter.duration) : 0))
             } while WebPDemuxNextFrame(&iter) != 0
@@ -59,12 +65,13 @@ enum WebPContainer {
         Step.markKeyframes(&steps, canvas: canvas)
         try limits.checkDecodedBytes(steps, file: file)
         let loop = animated ? Int(WebPDemuxGetI(demux, WEBP_FF_LOOP_COUNT)) : nil
-        return ContainerIndex(format: .webp, width: width, height: height, steps: steps,
-                              frames: delays.enumerated().map { (i, d) in (i..<(i + 1), d) },
-                              loopCount: loop, plays: loop == 0 ? .forever : .count(loop ?? 1),
-                              formula: .libwebp, error: error,
-                              decoder: WebPFrameDecoder(store: store, file: file, records: records, steps: steps),
-                              settledFrames: steps.count)
+        return ContainerIndex(
+            format: .webp, width: width, height: height, steps: steps,
+            frames: delays.enumerated().map { (i, d) in (i..<(i + 1), d) },
+            loopCount: loop, plays: loop == 0 ? .forever : .count(loop ?? 1),
+            formula: .libwebp, error: error,
+            decoder: WebPFrameDecoder(store: store, file: file, records: records, steps: steps),
+            settledFrames: steps.count)
     }
 }
 
@@ -81,7 +88,10 @@ final class WebPFrameDecoder: StepDecoder, @unchecked Sendable {
     private let steps: [Step]
 
     init(store: ByteStore, file: String, records: [WebPContainer.FrameRecord], steps: [Step]) {
-        self.store = store; self.file = file; self.records = records; self.steps = steps
+        self.store = store
+        self.file = file
+        self.records = records
+        self.steps = steps
     }
 
     func dataRange(step index: Int) -> Range<Int> {
@@ -89,7 +99,8 @@ final class WebPFrameDecoder: StepDecoder, @unchecked Sendable {
     }
 
     func decode(step index: Int, into target: PixelTarget) throws {
-        let record = records[index], rect = steps[index].rect
+        let record = records[index]
+        let rect = steps[index].rect
         var config = WebPDecoderConfig()
         guard WebPInitDecoderConfigInternal(&config, WEBP_DECODER_ABI_VERSION) != 0 else {
             throw AnimError.library(file: file, frame: index, library: "libwebp", message: "version mismatch")
@@ -103,8 +114,9 @@ final class WebPFrameDecoder: StepDecoder, @unchecked Sendable {
         let status = WebPDecode(bytes, record.fragmentSize, &config)
         WebPFreeDecBuffer(&config.output)
         guard status == VP8_STATUS_OK else {
-            throw AnimError.library(file: file, frame: index, library: "libwebp",
-                                    message: "WebPDecode failed with status \(status.rawValue)")
+            throw AnimError.library(
+                file: file, frame: index, library: "libwebp",
+                message: "WebPDecode failed with status \(status.rawValue)")
         }
     }
 }

@@ -12,8 +12,11 @@ extension Background {
                 for x in 0..<image.width {
                     let i = (y * image.width + x) * 4
                     guard px[i + 3] != 255 else { continue }
-                    if case let .rgb(r, g, b) = compose(px[i], px[i + 1], px[i + 2], px[i + 3], x: x, y: y) {
-                        px[i] = r; px[i + 1] = g; px[i + 2] = b; px[i + 3] = 255
+                    if case .rgb(let r, let g, let b) = compose(px[i], px[i + 1], px[i + 2], px[i + 3], x: x, y: y) {
+                        px[i] = r
+                        px[i + 1] = g
+                        px[i + 2] = b
+                        px[i + 3] = 255
                     }
                 }
             }

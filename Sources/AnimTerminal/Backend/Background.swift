@@ -28,7 +28,7 @@ public enum Background: Equatable, Sendable {
         let base: (Int, Int, Int)
         switch self {
         case .none: return a >= 128 ? .rgb(r, g, b) : .terminalDefault
-        case let .color(br, bg, bb): base = (Int(br), Int(bg), Int(bb))
+        case .color(let br, let bg, let bb): base = (Int(br), Int(bg), Int(bb))
         case .checker: base = (x / 4 + y / 4) % 2 == 0 ? (153, 153, 153) : (102, 102, 102)
         }
         let al = Int(a)

@@ -16,7 +16,9 @@ public struct CellGeometry: Equatable, Sendable {
     /// A cell of `width`×`height` pixels, each at least 1; `isMeasured`
     /// false for a size that was assumed.
     public init(width: Int, height: Int, isMeasured: Bool = true) {
-        self.width = max(width, 1); self.height = max(height, 1); self.isMeasured = isMeasured
+        self.width = max(width, 1)
+        self.height = max(height, 1)
+        self.isMeasured = isMeasured
     }
 
     /// 10×20: the 1:2 cell text-cell players assume when nothing is known.
@@ -27,7 +29,8 @@ public struct CellGeometry: Equatable, Sendable {
     /// that do not know their pixels report 0).
     public static func from(pixelWidth: Int, pixelHeight: Int, columns: Int, rows: Int) -> CellGeometry? {
         guard pixelWidth > 0, pixelHeight > 0, columns > 0, rows > 0 else { return nil }
-        let w = pixelWidth / columns, h = pixelHeight / rows
+        let w = pixelWidth / columns
+        let h = pixelHeight / rows
         guard w >= 1, h >= 1, w <= 1000, h <= 1000 else { return nil }
         return CellGeometry(width: w, height: h)
     }
@@ -41,5 +44,8 @@ public struct CellBox: Equatable, Sendable {
     public var rows: Int
 
     /// A box of `columns`×`rows` cells, each at least 1.
-    public init(columns: Int, rows: Int) { self.columns = max(columns, 1); self.rows = max(rows, 1) }
+    public init(columns: Int, rows: Int) {
+        self.columns = max(columns, 1)
+        self.rows = max(rows, 1)
+    }
 }

@@ -5,26 +5,47 @@ import AnimKit
 enum ChangedRect {
     static func between(_ a: RGBAImage, _ b: RGBAImage) -> Rect? {
         precondition(a.width == b.width && a.height == b.height, "ChangedRect: sizes differ")
-        let w = a.width, h = a.height
+        let w = a.width
+        let h = a.height
         return a.pixels.withUnsafeBytes { pa in
             b.pixels.withUnsafeBytes { pb in
-                let p = pa.bindMemory(to: UInt32.self), q = pb.bindMemory(to: UInt32.self)
+                let p = pa.bindMemory(to: UInt32.self)
+                let q = pb.bindMemory(to: UInt32.self)
                 var top = -1
                 for y in 0..<h where top < 0 {
-                    for x in 0..<w where p[y * w + x] != q[y * w + x] { top = y; break }
+                    for x in 0..<w where p[y * w + x] != q[y * w + x] {
+                        top = y
+                        break
+                    }
                 }
                 guard top >= 0 else { return nil }
                 var bottom = top
                 for y in stride(from: h - 1, to: top, by: -1) where bottom == top {
-                    for x in 0..<w where p[y * w + x] != q[y * w + x] { bottom = y; break }
+                    for x in 0..<w where p[y * w + x] != q[y * w + x] {
+                        bottom = y
+                        break
+                    }
                 }
-                var left = w, right = -1
+                var left = w
+                var right = -1
                 for y in top...bottom {
                     let row = y * w
                     var x = 0
-                    while x < left { if p[row + x] != q[row + x] { left = x; break }; x += 1 }
+                    while x < left {
+                        if p[row + x] != q[row + x] {
+                            left = x
+                            break
+                        }
+                        x += 1
+                    }
                     x = w - 1
-                    while x > right { if p[row + x] != q[row + x] { right = x; break }; x -= 1 }
+                    while x > right {
+                        if p[row + x] != q[row + x] {
+                            right = x
+                            break
+                        }
+                        x -= 1
+                    }
                 }
                 return Rect(x: left, y: top, width: right - left + 1, height: bottom - top + 1)
             }

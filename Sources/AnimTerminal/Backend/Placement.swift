@@ -19,7 +19,11 @@ public struct Placement: Equatable, Sendable {
     /// A placement as given, nothing checked; `fit` makes one for an
     /// animation and a box.
     public init(row: Int, column: Int, columns: Int, rows: Int, pixels: PixelSize, cell: CellGeometry = .assumed) {
-        self.row = row; self.column = column; self.columns = columns; self.rows = rows; self.pixels = pixels
+        self.row = row
+        self.column = column
+        self.columns = columns
+        self.rows = rows
+        self.pixels = pixels
         self.cell = cell
     }
 
@@ -32,25 +36,32 @@ public struct Placement: Equatable, Sendable {
     /// Without `upscale` a frame never gets more pixels than the source has
     /// along either axis; with it, it fills the box. `centered` puts the
     /// picture in the middle of the box, else at its top-left.
-    public static func fit(source: PixelSize, box: CellBox, cell: CellGeometry, resolution: BackendResolution,
-                           upscale: Bool, centered: Bool, origin: (row: Int, column: Int) = (1, 1)) -> Placement {
+    public static func fit(
+        source: PixelSize, box: CellBox, cell: CellGeometry, resolution: BackendResolution,
+        upscale: Bool, centered: Bool, origin: (row: Int, column: Int) = (1, 1)
+    ) -> Placement {
         let (sx, sy): (Int, Int)
         switch resolution {
-        case let .cells(across, down): (sx, sy) = (max(across, 1), max(down, 1))
+        case .cells(let across, let down): (sx, sy) = (max(across, 1), max(down, 1))
         case .pixels: (sx, sy) = (cell.width, cell.height)
         }
         // Size of one delivered pixel in terminal pixels.
-        let pw = Double(cell.width) / Double(sx), ph = Double(cell.height) / Double(sy)
-        let w = Double(max(source.width, 1)), h = Double(max(source.height, 1))
-        let boxW = Double(box.columns * cell.width), boxH = Double(box.rows * cell.height)
-        var scale = min(boxW / w, boxH / h)            // terminal pixels per source pixel
+        let pw = Double(cell.width) / Double(sx)
+        let ph = Double(cell.height) / Double(sy)
+        let w = Double(max(source.width, 1))
+        let h = Double(max(source.height, 1))
+        let boxW = Double(box.columns * cell.width)
+        let boxH = Double(box.rows * cell.height)
+        var scale = min(boxW / w, boxH / h)  // terminal pixels per source pixel
         if !upscale { scale = min(scale, pw, ph) }
         let (gw, gh) = wholeSubpixels(w * scale / pw, h * scale / ph, maxWidth: box.columns * sx, maxHeight: box.rows * sy)
-        let columns = (gw + sx - 1) / sx, rows = (gh + sy - 1) / sy
+        let columns = (gw + sx - 1) / sx
+        let rows = (gh + sy - 1) / sy
         let row = origin.row + (centered ? (box.rows - rows) / 2 : 0)
         let column = origin.column + (centered ? (box.columns - columns) / 2 : 0)
-        return Placement(row: row, column: column, columns: columns, rows: rows,
-                         pixels: PixelSize(width: gw, height: gh), cell: cell)
+        return Placement(
+            row: row, column: column, columns: columns, rows: rows,
+            pixels: PixelSize(width: gw, height: gh), cell: cell)
     }
 
     /// Whole sub-pixel counts for an exact `fw`×`fh`: the shorter side is
@@ -65,14 +76,16 @@ public struct Placement: Equatable, Sendable {
             var gh = clamp(Double(gw) * ratio, maxHeight)
             if Double(gh) < (Double(gw) * ratio).rounded() {
                 // The long side hit the box: the short one shrinks to fit it.
-                gw = max(Int(Double(gh) / ratio), 1); gh = clamp(Double(gw) * ratio, maxHeight)
+                gw = max(Int(Double(gh) / ratio), 1)
+                gh = clamp(Double(gw) * ratio, maxHeight)
             }
             return (gw, gh)
         }
         var gh = clamp(fh, maxHeight)
         var gw = clamp(Double(gh) / ratio, maxWidth)
         if Double(gw) < (Double(gh) / ratio).rounded() {
-            gh = max(Int(Double(gw) * ratio), 1); gw = clamp(Double(gh) / ratio, maxWidth)
+            gh = max(Int(Double(gw) * ratio), 1)
+            gw = clamp(Double(gh) / ratio, maxWidth)
         }
         return (gw, gh)
     }

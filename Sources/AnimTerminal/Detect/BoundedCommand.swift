@@ -1,5 +1,5 @@
 #if canImport(Glibc)
-import Glibc
+    import Glibc
 #endif
 
 // glibc declares it only under _GNU_SOURCE, which the Glibc module does not set.
@@ -21,8 +21,10 @@ enum BoundedCommand {
     /// before `timeoutMs`; nil for one that failed, was not found, or ran
     /// late. `environment` is the children's, and its `PATH` is where the
     /// programs are looked for.
-    static func run(_ commands: [[String]], environment: [String: String], timeoutMs: Int,
-                    now: () -> Int64 = TerminalProbe.monotonic) -> [[UInt8]?] {
+    static func run(
+        _ commands: [[String]], environment: [String: String], timeoutMs: Int,
+        now: () -> Int64 = TerminalProbe.monotonic
+    ) -> [[UInt8]?] {
         let deadline = now() + Int64(timeoutMs) * 1_000_000
         var children = commands.map { spawn($0, environment: environment) }
         while children.contains(where: { $0?.isRunning == true }) {
@@ -41,7 +43,10 @@ enum BoundedCommand {
             if children[i]!.fd < 0, waitpid(children[i]!.pid, &st, WNOHANG) == children[i]!.pid { children[i]!.status = st }
         }
         let open = children.indices.filter { (children[$0]?.fd ?? -1) >= 0 }
-        guard !open.isEmpty else { usleep(1000); return }
+        guard !open.isEmpty else {
+            usleep(1000)
+            return
+        }
         var polls = open.map { pollfd(fd: children[$0]!.fd, events: Int16(POLLIN), revents: 0) }
         guard poll(&polls, nfds_t(polls.count), waitMs) > 0 else { return }
         var buffer = [UInt8](repeating: 0, count: 4096)
@@ -106,13 +111,16 @@ enum BoundedCommand {
         posix_spawnattr_setflags(&attr, Int16(POSIX_SPAWN_SETPGROUP | POSIX_SPAWN_SETSIGMASK))
         let cArgs = argv.map { strdup($0) }
         let cEnv = environment.map { strdup("\($0.key)=\($0.value)") }
-        defer { (cArgs + cEnv).forEach { free($0) } }
+        defer { for p in cArgs + cEnv { free(p) } }
         var argvPointers = cArgs + [nil]
         var envPointers = cEnv + [nil]
         var pid: pid_t = 0
         let rc = posix_spawn(&pid, path, &actions, &attr, &argvPointers, &envPointers)
         close(fds[1])
-        guard rc == 0 else { close(fds[0]); return nil }
+        guard rc == 0 else {
+            close(fds[0])
+            return nil
+        }
         return Child(pid: pid, fd: fds[0])
     }
 

@@ -1,5 +1,5 @@
 #if canImport(Glibc)
-import Glibc
+    import Glibc
 #endif
 
 /// The tty mode while the probe waits for replies: no echo (a reply must
@@ -16,7 +16,7 @@ import Glibc
 /// Calls are serialised: the state is process-wide.
 enum ProbeTTY {
     nonisolated(unsafe) static let saved: UnsafeMutablePointer<termios> = {
-        let p = UnsafeMutablePointer<termios>.allocate(capacity: 1)     // stride: 60 bytes
+        let p = UnsafeMutablePointer<termios>.allocate(capacity: 1)  // stride: 60 bytes
         p.initialize(to: termios())
         return p
     }()
@@ -50,8 +50,8 @@ enum ProbeTTY {
         guard saved.pointee.c_lflag & tcflag_t(ICANON | ECHO) != 0 else { return body(false) }
         probe.pointee = saved.pointee
         probe.pointee.c_lflag &= ~tcflag_t(ICANON | ECHO | ECHONL | ISIG | IEXTEN)
-        probe.pointee.c_cc.6 = 0     // VMIN
-        probe.pointee.c_cc.5 = 0     // VTIME
+        probe.pointee.c_cc.6 = 0  // VMIN
+        probe.pointee.c_cc.5 = 0  // VTIME
         fd = tty
         installHandlers()
         changed = 1

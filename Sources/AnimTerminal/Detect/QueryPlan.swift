@@ -40,8 +40,10 @@ struct QueryPlan: Equatable {
             cellSize = true
             bytes += Escape.queryCellPixels + Escape.queryTextAreaPixels
         }
-        let sixelPossible = tmux ? caps.tmuxPassthrough && caps.graphics.contains(.sixel)
-                                 : !Self.withoutSixel.contains(caps.terminalName)
+        let sixelPossible =
+            tmux
+            ? caps.tmuxPassthrough && caps.graphics.contains(.sixel)
+            : !Self.withoutSixel.contains(caps.terminalName)
         if sixelPossible {
             sixel = true
             bytes += forOuter(Escape.querySixelRegisters + Escape.querySixelGeometry)

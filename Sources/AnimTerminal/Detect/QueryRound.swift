@@ -1,5 +1,5 @@
 #if canImport(Glibc)
-import Glibc
+    import Glibc
 #endif
 
 /// One round of queries: written at once, then replies read until DA1's
@@ -36,8 +36,10 @@ struct QueryRound: Equatable {
     /// reply that overtook another, keys typed at once).
     static let drainReads = 4
 
-    static func run(_ queries: [UInt8], input: Int32, output: Int32, timeoutMs: Int,
-                    now: () -> Int64) -> QueryRound {
+    static func run(
+        _ queries: [UInt8], input: Int32, output: Int32, timeoutMs: Int,
+        now: () -> Int64
+    ) -> QueryRound {
         ProbeTTY.withProbeMode(input) { changed in
             var round = QueryRound()
             round.changedMode = changed
@@ -98,7 +100,10 @@ struct QueryRound: Equatable {
             let (replies, other) = parser.feed(Array(buffer[0..<n]))
             for reply in replies {
                 if case .primaryAttributes = reply, sawSentinel { continue }
-                if case .primaryAttributes = reply { sawSentinel = true; end = .sentinel }
+                if case .primaryAttributes = reply {
+                    sawSentinel = true
+                    end = .sentinel
+                }
                 if self.replies.count < TerminalProbe.maxReplies { self.replies.append(reply) }
             }
             keep(other)

@@ -19,8 +19,10 @@ extension TerminalProbe {
     /// (inside tmux: for the client's terminal); `tmux` what tmux said
     /// (`TmuxClient.query`), nil when it was not asked or did not answer.
     /// Pure: reads nothing but its arguments.
-    public static func fromEnvironment(_ env: [String: String], terminfo: Terminfo?,
-                                       tmux: TmuxClient? = nil) -> TerminalCapabilities {
+    public static func fromEnvironment(
+        _ env: [String: String], terminfo: Terminfo?,
+        tmux: TmuxClient? = nil
+    ) -> TerminalCapabilities {
         var caps = TerminalCapabilities()
         let inTmux = !(env["TMUX"] ?? "").isEmpty
         var outer = env
@@ -57,26 +59,36 @@ extension TerminalProbe {
         case "ghostty": return Known(name: "Ghostty", graphics: [.kitty], trueColor: true, evidence: "TERM_PROGRAM=ghostty")
         case "kitty": return kitty("TERM_PROGRAM=kitty")
         case "vscode": return Known(name: "VS Code", graphics: [], trueColor: true, evidence: "TERM_PROGRAM=vscode")
-        case "Apple_Terminal": return Known(name: "Terminal.app", graphics: [], trueColor: false, evidence: "TERM_PROGRAM=Apple_Terminal")
+        case "Apple_Terminal":
+            return Known(name: "Terminal.app", graphics: [], trueColor: false, evidence: "TERM_PROGRAM=Apple_Terminal")
         default: break
         }
         if has("KITTY_WINDOW_ID") { return kitty("KITTY_WINDOW_ID is set") }
         if has("WEZTERM_EXECUTABLE") { return wezTerm("WEZTERM_EXECUTABLE is set") }
-        if env["LC_TERMINAL"] == "iTerm2" { return Known(name: "iTerm2", graphics: [.iterm2], trueColor: true, evidence: "LC_TERMINAL=iTerm2") }
-        if has("GHOSTTY_RESOURCES_DIR") { return Known(name: "Ghostty", graphics: [.kitty], trueColor: true, evidence: "GHOSTTY_RESOURCES_DIR is set") }
+        if env["LC_TERMINAL"] == "iTerm2" {
+            return Known(name: "iTerm2", graphics: [.iterm2], trueColor: true, evidence: "LC_TERMINAL=iTerm2")
+        }
+        if has("GHOSTTY_RESOURCES_DIR") {
+            return Known(name: "Ghostty", graphics: [.kitty], trueColor: true, evidence: "GHOSTTY_RESOURCES_DIR is set")
+        }
         if let v = env["KONSOLE_VERSION"], !v.isEmpty {
             // 22.04 brought both kitty graphics and sixel; the version is YYMMPP.
             let modern = (Int(v) ?? 0) >= 220400
-            return Known(name: "Konsole", graphics: modern ? [.kitty, .sixel] : [], trueColor: true,
-                         evidence: "KONSOLE_VERSION=\(v)\(modern ? " (22.04 or later)" : " (before 22.04)")")
+            return Known(
+                name: "Konsole", graphics: modern ? [.kitty, .sixel] : [], trueColor: true,
+                evidence: "KONSOLE_VERSION=\(v)\(modern ? " (22.04 or later)" : " (before 22.04)")")
         }
-        if has("WT_SESSION") { return Known(name: "Windows Terminal", graphics: [], trueColor: true, evidence: "WT_SESSION is set") }
+        if has("WT_SESSION") {
+            return Known(name: "Windows Terminal", graphics: [], trueColor: true, evidence: "WT_SESSION is set")
+        }
         if let v = env["XTERM_VERSION"], !v.isEmpty { return xterm(v, evidence: "XTERM_VERSION=\(v)") }
         if let v = env["VTE_VERSION"], !v.isEmpty {
-            let direct = (Int(v) ?? 0) >= 3600            // VTE 0.36 has 24-bit colour
+            let direct = (Int(v) ?? 0) >= 3600  // VTE 0.36 has 24-bit colour
             return Known(name: "VTE", graphics: [], trueColor: direct, evidence: "VTE_VERSION=\(v)")
         }
-        if has("ALACRITTY_WINDOW_ID") { return Known(name: "Alacritty", graphics: [], trueColor: true, evidence: "ALACRITTY_WINDOW_ID is set") }
+        if has("ALACRITTY_WINDOW_ID") {
+            return Known(name: "Alacritty", graphics: [], trueColor: true, evidence: "ALACRITTY_WINDOW_ID is set")
+        }
         return nil
     }
 
@@ -107,8 +119,9 @@ extension TerminalProbe {
     /// xterm: direct colour from patch 331; sixel only as a VT340 (DA1 says).
     static func xterm(_ version: String, evidence: String) -> Known {
         let patch = xtermPatch(version) ?? 0
-        return Known(name: "xterm", graphics: [], trueColor: patch >= 331,
-                     evidence: evidence + (patch >= 331 ? " (patch 331 or later)" : ""))
+        return Known(
+            name: "xterm", graphics: [], trueColor: patch >= 331,
+            evidence: evidence + (patch >= 331 ? " (patch 331 or later)" : ""))
     }
 
     /// `XTerm(390)` → 390.

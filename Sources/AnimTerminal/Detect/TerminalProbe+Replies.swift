@@ -6,8 +6,10 @@
 /// tmux's: a 4 means tmux draws sixel itself; the kitty reply, if the
 /// outer terminal's comes back through tmux, can only add.
 extension TerminalProbe {
-    static func apply(_ replies: [TerminalReply], answered: Bool, plan: QueryPlan, size: WindowSize?,
-                      to caps: inout TerminalCapabilities) {
+    static func apply(
+        _ replies: [TerminalReply], answered: Bool, plan: QueryPlan, size: WindowSize?,
+        to caps: inout TerminalCapabilities
+    ) {
         var kittyAnswer: String?
         var attributes: [Int]?
         var areaPixels: (Int, Int)?
@@ -25,7 +27,8 @@ extension TerminalProbe {
                 caps.sixelRegisters = values[0]
                 caps.note("XTSMGRAPHICS: \(values[0]) sixel colour registers")
             case .graphicsAttribute(2, 0, let values) where values.count >= 2:
-                caps.sixelMaxWidth = values[0]; caps.sixelMaxHeight = values[1]
+                caps.sixelMaxWidth = values[0]
+                caps.sixelMaxHeight = values[1]
                 caps.note("XTSMGRAPHICS: sixel images up to \(values[0])×\(values[1]) px")
             case .termcap(let name, .some) where name == "RGB" || name == "Tc":
                 directColour("XTGETTCAP \(name) answered", &caps)
@@ -41,7 +44,8 @@ extension TerminalProbe {
             }
         }
         if !caps.cell.isMeasured, let (w, h) = areaPixels, let (c, r) = areaCells,
-           let cell = CellGeometry.from(pixelWidth: w, pixelHeight: h, columns: c, rows: r) {
+            let cell = CellGeometry.from(pixelWidth: w, pixelHeight: h, columns: c, rows: r)
+        {
             caps.cell = cell
             caps.note("CSI 14 t: text area \(w)×\(h) px over \(c)×\(r) cells: cell \(cell.width)×\(cell.height) px")
         }
@@ -115,7 +119,9 @@ extension TerminalProbe {
                 caps.note("XTVERSION says iTerm2: iTerm2 images")
             }
             directColour("XTVERSION says iTerm2", &caps)
-        } else if let name = ["kitty", "foot", "ghostty", "Konsole", "mlterm", "contour"].first(where: { text.lowercased().hasPrefix($0.lowercased()) }) {
+        } else if let name = ["kitty", "foot", "ghostty", "Konsole", "mlterm", "contour"].first(where: {
+            text.lowercased().hasPrefix($0.lowercased())
+        }) {
             caps.terminalName = caps.terminalName.isEmpty || caps.terminalName.hasPrefix("xterm") ? name : caps.terminalName
             directColour("XTVERSION says \(name)", &caps)
         }

@@ -1,5 +1,5 @@
 #if canImport(Glibc)
-import Glibc
+    import Glibc
 #endif
 
 /// Finds out what the terminal draws (kitty, sixel or iTerm2 graphics,
@@ -47,8 +47,10 @@ public enum TerminalProbe {
     /// it leaves the mode alone). Bytes typed meanwhile come back in
     /// `pendingInput`. Inside tmux, tmux is asked first (two commands, at
     /// most `tmuxTimeoutMs`, killed if late). `now` is in nanoseconds.
-    public static func detect(environment env: [String: String], input: Int32, output: Int32,
-                              timeoutMs: Int = 100, now: () -> Int64 = monotonic) -> TerminalCapabilities {
+    public static func detect(
+        environment env: [String: String], input: Int32, output: Int32,
+        timeoutMs: Int = 100, now: () -> Int64 = monotonic
+    ) -> TerminalCapabilities {
         let inTmux = !(env["TMUX"] ?? "").isEmpty
         let tmux = inTmux ? TmuxClient.query(environment: env, timeoutMs: tmuxTimeoutMs, now: now) : nil
         let infoName = inTmux ? (tmux?.termName ?? "") : (env["TERM"] ?? "")
@@ -59,10 +61,15 @@ public enum TerminalProbe {
             return caps
         }
         let size = windowSize(output) ?? windowSize(input)
-        if let size, let cell = CellGeometry.from(pixelWidth: size.pixelWidth, pixelHeight: size.pixelHeight,
-                                                  columns: size.columns, rows: size.rows) {
+        if let size,
+            let cell = CellGeometry.from(
+                pixelWidth: size.pixelWidth, pixelHeight: size.pixelHeight,
+                columns: size.columns, rows: size.rows)
+        {
             caps.cell = cell
-            caps.note("TIOCGWINSZ: \(size.pixelWidth)×\(size.pixelHeight) px over \(size.columns)×\(size.rows) cells: cell \(cell.width)×\(cell.height) px")
+            caps.note(
+                "TIOCGWINSZ: \(size.pixelWidth)×\(size.pixelHeight) px over \(size.columns)×\(size.rows) cells: cell \(cell.width)×\(cell.height) px"
+            )
         }
         // A background job reading its controlling terminal is stopped by
         // SIGTTIN (or gets EIO): only the foreground process group asks. A
@@ -82,8 +89,10 @@ public enum TerminalProbe {
     }
 
     /// What the round brought, into `caps`.
-    static func record(_ round: QueryRound, plan: QueryPlan, size: WindowSize?, timeoutMs: Int,
-                       to caps: inout TerminalCapabilities) {
+    static func record(
+        _ round: QueryRound, plan: QueryPlan, size: WindowSize?, timeoutMs: Int,
+        to caps: inout TerminalCapabilities
+    ) {
         caps.queryNanoseconds = round.elapsed
         caps.answered = round.sawSentinel
         caps.replyCount = round.replies.count
@@ -106,7 +115,8 @@ public enum TerminalProbe {
     static func windowSize(_ fd: Int32) -> WindowSize? {
         var ws = winsize()
         guard ioctl(fd, UInt(TIOCGWINSZ), &ws) == 0, ws.ws_col > 0, ws.ws_row > 0 else { return nil }
-        return WindowSize(columns: Int(ws.ws_col), rows: Int(ws.ws_row),
-                          pixelWidth: Int(ws.ws_xpixel), pixelHeight: Int(ws.ws_ypixel))
+        return WindowSize(
+            columns: Int(ws.ws_col), rows: Int(ws.ws_row),
+            pixelWidth: Int(ws.ws_xpixel), pixelHeight: Int(ws.ws_ypixel))
     }
 }

@@ -19,7 +19,8 @@ extension TerminalReplyParser {
         let intermediates = body[end...]
         let parameters = body[(marker == nil ? 0 : 1)..<end]
         let dollarY = final == UInt8(ascii: "y") && intermediates.elementsEqual([UInt8(ascii: "$")])
-        let replyShaped = marker == UInt8(ascii: "?") || marker == UInt8(ascii: ">") || marker == UInt8(ascii: "=")
+        let replyShaped =
+            marker == UInt8(ascii: "?") || marker == UInt8(ascii: ">") || marker == UInt8(ascii: "=")
             || (marker == nil && final == UInt8(ascii: "t")) || dollarY
         guard replyShaped else { return .input }
         guard let numbers = numbers(parameters) else { return .dropped }
@@ -30,7 +31,8 @@ extension TerminalReplyParser {
             reply = present.isEmpty ? nil : .primaryAttributes(present)
         case (UInt8(ascii: "?"), UInt8(ascii: "S")) where intermediates.isEmpty:
             let present = numbers.compactMap { $0 }
-            reply = present.count >= 2 && present.count == numbers.count
+            reply =
+                present.count >= 2 && present.count == numbers.count
                 ? .graphicsAttribute(item: present[0], status: present[1], values: Array(present.dropFirst(2))) : nil
         case (UInt8(ascii: "?"), UInt8(ascii: "y")) where dollarY:
             reply = numbers.count == 2 ? numbers[0].flatMap { m in numbers[1].map { .modeReport(mode: m, value: $0) } } : nil
@@ -66,7 +68,8 @@ extension TerminalReplyParser {
             if b == UInt8(ascii: ";") {
                 out.append(value)
                 guard out.count < maxParameters else { return nil }
-                value = nil; digits = 0
+                value = nil
+                digits = 0
             } else if b >= UInt8(ascii: "0") && b <= UInt8(ascii: "9") {
                 digits += 1
                 value = (value ?? 0) * 10 + Int(b - UInt8(ascii: "0"))
@@ -116,7 +119,8 @@ extension TerminalReplyParser {
     /// `1$r text` / `0$r text` (DECRQSS).
     static func deviceControl(_ body: [UInt8]) -> TerminalReply? {
         guard body.count >= 2 else { return nil }
-        let head = body[body.startIndex], kind = body[body.startIndex + 1]
+        let head = body[body.startIndex]
+        let kind = body[body.startIndex + 1]
         if head == UInt8(ascii: ">") {
             guard kind == UInt8(ascii: "|"), body.count > 2, let text = printable(body[2...]) else { return nil }
             return .terminalVersion(text)

@@ -64,8 +64,11 @@ public struct TerminalReplyParser: Sendable {
 
     enum State: Equatable, Sendable {
         case ground, escape, csi, csiSkip
-        case intro(StringKind), string(StringKind), stringEscape(StringKind)
-        case skip(StringKind), skipEscape(StringKind)
+        case intro(StringKind)
+        case string(StringKind)
+        case stringEscape(StringKind)
+        case skip(StringKind)
+        case skipEscape(StringKind)
     }
 
     static let esc: UInt8 = 0x1B
@@ -99,7 +102,10 @@ public struct TerminalReplyParser: Sendable {
     /// ESC with `[`, `_`, `P` or `]` and nothing after it, comes out as
     /// input; a reply cut short is dropped.
     public mutating func flush() -> [UInt8] {
-        defer { state = .ground; buffer.removeAll(keepingCapacity: true) }
+        defer {
+            state = .ground
+            buffer.removeAll(keepingCapacity: true)
+        }
         switch state {
         case .escape: return [Self.esc]
         case .intro(let kind): return [Self.esc, kind.introducer]
@@ -123,8 +129,10 @@ public struct TerminalReplyParser: Sendable {
             case UInt8(ascii: "_"): state = .intro(.apc)
             case UInt8(ascii: "P"): state = .intro(.dcs)
             case UInt8(ascii: "]"): state = .intro(.osc)
-            case Self.esc: other.append(Self.esc)          // the first was a key
-            default: other += [Self.esc, b]; state = .ground
+            case Self.esc: other.append(Self.esc)  // the first was a key
+            default:
+                other += [Self.esc, b]
+                state = .ground
             }
         case .intro(let kind):
             if kind.accepts(b) {
@@ -141,7 +149,10 @@ public struct TerminalReplyParser: Sendable {
             stepControl(b, &replies, &other)
         case .csiSkip:
             if b >= 0x20 && b <= 0x3F { break }
-            if b >= 0x40 && b <= 0x7E || b == Self.can || b == Self.sub { state = .ground; break }
+            if b >= 0x40 && b <= 0x7E || b == Self.can || b == Self.sub {
+                state = .ground
+                break
+            }
             state = .ground
             step(b, &replies, &other)
         }
@@ -154,7 +165,7 @@ public struct TerminalReplyParser: Sendable {
             if b == Self.esc {
                 state = .stringEscape(kind)
             } else if b == Self.can || b == Self.sub || (b == Self.bel && kind == .osc) {
-                reset(.ground)                               // cancelled, or an OSC ended (not a reply we read)
+                reset(.ground)  // cancelled, or an OSC ended (not a reply we read)
             } else if buffer.count >= Self.maxStringBytes {
                 reset(.skip(kind))
             } else {
@@ -165,15 +176,22 @@ public struct TerminalReplyParser: Sendable {
                 if let reply = Self.parseString(kind, buffer) { replies.append(reply) }
                 reset(.ground)
             } else {
-                reset(.escape)                               // that ESC starts a new sequence
+                reset(.escape)  // that ESC starts a new sequence
                 if b != Self.esc { step(b, &replies, &other) }
             }
         case .skip(let kind):
-            if b == Self.esc { state = .skipEscape(kind) }
-            else if b == Self.can || b == Self.sub || (b == Self.bel && kind == .osc) { state = .ground }
+            if b == Self.esc {
+                state = .skipEscape(kind)
+            } else if b == Self.can || b == Self.sub || (b == Self.bel && kind == .osc) {
+                state = .ground
+            }
         case .skipEscape:
-            if b == UInt8(ascii: "\\") { state = .ground }
-            else { state = .escape; if b != Self.esc { step(b, &replies, &other) } }
+            if b == UInt8(ascii: "\\") {
+                state = .ground
+            } else {
+                state = .escape
+                if b != Self.esc { step(b, &replies, &other) }
+            }
         default:
             break
         }
@@ -194,7 +212,7 @@ public struct TerminalReplyParser: Sendable {
         } else if b == Self.can || b == Self.sub {
             reset(.ground)
         } else {
-            reset(.ground)                                   // a control or non-ASCII byte ends it
+            reset(.ground)  // a control or non-ASCII byte ends it
             step(b, &replies, &other)
         }
     }

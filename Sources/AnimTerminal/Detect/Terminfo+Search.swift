@@ -1,5 +1,5 @@
 #if canImport(Glibc)
-import Glibc
+    import Glibc
 #endif
 
 /// Finding the compiled entry for a terminal name, where ncurses looks.
@@ -29,7 +29,8 @@ extension Terminfo {
     /// leading `.` is refused: it would reach outside the database.
     public static func load(term: String, environment env: [String: String]) -> Terminfo? {
         guard let first = term.utf8.first, first != UInt8(ascii: "."), term.utf8.count <= 255,
-              !term.utf8.contains(UInt8(ascii: "/")), !term.utf8.contains(0) else { return nil }
+            !term.utf8.contains(UInt8(ascii: "/")), !term.utf8.contains(0)
+        else { return nil }
         let hex = String(first, radix: 16)
         let letter = String(decoding: [first], as: UTF8.self)
         for dir in searchDirectories(environment: env) {

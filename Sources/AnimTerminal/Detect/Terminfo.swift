@@ -28,7 +28,9 @@ public struct Terminfo: Equatable, Sendable {
 
     /// An entry made by hand (tests, or a caller that knows better).
     public init(names: [String] = [], colors: Int? = nil, extended: [String: Value] = [:]) {
-        self.names = names; self.colors = colors; self.extended = extended
+        self.names = names
+        self.colors = colors
+        self.extended = extended
     }
 
     /// Whether the entry declares 24-bit colour: `RGB` or `Tc`, of any type.
@@ -53,8 +55,9 @@ public struct Terminfo: Equatable, Sendable {
         default: return nil
         }
         guard let nameSize = r.count(), let boolCount = r.count(), let numCount = r.count(),
-              let strCount = r.count(), let tableSize = r.count(),
-              let nameBytes = r.take(nameSize), r.skip(boolCount) else { return nil }
+            let strCount = r.count(), let tableSize = r.count(),
+            let nameBytes = r.take(nameSize), r.skip(boolCount)
+        else { return nil }
         var entry = Terminfo()
         let namesEnd = nameBytes.firstIndex(of: 0) ?? nameBytes.endIndex
         entry.names = nameBytes[..<namesEnd].split(separator: UInt8(ascii: "|")).map { String(decoding: $0, as: UTF8.self) }
@@ -73,7 +76,8 @@ public struct Terminfo: Equatable, Sendable {
     /// damaged.
     static func extendedPart(_ r: inout Reader, numberSize: Int) -> [String: Value]? {
         guard let boolCount = r.count(), let numCount = r.count(), let strCount = r.count(),
-              let items = r.count(), let tableSize = r.count() else { return nil }
+            let items = r.count(), let tableSize = r.count()
+        else { return nil }
         let nameCount = boolCount + numCount + strCount
         guard items == strCount + nameCount else { return nil }
         guard let flags = r.take(boolCount) else { return nil }
@@ -83,7 +87,8 @@ public struct Terminfo: Equatable, Sendable {
             guard let n = r.number(numberSize) else { return nil }
             numbers.append(n)
         }
-        var valueOffsets: [Int] = [], nameOffsets: [Int] = []
+        var valueOffsets: [Int] = []
+        var nameOffsets: [Int] = []
         for i in 0..<items {
             guard let o = r.short() else { return nil }
             if i < strCount { valueOffsets.append(o) } else { nameOffsets.append(o) }

@@ -17,7 +17,9 @@ public struct TmuxClient: Equatable, Sendable {
 
     /// What tmux said, as values.
     public init(passthrough: Bool, termName: String, features: [String]) {
-        self.passthrough = passthrough; self.termName = termName; self.features = features
+        self.passthrough = passthrough
+        self.termName = termName
+        self.features = features
     }
 
     /// The commands run, each bounded by the deadline.
@@ -28,10 +30,13 @@ public struct TmuxClient: Equatable, Sendable {
     /// once, for at most `timeoutMs`: nil when tmux did not answer in time
     /// (it is killed) or cannot be run. The pane's own setting wins over
     /// the global one (`show-options -A`).
-    public static func query(environment: [String: String], timeoutMs: Int = 50,
-                             now: () -> Int64 = TerminalProbe.monotonic) -> TmuxClient? {
-        let out = BoundedCommand.run([passthroughCommand, clientCommand], environment: environment,
-                                     timeoutMs: timeoutMs, now: now)
+    public static func query(
+        environment: [String: String], timeoutMs: Int = 50,
+        now: () -> Int64 = TerminalProbe.monotonic
+    ) -> TmuxClient? {
+        let out = BoundedCommand.run(
+            [passthroughCommand, clientCommand], environment: environment,
+            timeoutMs: timeoutMs, now: now)
         return parse(passthrough: out[0], client: out[1])
     }
 
@@ -42,7 +47,8 @@ public struct TmuxClient: Equatable, Sendable {
         let parts = line.split(separator: " ", maxSplits: 1)
         let name = parts.first.map(String.init) ?? ""
         let features = parts.count > 1 ? parts[1].split(separator: ",").map(String.init) : []
-        let value = passthrough.map { String(decoding: $0.prefix(64), as: UTF8.self) }?
+        let value =
+            passthrough.map { String(decoding: $0.prefix(64), as: UTF8.self) }?
             .split(whereSeparator: { $0 == "\n" || $0 == " " }).first ?? ""
         return TmuxClient(passthrough: value == "on" || value == "all", termName: name, features: features)
     }

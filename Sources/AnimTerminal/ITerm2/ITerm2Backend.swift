@@ -41,11 +41,13 @@ public final class ITerm2Backend: FrameBackend {
         guard let png = PNGFile.encodeQuick(patch, level: 6, filter: 4) else { return [] }
         shown = image
         shownPlacement = placement
-        let cellRow = rect.y / placement.cell.height, cellColumn = rect.x / placement.cell.width
+        let cellRow = rect.y / placement.cell.height
+        let cellColumn = rect.x / placement.cell.width
         var out = Escape.moveTo(row: placement.row + cellRow, column: placement.column + cellColumn)
         var sequence: [UInt8] = [Escape.esc, UInt8(ascii: "]")]
-        sequence += Array(("1337;File=inline=1;size=\(png.count);width=\(patch.width)px;height=\(patch.height)px;"
-            + "preserveAspectRatio=0;doNotMoveCursor=1:").utf8)
+        sequence += Array(
+            ("1337;File=inline=1;size=\(png.count);width=\(patch.width)px;height=\(patch.height)px;"
+                + "preserveAspectRatio=0;doNotMoveCursor=1:").utf8)
         png.withUnsafeBytes { Base64.encode($0, into: &sequence) }
         sequence.append(0x07)
         out += tmux ? Escape.tmuxPassthrough(sequence) : sequence
@@ -55,7 +57,8 @@ public final class ITerm2Backend: FrameBackend {
     /// `rect` grown to whole cells of the picture (the picture's top-left
     /// is a cell's top-left), within `bounds`.
     static func cellAligned(_ rect: Rect, cell: CellGeometry, bounds: Rect) -> Rect {
-        let x0 = rect.x / cell.width * cell.width, y0 = rect.y / cell.height * cell.height
+        let x0 = rect.x / cell.width * cell.width
+        let y0 = rect.y / cell.height * cell.height
         let x1 = min((rect.x + rect.width + cell.width - 1) / cell.width * cell.width, bounds.width)
         let y1 = min((rect.y + rect.height + cell.height - 1) / cell.height * cell.height, bounds.height)
         return Rect(x: x0, y: y0, width: x1 - x0, height: y1 - y0)

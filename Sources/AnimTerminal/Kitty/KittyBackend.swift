@@ -1,6 +1,7 @@
 import AnimKit
+
 #if canImport(Glibc)
-import Glibc
+    import Glibc
 #endif
 
 /// Full-resolution frames through kitty's graphics protocol, uploaded once
@@ -81,8 +82,9 @@ public final class KittyBackend: FrameBackend {
             return start(image, index: index, placement: placement)
         }
         // A new frame: the known frame plus the rectangle that changed.
-        var out = command.transmit("a=f,i=\(imageID),f=100,c=\(knownFrame),x=\(rect.x),y=\(rect.y),X=1,q=1",
-                                   data: png(patch), repeatKeys: true)
+        var out = command.transmit(
+            "a=f,i=\(imageID),f=100,c=\(knownFrame),x=\(rect.x),y=\(rect.y),X=1,q=1",
+            data: png(patch), repeatKeys: true)
         frameCount += 1
         stored[index] = frameCount
         self.known = image
@@ -96,7 +98,7 @@ public final class KittyBackend: FrameBackend {
         var out = shownPlacement == nil && frameCount == 0 ? [] : delete()
         out += Escape.moveTo(row: placement.row, column: placement.column)
         out += command.transmit("a=T,i=\(imageID),f=100,C=1,q=1", data: png(image))
-        out += command.control("a=a,i=\(imageID),s=1,q=2")      // stopped: anim times the frames
+        out += command.control("a=a,i=\(imageID),s=1,q=2")  // stopped: anim times the frames
         shownPlacement = placement
         frameCount = 1
         stored = editing ? [:] : [index: 1]
@@ -108,7 +110,8 @@ public final class KittyBackend: FrameBackend {
 
     /// The root frame edited in place by `patch` (no frames kept).
     private func edit(_ image: RGBAImage, patch: RGBAImage, rect: Rect) -> [UInt8] {
-        var out = command.transmit("a=f,i=\(imageID),r=1,f=100,x=\(rect.x),y=\(rect.y),X=1,q=1", data: png(patch), repeatKeys: true)
+        var out = command.transmit(
+            "a=f,i=\(imageID),r=1,f=100,x=\(rect.x),y=\(rect.y),X=1,q=1", data: png(patch), repeatKeys: true)
         known = image
         knownFrame = 1
         current = 0
@@ -148,11 +151,12 @@ public final class KittyBackend: FrameBackend {
     /// not yet editing): what it held is forgotten and from then on the root
     /// frame is edited in place; false for any other reply.
     public func handleReply(_ reply: TerminalReply) -> Bool {
-        guard !editing, case let .kittyGraphics(id, message) = reply, id == nil || id == Int(imageID),
-              !message.hasPrefix("OK") else { return false }
+        guard !editing, case .kittyGraphics(let id, let message) = reply, id == nil || id == Int(imageID),
+            !message.hasPrefix("OK")
+        else { return false }
         // Refused (ENOSPC, ENOMEM, …): stop adding frames, start again.
         invalidate()
-        editing = true      // later refusals of frames already on their way change nothing
+        editing = true  // later refusals of frames already on their way change nothing
         return true
     }
 }

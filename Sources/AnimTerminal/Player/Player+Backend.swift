@@ -5,16 +5,18 @@ extension Player {
     static func makeBackend(_ options: PlayerOptions) -> FrameBackend {
         switch options.graphics {
         case .text:
-            return TextBackend(mode: options.colorMode, tolerance: options.colorTolerance, background: options.background,
-                               symbols: options.symbols, dither: options.dither)
+            return TextBackend(
+                mode: options.colorMode, tolerance: options.colorTolerance, background: options.background,
+                symbols: options.symbols, dither: options.dither)
         case .kitty:
             return KittyBackend(background: options.background, tmux: options.tmuxPassthrough)
         case .iterm2:
             return ITerm2Backend(background: options.background, tmux: options.tmuxPassthrough)
         case .sixel:
-            return SixelBackend(background: options.background, cell: options.cell ?? .assumed,
-                                registers: options.sixelRegisters ?? 256, maxSize: options.sixelMaxSize,
-                                tmux: options.tmuxPassthrough)
+            return SixelBackend(
+                background: options.background, cell: options.cell ?? .assumed,
+                registers: options.sixelRegisters ?? 256, maxSize: options.sixelMaxSize,
+                tmux: options.tmuxPassthrough)
         }
     }
 }

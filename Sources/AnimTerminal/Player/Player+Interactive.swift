@@ -1,6 +1,7 @@
 import AnimKit
+
 #if canImport(Glibc)
-import Glibc
+    import Glibc
 #endif
 
 /// Flags set by signal handlers, read by the play loop.
@@ -15,7 +16,10 @@ enum PlayerSignals {
         signal(SIGTSTP) { _ in
             // Ctrl-Z: put the terminal back, then stop for real; in the
             // middle of a piece, once it is written (as for SIGINT).
-            if TerminalState.writing == 1 { TerminalState.pendingSignal = SIGTSTP; return }
+            if TerminalState.writing == 1 {
+                TerminalState.pendingSignal = SIGTSTP
+                return
+            }
             TerminalState.suspendFromSignal()
         }
     }
@@ -39,7 +43,8 @@ extension Player {
         // are taken out of what is read; the rest are keys.
         var replies = TerminalReplyParser()
         if !options.pendingInput.isEmpty, handleInput(options.pendingInput, &replies, &last) {
-            stats.outcome = .quit; return
+            stats.outcome = .quit
+            return
         }
         while true {
             if PlayerSignals.resumed == 1 {
@@ -59,22 +64,35 @@ extension Player {
             let tick = scheduler.tick()
             stats.framesDropped += tick.skipped
             if tick.frame != last {
-                if try !show(tick.frame) { stats.outcome = .outputClosed; return }
+                if try !show(tick.frame) {
+                    stats.outcome = .outputClosed
+                    return
+                }
                 last = tick.frame
             }
             if tick.finished { return }
-            var timeout = tick.nextDeadline.map { max(0, Int32(min(($0 - clock.nanoseconds() + 999_999) / 1_000_000, 1000))) } ?? 250
-            if scheduler.isWaitingForFrames { timeout = min(timeout, 10) }   // look for frames of a stream soon
-            if replies.isHoldingSequence { timeout = min(timeout, 30) }      // an Esc alone is a key soon
-            guard keyboard else { clock.sleep(until: clock.nanoseconds() + Int64(timeout) * 1_000_000); continue }
+            var timeout =
+                tick.nextDeadline.map { max(0, Int32(min(($0 - clock.nanoseconds() + 999_999) / 1_000_000, 1000))) } ?? 250
+            if scheduler.isWaitingForFrames { timeout = min(timeout, 10) }  // look for frames of a stream soon
+            if replies.isHoldingSequence { timeout = min(timeout, 30) }  // an Esc alone is a key soon
+            guard keyboard else {
+                clock.sleep(until: clock.nanoseconds() + Int64(timeout) * 1_000_000)
+                continue
+            }
             var pfd = pollfd(fd: keys ?? 0, events: Int16(POLLIN), revents: 0)
             if poll(&pfd, 1, timeout) > 0 {
                 var buffer = [UInt8](repeating: 0, count: 256)
                 let n = read(keys ?? 0, &buffer, buffer.count)
-                if n > 0, handleInput(Array(buffer[0..<n]), &replies, &last) { stats.outcome = .quit; return }
+                if n > 0, handleInput(Array(buffer[0..<n]), &replies, &last) {
+                    stats.outcome = .quit
+                    return
+                }
             } else if replies.isHoldingSequence {
                 // A lone Esc held for what might follow: nothing did.
-                if handle(PlayerKey.parse(replies.flush()), &last) { stats.outcome = .quit; return }
+                if handle(PlayerKey.parse(replies.flush()), &last) {
+                    stats.outcome = .quit
+                    return
+                }
             }
         }
     }
@@ -110,7 +128,7 @@ extension Player {
                 clearScreen()
                 try? relayout()
             }
-            last = -1      // redraw: the status line shows speed and pause
+            last = -1  // redraw: the status line shows speed and pause
         }
         return false
     }

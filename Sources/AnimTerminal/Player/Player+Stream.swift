@@ -7,7 +7,7 @@ extension Player {
     /// lets the play end or loop.
     func refreshStream() throws {
         guard let stream, scheduler.isOpenEnded else { return }
-        let ended = stream.isFinished          // read first: the source after it is the final one
+        let ended = stream.isFinished  // read first: the source after it is the final one
         if let snapshot = stream.source, snapshot !== file, snapshot.frameCount >= file.frameCount {
             let known = file.frameCount
             file = snapshot

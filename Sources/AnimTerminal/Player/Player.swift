@@ -1,6 +1,7 @@
 import AnimKit
+
 #if canImport(Glibc)
-import Glibc
+    import Glibc
 #endif
 
 /// Plays an animation in the terminal: frames at the backend's resolution
@@ -31,8 +32,10 @@ public final class Player {
     let start: Int64
 
     /// `clock`: where time comes from (tests pass a `ManualClock`).
-    public convenience init(source: ImageSource, name: String, options: PlayerOptions,
-                            clock: PlaybackClock = MonotonicClock()) throws {
+    public convenience init(
+        source: ImageSource, name: String, options: PlayerOptions,
+        clock: PlaybackClock = MonotonicClock()
+    ) throws {
         try self.init(source: source, stream: nil, streamEnded: true, name: name, options: options, clock: clock)
     }
 
@@ -40,18 +43,24 @@ public final class Player {
     /// frames are taken in as they complete, and at the end of those that
     /// have arrived the player holds the last one until more come. Throws
     /// if not even one frame is complete yet.
-    public convenience init(stream: IncrementalImageSource, name: String, options: PlayerOptions,
-                            clock: PlaybackClock = MonotonicClock()) throws {
-        let ended = stream.isFinished          // before the snapshot: it then holds every frame
+    public convenience init(
+        stream: IncrementalImageSource, name: String, options: PlayerOptions,
+        clock: PlaybackClock = MonotonicClock()
+    ) throws {
+        let ended = stream.isFinished  // before the snapshot: it then holds every frame
         guard let source = stream.source, source.frameCount > 0 else {
-            throw stream.error ?? AnimError.truncated(file: stream.name, frame: 0, offset: stream.byteCount,
-                                                      detail: "no complete frame yet")
+            throw stream.error
+                ?? AnimError.truncated(
+                    file: stream.name, frame: 0, offset: stream.byteCount,
+                    detail: "no complete frame yet")
         }
         try self.init(source: source, stream: stream, streamEnded: ended, name: name, options: options, clock: clock)
     }
 
-    init(source: ImageSource, stream: IncrementalImageSource?, streamEnded: Bool, name: String,
-         options: PlayerOptions, clock: PlaybackClock) throws {
+    init(
+        source: ImageSource, stream: IncrementalImageSource?, streamEnded: Bool, name: String,
+        options: PlayerOptions, clock: PlaybackClock
+    ) throws {
         self.clock = clock
         self.file = source
         self.stream = stream
@@ -59,10 +68,12 @@ public final class Player {
         self.options = options
         backend = Self.makeBackend(options)
         writer = TerminalWriter(fd: options.output)
-        let plays: Plays = options.loops.map { $0 == 0 ? .forever : .count($0) } ?? (options.interactive ? source.plays : .count(1))
+        let plays: Plays =
+            options.loops.map { $0 == 0 ? .forever : .count($0) } ?? (options.interactive ? source.plays : .count(1))
         start = clock.nanoseconds()
-        scheduler = FrameScheduler(durations: source.frames.map(\.duration), plays: plays,
-                                   speed: options.speed, clock: clock)
+        scheduler = FrameScheduler(
+            durations: source.frames.map(\.duration), plays: plays,
+            speed: options.speed, clock: clock)
         scheduler.isOpenEnded = !streamEnded
         try relayout()
     }
@@ -94,9 +105,10 @@ public final class Player {
             CellGeometry.from(pixelWidth: $0.pixelWidth, pixelHeight: $0.pixelHeight, columns: $0.columns, rows: $0.rows)
         }
         let cell = options.cell ?? measured ?? .assumed
-        placement = Placement.fit(source: PixelSize(width: file.width, height: file.height), box: box, cell: cell,
-                                  resolution: backend.resolution, upscale: options.upscale,
-                                  centered: options.interactive)
+        placement = Placement.fit(
+            source: PixelSize(width: file.width, height: file.height), box: box, cell: cell,
+            resolution: backend.resolution, upscale: options.upscale,
+            centered: options.interactive)
         try openFrames()
         backend.invalidate()
         lastStatus = ""
@@ -113,8 +125,9 @@ public final class Player {
         var decoding = file.options
         decoding.decodeAhead = 0
         decoding.resizeTo = fitSize
-        frames = CachedFrameSource(source: try file.reopened(options: decoding),
-                                   limitBytes: options.cacheLimit ?? FrameCache.defaultLimit)
+        frames = CachedFrameSource(
+            source: try file.reopened(options: decoding),
+            limitBytes: options.cacheLimit ?? FrameCache.defaultLimit)
     }
 
     /// Shows frame `index`; false when the output has gone away.
@@ -137,8 +150,11 @@ public final class Player {
         }
         bytes += Escape.syncEnd
         let now = clock.nanoseconds()
-        if stats.framesShown == 0 { stats.firstFrameMs = Double(now - start) / 1e6 }
-        else { stats.intervals.append(Double(now - lastWrite) / 1e6) }
+        if stats.framesShown == 0 {
+            stats.firstFrameMs = Double(now - start) / 1e6
+        } else {
+            stats.intervals.append(Double(now - lastWrite) / 1e6)
+        }
         lastWrite = now
         stats.framesShown += 1
         // Deadlines count from when the first frame is on screen, not from
@@ -163,7 +179,8 @@ public final class Player {
     /// written (nil otherwise: no bytes, and the renderer's colours stay set).
     func statusLine(_ index: Int) -> [UInt8]? {
         let speed = scheduler.speed == scheduler.speed.rounded() ? String(Int(scheduler.speed)) : String(scheduler.speed)
-        let text = " \(name)  frame \(index + 1)/\(file.frameCount)  speed \(speed)x  dropped \(stats.framesDropped)"
+        let text =
+            " \(name)  frame \(index + 1)/\(file.frameCount)  speed \(speed)x  dropped \(stats.framesDropped)"
             + (scheduler.isPaused ? "  paused" : "")
         guard text != lastStatus else { return nil }
         lastStatus = text
@@ -173,8 +190,14 @@ public final class Player {
 
     /// Plays until the end, `q`, or a closed output.
     public func run() throws -> PlayerStatistics {
-        signal(SIGPIPE, SIG_IGN)       // a closed output is an EPIPE to handle, not a death
-        if options.interactive { try runInteractive() } else if options.noWait { try runAsFastAsPossible() } else { try runTimed() }
+        signal(SIGPIPE, SIG_IGN)  // a closed output is an EPIPE to handle, not a death
+        if options.interactive {
+            try runInteractive()
+        } else if options.noWait {
+            try runAsFastAsPossible()
+        } else {
+            try runTimed()
+        }
         let s = frames.cache.statistics
         stats.decodedFrames = retired.decoded + s.framesDecoded
         stats.cacheHits = retired.hits + s.hits
@@ -189,7 +212,10 @@ public final class Player {
             while true {
                 try refreshStream()
                 if i < file.frameCount {
-                    if try !show(i) { stats.outcome = .outputClosed; return }
+                    if try !show(i) {
+                        stats.outcome = .outputClosed
+                        return
+                    }
                     i += 1
                 } else if scheduler.isOpenEnded {
                     stream?.waitForData(timeoutMs: 100)
@@ -207,12 +233,15 @@ public final class Player {
             let tick = scheduler.tick()
             stats.framesDropped += tick.skipped
             if tick.frame != last || last < 0 {
-                if try !show(tick.frame) { stats.outcome = .outputClosed; return }
+                if try !show(tick.frame) {
+                    stats.outcome = .outputClosed
+                    return
+                }
                 last = tick.frame
             }
             if tick.finished { return }
             guard let deadline = tick.nextDeadline else {
-                stream?.waitForData(timeoutMs: 100)      // waiting for frames of a stream
+                stream?.waitForData(timeoutMs: 100)  // waiting for frames of a stream
                 continue
             }
             clock.sleep(until: deadline)

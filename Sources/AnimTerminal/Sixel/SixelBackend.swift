@@ -75,8 +75,10 @@ public final class SixelBackend: FrameBackend {
     /// A sixel backend for a terminal with cells of `cell` pixels,
     /// `registers` colour registers (XTSMGRAPHICS; clamped to 2…1024), taking
     /// images of at most `maxSize` pixels, inside tmux or not.
-    public init(background: Background, cell: CellGeometry = .assumed, registers: Int = 256,
-                maxSize: PixelSize? = nil, tmux: Bool = false) {
+    public init(
+        background: Background, cell: CellGeometry = .assumed, registers: Int = 256,
+        maxSize: PixelSize? = nil, tmux: Bool = false
+    ) {
         self.background = background
         self.cell = cell
         self.maxSize = maxSize
@@ -94,8 +96,9 @@ public final class SixelBackend: FrameBackend {
     /// when nothing the terminal can show changed.
     public func render(_ image: RGBAImage, index: Int, placement: Placement) -> [UInt8] {
         if shownPlacement == placement, shownIndex == index { return [] }
-        let layout = SixelLayout(placement: placement, frame: PixelSize(width: image.width, height: image.height),
-                                 cell: placement.cell.isMeasured ? placement.cell : cell, maxSize: maxSize)
+        let layout = SixelLayout(
+            placement: placement, frame: PixelSize(width: image.width, height: image.height),
+            cell: placement.cell.isMeasured ? placement.cell : cell, maxSize: maxSize)
         let size = layout.visible
         let transparent = SixelFrame.load(image, size: size, background: background, into: &next)
         var out: [UInt8] = []
@@ -117,12 +120,14 @@ public final class SixelBackend: FrameBackend {
                 // From the top row, so that this image is the next one xterm drops.
                 let x0 = min(changed.x, unsettledRect.x)
                 let x1 = max(changed.x + changed.width, unsettledRect.x + unsettledRect.width)
-                rect = Rect(x: x0, y: 0, width: x1 - x0,
-                            height: max(changed.y + changed.height, unsettledRect.y + unsettledRect.height))
+                rect = Rect(
+                    x: x0, y: 0, width: x1 - x0,
+                    height: max(changed.y + changed.height, unsettledRect.y + unsettledRect.height))
                 unsettledRect = rect
             }
-            draw(rect, everything: change.cleared ? changed : nil, width: size.width, layout: layout,
-                 placement: placement, into: &out)
+            draw(
+                rect, everything: change.cleared ? changed : nil, width: size.width, layout: layout,
+                placement: placement, into: &out)
             if !layered { settleAll() }
         } else {
             // A new keyframe over the same placement covers all of it: no erase.
@@ -152,7 +157,8 @@ public final class SixelBackend: FrameBackend {
     /// Sends all of `next`: guards in the top row, the frame below its
     /// top row (the base, which stays), then the top row (unsettled).
     private func appendKeyframe(size: PixelSize, layout: SixelLayout, placement: Placement, into out: inout [UInt8]) {
-        let n = size.width * size.height, top = min(layout.cellHeight, size.height)
+        let n = size.width * size.height
+        let top = min(layout.cellHeight, size.height)
         let base = Rect(x: 0, y: top, width: size.width, height: size.height - top)
         // The base may drop a graphic of the top row; one must be left
         // when it is complete, so that the next image drops that one.
@@ -178,8 +184,10 @@ public final class SixelBackend: FrameBackend {
     }
 
     /// Erases `cells` (0-based within `placement`) to the terminal's background.
-    private func appendErase(_ cells: (row: Int, column: Int, rows: Int, columns: Int), at placement: Placement,
-                             to out: inout [UInt8]) {
+    private func appendErase(
+        _ cells: (row: Int, column: Int, rows: Int, columns: Int), at placement: Placement,
+        to out: inout [UInt8]
+    ) {
         guard cells.rows > 0, cells.columns > 0 else { return }
         out += Escape.resetAttributes
         for r in 0..<cells.rows {
@@ -192,10 +200,15 @@ public final class SixelBackend: FrameBackend {
     /// differ from `shown` or are unsettled, and every opaque one inside
     /// `everything`; marks the pixels drawn unsettled (and the transparent
     /// ones of `everything`, erased from every graphic, settled).
-    private func draw(_ rect: Rect, everything: Rect?, width: Int, layout: SixelLayout, placement: Placement,
-                      into out: inout [UInt8]) {
+    private func draw(
+        _ rect: Rect, everything: Rect?, width: Int, layout: SixelLayout, placement: Placement,
+        into out: inout [UInt8]
+    ) {
         let n = rect.width * rect.height
-        if drawn.count < n { drawn = [UInt32](repeating: 0, count: n); indices = [UInt16](repeating: 0, count: n) }
+        if drawn.count < n {
+            drawn = [UInt32](repeating: 0, count: n)
+            indices = [UInt16](repeating: 0, count: n)
+        }
         let all = everything ?? Rect(x: 0, y: 0, width: 0, height: 0)
         var count = unsettledCount
         next.withUnsafeBufferPointer { next in
@@ -211,8 +224,14 @@ public final class SixelBackend: FrameBackend {
                                 let key = next[i]
                                 let wanted = inAll || unsettled[i] || shown.count != next.count || key != shown[i]
                                 drawn[o] = wanted ? key : 0
-                                if wanted, key != 0, !unsettled[i] { unsettled[i] = true; count += 1 }
-                                if inAll, key == 0, unsettled[i] { unsettled[i] = false; count -= 1 }
+                                if wanted, key != 0, !unsettled[i] {
+                                    unsettled[i] = true
+                                    count += 1
+                                }
+                                if inAll, key == 0, unsettled[i] {
+                                    unsettled[i] = false
+                                    count -= 1
+                                }
                                 o += 1
                             }
                         }
@@ -225,7 +244,8 @@ public final class SixelBackend: FrameBackend {
         guard let mapping else { return }
         drawn.withUnsafeBufferPointer { drawn in
             indices.withUnsafeMutableBufferPointer { out in
-                colorMap.map(UnsafeBufferPointer(rebasing: drawn[0..<n]), mapping, into: UnsafeMutableBufferPointer(rebasing: out[0..<n]))
+                colorMap.map(
+                    UnsafeBufferPointer(rebasing: drawn[0..<n]), mapping, into: UnsafeMutableBufferPointer(rebasing: out[0..<n]))
             }
         }
         let colors = palette.colors
@@ -234,8 +254,9 @@ public final class SixelBackend: FrameBackend {
             for tile in layout.tiles(of: rect) {
                 let local = Rect(x: tile.x - rect.x, y: tile.y - rect.y, width: tile.width, height: tile.height)
                 guard Self.drawsSomething(indices, stride: rect.width, local) else { continue }
-                out += Escape.moveTo(row: placement.row + tile.y / layout.cellHeight,
-                                     column: placement.column + tile.x / layout.cellWidth)
+                out += Escape.moveTo(
+                    row: placement.row + tile.y / layout.cellHeight,
+                    column: placement.column + tile.x / layout.cellWidth)
                 if tmux {
                     var image: [UInt8] = []
                     encoder.encode(indices, stride: rect.width, tile: local, colors: colors, into: &image)

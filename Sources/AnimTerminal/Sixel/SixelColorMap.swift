@@ -27,13 +27,19 @@ final class SixelColorMap {
         let matcher = mapping.matcher
         mapping.registers.withUnsafeBufferPointer { registers in
             SixelPercent.percent.withUnsafeBufferPointer { percent in
-                var lastKey: UInt32 = 0, last = SixelEncoder.none, hint = -1
+                var lastKey: UInt32 = 0
+                var last = SixelEncoder.none
+                var hint = -1
                 for i in 0..<keys.count {
                     let key = keys[i]
-                    if key == 0 { out[i] = SixelEncoder.none; continue }
+                    if key == 0 {
+                        out[i] = SixelEncoder.none
+                        continue
+                    }
                     if key != lastKey {
                         lastKey = key
-                        let slot = (Int(percent[Int((key >> 16) & 0xFF)]) * Self.side + Int(percent[Int((key >> 8) & 0xFF)]))
+                        let slot =
+                            (Int(percent[Int((key >> 16) & 0xFF)]) * Self.side + Int(percent[Int((key >> 8) & 0xFF)]))
                             * Self.side + Int(percent[Int(key & 0xFF)])
                         var entry = Int(table[slot]) - 1
                         if entry < 0 {

@@ -36,10 +36,13 @@ final class SixelEncoder {
     /// wide, register numbers or `none`) to `out`; `colors[r]` is register
     /// r's colour, `0x??RRGGBB` already on the 0–100 % grid.
     func encode(_ indices: UnsafeBufferPointer<UInt16>, stride: Int, tile: Rect, colors: [UInt32], into out: inout [UInt8]) {
-        let w = tile.width, h = tile.height
+        let w = tile.width
+        let h = tile.height
         prepare(width: w, registers: colors.count)
         out.append(contentsOf: Escape.sixelBegin)
-        Self.appendDecimal(w, to: &out); out.append(UInt8(ascii: ";")); Self.appendDecimal(h, to: &out)
+        Self.appendDecimal(w, to: &out)
+        out.append(UInt8(ascii: ";"))
+        Self.appendDecimal(h, to: &out)
         bits.withUnsafeMutableBufferPointer { bits in
             var band = 0
             while band < h {
@@ -66,16 +69,21 @@ final class SixelEncoder {
 
     /// Sets the sixel bits of `rows` rows from (x, y) for each register,
     /// noting the registers present and their first and last columns.
-    private func collect(_ indices: UnsafeBufferPointer<UInt16>, stride: Int, x: Int, y: Int, rows: Int, width: Int,
-                         bits: UnsafeMutableBufferPointer<UInt8>) {
+    private func collect(
+        _ indices: UnsafeBufferPointer<UInt16>, stride: Int, x: Int, y: Int, rows: Int, width: Int,
+        bits: UnsafeMutableBufferPointer<UInt8>
+    ) {
         for dy in 0..<rows {
-            let start = (y + dy) * stride + x, bit = UInt8(1) << UInt8(dy)
-            var run = Int(Self.none), runStart = 0
+            let start = (y + dy) * stride + x
+            let bit = UInt8(1) << UInt8(dy)
+            var run = Int(Self.none)
+            var runStart = 0
             for col in 0...width {
                 let r = col < width ? Int(indices[start + col]) : Int(Self.none)
                 if r != run {
                     if run != Int(Self.none) { note(run, from: runStart, to: col - 1) }
-                    run = r; runStart = col
+                    run = r
+                    runStart = col
                 }
                 if r != Int(Self.none) { bits[r * width + col] |= bit }
             }
@@ -102,16 +110,22 @@ final class SixelEncoder {
             out.append(UInt8(ascii: "#"))
             Self.appendDecimal(r, to: &out)
             let base = r * width
-            var current: UInt8 = 0x3F, count = firstColumn[r]
+            var current: UInt8 = 0x3F
+            var count = firstColumn[r]
             for col in firstColumn[r]...lastColumn[r] {
                 let c = 0x3F + bits[base + col]
                 bits[base + col] = 0
-                if c == current { count += 1; continue }
+                if c == current {
+                    count += 1
+                    continue
+                }
                 Self.appendRun(current, count, to: &out)
-                current = c; count = 1
+                current = c
+                count = 1
             }
             Self.appendRun(current, count, to: &out)
-            firstColumn[r] = .max; lastColumn[r] = -1
+            firstColumn[r] = .max
+            lastColumn[r] = -1
         }
         used.removeAll(keepingCapacity: true)
     }
@@ -120,7 +134,10 @@ final class SixelEncoder {
     private func appendDefinition(_ color: UInt32, to out: inout [UInt8]) {
         for shift in [16, 8, 0] as [UInt32] {
             out.append(UInt8(ascii: ";"))
-            if shift == 16 { out.append(UInt8(ascii: "2")); out.append(UInt8(ascii: ";")) }
+            if shift == 16 {
+                out.append(UInt8(ascii: "2"))
+                out.append(UInt8(ascii: ";"))
+            }
             Self.appendDecimal(Int(SixelPercent.percent[Int((color >> shift) & 0xFF)]), to: &out)
         }
     }
@@ -132,20 +149,33 @@ final class SixelEncoder {
         if count <= 3 {
             for _ in 0..<count { out.append(c) }
         } else {
-            out.append(UInt8(ascii: "!")); appendDecimal(count, to: &out); out.append(c)
+            out.append(UInt8(ascii: "!"))
+            appendDecimal(count, to: &out)
+            out.append(c)
         }
     }
 
     /// The decimal digits of `value` (≥ 0), without going through `String`.
     @inline(__always)
     static func appendDecimal(_ value: Int, to out: inout [UInt8]) {
-        if value < 10 { out.append(0x30 + UInt8(value)); return }
-        var digits: (UInt8, UInt8, UInt8, UInt8, UInt8, UInt8, UInt8, UInt8, UInt8, UInt8,
-                     UInt8, UInt8, UInt8, UInt8, UInt8, UInt8, UInt8, UInt8, UInt8, UInt8) =
-            (0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0)
-        var n = 0, v = value
+        if value < 10 {
+            out.append(0x30 + UInt8(value))
+            return
+        }
+        var digits:
+            (
+                UInt8, UInt8, UInt8, UInt8, UInt8, UInt8, UInt8, UInt8, UInt8, UInt8,
+                UInt8, UInt8, UInt8, UInt8, UInt8, UInt8, UInt8, UInt8, UInt8, UInt8
+            ) =
+                (0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0)
+        var n = 0
+        var v = value
         withUnsafeMutableBytes(of: &digits) { d in
-            while v > 0 { d[n] = 0x30 + UInt8(v % 10); v /= 10; n += 1 }
+            while v > 0 {
+                d[n] = 0x30 + UInt8(v % 10)
+                v /= 10
+                n += 1
+            }
             for i in stride(from: n - 1, through: 0, by: -1) { out.append(d[i]) }
         }
     }

@@ -14,17 +14,23 @@ enum SixelFrame {
             SixelPercent.level.withUnsafeBufferPointer { levels in
                 keys.withUnsafeMutableBufferPointer { out in
                     for y in 0..<size.height {
-                        var i = y * image.width * 4, o = y * size.width
+                        var i = y * image.width * 4
+                        var o = y * size.width
                         for x in 0..<size.width {
-                            let r = px[i], g = px[i + 1], b = px[i + 2], a = px[i + 3]
+                            let r = px[i]
+                            let g = px[i + 1]
+                            let b = px[i + 2]
+                            let a = px[i + 3]
                             if a == 255 {
                                 out[o] = SixelPercent.key(r, g, b, levels: levels)
-                            } else if case let .rgb(cr, cg, cb) = background.compose(r, g, b, a, x: x, y: y) {
+                            } else if case .rgb(let cr, let cg, let cb) = background.compose(r, g, b, a, x: x, y: y) {
                                 out[o] = SixelPercent.key(cr, cg, cb, levels: levels)
                             } else {
-                                out[o] = 0; transparent = true
+                                out[o] = 0
+                                transparent = true
                             }
-                            i += 4; o += 1
+                            i += 4
+                            o += 1
                         }
                     }
                 }
@@ -39,17 +45,23 @@ enum SixelFrame {
     static func changes(_ next: [UInt32], _ shown: [UInt32], width: Int, height: Int) -> (rect: Rect, cleared: Bool)? {
         next.withUnsafeBufferPointer { a in
             shown.withUnsafeBufferPointer { b in
-                var x0 = width, y0 = height, x1 = -1, y1 = -1, cleared = false
+                var x0 = width
+                var y0 = height
+                var x1 = -1
+                var y1 = -1
+                var cleared = false
                 for y in 0..<height {
                     let row = y * width
-                    var first = -1, last = -1
+                    var first = -1
+                    var last = -1
                     for x in 0..<width where a[row + x] != b[row + x] {
                         if first < 0 { first = x }
                         last = x
                         if a[row + x] == 0 { cleared = true }
                     }
                     guard first >= 0 else { continue }
-                    x0 = min(x0, first); x1 = max(x1, last)
+                    x0 = min(x0, first)
+                    x1 = max(x1, last)
                     if y0 == height { y0 = y }
                     y1 = y
                 }

@@ -20,22 +20,29 @@ struct SixelLayout: Equatable {
     /// need exactly its cells); otherwise the cell size is estimated from
     /// the placement.
     init(placement: Placement, frame: PixelSize, cell: CellGeometry, maxSize: PixelSize?) {
-        let columns = max(placement.columns, 1), rows = max(placement.rows, 1)
-        let w = max(frame.width, 1), h = max(frame.height, 1)
+        let columns = max(placement.columns, 1)
+        let rows = max(placement.rows, 1)
+        let w = max(frame.width, 1)
+        let h = max(frame.height, 1)
         cellWidth = (w + cell.width - 1) / cell.width == columns ? cell.width : (w + columns - 1) / columns
         cellHeight = (h + cell.height - 1) / cell.height == rows ? cell.height : (h + rows - 1) / rows
-        let maxW = max(maxSize?.width ?? .max, 1), maxH = max(maxSize?.height ?? .max, 1)
-        visible = PixelSize(width: maxW >= cellWidth ? frame.width : min(frame.width, maxW),
-                            height: maxH >= cellHeight ? frame.height : min(frame.height, maxH))
-        tile = PixelSize(width: maxW >= cellWidth ? maxW / cellWidth * cellWidth : maxW,
-                         height: maxH >= cellHeight ? maxH / cellHeight * cellHeight : maxH)
+        let maxW = max(maxSize?.width ?? .max, 1)
+        let maxH = max(maxSize?.height ?? .max, 1)
+        visible = PixelSize(
+            width: maxW >= cellWidth ? frame.width : min(frame.width, maxW),
+            height: maxH >= cellHeight ? frame.height : min(frame.height, maxH))
+        tile = PixelSize(
+            width: maxW >= cellWidth ? maxW / cellWidth * cellWidth : maxW,
+            height: maxH >= cellHeight ? maxH / cellHeight * cellHeight : maxH)
     }
 
     /// `rect` widened to start at a cell's corner; with `wholeCells` also
     /// to end at one (within the visible part).
     func aligned(_ rect: Rect, wholeCells: Bool) -> Rect {
-        let x0 = rect.x / cellWidth * cellWidth, y0 = rect.y / cellHeight * cellHeight
-        var x1 = rect.x + rect.width, y1 = rect.y + rect.height
+        let x0 = rect.x / cellWidth * cellWidth
+        let y0 = rect.y / cellHeight * cellHeight
+        var x1 = rect.x + rect.width
+        var y1 = rect.y + rect.height
         if wholeCells {
             x1 = min((x1 + cellWidth - 1) / cellWidth * cellWidth, visible.width)
             y1 = min((y1 + cellHeight - 1) / cellHeight * cellHeight, visible.height)
@@ -45,7 +52,8 @@ struct SixelLayout: Equatable {
 
     /// The cells `rect` touches, as (first row, first column, rows, columns), 0-based.
     func cells(of rect: Rect) -> (row: Int, column: Int, rows: Int, columns: Int) {
-        let c0 = rect.x / cellWidth, r0 = rect.y / cellHeight
+        let c0 = rect.x / cellWidth
+        let r0 = rect.y / cellHeight
         let c1 = (rect.x + rect.width + cellWidth - 1) / cellWidth
         let r1 = (rect.y + rect.height + cellHeight - 1) / cellHeight
         return (r0, c0, r1 - r0, c1 - c0)

@@ -75,7 +75,12 @@ final class SixelPalette {
         var result = [UInt16](repeating: 0, count: palette.count)
         var pending: [Int] = []
         for (i, c) in palette.enumerated() {
-            if let r = registerOf[c] { result[i] = UInt16(r); lastUse[r] = clock } else { pending.append(i) }
+            if let r = registerOf[c] {
+                result[i] = UInt16(r)
+                lastUse[r] = clock
+            } else {
+                pending.append(i)
+            }
         }
         guard !pending.isEmpty else { return result }
         // Registers this rectangle does not use, least recently used first.
@@ -83,10 +88,16 @@ final class SixelPalette {
         var next = 0
         for i in pending {
             let c = palette[i]
-            if let r = registerOf[c] { result[i] = UInt16(r); continue }   // a repeat within the palette
-            let r = spare[next]; next += 1
+            if let r = registerOf[c] {
+                result[i] = UInt16(r)
+                continue
+            }  // a repeat within the palette
+            let r = spare[next]
+            next += 1
             if colors[r] != 0 { registerOf[colors[r]] = nil }
-            colors[r] = c; registerOf[c] = r; lastUse[r] = clock
+            colors[r] = c
+            registerOf[c] = r
+            lastUse[r] = clock
             result[i] = UInt16(r)
         }
         return result

@@ -1,5 +1,5 @@
 #if canImport(Glibc)
-import Glibc
+    import Glibc
 #endif
 
 /// The terminal the player owns: size, raw keyboard input, the alternate
@@ -43,7 +43,10 @@ public enum Terminal {
     public static func openControllingTerminal() -> Int32? {
         let fd = open("/dev/tty", O_RDONLY | O_NOCTTY | O_CLOEXEC)
         guard fd >= 0 else { return nil }
-        guard isatty(fd) == 1 else { close(fd); return nil }
+        guard isatty(fd) == 1 else {
+            close(fd)
+            return nil
+        }
         return fd
     }
 
@@ -74,7 +77,11 @@ public enum Terminal {
             let n = Glibc.write(fd, raw.baseAddress! + off, raw.count - off)
             if n < 0 {
                 if errno == EINTR { continue }
-                if errno == EAGAIN { var p = pollfd(fd: fd, events: Int16(POLLOUT), revents: 0); _ = poll(&p, 1, 100); continue }
+                if errno == EAGAIN {
+                    var p = pollfd(fd: fd, events: Int16(POLLOUT), revents: 0)
+                    _ = poll(&p, 1, 100)
+                    continue
+                }
                 return false
             }
             off += n

@@ -1,5 +1,5 @@
 #if canImport(Glibc)
-import Glibc
+    import Glibc
 #endif
 
 /// State a signal handler may touch: fixed buffers prepared in advance, and
@@ -10,7 +10,7 @@ enum TerminalState {
     /// Swift variable of it is 3 bytes short of what tcgetattr writes
     /// (found by AddressSanitizer).
     nonisolated(unsafe) static let saved: UnsafeMutablePointer<termios> = {
-        let p = UnsafeMutablePointer<termios>.allocate(capacity: 1)     // stride: 60 bytes
+        let p = UnsafeMutablePointer<termios>.allocate(capacity: 1)  // stride: 60 bytes
         p.initialize(to: termios())
         return p
     }()
@@ -82,7 +82,9 @@ enum TerminalState {
     static func prepare(keyboard: Int32?) {
         _ = (restoreBytes, syncEndBytes, extraBytes, cursorAfterBytes)
         // Touched here so that no handler is the first to (lazily) initialise them.
-        writing = 0; pendingSignal = 0; syncOpen = 0
+        writing = 0
+        pendingSignal = 0
+        syncOpen = 0
         var makeRaw = false
         if let keyboard, tcgetattr(keyboard, saved) == 0 {
             keyboardFD = keyboard
@@ -90,15 +92,15 @@ enum TerminalState {
             raw.pointee = saved.pointee
             raw.pointee.c_lflag &= ~tcflag_t(ICANON | ECHO)
             raw.pointee.c_iflag &= ~tcflag_t(IXON | ICRNL)
-            raw.pointee.c_cc.6 = 0     // VMIN
-            raw.pointee.c_cc.5 = 0     // VTIME
+            raw.pointee.c_cc.6 = 0  // VMIN
+            raw.pointee.c_cc.5 = 0  // VTIME
             makeRaw = true
         }
         for sig in [SIGINT, SIGTERM, SIGHUP, SIGQUIT] {
             signal(sig) { signo in
                 if TerminalState.writing == 1 {
                     // Finish the piece first; give the terminal a second.
-                    if TerminalState.pendingSignal == 0 { alarm(1) }   // a second signal does not put the deadline off
+                    if TerminalState.pendingSignal == 0 { alarm(1) }  // a second signal does not put the deadline off
                     TerminalState.pendingSignal = signo
                     return
                 }

@@ -1,5 +1,5 @@
 #if canImport(Glibc)
-import Glibc
+    import Glibc
 #endif
 
 /// The one writer that owns the terminal: every byte the player sends —
@@ -41,7 +41,9 @@ public final class TerminalWriter {
                 // middle of it closes the update (an extra ?2026l after a
                 // ?2026h that did not arrive whole is harmless).
                 if synchronized && start == 0 { TerminalState.syncOpen = 1 }
-                guard Terminal.writeAll(fd, UnsafeRawBufferPointer(UnsafeBufferPointer(rebasing: buffer[start..<end]))) else { return false }
+                guard Terminal.writeAll(fd, UnsafeRawBufferPointer(UnsafeBufferPointer(rebasing: buffer[start..<end]))) else {
+                    return false
+                }
                 start = end
                 if end == buffer.count { TerminalState.syncOpen = 0 }
                 TerminalState.honourPendingSignal()

@@ -18,9 +18,11 @@ struct ByteBuffer {
         if number < 10 {
             bytes.append(UInt8(48 + number))
         } else if number < 100 {
-            bytes.append(UInt8(48 + number / 10)); bytes.append(UInt8(48 + number % 10))
+            bytes.append(UInt8(48 + number / 10))
+            bytes.append(UInt8(48 + number % 10))
         } else if number < 1000 {
-            bytes.append(UInt8(48 + number / 100)); bytes.append(UInt8(48 + number / 10 % 10))
+            bytes.append(UInt8(48 + number / 100))
+            bytes.append(UInt8(48 + number / 10 % 10))
             bytes.append(UInt8(48 + number % 10))
         } else {
             bytes.append(contentsOf: String(number).utf8)

@@ -17,7 +17,9 @@ public struct Cell: Equatable, Hashable, Sendable {
     /// A cell as given (not made canonical).
     @inline(__always)
     public init(mask: UInt8, fg: TerminalColor, bg: TerminalColor) {
-        self.mask = mask; self.fg = fg; self.bg = bg
+        self.mask = mask
+        self.fg = fg
+        self.bg = bg
     }
 
     /// A half-block cell of a `top` and a `bottom` colour, in canonical form.

@@ -17,9 +17,11 @@ extension CellGrid {
     public init(image: RGBAImage, background: Background, symbols: TextSymbols, mode: ColorMode, dither: Bool) {
         let (ax, ay) = (symbols.across, symbols.down)
         self.init(columns: (image.width + ax - 1) / ax, rows: (image.height + ay - 1) / ay, symbols: symbols)
-        let sampler = Sampler(width: image.width, height: image.height, symbols: symbols, background: background,
-                              palette: mode == .palette256, dither: dither && mode == .palette256)
-        let columns = self.columns, rows = self.rows
+        let sampler = Sampler(
+            width: image.width, height: image.height, symbols: symbols, background: background,
+            palette: mode == .palette256, dither: dither && mode == .palette256)
+        let columns = self.columns
+        let rows = self.rows
         withUnsafeTemporaryAllocation(of: Int32.self, capacity: 24) { scratch in
             image.pixels.withUnsafeBufferPointer { px in
                 cells.withUnsafeMutableBufferPointer { out in
@@ -43,20 +45,31 @@ extension CellGrid {
         @inline(__always)
         func cell(_ px: UnsafeBufferPointer<UInt8>, _ column: Int, _ row: Int, _ s: UnsafeMutablePointer<Int32>) -> Cell {
             // Two columns or one: sub-pixel i is at (i & 1, i >> 1) or (0, i).
-            let two = symbols.across == 2, n = symbols.count
-            let x0 = two ? column * 2 : column, y0 = row * symbols.down
+            let two = symbols.across == 2
+            let n = symbols.count
+            let x0 = two ? column * 2 : column
+            let y0 = row * symbols.down
             var transparent: UInt8 = 0
             for i in 0..<n {
-                let x = two ? x0 + i & 1 : x0, y = two ? y0 + i >> 1 : y0 + i
+                let x = two ? x0 + i & 1 : x0
+                let y = two ? y0 + i >> 1 : y0 + i
                 if x < width && y < height {
                     let o = (y * width + x) * 4
-                    if px[o + 3] == 255 { store(px[o], px[o + 1], px[o + 2], x: x, y: y, s + 3 * i); continue }
-                    guard case let .rgb(r, g, b) = background.compose(px[o], px[o + 1], px[o + 2], px[o + 3], x: x, y: y) else {
-                        transparent |= 1 << i; continue
+                    if px[o + 3] == 255 {
+                        store(px[o], px[o + 1], px[o + 2], x: x, y: y, s + 3 * i)
+                        continue
+                    }
+                    guard case .rgb(let r, let g, let b) = background.compose(px[o], px[o + 1], px[o + 2], px[o + 3], x: x, y: y)
+                    else {
+                        transparent |= 1 << i
+                        continue
                     }
                     store(r, g, b, x: x, y: y, s + 3 * i)
                 } else {
-                    guard case let .rgb(r, g, b) = background.compose(0, 0, 0, 0, x: x, y: y) else { transparent |= 1 << i; continue }
+                    guard case .rgb(let r, let g, let b) = background.compose(0, 0, 0, 0, x: x, y: y) else {
+                        transparent |= 1 << i
+                        continue
+                    }
                     store(r, g, b, x: x, y: y, s + 3 * i)
                 }
             }
@@ -72,14 +85,23 @@ extension CellGrid {
         /// A sub-pixel's colour, mapped to the palette when in 256 colours.
         @inline(__always)
         func store(_ r: UInt8, _ g: UInt8, _ b: UInt8, x: Int, y: Int, _ s: UnsafeMutablePointer<Int32>) {
-            guard palette else { s[0] = Int32(r); s[1] = Int32(g); s[2] = Int32(b); return }
+            guard palette else {
+                s[0] = Int32(r)
+                s[1] = Int32(g)
+                s[2] = Int32(b)
+                return
+            }
             var (r, g, b) = (r, g, b)
             if dither {
                 let o = OrderedDither.offset(x: x, y: y)
-                r = UInt8(clamping: Int(r) + o); g = UInt8(clamping: Int(g) + o); b = UInt8(clamping: Int(b) + o)
+                r = UInt8(clamping: Int(r) + o)
+                g = UInt8(clamping: Int(g) + o)
+                b = UInt8(clamping: Int(b) + o)
             }
             let (pr, pg, pb) = XtermPalette.rgb(XtermPalette.index(r, g, b))
-            s[0] = Int32(pr); s[1] = Int32(pg); s[2] = Int32(pb)
+            s[0] = Int32(pr)
+            s[1] = Int32(pg)
+            s[2] = Int32(pb)
         }
 
         /// The cell when some sub-pixels show the default: those are the
@@ -87,9 +109,16 @@ extension CellGrid {
         func opaqueOverDefault(_ transparent: UInt8, _ s: UnsafeMutablePointer<Int32>) -> Cell {
             let opaque = ~transparent & symbols.fullMask
             guard opaque != 0 else { return .solid(.terminalDefault) }
-            var r: Int32 = 0, g: Int32 = 0, b: Int32 = 0
-            for i in 0..<symbols.count where opaque >> i & 1 != 0 { r += s[3 * i]; g += s[3 * i + 1]; b += s[3 * i + 2] }
-            let k = Int32(opaque.nonzeroBitCount), h = k / 2
+            var r: Int32 = 0
+            var g: Int32 = 0
+            var b: Int32 = 0
+            for i in 0..<symbols.count where opaque >> i & 1 != 0 {
+                r += s[3 * i]
+                g += s[3 * i + 1]
+                b += s[3 * i + 2]
+            }
+            let k = Int32(opaque.nonzeroBitCount)
+            let h = k / 2
             var fg = TerminalColor.rgb(UInt8((r + h) / k), UInt8((g + h) / k), UInt8((b + h) / k))
             if palette { fg = XtermPalette.shown(fg, mode: .palette256) }
             return Cell(mask: opaque, fg: fg, bg: .terminalDefault)

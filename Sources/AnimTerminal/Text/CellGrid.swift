@@ -14,7 +14,9 @@ public struct CellGrid: Equatable, Sendable {
 
     /// A grid of `fill` cells (by default the terminal's background).
     public init(columns: Int, rows: Int, symbols: TextSymbols = .half, fill: Cell = .solid(.terminalDefault)) {
-        self.columns = columns; self.rows = rows; self.symbols = symbols
+        self.columns = columns
+        self.rows = rows
+        self.symbols = symbols
         cells = [Cell](repeating: symbols.canonical(fill), count: columns * rows)
     }
 

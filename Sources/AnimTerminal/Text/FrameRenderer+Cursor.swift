@@ -5,36 +5,54 @@ extension FrameRenderer {
     /// on the same row, redrawing the unchanged cells in between when that
     /// is shorter than a jump and needs no colour; else the shorter of an
     /// absolute position, a relative move and line feeds.
-    func move(_ out: inout ByteBuffer, to target: (row: Int, column: Int), grid: CellGrid, gridRow: Int,
-              displayed: inout CellGrid) {
-        guard let row = cursorRow else { absolute(&out, target); return }
+    func move(
+        _ out: inout ByteBuffer, to target: (row: Int, column: Int), grid: CellGrid, gridRow: Int,
+        displayed: inout CellGrid
+    ) {
+        guard let row = cursorRow else {
+            absolute(&out, target)
+            return
+        }
         let absoluteCost = 3 + digits(target.row) + (target.column == 1 ? 0 : 1 + digits(target.column))
         guard let column = cursorColumn else {
             // Column unknown: line feeds (a row below, inside the grid, so
             // they never scroll), then CR or an absolute column (a line
             // feed may or may not return the carriage, by tty settings).
             let dr = target.row - row
-            let feeds = dr < 1 || dr > 3 ? Int.max
+            let feeds =
+                dr < 1 || dr > 3
+                ? Int.max
                 : dr + (target.column == 1 ? 1 : 3 + digits(target.column))
-            guard feeds < absoluteCost else { absolute(&out, target); return }
+            guard feeds < absoluteCost else {
+                absolute(&out, target)
+                return
+            }
             if target.column == 1 { out.append(0x0D) }
             for _ in 0..<dr { out.append(0x0A) }
-            if target.column != 1 { out.append("\u{1B}["); out.append(number: target.column); out.append("G") }
+            if target.column != 1 {
+                out.append("\u{1B}[")
+                out.append(number: target.column)
+                out.append("G")
+            }
             return
         }
         let cursor = (row: row, column: column)
         if cursor == target { return }
         if cursor.row == target.row, target.column > cursor.column {
             let gap = target.column - cursor.column
-            if gap > 3 || !redrawGap(&out, from: cursor.column, to: target.column, jump: 3 + (gap == 1 ? 0 : digits(gap)),
-                                     grid: grid, gridRow: gridRow, displayed: &displayed) {
+            if gap > 3
+                || !redrawGap(
+                    &out, from: cursor.column, to: target.column, jump: 3 + (gap == 1 ? 0 : digits(gap)),
+                    grid: grid, gridRow: gridRow, displayed: &displayed)
+            {
                 csi(&out, gap, "C")
             }
             return
         }
         // Relative: vertical, then horizontal (carriage return to column 1).
         var relative = 0
-        let dr = target.row - cursor.row, dc = target.column - cursor.column
+        let dr = target.row - cursor.row
+        let dc = target.column - cursor.column
         if dr != 0 { relative += 3 + (abs(dr) == 1 ? 0 : digits(abs(dr))) }
         if dc != 0 { relative += target.column == 1 ? 1 : 3 + (abs(dc) == 1 ? 0 : digits(abs(dc))) }
         // Or line feeds down, then CR or an absolute column.
@@ -44,7 +62,10 @@ extension FrameRenderer {
             move(&out, to: target, grid: grid, gridRow: gridRow, displayed: &displayed)
             return
         }
-        guard relative < absoluteCost else { absolute(&out, target); return }
+        guard relative < absoluteCost else {
+            absolute(&out, target)
+            return
+        }
         if dr != 0 { csi(&out, abs(dr), dr > 0 ? "B" : "A") }
         if dc != 0 {
             if target.column == 1 { out.append(0x0D) } else { csi(&out, abs(dc), dc > 0 ? "C" : "D") }
@@ -54,8 +75,10 @@ extension FrameRenderer {
     /// Redraws the unchanged cells in screen columns `from..<to` when each
     /// can be drawn with the colours set and all of them take fewer bytes
     /// than `jump`; false (nothing written) otherwise.
-    private func redrawGap(_ out: inout ByteBuffer, from: Int, to: Int, jump: Int, grid: CellGrid, gridRow: Int,
-                           displayed: inout CellGrid) -> Bool {
+    private func redrawGap(
+        _ out: inout ByteBuffer, from: Int, to: Int, jump: Int, grid: CellGrid, gridRow: Int,
+        displayed: inout CellGrid
+    ) -> Bool {
         var bytes = 0
         for col in from..<to {
             guard let g = glyphWithoutColours(grid[col - origin.column, gridRow]) else { return false }

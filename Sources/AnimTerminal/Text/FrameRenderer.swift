@@ -46,7 +46,7 @@ public final class FrameRenderer {
     func near(_ a: TerminalColor?, _ b: TerminalColor) -> Bool {
         guard let a else { return false }
         if a == b { return true }
-        guard tolerance > 0, case let .rgb(r1, g1, b1) = a, case let .rgb(r2, g2, b2) = b else { return false }
+        guard tolerance > 0, case .rgb(let r1, let g1, let b1) = a, case .rgb(let r2, let g2, let b2) = b else { return false }
         return abs(Int(r1) - Int(r2)) <= tolerance && abs(Int(g1) - Int(g2)) <= tolerance
             && abs(Int(b1) - Int(b2)) <= tolerance
     }
@@ -57,7 +57,10 @@ public final class FrameRenderer {
     func near(_ a: Cell, _ b: Cell) -> Bool {
         if a == b { return true }
         let full = symbols.fullMask
-        let am = a.mask & full, bm = b.mask & full, an = ~a.mask & full, bn = ~b.mask & full
+        let am = a.mask & full
+        let bm = b.mask & full
+        let an = ~a.mask & full
+        let bn = ~b.mask & full
         if an & bn != 0 && !near(a.bg, b.bg) { return false }
         if an & bm != 0 && !near(a.bg, b.fg) { return false }
         if am & bn != 0 && !near(a.fg, b.bg) { return false }
@@ -74,31 +77,41 @@ public final class FrameRenderer {
     /// Forgets what the terminal shows: the next frame is drawn whole.
     public func invalidate() {
         shown = nil
-        fg = nil; bg = nil; cursorRow = nil; cursorColumn = nil
+        fg = nil
+        bg = nil
+        cursorRow = nil
+        cursorColumn = nil
     }
 
     /// Says that something else moved the cursor to 1-based (`row`,
     /// `column`); the colours set are unchanged.
     public func cursorWasMoved(row: Int, column: Int) {
-        cursorRow = row; cursorColumn = column
+        cursorRow = row
+        cursorColumn = column
     }
 
     /// Says that something else wrote to the terminal and reset the colours
     /// (a status line): colours and cursor are sent again as needed.
     public func colorsWereReset() {
-        fg = .terminalDefault; bg = .terminalDefault; cursorRow = nil; cursorColumn = nil
+        fg = .terminalDefault
+        bg = .terminalDefault
+        cursorRow = nil
+        cursorColumn = nil
     }
 
     /// The bytes that bring the terminal from what it shows to `grid`,
     /// placed with its top-left cell at 1-based (`row`, `column`).
     public func render(_ grid: CellGrid, row: Int = 1, column: Int = 1) -> [UInt8] {
         var out = ByteBuffer(capacity: 64 + grid.cells.count * 4)
-        let full = shown == nil || shown!.columns != grid.columns || shown!.rows != grid.rows
+        let full =
+            shown == nil || shown!.columns != grid.columns || shown!.rows != grid.rows
             || shown!.symbols != grid.symbols || origin != (row, column)
         if full {
             out.append("\u{1B}[0m")
-            fg = .terminalDefault; bg = .terminalDefault
-            cursorRow = nil; cursorColumn = nil
+            fg = .terminalDefault
+            bg = .terminalDefault
+            cursorRow = nil
+            cursorColumn = nil
         }
         origin = (row, column)
         symbols = grid.symbols
@@ -160,7 +173,8 @@ public final class FrameRenderer {
             guard f != .terminalDefault else { return 1000 }
             var n = (near(fg, f) ? 0 : 1) + (near(bg, b) ? 0 : 1)
             if let next {
-                let nf = near(fg, f) ? fg! : f, nb = near(bg, b) ? bg! : b
+                let nf = near(fg, f) ? fg! : f
+                let nb = near(bg, b) ? bg! : b
                 n += changes(next, fg: nf, bg: nb)
             }
             return n
@@ -187,9 +201,15 @@ public final class FrameRenderer {
         let newBg = b.flatMap { near(bg, $0) ? nil : $0 }
         guard newFg != nil || newBg != nil else { return }
         out.append("\u{1B}[")
-        if let newFg { sgr(&out, newFg, foreground: true); fg = newFg }
+        if let newFg {
+            sgr(&out, newFg, foreground: true)
+            fg = newFg
+        }
         if newFg != nil && newBg != nil { out.append(";") }
-        if let newBg { sgr(&out, newBg, foreground: false); bg = newBg }
+        if let newBg {
+            sgr(&out, newBg, foreground: false)
+            bg = newBg
+        }
         out.append("m")
     }
 
@@ -197,13 +217,18 @@ public final class FrameRenderer {
         switch c {
         case .terminalDefault:
             out.append(foreground ? "39" : "49")
-        case let .rgb(r, g, b):
+        case .rgb(let r, let g, let b):
             out.append(foreground ? "38;" : "48;")
             if mode == .trueColor {
-                out.append("2;"); out.append(number: Int(r)); out.append(";")
-                out.append(number: Int(g)); out.append(";"); out.append(number: Int(b))
+                out.append("2;")
+                out.append(number: Int(r))
+                out.append(";")
+                out.append(number: Int(g))
+                out.append(";")
+                out.append(number: Int(b))
             } else {
-                out.append("5;"); out.append(number: Int(XtermPalette.index(r, g, b)))
+                out.append("5;")
+                out.append(number: Int(XtermPalette.index(r, g, b)))
             }
         }
     }

@@ -1,5 +1,5 @@
 #if canImport(Glibc)
-import Glibc
+    import Glibc
 #endif
 
 /// A colour in Björn Ottosson's OKLab space, where straight-line distance
@@ -16,9 +16,11 @@ struct OKLab: Equatable, Sendable {
 
     /// The OKLab of linear-light RGB in 0...1.
     init(linear r: Float, _ g: Float, _ b: Float) {
-        let lms = (0.4122214708 * r + 0.5363325363 * g + 0.0514459929 * b,
-                   0.2119034982 * r + 0.6806995451 * g + 0.1073969566 * b,
-                   0.0883024619 * r + 0.2817188376 * g + 0.6299787005 * b)
+        let lms = (
+            0.4122214708 * r + 0.5363325363 * g + 0.0514459929 * b,
+            0.2119034982 * r + 0.6806995451 * g + 0.1073969566 * b,
+            0.0883024619 * r + 0.2817188376 * g + 0.6299787005 * b
+        )
         let (l1, m1, s1) = (cbrtf(lms.0), cbrtf(lms.1), cbrtf(lms.2))
         l = 0.2104542553 * l1 + 0.7936177850 * m1 - 0.0040720468 * s1
         a = 1.9779984951 * l1 - 2.4285922050 * m1 + 0.4505937099 * s1
@@ -35,7 +37,9 @@ struct OKLab: Equatable, Sendable {
     /// (`PaletteTests`).
     @inline(__always)
     func distance2(_ o: OKLab) -> Float {
-        let dl = l - o.l, da = a - o.a, db = b - o.b
+        let dl = l - o.l
+        let da = a - o.a
+        let db = b - o.b
         return dl * dl + 4 * (da * da + db * db)
     }
 

@@ -13,8 +13,10 @@ public final class TextBackend: FrameBackend {
     public let dither: Bool
 
     /// `tolerance`: see `FrameRenderer.tolerance`; `dither`: see `OrderedDither`.
-    public init(mode: ColorMode, tolerance: Int, background: Background, symbols: TextSymbols = .half,
-                dither: Bool = false) {
+    public init(
+        mode: ColorMode, tolerance: Int, background: Background, symbols: TextSymbols = .half,
+        dither: Bool = false
+    ) {
         renderer = FrameRenderer(mode: mode, tolerance: tolerance)
         self.background = background
         self.symbols = symbols

@@ -30,15 +30,15 @@ extension TextSymbols {
     /// Symbols for Legacy Computing Supplement and U+1FBE6/U+1FBE7).
     static let octantCovered: [UInt8: UInt32] = [
         0: 0x20, 255: 0x2588,
-        0b0000_0101: 0x2598, 0b0000_1010: 0x259D, 0b0101_0000: 0x2596, 0b1010_0000: 0x2597,   // ▘▝▖▗
-        0b0000_1111: 0x2580, 0b1111_0000: 0x2584, 0b0101_0101: 0x258C, 0b1010_1010: 0x2590,   // ▀▄▌▐
-        0b1010_0101: 0x259A, 0b0101_1010: 0x259E,                                             // ▚▞
-        0b1111_0101: 0x2599, 0b0101_1111: 0x259B, 0b1010_1111: 0x259C, 0b1111_1010: 0x259F,   // ▙▛▜▟
-        0b0000_0011: 0x1FB82, 0b0011_1111: 0x1FB85,                                           // upper 1/4, 3/4
-        0b1100_0000: 0x2582, 0b1111_1100: 0x2586,                                             // lower 1/4, 3/4
-        0b0000_0001: 0x1CEA8, 0b0000_0010: 0x1CEAB,   // left / right half upper one quarter
-        0b0100_0000: 0x1CEA3, 0b1000_0000: 0x1CEA0,   // left / right half lower one quarter
-        0b0001_0100: 0x1FBE6, 0b0010_1000: 0x1FBE7,   // middle left / right one quarter
+        0b0000_0101: 0x2598, 0b0000_1010: 0x259D, 0b0101_0000: 0x2596, 0b1010_0000: 0x2597,  // ▘▝▖▗
+        0b0000_1111: 0x2580, 0b1111_0000: 0x2584, 0b0101_0101: 0x258C, 0b1010_1010: 0x2590,  // ▀▄▌▐
+        0b1010_0101: 0x259A, 0b0101_1010: 0x259E,  // ▚▞
+        0b1111_0101: 0x2599, 0b0101_1111: 0x259B, 0b1010_1111: 0x259C, 0b1111_1010: 0x259F,  // ▙▛▜▟
+        0b0000_0011: 0x1FB82, 0b0011_1111: 0x1FB85,  // upper 1/4, 3/4
+        0b1100_0000: 0x2582, 0b1111_1100: 0x2586,  // lower 1/4, 3/4
+        0b0000_0001: 0x1CEA8, 0b0000_0010: 0x1CEAB,  // left / right half upper one quarter
+        0b0100_0000: 0x1CEA3, 0b1000_0000: 0x1CEA0,  // left / right half lower one quarter
+        0b0001_0100: 0x1FBE6, 0b0010_1000: 0x1FBE7,  // middle left / right one quarter
     ]
 
     static let sextantGlyphs: [[UInt8]] = block(masks: 64, first: 0x1FB00, covered: sextantCovered)

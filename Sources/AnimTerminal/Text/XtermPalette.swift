@@ -14,7 +14,9 @@ public enum XtermPalette {
     /// The nearest palette index to an RGB colour, by OKLab difference.
     @inline(__always)
     public static func index(_ r: UInt8, _ g: UInt8, _ b: UInt8) -> UInt8 {
-        let cr = cubeLevel[Int(r)], cg = cubeLevel[Int(g)], cb = cubeLevel[Int(b)]
+        let cr = cubeLevel[Int(r)]
+        let cg = cubeLevel[Int(g)]
+        let cb = cubeLevel[Int(b)]
         if cr | cg | cb >= 0 { return UInt8(16 + 36 * Int(cr) + 6 * Int(cg) + Int(cb)) }
         if r == g && g == b && r >= 8 && r <= 238 && (r - 8) % 10 == 0 { return 232 + (r - 8) / 10 }
         return table[Int(bucket[Int(r)]) << 10 | Int(bucket[Int(g)]) << 5 | Int(bucket[Int(b)])]
@@ -33,7 +35,9 @@ public enum XtermPalette {
         let grey = mean > 238 ? 23 : max(0, (mean - 3) / 10)
         let greyValue = 8 + 10 * grey
         func dist(_ a: (Int, Int, Int)) -> Int {
-            let dr = a.0 - Int(r), dg = a.1 - Int(g), db = a.2 - Int(b)
+            let dr = a.0 - Int(r)
+            let dg = a.1 - Int(g)
+            let db = a.2 - Int(b)
             return dr * dr + dg * dg + db * db
         }
         return dist((greyValue, greyValue, greyValue)) < dist(cubeRGB)
@@ -42,7 +46,10 @@ public enum XtermPalette {
 
     /// The RGB of palette index `i` (16–255).
     public static func rgb(_ i: UInt8) -> (UInt8, UInt8, UInt8) {
-        if i >= 232 { let v = UInt8(8 + 10 * (Int(i) - 232)); return (v, v, v) }
+        if i >= 232 {
+            let v = UInt8(8 + 10 * (Int(i) - 232))
+            return (v, v, v)
+        }
         let c = Int(i) - 16
         return (UInt8(levels[c / 36]), UInt8(levels[c / 6 % 6]), UInt8(levels[c % 6]))
     }
@@ -50,7 +57,7 @@ public enum XtermPalette {
     /// The colour as the terminal will show it in `mode`.
     @inline(__always)
     public static func shown(_ color: TerminalColor, mode: ColorMode) -> TerminalColor {
-        guard mode == .palette256, case let .rgb(r, g, b) = color else { return color }
+        guard mode == .palette256, case .rgb(let r, let g, let b) = color else { return color }
         let (pr, pg, pb) = rgb(index(r, g, b))
         return .rgb(pr, pg, pb)
     }
@@ -63,16 +70,23 @@ public enum XtermPalette {
 
     /// The nearest palette index in OKLab for every 5-bit colour.
     static let table: [UInt8] = {
-        let palette = (16...255).map { i -> OKLab in let (r, g, b) = rgb(UInt8(i)); return OKLab(r, g, b) }
+        let palette = (16...255).map { i -> OKLab in
+            let (r, g, b) = rgb(UInt8(i))
+            return OKLab(r, g, b)
+        }
         let linear = (0..<32).map { OKLab.linear(UInt8(($0 * 255 + 15) / 31)) }
         var table = [UInt8](repeating: 0, count: 32768)
         palette.withUnsafeBufferPointer { p in
             for key in 0..<32768 {
                 let c = OKLab(linear: linear[key >> 10], linear[key >> 5 & 31], linear[key & 31])
-                var best = 0, bestDistance = Float.infinity
+                var best = 0
+                var bestDistance = Float.infinity
                 for i in 0..<p.count {
                     let d = c.distance2(p[i])
-                    if d < bestDistance { bestDistance = d; best = i }
+                    if d < bestDistance {
+                        bestDistance = d
+                        best = i
+                    }
                 }
                 table[key] = UInt8(16 + best)
             }

@@ -2,7 +2,7 @@
 // targets (Tools/fuzz, built with AnimKit's sources as one module) and the
 // regression tests (FuzzRegressionTests), which replay every finding.
 #if canImport(AnimKit)
-@testable import AnimKit
+    @testable import AnimKit
 #endif
 
 enum FuzzChecks {
@@ -30,7 +30,7 @@ enum FuzzChecks {
                 _ = try? source.frame(at: n - 1)
                 _ = try? source.withFrame(at: 0) { $0.count }
             }
-            _ = try? source.frame(at: n)          // out of range: an error
+            _ = try? source.frame(at: n)  // out of range: an error
         }
         var small = options
         small.fitIn = PixelSize(width: 1 + Int(rng.next() % 40), height: 1 + Int(rng.next() % 30))
@@ -65,7 +65,8 @@ enum FuzzChecks {
         guard bytes.count >= 8 else { return }
         var rng = FuzzRandom(bytes)
         let format = OutputFormat.allCases[Int(bytes[0]) % 3]
-        let width = 1 + Int(bytes[1]) % 48, height = 1 + Int(bytes[2]) % 48
+        let width = 1 + Int(bytes[1]) % 48
+        let height = 1 + Int(bytes[2]) % 48
         let frameCount = 1 + Int(bytes[3]) % 6
         var options = EncodingOptions()
         options.plays = Int(bytes[4]) % 4
@@ -88,7 +89,10 @@ enum FuzzChecks {
                 var p = Int(rng.next() % UInt64(max(1, palette.count)))
                 for _ in 0..<count {
                     let i = Int(rng.next() % UInt64(width * height)) * 4
-                    for c in 0..<4 { image.pixels[i + c] = palette.isEmpty ? UInt8(truncatingIfNeeded: f * 40 + c) : palette[(p + c) % palette.count] }
+                    for c in 0..<4 {
+                        image.pixels[i + c] =
+                            palette.isEmpty ? UInt8(truncatingIfNeeded: f * 40 + c) : palette[(p + c) % palette.count]
+                    }
                     p += 3
                 }
             }
@@ -117,7 +121,11 @@ enum FuzzChecks {
         // Runs of identical frames become one.
         var expected: [(RGBAImage, Duration)] = []
         for (image, duration) in frames {
-            if let last = expected.last, last.0 == image { expected[expected.count - 1].1 += duration } else { expected.append((image, duration)) }
+            if let last = expected.last, last.0 == image {
+                expected[expected.count - 1].1 += duration
+            } else {
+                expected.append((image, duration))
+            }
         }
         // Lossy WebP: WebPAnimEncoder may find a frame close enough to the
         // one before to merge it (its duration added), so frames may be fewer.
@@ -126,7 +134,8 @@ enum FuzzChecks {
             let decodedTotal = source.frames.reduce(Duration.zero) { $0 + $1.delay }
             // Down to one frame, libwebp writes a still image: no duration.
             guard source.frameCount <= expected.count, source.frameCount > 0,
-                  source.frameCount == 1 || abs((decodedTotal - total) / .milliseconds(1)) < Double(expected.count) else {
+                source.frameCount == 1 || abs((decodedTotal - total) / .milliseconds(1)) < Double(expected.count)
+            else {
                 fatalError("lossy WebP: \(source.frameCount) frames, \(decodedTotal) for \(expected.count), \(total)")
             }
             return
@@ -141,9 +150,11 @@ enum FuzzChecks {
             switch format {
             case .apng:
                 guard decoded == image else { fatalError("APNG frame \(i) differs") }
-                guard abs((stored - duration) / .milliseconds(1)) < 1.5 else { fatalError("APNG frame \(i): \(stored) for \(duration)") }
+                guard abs((stored - duration) / .milliseconds(1)) < 1.5 else {
+                    fatalError("APNG frame \(i): \(stored) for \(duration)")
+                }
             case .webp:
-                if options.lossless && !options.allowMixed {      // mixed: libwebp may pick lossy
+                if options.lossless && !options.allowMixed {  // mixed: libwebp may pick lossy
                     for p in 0..<(width * height) where image.pixels[p * 4 + 3] != 0 || decoded.pixels[p * 4 + 3] != 0 {
                         guard decoded.pixels[(p * 4)..<(p * 4 + 4)] == image.pixels[(p * 4)..<(p * 4 + 4)] else {
                             fatalError("lossless WebP frame \(i) pixel \(p) differs")

@@ -1,4 +1,5 @@
 import Testing
+
 @testable import AnimTerminal
 
 /// `TerminalProbe.fromEnvironment`: a table of environments (with what
@@ -20,51 +21,75 @@ struct DetectEnvironmentTests {
     static let kittyClient = TmuxClient(passthrough: true, termName: "xterm-kitty", features: ["256", "RGB", "title"])
 
     static let cases: [Case] = [
-        Case(env: ["TERM": "xterm-kitty", "KITTY_WINDOW_ID": "1"], graphics: [.kitty], trueColor: true, name: "kitty",
-             reason: "KITTY_WINDOW_ID is set: kitty (kitty, 24-bit colour)"),
+        Case(
+            env: ["TERM": "xterm-kitty", "KITTY_WINDOW_ID": "1"], graphics: [.kitty], trueColor: true, name: "kitty",
+            reason: "KITTY_WINDOW_ID is set: kitty (kitty, 24-bit colour)"),
         Case(env: ["TERM": "xterm-kitty"], graphics: [.kitty], trueColor: true, name: "kitty", reason: "TERM=xterm-kitty: kitty"),
-        Case(env: ["TERM": "xterm-256color", "TERM_PROGRAM": "WezTerm"], graphics: [.iterm2, .kitty, .sixel], trueColor: true,
-             name: "WezTerm", reason: "TERM_PROGRAM=WezTerm: WezTerm (iterm2, kitty, sixel, 24-bit colour)"),
-        Case(env: ["TERM": "xterm-256color", "WEZTERM_EXECUTABLE": "/usr/bin/wezterm-gui"], graphics: [.iterm2, .kitty, .sixel],
-             trueColor: true, name: "WezTerm", reason: "WEZTERM_EXECUTABLE is set"),
-        Case(env: ["TERM": "xterm-256color", "TERM_PROGRAM": "iTerm.app"], graphics: [.iterm2], trueColor: true, name: "iTerm2",
-             reason: "TERM_PROGRAM=iTerm.app"),
-        Case(env: ["TERM": "xterm-256color", "LC_TERMINAL": "iTerm2"], graphics: [.iterm2], trueColor: true, name: "iTerm2",
-             reason: "LC_TERMINAL=iTerm2"),
-        Case(env: ["TERM": "xterm-256color", "KONSOLE_VERSION": "220401"], graphics: [.kitty, .sixel], trueColor: true,
-             name: "Konsole", reason: "KONSOLE_VERSION=220401 (22.04 or later)"),
-        Case(env: ["TERM": "xterm-256color", "KONSOLE_VERSION": "211202"], graphics: [], trueColor: true,
-             name: "Konsole", reason: "KONSOLE_VERSION=211202 (before 22.04)"),
-        Case(env: ["TERM": "foot"], graphics: [.sixel], trueColor: true, name: "foot", reason: "TERM=foot: foot (sixel, 24-bit colour)"),
+        Case(
+            env: ["TERM": "xterm-256color", "TERM_PROGRAM": "WezTerm"], graphics: [.iterm2, .kitty, .sixel], trueColor: true,
+            name: "WezTerm", reason: "TERM_PROGRAM=WezTerm: WezTerm (iterm2, kitty, sixel, 24-bit colour)"),
+        Case(
+            env: ["TERM": "xterm-256color", "WEZTERM_EXECUTABLE": "/usr/bin/wezterm-gui"], graphics: [.iterm2, .kitty, .sixel],
+            trueColor: true, name: "WezTerm", reason: "WEZTERM_EXECUTABLE is set"),
+        Case(
+            env: ["TERM": "xterm-256color", "TERM_PROGRAM": "iTerm.app"], graphics: [.iterm2], trueColor: true, name: "iTerm2",
+            reason: "TERM_PROGRAM=iTerm.app"),
+        Case(
+            env: ["TERM": "xterm-256color", "LC_TERMINAL": "iTerm2"], graphics: [.iterm2], trueColor: true, name: "iTerm2",
+            reason: "LC_TERMINAL=iTerm2"),
+        Case(
+            env: ["TERM": "xterm-256color", "KONSOLE_VERSION": "220401"], graphics: [.kitty, .sixel], trueColor: true,
+            name: "Konsole", reason: "KONSOLE_VERSION=220401 (22.04 or later)"),
+        Case(
+            env: ["TERM": "xterm-256color", "KONSOLE_VERSION": "211202"], graphics: [], trueColor: true,
+            name: "Konsole", reason: "KONSOLE_VERSION=211202 (before 22.04)"),
+        Case(
+            env: ["TERM": "foot"], graphics: [.sixel], trueColor: true, name: "foot",
+            reason: "TERM=foot: foot (sixel, 24-bit colour)"),
         Case(env: ["TERM": "mlterm"], graphics: [.sixel], trueColor: true, name: "mlterm", reason: "TERM=mlterm"),
-        Case(env: ["TERM": "xterm-256color", "WT_SESSION": "abc"], graphics: [], trueColor: true, name: "Windows Terminal",
-             reason: "WT_SESSION is set"),
-        Case(env: ["TERM": "xterm", "XTERM_VERSION": "XTerm(390)"], graphics: [], trueColor: true, name: "xterm",
-             reason: "XTERM_VERSION=XTerm(390) (patch 331 or later)"),
-        Case(env: ["TERM": "xterm", "XTERM_VERSION": "XTerm(330)"], graphics: [], trueColor: false, name: "xterm",
-             reason: "XTERM_VERSION=XTerm(330): xterm (text cells)"),
-        Case(env: ["TERM": "xterm-256color", "VTE_VERSION": "7600"], graphics: [], trueColor: true, name: "VTE", reason: "VTE_VERSION=7600"),
-        Case(env: ["TERM": "xterm-256color", "TERM_PROGRAM": "vscode"], graphics: [], trueColor: true, name: "VS Code", reason: "TERM_PROGRAM=vscode"),
-        Case(env: ["TERM": "xterm-256color", "COLORTERM": "truecolor"], graphics: [], trueColor: true, name: "xterm-256color",
-             reason: "COLORTERM=truecolor: 24-bit colour"),
+        Case(
+            env: ["TERM": "xterm-256color", "WT_SESSION": "abc"], graphics: [], trueColor: true, name: "Windows Terminal",
+            reason: "WT_SESSION is set"),
+        Case(
+            env: ["TERM": "xterm", "XTERM_VERSION": "XTerm(390)"], graphics: [], trueColor: true, name: "xterm",
+            reason: "XTERM_VERSION=XTerm(390) (patch 331 or later)"),
+        Case(
+            env: ["TERM": "xterm", "XTERM_VERSION": "XTerm(330)"], graphics: [], trueColor: false, name: "xterm",
+            reason: "XTERM_VERSION=XTerm(330): xterm (text cells)"),
+        Case(
+            env: ["TERM": "xterm-256color", "VTE_VERSION": "7600"], graphics: [], trueColor: true, name: "VTE",
+            reason: "VTE_VERSION=7600"),
+        Case(
+            env: ["TERM": "xterm-256color", "TERM_PROGRAM": "vscode"], graphics: [], trueColor: true, name: "VS Code",
+            reason: "TERM_PROGRAM=vscode"),
+        Case(
+            env: ["TERM": "xterm-256color", "COLORTERM": "truecolor"], graphics: [], trueColor: true, name: "xterm-256color",
+            reason: "COLORTERM=truecolor: 24-bit colour"),
         Case(env: ["TERM": "xterm-256color"], graphics: [], trueColor: false, name: "xterm-256color", reason: ""),
         Case(env: ["TERM": "xterm-direct"], graphics: [], trueColor: true, name: "xterm-direct", reason: "direct-colour entry"),
-        Case(env: ["TERM": "st-256color"], terminfo: Terminfo(names: ["st-256color"], extended: ["Tc": .flag]), graphics: [],
-             trueColor: true, name: "st-256color", reason: "the terminfo entry st-256color has Tc: 24-bit colour"),
+        Case(
+            env: ["TERM": "st-256color"], terminfo: Terminfo(names: ["st-256color"], extended: ["Tc": .flag]), graphics: [],
+            trueColor: true, name: "st-256color", reason: "the terminfo entry st-256color has Tc: 24-bit colour"),
         // tmux: the client's terminal decides; passthrough gates graphics.
-        Case(env: ["TERM": "tmux-256color", "TERM_PROGRAM": "tmux", "TMUX": "/tmp/tmux-0/default,1,0"], tmux: kittyClient,
-             graphics: [.kitty], trueColor: true, name: "kitty", reason: "tmux allow-passthrough is on", passthrough: true),
-        Case(env: ["TERM": "tmux-256color", "TMUX": "/tmp/t,1,0"],
-             tmux: TmuxClient(passthrough: false, termName: "xterm-kitty", features: []),
-             graphics: [], trueColor: true, name: "kitty", reason: "tmux allow-passthrough is off: graphics off"),
-        Case(env: ["TERM": "screen-256color", "TMUX": "/tmp/t,1,0"],
-             tmux: TmuxClient(passthrough: true, termName: "xterm-256color", features: ["RGB", "sixel"]),
-             graphics: [.sixel], trueColor: true, name: "xterm-256color", reason: "tmux's client features include sixel", passthrough: true),
-        Case(env: ["TERM": "tmux-256color", "TMUX": "/tmp/t,1,0"],
-             tmux: TmuxClient(passthrough: true, termName: "foot", features: []),
-             graphics: [.sixel], trueColor: true, name: "foot", reason: "tmux client TERM=foot: foot", passthrough: true),
-        Case(env: ["TERM": "tmux-256color", "TMUX": "/tmp/t,1,0", "KITTY_WINDOW_ID": "3"], tmux: nil,
-             graphics: [], trueColor: true, name: "kitty", reason: "tmux did not answer: graphics off"),
+        Case(
+            env: ["TERM": "tmux-256color", "TERM_PROGRAM": "tmux", "TMUX": "/tmp/tmux-0/default,1,0"], tmux: kittyClient,
+            graphics: [.kitty], trueColor: true, name: "kitty", reason: "tmux allow-passthrough is on", passthrough: true),
+        Case(
+            env: ["TERM": "tmux-256color", "TMUX": "/tmp/t,1,0"],
+            tmux: TmuxClient(passthrough: false, termName: "xterm-kitty", features: []),
+            graphics: [], trueColor: true, name: "kitty", reason: "tmux allow-passthrough is off: graphics off"),
+        Case(
+            env: ["TERM": "screen-256color", "TMUX": "/tmp/t,1,0"],
+            tmux: TmuxClient(passthrough: true, termName: "xterm-256color", features: ["RGB", "sixel"]),
+            graphics: [.sixel], trueColor: true, name: "xterm-256color", reason: "tmux's client features include sixel",
+            passthrough: true),
+        Case(
+            env: ["TERM": "tmux-256color", "TMUX": "/tmp/t,1,0"],
+            tmux: TmuxClient(passthrough: true, termName: "foot", features: []),
+            graphics: [.sixel], trueColor: true, name: "foot", reason: "tmux client TERM=foot: foot", passthrough: true),
+        Case(
+            env: ["TERM": "tmux-256color", "TMUX": "/tmp/t,1,0", "KITTY_WINDOW_ID": "3"], tmux: nil,
+            graphics: [], trueColor: true, name: "kitty", reason: "tmux did not answer: graphics off"),
     ]
 
     @Test(arguments: cases)
@@ -84,7 +109,8 @@ struct DetectEnvironmentTests {
     }
 
     @Test func passthroughNeededByProtocol() {
-        var caps = TerminalProbe.fromEnvironment(["TERM": "tmux-256color", "TMUX": "/t,1,0"], terminfo: nil, tmux: Self.kittyClient)
+        var caps = TerminalProbe.fromEnvironment(
+            ["TERM": "tmux-256color", "TMUX": "/t,1,0"], terminfo: nil, tmux: Self.kittyClient)
         #expect(caps.needsPassthrough(.kitty) && caps.needsPassthrough(.sixel) && !caps.needsPassthrough(.text))
         caps.sixelByTmux = true
         #expect(!caps.needsPassthrough(.sixel) && caps.needsPassthrough(.kitty))
@@ -98,7 +124,9 @@ struct DetectEnvironmentTests {
         let off = TmuxClient.parse(passthrough: Array("off\n".utf8), client: Array(" \n".utf8))
         #expect(off == TmuxClient(passthrough: false, termName: "", features: []))
         #expect(TmuxClient.parse(passthrough: Array("all".utf8), client: Array("foot".utf8))?.passthrough == true)
-        #expect(TmuxClient.parse(passthrough: nil, client: Array("foot".utf8)) == TmuxClient(passthrough: false, termName: "foot", features: []))
+        #expect(
+            TmuxClient.parse(passthrough: nil, client: Array("foot".utf8))
+                == TmuxClient(passthrough: false, termName: "foot", features: []))
         #expect(TmuxClient.parse(passthrough: Array("on".utf8), client: nil) == nil)
     }
 

@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+
 @testable import AnimTerminal
 
 /// 100,000 seeded inputs through the parser (`ReplyFuzzChecks.parse`: no
@@ -7,12 +8,14 @@ import Testing
 /// bounded, a valid reply between garbage still found): random bytes biased
 /// to escape-sequence material, and mutated valid replies.
 struct DetectFuzzTests {
-    static let alphabet: [UInt8] = Array("\u{1B}\u{1B}\u{1B}[]_P\\?;:$+=>|rcStyGi0123456789OKq ".utf8) + [0x07, 0x18, 0x03, 0x9C, 0xFF]
+    static let alphabet: [UInt8] =
+        Array("\u{1B}\u{1B}\u{1B}[]_P\\?;:$+=>|rcStyGi0123456789OKq ".utf8) + [0x07, 0x18, 0x03, 0x9C, 0xFF]
 
     func randomInput(_ rng: inout FuzzRandom) -> [UInt8] {
         let count = Int(rng.next() % 200)
         return (0..<count).map { _ in
-            rng.next() % 4 == 0 ? UInt8(truncatingIfNeeded: rng.next()) : Self.alphabet[Int(rng.next() % UInt64(Self.alphabet.count))]
+            rng.next() % 4 == 0
+                ? UInt8(truncatingIfNeeded: rng.next()) : Self.alphabet[Int(rng.next() % UInt64(Self.alphabet.count))]
         }
     }
 

@@ -1,4 +1,5 @@
 import Testing
+
 @testable import AnimTerminal
 
 /// `TerminalReplyParser`: each reply from its exact bytes, whole and split
@@ -9,10 +10,12 @@ struct DetectParserTests {
 
     func parse(_ pieces: [[UInt8]]) -> (replies: [TerminalReply], other: [UInt8], held: Bool) {
         var parser = TerminalReplyParser()
-        var replies: [TerminalReply] = [], other: [UInt8] = []
+        var replies: [TerminalReply] = []
+        var other: [UInt8] = []
         for piece in pieces {
             let r = parser.feed(piece)
-            replies += r.replies; other += r.other
+            replies += r.replies
+            other += r.other
         }
         return (replies, other, parser.isHoldingSequence)
     }
@@ -45,9 +48,11 @@ struct DetectParserTests {
         var expectedOther: [UInt8] = []
         var expectedReplies: [TerminalReply] = []
         for (k, key) in keys.enumerated() {
-            stream += key; expectedOther += key
+            stream += key
+            expectedOther += key
             let sample = S.valid[k % S.valid.count]
-            stream += sample.bytes; expectedReplies.append(sample.reply)
+            stream += sample.bytes
+            expectedReplies.append(sample.reply)
         }
         let whole = parse([stream])
         #expect(whole.replies == expectedReplies)
@@ -108,7 +113,7 @@ struct DetectParserTests {
     @Test func oversizedStringIsAbandonedWithBoundedMemory() {
         var parser = TerminalReplyParser()
         _ = parser.feed(Array("\u{1B}_Gi=31;".utf8))
-        for _ in 0..<256 {                     // 1 MiB with no terminator
+        for _ in 0..<256 {  // 1 MiB with no terminator
             let r = parser.feed([UInt8](repeating: UInt8(ascii: "A"), count: 4096))
             #expect(r.replies.isEmpty && r.other.isEmpty)
             #expect(parser.buffer.count <= TerminalReplyParser.maxStringBytes)
@@ -125,10 +130,12 @@ struct DetectParserTests {
 
     @Test func escapeInsideASequenceStartsANewOne() {
         // A DCS, an APC and a CSI each cut by the next reply's ESC.
-        let stream = Array("\u{1B}P1+r5".utf8) + S.csi("?62c") + Array("\u{1B}_Gi=3".utf8) + S.apc("Gi=31;OK")
+        let stream =
+            Array("\u{1B}P1+r5".utf8) + S.csi("?62c") + Array("\u{1B}_Gi=3".utf8) + S.apc("Gi=31;OK")
             + Array("\u{1B}[6;1".utf8) + S.csi("6;19;8t")
         let r = parse([stream])
-        #expect(r.replies == [.primaryAttributes([62]), .kittyGraphics(id: 31, message: "OK"), .cellPixels(width: 8, height: 19)])
+        #expect(
+            r.replies == [.primaryAttributes([62]), .kittyGraphics(id: 31, message: "OK"), .cellPixels(width: 8, height: 19)])
         #expect(r.other.isEmpty)
     }
 

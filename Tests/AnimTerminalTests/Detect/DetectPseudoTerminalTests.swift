@@ -1,8 +1,10 @@
 import Foundation
 import Testing
+
 @testable import AnimTerminal
+
 #if canImport(Glibc)
-import Glibc
+    import Glibc
 #endif
 
 /// `TerminalProbe.detect` against pseudo-terminals played by a thread:
@@ -21,8 +23,10 @@ import Glibc
         var received: [UInt8]
     }
 
-    func probe(_ env: [String: String], _ script: FakeTerminal.Script, pixels: (UInt16, UInt16) = (0, 0),
-               prepare: (FakeTerminal) -> Void = { _ in }) throws -> Outcome {
+    func probe(
+        _ env: [String: String], _ script: FakeTerminal.Script, pixels: (UInt16, UInt16) = (0, 0),
+        prepare: (FakeTerminal) -> Void = { _ in }
+    ) throws -> Outcome {
         let fake = try FakeTerminal(pixelWidth: pixels.0, pixelHeight: pixels.1, script: script)
         prepare(fake)
         let before = fake.mode()
@@ -61,9 +65,11 @@ import Glibc
     }
 
     @Test func answersLikeXtermAsVT340() throws {
-        let replies = [S.dcs(">|XTerm(390)") + S.csi("6;13;6t") + S.csi("4;312;480t"),
-                       S.csi("?1;0;1024S") + S.csi("?2;0;1000;1000S") + S.dcs("0+r") + S.dcs("0+r"),
-                       S.csi("?63;1;2;4;6;9;15;22c")]
+        let replies = [
+            S.dcs(">|XTerm(390)") + S.csi("6;13;6t") + S.csi("4;312;480t"),
+            S.csi("?1;0;1024S") + S.csi("?2;0;1000;1000S") + S.dcs("0+r") + S.dcs("0+r"),
+            S.csi("?63;1;2;4;6;9;15;22c"),
+        ]
         let o = try probe(["TERM": "xterm", "XTERM_VERSION": "XTerm(390)"], .answer(replies, gapMs: 3))
         #expect(o.caps.graphics == [.sixel])
         #expect(o.caps.trueColor)
@@ -80,7 +86,9 @@ import Glibc
         #expect(o.caps.graphics == [])
         #expect(o.caps.trueColor)
         #expect(o.caps.reasons.contains("XTGETTCAP RGB answered: 24-bit colour"))
-        #expect(o.received.contains(subsequence: Escape.queryTermcap("RGB")) && o.received.contains(subsequence: Escape.queryDirectColour))
+        #expect(
+            o.received.contains(subsequence: Escape.queryTermcap("RGB"))
+                && o.received.contains(subsequence: Escape.queryDirectColour))
     }
 
     func fakeTmux(_ body: String) throws -> TempDirectory {
@@ -91,14 +99,18 @@ import Glibc
 
     @Test func answersLikeTmux() throws {
         let bin = try fakeTmux("case \"$1\" in show-options) echo on;; display-message) echo 'xterm-kitty 256,RGB,title';; esac")
-        let env = ["TERM": "tmux-256color", "TERM_PROGRAM": "tmux", "TMUX": "/tmp/fake-tmux,1,0", "PATH": bin.path + "/bin:/usr/bin:/bin"]
+        let env = [
+            "TERM": "tmux-256color", "TERM_PROGRAM": "tmux", "TMUX": "/tmp/fake-tmux,1,0",
+            "PATH": bin.path + "/bin:/usr/bin:/bin",
+        ]
         let o = try probe(env, .answer([S.csi("?1;2c")]))
         #expect(o.caps.tmux && o.caps.tmuxPassthrough)
         #expect(o.caps.graphics == [.kitty])
         #expect(o.caps.trueColor && o.caps.answered)
         #expect(o.caps.needsPassthrough(.kitty))
         // Kitty's query wrapped; the rest for tmux itself.
-        #expect(o.received == Escape.tmuxPassthrough(Escape.queryKittyGraphics) + Escape.queryCellPixels
+        #expect(
+            o.received == Escape.tmuxPassthrough(Escape.queryKittyGraphics) + Escape.queryCellPixels
                 + Escape.queryTextAreaPixels + Escape.queryCursorPosition + Escape.queryPrimaryAttributes)
         #expect(o.afterLastReply < 20 * Self.ms)
     }
@@ -119,8 +131,10 @@ import Glibc
         let o = try probe(env, .answer([S.csi("?1;2c")]))
         #expect(o.total < 150 * Self.ms, "\(o.total / Self.ms) ms")
         #expect(o.caps.tmux && o.caps.graphics == [] && o.caps.answered)
-        let pids = String(decoding: (try? Data(contentsOf: URL(fileURLWithPath: bin.path + "/bin/pids"))) ?? Data(), as: UTF8.self)
-            .split(separator: "\n").compactMap { Int32($0) }
+        let pids = String(
+            decoding: (try? Data(contentsOf: URL(fileURLWithPath: bin.path + "/bin/pids"))) ?? Data(), as: UTF8.self
+        )
+        .split(separator: "\n").compactMap { Int32($0) }
         #expect(pids.count == 2)
         for pid in pids { #expect(kill(pid, 0) == -1 && errno == ESRCH, "tmux \(pid) still running") }
     }
@@ -135,15 +149,21 @@ import Glibc
     }
 
     @Test func cellFromWindowSizeWithoutQueries() throws {
-        let o = try probe(["TERM": "foot"], .answer([S.csi("?62;4;22c")]), pixels: (640, 456))   // 80×24 cells of 8×19
+        let o = try probe(["TERM": "foot"], .answer([S.csi("?62;4;22c")]), pixels: (640, 456))  // 80×24 cells of 8×19
         #expect(o.caps.cell == CellGeometry(width: 8, height: 19))
-        #expect(!o.received.contains(subsequence: Escape.queryCellPixels) && !o.received.contains(subsequence: Escape.queryTextAreaPixels))
+        #expect(
+            !o.received.contains(subsequence: Escape.queryCellPixels)
+                && !o.received.contains(subsequence: Escape.queryTextAreaPixels))
         #expect(o.caps.graphics == [.sixel] && o.caps.answered)
     }
 
     @Test func keysTypedDuringTheRoundComeBack() throws {
-        let o = try probe(["TERM": "xterm-kitty"], .answer([Array("q".utf8), S.apc("Gi=31;OK") + S.csi("C"),
-                                                            S.csi("?62;c") + Array(" ".utf8) + [0x1B]]))
+        let o = try probe(
+            ["TERM": "xterm-kitty"],
+            .answer([
+                Array("q".utf8), S.apc("Gi=31;OK") + S.csi("C"),
+                S.csi("?62;c") + Array(" ".utf8) + [0x1B],
+            ]))
         #expect(o.caps.pendingInput == Array("q".utf8) + S.csi("C") + Array(" ".utf8) + [0x1B])
         #expect(o.caps.graphics == [.kitty])
     }
@@ -163,7 +183,10 @@ import Glibc
     @Test func notATerminalSendsNothing() throws {
         var fds: [Int32] = [0, 0]
         #expect(pipe(&fds) == 0)
-        defer { close(fds[0]); close(fds[1]) }
+        defer {
+            close(fds[0])
+            close(fds[1])
+        }
         let start = TerminalProbe.monotonic()
         let caps = TerminalProbe.detect(environment: ["TERM": "xterm-kitty"], input: fds[0], output: fds[1])
         #expect(TerminalProbe.monotonic() - start < 20 * Self.ms)
@@ -188,13 +211,18 @@ import Glibc
         #expect(!o.caps.answered)
         #expect(o.total < 150 * Self.ms, "\(o.total / Self.ms) ms")
         #expect(o.caps.replyCount == TerminalProbe.maxReplies)
-        #expect(o.caps.pendingInput.count <= TerminalProbe.maxPendingInput && o.caps.pendingInput.allSatisfy { $0 == UInt8(ascii: "x") })
+        #expect(
+            o.caps.pendingInput.count <= TerminalProbe.maxPendingInput
+                && o.caps.pendingInput.allSatisfy { $0 == UInt8(ascii: "x") })
         #expect(o.caps.cell == CellGeometry(width: 8, height: 19) && o.caps.graphics == [.kitty])
     }
 
     @Test func megabyteStringNeverTerminated() throws {
-        let o = try probe(["TERM": "xterm-256color"], .flood([UInt8](repeating: UInt8(ascii: "A"), count: 4096), limit: 1 << 20,
-                                                           first: Array("\u{1B}_Gi=31;".utf8)))
+        let o = try probe(
+            ["TERM": "xterm-256color"],
+            .flood(
+                [UInt8](repeating: UInt8(ascii: "A"), count: 4096), limit: 1 << 20,
+                first: Array("\u{1B}_Gi=31;".utf8)))
         #expect(!o.caps.answered && o.caps.replyCount == 0 && o.caps.pendingInput.isEmpty)
         #expect(o.total < 150 * Self.ms, "\(o.total / Self.ms) ms")
     }
@@ -231,6 +259,14 @@ enum SignalRecorder {
 final class LockedFlag: @unchecked Sendable {
     private let lock = NSLock()
     private var flag = false
-    func set(_ v: Bool) { lock.lock(); flag = v; lock.unlock() }
-    var value: Bool { lock.lock(); defer { lock.unlock() }; return flag }
+    func set(_ v: Bool) {
+        lock.lock()
+        flag = v
+        lock.unlock()
+    }
+    var value: Bool {
+        lock.lock()
+        defer { lock.unlock() }
+        return flag
+    }
 }

@@ -1,8 +1,10 @@
 import Foundation
 import Testing
+
 @testable import AnimTerminal
+
 #if canImport(Glibc)
-import Glibc
+    import Glibc
 #endif
 
 /// The probe in a real terminal: run by `Tools/detect/real-terminals.sh`
@@ -17,11 +19,19 @@ struct DetectRealTerminalTests {
         let expect = try #require(env["ANIM_DETECT_EXPECT"]).split(separator: "+").map(String.init)
         let tty = try #require(Terminal.openControllingTerminal())
         let out = open("/dev/tty", O_WRONLY | O_NOCTTY | O_CLOEXEC)
-        defer { close(tty); close(out) }
-        let before = UnsafeMutablePointer<termios>.allocate(capacity: 1), after = UnsafeMutablePointer<termios>.allocate(capacity: 1)
-        defer { before.deallocate(); after.deallocate() }
+        defer {
+            close(tty)
+            close(out)
+        }
+        let before = UnsafeMutablePointer<termios>.allocate(capacity: 1)
+        let after = UnsafeMutablePointer<termios>.allocate(capacity: 1)
+        defer {
+            before.deallocate()
+            after.deallocate()
+        }
         // glibc's tcgetattr leaves the padding alone: zero it to compare.
-        memset(before, 0, MemoryLayout<termios>.stride); memset(after, 0, MemoryLayout<termios>.stride)
+        memset(before, 0, MemoryLayout<termios>.stride)
+        memset(after, 0, MemoryLayout<termios>.stride)
         tcgetattr(tty, before)
         let start = TerminalProbe.monotonic()
         let caps = TerminalProbe.detect(environment: env, input: tty, output: out)

@@ -1,4 +1,5 @@
 import Testing
+
 @testable import AnimTerminal
 
 /// What the replies decide over the environment (`TerminalProbe.apply`),
@@ -8,8 +9,10 @@ struct DetectRepliesTests {
         TerminalProbe.fromEnvironment(env, terminfo: nil, tmux: tmux)
     }
 
-    func applied(_ env: [String: String], _ replies: [TerminalReply], answered: Bool = true, tmux: TmuxClient? = nil,
-                 size: TerminalProbe.WindowSize? = nil) -> TerminalCapabilities {
+    func applied(
+        _ env: [String: String], _ replies: [TerminalReply], answered: Bool = true, tmux: TmuxClient? = nil,
+        size: TerminalProbe.WindowSize? = nil
+    ) -> TerminalCapabilities {
         var c = caps(env, tmux: tmux)
         let plan = QueryPlan(environment: env, caps: c)!
         TerminalProbe.apply(replies, answered: answered, plan: plan, size: size, to: &c)
@@ -18,11 +21,13 @@ struct DetectRepliesTests {
 
     @Test func da1DecidesSixelOutsideTmux() {
         // Konsole ≥ 22.04 by its variable, but its DA1 has no 4: no sixel.
-        let konsole = applied(["TERM": "xterm-256color", "KONSOLE_VERSION": "230801"],
-                              [.kittyGraphics(id: 31, message: "OK"), .primaryAttributes([62, 1])])
+        let konsole = applied(
+            ["TERM": "xterm-256color", "KONSOLE_VERSION": "230801"],
+            [.kittyGraphics(id: 31, message: "OK"), .primaryAttributes([62, 1])])
         #expect(konsole.graphics == [.kitty])
         #expect(konsole.reasons.contains("DA1 (62;1) does not list 4: no sixel"))
-        let windows = applied(["TERM": "xterm-256color", "WT_SESSION": "x"], [.primaryAttributes([61, 4, 6, 7, 14, 21, 22, 23, 24, 28, 32, 42])])
+        let windows = applied(
+            ["TERM": "xterm-256color", "WT_SESSION": "x"], [.primaryAttributes([61, 4, 6, 7, 14, 21, 22, 23, 24, 28, 32, 42])])
         #expect(windows.graphics == [.sixel] && windows.trueColor)
     }
 
@@ -30,7 +35,8 @@ struct DetectRepliesTests {
         let notKitty = applied(["TERM": "xterm-kitty"], [.primaryAttributes([62])])
         #expect(notKitty.graphics == [])
         #expect(notKitty.reasons.contains("the kitty graphics query was not answered before DA1: no kitty graphics"))
-        let refused = applied(["TERM": "xterm-kitty"], [.kittyGraphics(id: 31, message: "ENOTSUPPORTED:no"), .primaryAttributes([62])])
+        let refused = applied(
+            ["TERM": "xterm-kitty"], [.kittyGraphics(id: 31, message: "ENOTSUPPORTED:no"), .primaryAttributes([62])])
         #expect(refused.graphics == [])
         // Timed out (no DA1): the environment's verdict stands.
         let late = applied(["TERM": "xterm-kitty"], [], answered: false)
@@ -39,8 +45,9 @@ struct DetectRepliesTests {
         let other = applied(["TERM": "xterm-256color"], [.kittyGraphics(id: 7, message: "OK"), .primaryAttributes([62])])
         #expect(other.graphics == [])
         // WezTerm keeps iTerm2 first when kitty's answer comes.
-        let wez = applied(["TERM": "xterm-256color", "TERM_PROGRAM": "WezTerm"],
-                          [.kittyGraphics(id: 31, message: "OK"), .primaryAttributes([65, 4, 6, 18, 22])])
+        let wez = applied(
+            ["TERM": "xterm-256color", "TERM_PROGRAM": "WezTerm"],
+            [.kittyGraphics(id: 31, message: "OK"), .primaryAttributes([65, 4, 6, 18, 22])])
         #expect(wez.graphics == [.iterm2, .kitty, .sixel])
     }
 
@@ -59,11 +66,14 @@ struct DetectRepliesTests {
 
     @Test func cellSizeFromWindowReports() {
         let size = TerminalProbe.WindowSize(columns: 80, rows: 24, pixelWidth: 0, pixelHeight: 0)
-        let from16 = applied(["TERM": "xterm"], [.cellPixels(width: 9, height: 18), .textAreaPixels(width: 800, height: 480), .primaryAttributes([1])], size: size)
+        let from16 = applied(
+            ["TERM": "xterm"],
+            [.cellPixels(width: 9, height: 18), .textAreaPixels(width: 800, height: 480), .primaryAttributes([1])], size: size)
         #expect(from16.cell == CellGeometry(width: 9, height: 18))
         let from14 = applied(["TERM": "xterm"], [.textAreaPixels(width: 800, height: 480), .primaryAttributes([1])], size: size)
         #expect(from14.cell == CellGeometry(width: 10, height: 20) && from14.cell.isMeasured)
-        let zeros = applied(["TERM": "xterm"], [.cellPixels(width: 0, height: 0), .textAreaPixels(width: 0, height: 0)], size: size)
+        let zeros = applied(
+            ["TERM": "xterm"], [.cellPixels(width: 0, height: 0), .textAreaPixels(width: 0, height: 0)], size: size)
         #expect(zeros.cell == .assumed)
     }
 
@@ -81,26 +91,33 @@ struct DetectRepliesTests {
     }
 
     @Test func queriesChosenFromTheEnvironment() {
-        func plan(_ env: [String: String], tmux: TmuxClient? = nil) -> QueryPlan? { QueryPlan(environment: env, caps: caps(env, tmux: tmux)) }
+        func plan(_ env: [String: String], tmux: TmuxClient? = nil) -> QueryPlan? {
+            QueryPlan(environment: env, caps: caps(env, tmux: tmux))
+        }
         #expect(plan(["TERM": "dumb"]) == nil && plan([:]) == nil)
         let kitty = plan(["TERM": "xterm-kitty"])!
         #expect(kitty.kitty && !kitty.sixel && !kitty.directColour && kitty.cellSize)
-        #expect(kitty.bytes == Escape.queryKittyGraphics + Escape.queryTerminalVersion + Escape.queryCellPixels
+        #expect(
+            kitty.bytes == Escape.queryKittyGraphics + Escape.queryTerminalVersion + Escape.queryCellPixels
                 + Escape.queryTextAreaPixels + Escape.queryCursorPosition + Escape.queryPrimaryAttributes)
         let unknown = plan(["TERM": "xterm-256color"])!
         #expect(unknown.kitty && unknown.sixel && unknown.directColour)
         // The Linux console prints APC and DCS bodies: CSI queries only.
         let console = plan(["TERM": "linux"])!
         #expect(!console.kitty && !console.directColour)
-        #expect(console.bytes == Escape.queryCellPixels + Escape.queryTextAreaPixels + Escape.querySixelRegisters
+        #expect(
+            console.bytes == Escape.queryCellPixels + Escape.queryTextAreaPixels + Escape.querySixelRegisters
                 + Escape.querySixelGeometry + Escape.queryCursorPosition + Escape.queryPrimaryAttributes)
         let screen = plan(["TERM": "screen-256color"])!
         #expect(!screen.kitty && !screen.directColour)
         // tmux with passthrough and a sixel terminal outside: wrapped.
-        let t = plan(["TERM": "tmux-256color", "TMUX": "/t,1,0"], tmux: TmuxClient(passthrough: true, termName: "foot", features: []))!
+        let t = plan(
+            ["TERM": "tmux-256color", "TMUX": "/t,1,0"], tmux: TmuxClient(passthrough: true, termName: "foot", features: []))!
         #expect(t.kittyWrapped && t.sixel)
-        #expect(t.bytes == Escape.tmuxPassthrough(Escape.queryKittyGraphics) + Escape.queryCellPixels + Escape.queryTextAreaPixels
-                + Escape.tmuxPassthrough(Escape.querySixelRegisters + Escape.querySixelGeometry) + Escape.queryCursorPosition + Escape.queryPrimaryAttributes)
+        #expect(
+            t.bytes == Escape.tmuxPassthrough(Escape.queryKittyGraphics) + Escape.queryCellPixels + Escape.queryTextAreaPixels
+                + Escape.tmuxPassthrough(Escape.querySixelRegisters + Escape.querySixelGeometry) + Escape.queryCursorPosition
+                + Escape.queryPrimaryAttributes)
     }
 
     @Test func querySequencesByName() {

@@ -1,7 +1,9 @@
 import Testing
+
 @testable import AnimTerminal
+
 #if canImport(Glibc)
-import Glibc
+    import Glibc
 #endif
 
 /// `Terminfo`: both binary formats with extended capabilities, the
@@ -22,8 +24,11 @@ struct DetectTerminfoTests {
         let entry = try #require(Terminfo.parse(Self.builder(wide: wide).bytes()))
         #expect(entry.names == ["test", "a test terminal"])
         #expect(entry.colors == (wide ? 16_777_216 : 256))
-        #expect(entry.extended == ["AX": .flag, "Tc": .flag, "RGB": .number(8),
-                                   "Ss": .string(Array("\u{1B}[%p1%d q".utf8)), "Smulx": .string(Array("\u{1B}[4:%p1%dm".utf8))])
+        #expect(
+            entry.extended == [
+                "AX": .flag, "Tc": .flag, "RGB": .number(8),
+                "Ss": .string(Array("\u{1B}[%p1%d q".utf8)), "Smulx": .string(Array("\u{1B}[4:%p1%dm".utf8)),
+            ])
         #expect(entry.hasDirectColor)
     }
 
@@ -54,7 +59,9 @@ struct DetectTerminfoTests {
         guard access("/usr/bin/tic", X_OK) == 0 else { return }
         let dir = try TempDirectory()
         let source = dir.path + "/probe.src"
-        try dir.write("probe.src", Array("probe-direct|probe test,\n\tam, colors#0x1000000, cols#80,\n\tRGB#8, Tc, Xq=\\E[%p1%dq, kbs=^H,\n".utf8))
+        try dir.write(
+            "probe.src",
+            Array("probe-direct|probe test,\n\tam, colors#0x1000000, cols#80,\n\tRGB#8, Tc, Xq=\\E[%p1%dq, kbs=^H,\n".utf8))
         #expect(dir.run("/usr/bin/tic", ["-x", "-o", dir.path, source]) == 0)
         let entry = try #require(Terminfo.load(term: "probe-direct", environment: ["TERMINFO": dir.path]))
         #expect(entry.names == ["probe-direct", "probe test"])
@@ -67,16 +74,20 @@ struct DetectTerminfoTests {
         let dirs = Terminfo.searchDirectories(environment: ["TERMINFO": "/a", "HOME": "/h", "TERMINFO_DIRS": "/b::/c"])
         #expect(dirs == ["/a", "/h/.terminfo", "/b", "/etc/terminfo", "/lib/terminfo", "/usr/share/terminfo", "/c"])
         // First directory with the file wins; the hex subdirectory works too.
-        let one = try TempDirectory(), two = try TempDirectory()
+        let one = try TempDirectory()
+        let two = try TempDirectory()
         var b = Self.builder(wide: false)
         b.names = "probe-one"
-        try one.write("70/probe", b.bytes())               // 0x70 = "p"
+        try one.write("70/probe", b.bytes())  // 0x70 = "p"
         b.names = "probe-two"
         try two.write("p/probe", b.bytes())
         #expect(Terminfo.load(term: "probe", environment: ["TERMINFO_DIRS": one.path + ":" + two.path])?.names == ["probe-one"])
-        #expect(Terminfo.load(term: "probe", environment: ["TERMINFO": two.path, "TERMINFO_DIRS": one.path])?.names == ["probe-two"])
+        #expect(
+            Terminfo.load(term: "probe", environment: ["TERMINFO": two.path, "TERMINFO_DIRS": one.path])?.names == ["probe-two"])
         // Names that would leave the database are refused.
-        for bad in ["../probe", "p/probe", "", ".probe"] { #expect(Terminfo.load(term: bad, environment: ["TERMINFO": two.path]) == nil) }
+        for bad in ["../probe", "p/probe", "", ".probe"] {
+            #expect(Terminfo.load(term: bad, environment: ["TERMINFO": two.path]) == nil)
+        }
     }
 
     /// A FIFO where the entry should be: not opened for reading, no hang.
@@ -100,7 +111,8 @@ struct DetectTerminfoTests {
             var bytes = good
             for _ in 0..<(1 + Int(rng.next() % 4)) {
                 let at = Int(rng.next() % UInt64(bytes.count))
-                bytes[at] = rng.next() % 2 == 0 ? UInt8(truncatingIfNeeded: rng.next()) : [0x00, 0xFF, 0x7F, 0x80][Int(rng.next() % 4)]
+                bytes[at] =
+                    rng.next() % 2 == 0 ? UInt8(truncatingIfNeeded: rng.next()) : [0x00, 0xFF, 0x7F, 0x80][Int(rng.next() % 4)]
             }
             if Terminfo.parse(bytes) != nil { parsed += 1 }
             _ = Terminfo.parse((0..<Int(rng.next() % 300)).map { _ in UInt8(truncatingIfNeeded: rng.next()) })

@@ -1,8 +1,10 @@
 import Foundation
 import Testing
+
 @testable import AnimTerminal
+
 #if canImport(Glibc)
-import Glibc
+    import Glibc
 #endif
 
 /// The helpers that ask tmux: `BoundedCommand` (deadline, process group
@@ -11,11 +13,14 @@ import Glibc
 @Suite(.serialized) struct DetectTmuxTests {
     @Test func commandOutputAndStatus() throws {
         let env = ["PATH": "/usr/bin:/bin"]
-        let out = BoundedCommand.run([["printf", "on\\n"], ["sh", "-c", "exit 3"], ["no-such-program-anim"]], environment: env, timeoutMs: 5_000)
+        let out = BoundedCommand.run(
+            [["printf", "on\\n"], ["sh", "-c", "exit 3"], ["no-such-program-anim"]], environment: env, timeoutMs: 5_000)
         #expect(out[0] == Array("on\n".utf8))
         #expect(out[1] == nil && out[2] == nil)
         // The environment given is the child's.
-        #expect(BoundedCommand.run([["sh", "-c", "echo $ANIM_X"]], environment: env.merging(["ANIM_X": "42"]) { $1 }, timeoutMs: 5_000)[0]
+        #expect(
+            BoundedCommand.run(
+                [["sh", "-c", "echo $ANIM_X"]], environment: env.merging(["ANIM_X": "42"]) { $1 }, timeoutMs: 5_000)[0]
                 == Array("42\n".utf8))
     }
 
@@ -33,7 +38,10 @@ import Glibc
             let pid = try #require(Int32(text.trimmingCharacters(in: .whitespacesAndNewlines)), "\(name) never started")
             // Gone, or a zombie waiting for its new parent to reap it.
             var gone = false
-            for _ in 0..<100 where !gone { gone = !isRunning(pid); if !gone { usleep(1000) } }
+            for _ in 0..<100 where !gone {
+                gone = !isRunning(pid)
+                if !gone { usleep(1000) }
+            }
             #expect(gone, "\(name) \(pid) still running")
         }
     }
@@ -61,7 +69,7 @@ import Glibc
         let pane = try #require(tmux(["display-message", "-p", "#{pane_id}"]))
         let inside = env.merging(["TMUX": path, "TMUX_PANE": pane]) { $1 }
         let off = try #require(TmuxClient.query(environment: inside, timeoutMs: 2_000))
-        #expect(off == TmuxClient(passthrough: false, termName: "", features: []))    // no client attached
+        #expect(off == TmuxClient(passthrough: false, termName: "", features: []))  // no client attached
         #expect(tmux(["set-option", "-p", "-t", pane, "allow-passthrough", "on"]) != nil)
         #expect(TmuxClient.query(environment: inside, timeoutMs: 2_000)?.passthrough == true)
     }

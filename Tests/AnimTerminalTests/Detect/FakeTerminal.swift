@@ -1,7 +1,9 @@
 import Foundation
+
 @testable import AnimTerminal
+
 #if canImport(Glibc)
-import Glibc
+    import Glibc
 #endif
 
 // glibc declares these only under _XOPEN_SOURCE, which the Glibc module does not set.
@@ -61,17 +63,35 @@ final class FakeTerminal: @unchecked Sendable {
 
     /// Starts the thread playing the terminal.
     func start() {
-        lock.lock(); started = true; lock.unlock()
+        lock.lock()
+        started = true
+        lock.unlock()
         let thread = Thread { [self] in play() }
         thread.start()
     }
 
-    private var isStopped: Bool { lock.lock(); defer { lock.unlock() }; return stopped }
+    private var isStopped: Bool {
+        lock.lock()
+        defer { lock.unlock() }
+        return stopped
+    }
     /// What the program wrote to the terminal so far.
-    var received: [UInt8] { lock.lock(); defer { lock.unlock() }; return bytes }
+    var received: [UInt8] {
+        lock.lock()
+        defer { lock.unlock() }
+        return bytes
+    }
     /// CLOCK_MONOTONIC after the last scripted byte went out (0: none yet).
-    var lastWrite: Int64 { lock.lock(); defer { lock.unlock() }; return lastWriteNs }
-    var bytesWritten: Int { lock.lock(); defer { lock.unlock() }; return written }
+    var lastWrite: Int64 {
+        lock.lock()
+        defer { lock.unlock() }
+        return lastWriteNs
+    }
+    var bytesWritten: Int {
+        lock.lock()
+        defer { lock.unlock() }
+        return written
+    }
 
     private func play() {
         var answered = false
@@ -93,7 +113,9 @@ final class FakeTerminal: @unchecked Sendable {
                 }
             }
         }
-        lock.lock(); finished = true; lock.unlock()
+        lock.lock()
+        finished = true
+        lock.unlock()
     }
 
     /// Reads what the program wrote, waiting up to `waitMs`.
@@ -104,7 +126,9 @@ final class FakeTerminal: @unchecked Sendable {
         while true {
             let n = read(master, &buffer, buffer.count)
             guard n > 0 else { return }
-            lock.lock(); bytes += buffer[0..<n]; lock.unlock()
+            lock.lock()
+            bytes += buffer[0..<n]
+            lock.unlock()
         }
     }
 
@@ -114,14 +138,18 @@ final class FakeTerminal: @unchecked Sendable {
             let n = data.withUnsafeBytes { write(master, $0.baseAddress! + off, $0.count - off) }
             if n > 0 {
                 off += n
-                lock.lock(); written += n; lock.unlock()
+                lock.lock()
+                written += n
+                lock.unlock()
             } else {
                 if giveUpWhenStopped && isStopped { return }
                 drain(waitMs: 1)
             }
         }
         let now = TerminalProbe.monotonic()
-        lock.lock(); lastWriteNs = now; lock.unlock()
+        lock.lock()
+        lastWriteNs = now
+        lock.unlock()
     }
 
     /// The slave's tty mode, all of C's 60 bytes.
@@ -142,9 +170,14 @@ final class FakeTerminal: @unchecked Sendable {
     }
 
     func stop() {
-        lock.lock(); stopped = true; let running = started; lock.unlock()
+        lock.lock()
+        stopped = true
+        let running = started
+        lock.unlock()
         while running {
-            lock.lock(); let done = finished; lock.unlock()
+            lock.lock()
+            let done = finished
+            lock.unlock()
             if done { break }
             usleep(1000)
         }

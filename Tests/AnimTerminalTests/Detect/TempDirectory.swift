@@ -1,6 +1,7 @@
 @testable import AnimTerminal
+
 #if canImport(Glibc)
-import Glibc
+    import Glibc
 #endif
 
 /// A temporary directory removed when dropped, with small helpers to
@@ -30,7 +31,9 @@ final class TempDirectory {
         let fd = open(full, O_WRONLY | O_CREAT | O_TRUNC, mode)
         guard fd >= 0 else { throw Failure("open \(full): \(errno)") }
         defer { close(fd) }
-        guard bytes.withUnsafeBytes({ Glibc.write(fd, $0.baseAddress, $0.count) }) == bytes.count else { throw Failure("write \(full)") }
+        guard bytes.withUnsafeBytes({ Glibc.write(fd, $0.baseAddress, $0.count) }) == bytes.count else {
+            throw Failure("write \(full)")
+        }
         chmod(full, mode)
     }
 

@@ -2,7 +2,7 @@
 // (Tools/fuzz/FuzzReplies.swift, compiled with the Detect sources as one
 // module) and DetectFuzzTests, which runs 100,000 seeded inputs.
 #if canImport(AnimTerminal)
-@testable import AnimTerminal
+    @testable import AnimTerminal
 #endif
 
 enum ReplyFuzzChecks {
@@ -80,14 +80,16 @@ enum ReplyFuzzChecks {
     /// Values within the parser's bounds.
     static func checkBounded(_ reply: TerminalReply) {
         let max = TerminalReplyParser.maxNumber
-        func ok(_ s: String) -> Bool { s.utf8.count <= TerminalReplyParser.maxStringBytes && s.utf8.allSatisfy { $0 >= 0x20 && $0 <= 0x7E } }
+        func ok(_ s: String) -> Bool {
+            s.utf8.count <= TerminalReplyParser.maxStringBytes && s.utf8.allSatisfy { $0 >= 0x20 && $0 <= 0x7E }
+        }
         switch reply {
         case .primaryAttributes(let list):
             check(!list.isEmpty && list.count <= TerminalReplyParser.maxParameters && list.allSatisfy { $0 <= max }, "\(reply)")
         case .kittyGraphics(let id, let message):
             check((id ?? 0) <= Int(UInt32.max) && ok(message), "\(reply)")
         case .textAreaPixels(let a, let b), .cellPixels(let a, let b), .textAreaCells(let a, let b), .modeReport(let a, let b),
-             .cursorPosition(let a, let b):
+            .cursorPosition(let a, let b):
             check(a <= max && b <= max && a >= 0 && b >= 0, "\(reply)")
         case .graphicsAttribute(let item, let status, let values):
             check(item <= max && status <= max && values.count <= 30 && values.allSatisfy { $0 <= max }, "\(reply)")

@@ -2,7 +2,7 @@
 // tests' table, and the material the reply fuzzers embed and mutate
 // (compiled into Tools/fuzz's fuzz-replies too).
 #if canImport(AnimTerminal)
-import AnimTerminal
+    import AnimTerminal
 #endif
 
 enum ReplySamples {
@@ -14,14 +14,14 @@ enum ReplySamples {
 
     /// Every reply kind, exact bytes → value.
     static let valid: [(bytes: [UInt8], reply: TerminalReply)] = [
-        (csi("?62;4;22c"), .primaryAttributes([62, 4, 22])),                      // foot
-        (csi("?63;1;2;4;6;9;15;22c"), .primaryAttributes([63, 1, 2, 4, 6, 9, 15, 22])),   // xterm -ti vt340
-        (csi("?62;c"), .primaryAttributes([62])),                                 // kitty: a trailing ;
-        (csi("?1;2c"), .primaryAttributes([1, 2])),                               // tmux
+        (csi("?62;4;22c"), .primaryAttributes([62, 4, 22])),  // foot
+        (csi("?63;1;2;4;6;9;15;22c"), .primaryAttributes([63, 1, 2, 4, 6, 9, 15, 22])),  // xterm -ti vt340
+        (csi("?62;c"), .primaryAttributes([62])),  // kitty: a trailing ;
+        (csi("?1;2c"), .primaryAttributes([1, 2])),  // tmux
         (csi("?65535c"), .primaryAttributes([65535])),
         (apc("Gi=31;OK"), .kittyGraphics(id: 31, message: "OK")),
         (apc("Gi=31;ENOENT:No such file or directory"), .kittyGraphics(id: 31, message: "ENOENT:No such file or directory")),
-        (apc("Gi=4294967295,p=7;OK"), .kittyGraphics(id: 4294967295, message: "OK")),
+        (apc("Gi=4294967295,p=7;OK"), .kittyGraphics(id: 4_294_967_295, message: "OK")),
         (apc("G;EINVAL:bad"), .kittyGraphics(id: nil, message: "EINVAL:bad")),
         (csi("4;1520;1280t"), .textAreaPixels(width: 1280, height: 1520)),
         (csi("6;19;8t"), .cellPixels(width: 8, height: 19)),
@@ -53,9 +53,9 @@ enum ReplySamples {
         apc("Gi=4294967296;OK"), apc("Gi=31;O\u{01}K"), apc("Gi=31,;OK"), apc("G=31;OK"),
         dcs("1+r52474"), dcs("1+rZZ"), dcs("1+r01"), dcs("1+r"), dcs("1+r524742=3"), dcs("0+r5463=31"),
         dcs("1$t"), dcs("1$q"), dcs("1$rm\u{7F}"), dcs(">x"), dcs(">|"), dcs("1"),
-        [esc, UInt8(ascii: "]")] + Array("11;rgb:0000/0000/0000".utf8) + [0x07],     // OSC: not read
-        apc("Gi=31;" + String(repeating: "A", count: 5000)),                          // over 4 KiB
-        csi("?" + String(repeating: "1;", count: 200) + "1c"),                        // over 256 bytes
+        [esc, UInt8(ascii: "]")] + Array("11;rgb:0000/0000/0000".utf8) + [0x07],  // OSC: not read
+        apc("Gi=31;" + String(repeating: "A", count: 5000)),  // over 4 KiB
+        csi("?" + String(repeating: "1;", count: 200) + "1c"),  // over 256 bytes
     ]
 
     /// Key presses and other input that must pass through as they are.

@@ -25,7 +25,8 @@ final class APNGWriter: FrameWriter {
 
     init(sink: OutputSink, width: Int, height: Int, options: EncodingOptions) throws {
         self.sink = sink
-        self.width = width; self.height = height
+        self.width = width
+        self.height = height
         self.options = options
         compression = options.quality >= 75 ? 12 : options.quality >= 50 ? 10 : max(1, options.quality / 8)
         state = Stream(mode: nil)
@@ -46,13 +47,14 @@ final class APNGWriter: FrameWriter {
 
     func add(_ frame: RGBAImage, duration: Duration, index: Int) throws {
         if let frameCount = options.frameCount, state.frames >= frameCount, !sink.canPatch {
-            throw AnimError.malformed(file: sink.name, frame: index, offset: nil,
-                                      reason: "more frames than the \(frameCount) announced")
+            throw AnimError.malformed(
+                file: sink.name, frame: index, offset: nil,
+                reason: "more frames than the \(frameCount) announced")
         }
         var rect = changes(frame)
         if let mode = state.mode, !fits(frame, mode, rect) {
             try startOver(wider: frame)
-            rect = changes(frame)           // against the frame before, as written again
+            rect = changes(frame)  // against the frame before, as written again
         }
         try write(frame, duration: duration, index: index, rect: rect)
     }
@@ -66,7 +68,9 @@ final class APNGWriter: FrameWriter {
         let opaque = frame.isOpaque(in: rect, width: width)
         state.transparentSeen = state.transparentSeen || !opaque
         if state.mode == nil {
-            let mode: PixelMode = !sink.canReadBack ? .rgba
+            let mode: PixelMode =
+                !sink.canReadBack
+                ? .rgba
                 : state.palette.canHold(frame, rect, width: width) ? .palette : opaque ? .rgb : .rgba
             try header(mode)
         }
@@ -88,8 +92,10 @@ final class APNGWriter: FrameWriter {
             // Compared with a quick deflate; only the choice gets the slow one.
             let candidate = pixels(frame, rect, masking: prev)
             if try deflate(candidate, rect, level: 3, search: false, index: index).count
-                < deflate(best, rect, level: 3, search: false, index: index).count {
-                best = candidate; blend = 1
+                < deflate(best, rect, level: 3, search: false, index: index).count
+            {
+                best = candidate
+                blend = 1
             }
         }
         try queue(best, rect, num: num, den: den, blend: blend, index: index)
@@ -101,8 +107,9 @@ final class APNGWriter: FrameWriter {
         try writeQueued()
         try chunk("IEND", [])
         if let expected = options.frameCount, expected != state.frames, !sink.canPatch {
-            throw AnimError.malformed(file: sink.name, frame: nil, offset: nil,
-                                      reason: "\(state.frames) frames written, \(expected) announced in acTL")
+            throw AnimError.malformed(
+                file: sink.name, frame: nil, offset: nil,
+                reason: "\(state.frames) frames written, \(expected) announced in acTL")
         }
         if sink.canPatch { try patchCounts { try sink.patch($0, at: $1) } }
         try compactPalette()
@@ -133,7 +140,8 @@ final class APNGWriter: FrameWriter {
     /// Writes the frame count and the palette into the chunks reserved for them.
     private func patchCounts(_ patch: ([UInt8], Int) throws -> Void) throws {
         var actl = BigEndian()
-        actl.u32(UInt32(state.frames)); actl.u32(UInt32(max(options.plays, 0)))
+        actl.u32(UInt32(state.frames))
+        actl.u32(UInt32(max(options.plays, 0)))
         try patch(actl.bytes + crc("acTL", actl.bytes), state.actlOffset)
         if state.mode == .palette {
             let (plte, trns) = state.palette.chunks
@@ -157,13 +165,15 @@ final class APNGWriter: FrameWriter {
     private func startOver(wider frame: RGBAImage) throws {
         try writeQueued()
         guard var bytes = sink.readAll(), sink.canReadBack else {
-            throw AnimError.malformed(file: sink.name, frame: state.frames, offset: nil,
-                                      reason: "cannot widen the pixel format on an output that cannot be read back")
+            throw AnimError.malformed(
+                file: sink.name, frame: state.frames, offset: nil,
+                reason: "cannot widen the pixel format on an output that cannot be read back")
         }
         // A complete file of the frames so far, to decode.
         try patchCounts { patch, at in bytes.replaceSubrange(at..<(at + patch.count), with: patch) }
         bytes += [0, 0, 0, 0] + Array("IEND".utf8) + crc("IEND", [])
-        let written = try ImageSource(data: bytes, name: sink.name, options: DecodingOptions(durationPolicy: .raw, decodeAhead: 0))
+        let written = try ImageSource(
+            data: bytes, name: sink.name, options: DecodingOptions(durationPolicy: .raw, decodeAhead: 0))
         let durations = state.durations
         let mode: PixelMode = state.transparentSeen || !frame.isOpaque(in: (0, 0, width, height), width: width) ? .rgba : .rgb
         guard sink.rewind() else {
@@ -217,7 +227,8 @@ final class APNGWriter: FrameWriter {
         let q = queued.removeFirst()
         q.job.done.wait()
         guard let zlib = q.job.result else {
-            throw AnimError.library(file: sink.name, frame: q.index, library: "libdeflate", message: "compressing the frame failed")
+            throw AnimError.library(
+                file: sink.name, frame: q.index, library: "libdeflate", message: "compressing the frame failed")
         }
         try control(x: q.rect.x, y: q.rect.y, w: q.rect.w, h: q.rect.h, num: q.num, den: q.den, blend: q.blend)
         try data(zlib, fdAT: state.sequence > 1)
@@ -229,11 +240,13 @@ final class APNGWriter: FrameWriter {
         state.mode = mode
         try sink.write([0x89, 0x50, 0x4E, 0x47, 0x0D, 0x0A, 0x1A, 0x0A])
         var ihdr = BigEndian()
-        ihdr.u32(UInt32(width)); ihdr.u32(UInt32(height))
+        ihdr.u32(UInt32(width))
+        ihdr.u32(UInt32(height))
         ihdr.bytes += [8, mode.colorType, 0, 0, 0]
         try chunk("IHDR", ihdr.bytes)
         var actl = BigEndian()
-        actl.u32(UInt32(options.frameCount ?? 0)); actl.u32(UInt32(max(options.plays, 0)))
+        actl.u32(UInt32(options.frameCount ?? 0))
+        actl.u32(UInt32(max(options.plays, 0)))
         state.actlOffset = sink.offset + 8
         try chunk("acTL", actl.bytes)
         if mode == .palette {
@@ -247,10 +260,15 @@ final class APNGWriter: FrameWriter {
 
     private func control(x: Int, y: Int, w: Int, h: Int, num: UInt16, den: UInt16, blend: UInt8) throws {
         var c = BigEndian()
-        c.u32(state.sequence); state.sequence += 1
-        c.u32(UInt32(w)); c.u32(UInt32(h)); c.u32(UInt32(x)); c.u32(UInt32(y))
-        c.u16(num); c.u16(den)
-        c.bytes += [0, blend]                 // dispose none: the canvas stays for the next diff
+        c.u32(state.sequence)
+        state.sequence += 1
+        c.u32(UInt32(w))
+        c.u32(UInt32(h))
+        c.u32(UInt32(x))
+        c.u32(UInt32(y))
+        c.u16(num)
+        c.u16(den)
+        c.bytes += [0, blend]  // dispose none: the canvas stays for the next diff
         try chunk("fcTL", c.bytes)
     }
 
@@ -262,7 +280,8 @@ final class APNGWriter: FrameWriter {
             start += body.count
             if fdAT {
                 var d = BigEndian()
-                d.u32(state.sequence); state.sequence += 1
+                d.u32(state.sequence)
+                state.sequence += 1
                 try chunk("fdAT", d.bytes + body)
             } else {
                 try chunk("IDAT", body)
@@ -293,30 +312,34 @@ final class APNGWriter: FrameWriter {
         var out = [UInt8](repeating: 0, count: r.w * r.h * channels)
         let empty: [UInt8] = []
         (prev?.pixels ?? empty).withUnsafeBytes { oldRaw in
-        frame.pixels.withUnsafeBytes { src in
-            let px = src.bindMemory(to: UInt32.self)
-            let old: UnsafeBufferPointer<UInt32>? = prev == nil ? nil : oldRaw.bindMemory(to: UInt32.self)
-            var o = 0
-            for y in 0..<r.h {
-                let row = (r.y + y) * width + r.x
-                for x in 0..<r.w {
-                    let p = px[row + x]
-                    let masked = old.map { $0[row + x] == p } ?? false
-                    switch mode {
-                    case .palette:
-                        out[o] = masked ? state.palette.transparentIndex : state.palette.index(of: p)
-                    case .rgb:
-                        out[o] = UInt8(p & 0xFF); out[o + 1] = UInt8(p >> 8 & 0xFF); out[o + 2] = UInt8(p >> 16 & 0xFF)
-                    case .rgba:
-                        if !masked {
-                            out[o] = UInt8(p & 0xFF); out[o + 1] = UInt8(p >> 8 & 0xFF)
-                            out[o + 2] = UInt8(p >> 16 & 0xFF); out[o + 3] = UInt8(p >> 24)
+            frame.pixels.withUnsafeBytes { src in
+                let px = src.bindMemory(to: UInt32.self)
+                let old: UnsafeBufferPointer<UInt32>? = prev == nil ? nil : oldRaw.bindMemory(to: UInt32.self)
+                var o = 0
+                for y in 0..<r.h {
+                    let row = (r.y + y) * width + r.x
+                    for x in 0..<r.w {
+                        let p = px[row + x]
+                        let masked = old.map { $0[row + x] == p } ?? false
+                        switch mode {
+                        case .palette:
+                            out[o] = masked ? state.palette.transparentIndex : state.palette.index(of: p)
+                        case .rgb:
+                            out[o] = UInt8(p & 0xFF)
+                            out[o + 1] = UInt8(p >> 8 & 0xFF)
+                            out[o + 2] = UInt8(p >> 16 & 0xFF)
+                        case .rgba:
+                            if !masked {
+                                out[o] = UInt8(p & 0xFF)
+                                out[o + 1] = UInt8(p >> 8 & 0xFF)
+                                out[o + 2] = UInt8(p >> 16 & 0xFF)
+                                out[o + 3] = UInt8(p >> 24)
+                            }
                         }
+                        o += channels
                     }
-                    o += channels
                 }
             }
-        }
         }
         return out
     }
@@ -327,9 +350,12 @@ final class APNGWriter: FrameWriter {
     /// them smaller), deflated by libdeflate (levels 10-12: 4-10% smaller
     /// than zlib's 9 on the benchmark frames).
     private func deflate(_ pixels: [UInt8], _ r: PixelRect, level: Int, search: Bool, index: Int) throws -> [UInt8] {
-        guard let zlib = pixels.withUnsafeBytes({
-            PNGBridge.deflate(pixels: $0, width: r.w, height: r.h, channels: state.mode!.channels, level: level, search: search)
-        }) else {
+        guard
+            let zlib = pixels.withUnsafeBytes({
+                PNGBridge.deflate(
+                    pixels: $0, width: r.w, height: r.h, channels: state.mode!.channels, level: level, search: search)
+            })
+        else {
             throw AnimError.library(file: sink.name, frame: index, library: "libdeflate", message: "compressing the frame failed")
         }
         return zlib
@@ -337,18 +363,31 @@ final class APNGWriter: FrameWriter {
 
     /// The bounding box of the pixels that differ, or nil if none do.
     private func changedRect(_ a: RGBAImage, _ b: RGBAImage) -> PixelRect? {
-        var minX = width, minY = height, maxX = -1, maxY = -1
+        var minX = width
+        var minY = height
+        var maxX = -1
+        var maxY = -1
         a.pixels.withUnsafeBytes { pa in
             b.pixels.withUnsafeBytes { pb in
-                let wa = pa.bindMemory(to: UInt32.self), wb = pb.bindMemory(to: UInt32.self)
+                let wa = pa.bindMemory(to: UInt32.self)
+                let wb = pb.bindMemory(to: UInt32.self)
                 for y in 0..<height {
                     let row = y * width
-                    var first = -1, last = -1
-                    for x in 0..<width where wa[row + x] != wb[row + x] { first = x; break }
+                    var first = -1
+                    var last = -1
+                    for x in 0..<width where wa[row + x] != wb[row + x] {
+                        first = x
+                        break
+                    }
                     guard first >= 0 else { continue }
-                    for x in stride(from: width - 1, through: first, by: -1) where wa[row + x] != wb[row + x] { last = x; break }
-                    minX = min(minX, first); maxX = max(maxX, last)
-                    minY = min(minY, y); maxY = y
+                    for x in stride(from: width - 1, through: first, by: -1) where wa[row + x] != wb[row + x] {
+                        last = x
+                        break
+                    }
+                    minX = min(minX, first)
+                    maxX = max(maxX, last)
+                    minY = min(minY, y)
+                    maxY = y
                 }
             }
         }
@@ -359,7 +398,8 @@ final class APNGWriter: FrameWriter {
     private func changedAreOpaque(_ prev: RGBAImage, _ cur: RGBAImage, _ r: PixelRect) -> Bool {
         prev.pixels.withUnsafeBytes { pa in
             cur.pixels.withUnsafeBytes { pb in
-                let wa = pa.bindMemory(to: UInt32.self), wb = pb.bindMemory(to: UInt32.self)
+                let wa = pa.bindMemory(to: UInt32.self)
+                let wb = pb.bindMemory(to: UInt32.self)
                 for y in r.y..<(r.y + r.h) {
                     for x in r.x..<(r.x + r.w) {
                         let i = y * width + x
@@ -429,9 +469,12 @@ struct Palette {
 
     /// PLTE and tRNS bodies, 256 entries each.
     var chunks: ([UInt8], [UInt8]) {
-        var plte = [UInt8](repeating: 0, count: 768), trns = [UInt8](repeating: 255, count: 256)
+        var plte = [UInt8](repeating: 0, count: 768)
+        var trns = [UInt8](repeating: 255, count: 256)
         for (i, c) in colors.enumerated() {
-            plte[i * 3] = UInt8(c & 0xFF); plte[i * 3 + 1] = UInt8(c >> 8 & 0xFF); plte[i * 3 + 2] = UInt8(c >> 16 & 0xFF)
+            plte[i * 3] = UInt8(c & 0xFF)
+            plte[i * 3 + 1] = UInt8(c >> 8 & 0xFF)
+            plte[i * 3 + 2] = UInt8(c >> 16 & 0xFF)
             trns[i] = UInt8(c >> 24)
         }
         return (plte, trns)
@@ -443,7 +486,10 @@ extension RGBAImage {
     func isOpaque(in r: PixelRect, width: Int) -> Bool {
         for y in r.y..<(r.y + r.h) {
             var i = (y * width + r.x) * 4 + 3
-            for _ in 0..<r.w { if pixels[i] != 255 { return false }; i += 4 }
+            for _ in 0..<r.w {
+                if pixels[i] != 255 { return false }
+                i += 4
+            }
         }
         return true
     }

@@ -57,7 +57,8 @@ final class ColorHistogram {
     /// Counts the pixels of `rect` whose key differs from the reference
     /// (the pixels the frame draws; they are opaque, see `GIFWriter`).
     func addChanged(_ keys: UnsafeBufferPointer<UInt32>, reference: UnsafeBufferPointer<UInt32>, width: Int, rect: Rect) {
-        var added = 0, exact = !overflowed
+        var added = 0
+        var exact = !overflowed
         for y in rect.y..<(rect.y + rect.height) {
             for i in (y * width + rect.x)..<(y * width + rect.x + rect.width) where keys[i] != reference[i] {
                 let key = keys[i]
@@ -71,12 +72,17 @@ final class ColorHistogram {
 
     /// Counts every pixel of `keys` except the transparent ones (key 0).
     func add(_ keys: UnsafeBufferPointer<UInt32>) {
-        var added = 0, exact = !overflowed, last: UInt32 = 0
+        var added = 0
+        var exact = !overflowed
+        var last: UInt32 = 0
         for key in keys where key != 0 {
             bin(key)
             added += 1
             // A run of one colour is noted once.
-            if exact && key != last { exact = noteExact(key); last = key }
+            if exact && key != last {
+                exact = noteExact(key)
+                last = key
+            }
         }
         total += added
     }
@@ -84,12 +90,16 @@ final class ColorHistogram {
     /// Counts `key` in its 5-bit-per-channel bin, with its channel sums.
     @inline(__always)
     private func bin(_ key: UInt32) {
-        let high: UInt32 = (key >> 9) & 0x7C00, middle: UInt32 = (key >> 6) & 0x3E0, low: UInt32 = (key >> 3) & 0x1F
+        let high: UInt32 = (key >> 9) & 0x7C00
+        let middle: UInt32 = (key >> 6) & 0x3E0
+        let low: UInt32 = (key >> 3) & 0x1F
         let bin = Int(high | middle | low)
         let b = bins + 4 * bin
         if b[0] == 0 { touched.append(Int32(bin)) }
         b[0] += 1
-        b[1] += Int((key >> 16) & 0xFF); b[2] += Int((key >> 8) & 0xFF); b[3] += Int(key & 0xFF)
+        b[1] += Int((key >> 16) & 0xFF)
+        b[2] += Int((key >> 8) & 0xFF)
+        b[3] += Int(key & 0xFF)
     }
 
     /// Adds `key` to the exact set; false once there are too many colours.
@@ -101,7 +111,10 @@ final class ColorHistogram {
             if k == 0 { break }
             s = (s + 1) & (slotCount - 1)
         }
-        if distinct.count == exactLimit { overflowed = true; return false }
+        if distinct.count == exactLimit {
+            overflowed = true
+            return false
+        }
         exactSlots[s] = key
         distinct.append(key)
         return true

@@ -44,15 +44,17 @@ struct GIFDither {
                 let db = Int32(a & 0xFF) - Int32(b & 0xFF)
                 best = min(best, dr * dr + dg * dg + db * db)
             }
-            total += Double(best).squareRoot() / 3.0.squareRoot()   // per channel
+            total += Double(best).squareRoot() / 3.0.squareRoot()  // per channel
         }
         return Int32(min(max(total / Double(colors.count), 2), 48).rounded())
     }
 
     /// Fills `out` (rect.width × rect.height) with indices for `rect` of
     /// the canvas `keys`, comparing with `reference` (both `width` wide).
-    func map(keys: UnsafeBufferPointer<UInt32>, reference: UnsafeBufferPointer<UInt32>, width: Int,
-             rect: Rect, into out: UnsafeMutableBufferPointer<UInt8>) {
+    func map(
+        keys: UnsafeBufferPointer<UInt32>, reference: UnsafeBufferPointer<UInt32>, width: Int,
+        rect: Rect, into out: UnsafeMutableBufferPointer<UInt8>
+    ) {
         let clear = UInt8(truncatingIfNeeded: palette.transparentIndex ?? 0)
         switch mode {
         case .floydSteinberg:
@@ -68,9 +70,11 @@ struct GIFDither {
                         out[o] = UInt8(exact)
                     } else {
                         let bias = mode == .ordered ? ((2 * Self.bayer[(y & 7) << 3 | (x & 7)] - 63) * spread) / 128 : 0
-                        out[o] = UInt8(search.nearestCached(Self.clamp(Int32((k >> 16) & 0xFF) + bias),
-                                                            Self.clamp(Int32((k >> 8) & 0xFF) + bias),
-                                                            Self.clamp(Int32(k & 0xFF) + bias)))
+                        out[o] = UInt8(
+                            search.nearestCached(
+                                Self.clamp(Int32((k >> 16) & 0xFF) + bias),
+                                Self.clamp(Int32((k >> 8) & 0xFF) + bias),
+                                Self.clamp(Int32(k & 0xFF) + bias)))
                     }
                     o += 1
                 }
@@ -89,8 +93,10 @@ struct GIFDither {
 
     /// Floyd–Steinberg, serpentine rows, errors kept ×16 in two row buffers
     /// with one guard entry each side.
-    private func diffuse(keys: UnsafeBufferPointer<UInt32>, reference: UnsafeBufferPointer<UInt32>, width: Int,
-                         rect: Rect, clear: UInt8, into out: UnsafeMutableBufferPointer<UInt8>) {
+    private func diffuse(
+        keys: UnsafeBufferPointer<UInt32>, reference: UnsafeBufferPointer<UInt32>, width: Int,
+        rect: Rect, clear: UInt8, into out: UnsafeMutableBufferPointer<UInt8>
+    ) {
         let w = rect.width
         var current = [Int32](repeating: 0, count: (w + 2) * 3)
         var next = current
@@ -100,17 +106,27 @@ struct GIFDither {
             let forward = row & 1 == 0
             for step in 0..<w {
                 let col = forward ? step : w - 1 - step
-                let i = y * width + rect.x + col, o = row * w + col, e = (col + 1) * 3
+                let i = y * width + rect.x + col
+                let o = row * w + col
+                let e = (col + 1) * 3
                 let k = keys[i]
-                if k == reference[i] { out[o] = clear; continue }
-                if let exact = palette.exactIndex(k) { out[o] = UInt8(exact); continue }
-                let r = Self.apply(k >> 16, current[e]), g = Self.apply(k >> 8, current[e + 1])
+                if k == reference[i] {
+                    out[o] = clear
+                    continue
+                }
+                if let exact = palette.exactIndex(k) {
+                    out[o] = UInt8(exact)
+                    continue
+                }
+                let r = Self.apply(k >> 16, current[e])
+                let g = Self.apply(k >> 8, current[e + 1])
                 let b = Self.apply(k, current[e + 2])
                 let index = search.nearestCached(r, g, b, hint: hint)
                 hint = index
                 out[o] = UInt8(index)
                 let p = palette.colors[index]
-                let ahead = forward ? e + 3 : e - 3, behind = forward ? e - 3 : e + 3
+                let ahead = forward ? e + 3 : e - 3
+                let behind = forward ? e - 3 : e + 3
                 for c in 0..<3 {
                     let err = (c == 0 ? r : c == 1 ? g : b) - Int32((p >> UInt32(16 - 8 * c)) & 0xFF)
                     current[ahead + c] += err * 7

@@ -50,18 +50,25 @@ enum GIFFrameDiff {
 
     @inline(__always)
     private static func boundingBox(width: Int, height: Int, _ marked: (Int) -> Bool) -> (rect: Rect, count: Int) {
-        var x0 = width, x1 = -1, y0 = height, y1 = -1, count = 0
+        var x0 = width
+        var x1 = -1
+        var y0 = height
+        var y1 = -1
+        var count = 0
         for y in 0..<height {
             let row = y * width
-            var first = -1, last = -1
+            var first = -1
+            var last = -1
             for x in 0..<width where marked(row + x) {
                 if first < 0 { first = x }
                 last = x
                 count += 1
             }
             if first >= 0 {
-                x0 = min(x0, first); x1 = max(x1, last)
-                y0 = min(y0, y); y1 = y
+                x0 = min(x0, first)
+                x1 = max(x1, last)
+                y0 = min(y0, y)
+                y1 = y
             }
         }
         if x1 < 0 { return (Rect(x: 0, y: 0, width: 0, height: 0), 0) }

@@ -9,19 +9,34 @@ struct GIFIndexSet {
     }
 
     private func word(_ k: Int) -> UInt64 {
-        switch k { case 0: words.0; case 1: words.1; case 2: words.2; default: words.3 }
+        switch k {
+        case 0: words.0
+        case 1: words.1
+        case 2: words.2
+        default: words.3
+        }
     }
 
     func contains(_ i: Int) -> Bool { word(i >> 6) & (1 << UInt64(i & 63)) != 0 }
 
     mutating func insert(_ i: Int) {
         let bit = UInt64(1) << UInt64(i & 63)
-        switch i >> 6 { case 0: words.0 |= bit; case 1: words.1 |= bit; case 2: words.2 |= bit; default: words.3 |= bit }
+        switch i >> 6 {
+        case 0: words.0 |= bit
+        case 1: words.1 |= bit
+        case 2: words.2 |= bit
+        default: words.3 |= bit
+        }
     }
 
     mutating func remove(_ i: Int) {
         let bit = ~(UInt64(1) << UInt64(i & 63))
-        switch i >> 6 { case 0: words.0 &= bit; case 1: words.1 &= bit; case 2: words.2 &= bit; default: words.3 &= bit }
+        switch i >> 6 {
+        case 0: words.0 &= bit
+        case 1: words.1 &= bit
+        case 2: words.2 &= bit
+        default: words.3 &= bit
+        }
     }
 
     /// The largest index in the set, or nil when it is empty.
@@ -64,7 +79,8 @@ enum GIFPaletteOrder {
             // The least needed entry goes last; ties keep the old order.
             var pick = 0
             for k in 1..<remaining.count {
-                let a = remaining[k], b = remaining[pick]
+                let a = remaining[k]
+                let b = remaining[pick]
                 if penalty[a] < penalty[b] || (penalty[a] == penalty[b] && a > b) { pick = k }
             }
             let removed = remaining.remove(at: pick)
@@ -85,10 +101,15 @@ extension GIFPaletteOrder {
     /// codes (widths 9, 10, … as the table grows), then the width of each
     /// is compared.
     static func weight(bytes: Int) -> Double {
-        var bits = 0, saved = 0, code = 0
+        var bits = 0
+        var saved = 0
+        var code = 0
         while bits < 8 * bytes && code < 4096 {
-            let wide = width(next: 258 + code, minimum: 8), narrow = width(next: 18 + code, minimum: 4)
-            bits += wide; saved += wide - narrow; code += 1
+            let wide = width(next: 258 + code, minimum: 8)
+            let narrow = width(next: 18 + code, minimum: 4)
+            bits += wide
+            saved += wide - narrow
+            code += 1
         }
         return Double(saved)
     }

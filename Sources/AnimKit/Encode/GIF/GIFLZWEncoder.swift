@@ -40,38 +40,50 @@ enum GIFLZWEncoder {
 
     /// The compressor: greedy longest match in an open-addressing table.
     @inline(__always)
-    private static func compress<Output: CodeOutput>(_ indices: UnsafeBufferPointer<UInt8>, minimumCodeSize minimum: Int,
-                                                     into output: inout Output) {
+    private static func compress<Output: CodeOutput>(
+        _ indices: UnsafeBufferPointer<UInt8>, minimumCodeSize minimum: Int,
+        into output: inout Output
+    ) {
         let clear = 1 << minimum
-        var next = clear + 2, width = minimum + 1
+        var next = clear + 2
+        var width = minimum + 1
         output.put(clear, width: width)
         // Open addressing: key (prefix << 8 | byte) + 1 (0 = empty) → code.
         let slots = 1 << 13
-        var keys = [Int32](repeating: 0, count: slots), codes = [Int16](repeating: 0, count: slots)
+        var keys = [Int32](repeating: 0, count: slots)
+        var codes = [Int16](repeating: 0, count: slots)
         var prefix = Int(indices[0])
         for k in indices.dropFirst() {
             let key = Int32(prefix << 8 | Int(k)) + 1
             var s = Int(UInt32(bitPattern: key &* -1_640_531_535) >> 19)
             var found = -1
             while keys[s] != 0 {
-                if keys[s] == key { found = Int(codes[s]); break }
+                if keys[s] == key {
+                    found = Int(codes[s])
+                    break
+                }
                 s = (s + 1) & (slots - 1)
             }
-            if found >= 0 { prefix = found; continue }
+            if found >= 0 {
+                prefix = found
+                continue
+            }
             output.put(prefix, width: width)
-            if next < 4095 {                                 // giflib keeps 4095 unused
-                keys[s] = key; codes[s] = Int16(next)
+            if next < 4095 {  // giflib keeps 4095 unused
+                keys[s] = key
+                codes[s] = Int16(next)
                 if next == 1 << width && width < 12 { width += 1 }
                 next += 1
             } else {
-                output.put(clear, width: width)             // start again
+                output.put(clear, width: width)  // start again
                 for i in 0..<slots { keys[i] = 0 }
-                next = clear + 2; width = minimum + 1
+                next = clear + 2
+                width = minimum + 1
             }
             prefix = Int(k)
         }
         output.put(prefix, width: width)
-        output.put(clear + 1, width: width)                 // end of information
+        output.put(clear + 1, width: width)  // end of information
     }
 
     private protocol CodeOutput { mutating func put(_ code: Int, width: Int) }
@@ -86,9 +98,20 @@ enum GIFLZWEncoder {
         var bytes: [UInt8] = []
         var acc = 0, count = 0
         @inline(__always) mutating func put(_ code: Int, width: Int) {
-            acc |= code << count; count += width
-            while count >= 8 { bytes.append(UInt8(truncatingIfNeeded: acc)); acc >>= 8; count -= 8 }
+            acc |= code << count
+            count += width
+            while count >= 8 {
+                bytes.append(UInt8(truncatingIfNeeded: acc))
+                acc >>= 8
+                count -= 8
+            }
         }
-        mutating func flush() { if count > 0 { bytes.append(UInt8(truncatingIfNeeded: acc)); acc = 0; count = 0 } }
+        mutating func flush() {
+            if count > 0 {
+                bytes.append(UInt8(truncatingIfNeeded: acc))
+                acc = 0
+                count = 0
+            }
+        }
     }
 }

@@ -33,14 +33,23 @@ final class GIFLibEncoder {
         var error: Error?
         /// Set when the file is abandoned: giflib's closing bytes go nowhere.
         var discard = false
-        init(sink: OutputSink) { self.sink = sink; buffer.reserveCapacity(Output.flushSize) }
+        init(sink: OutputSink) {
+            self.sink = sink
+            buffer.reserveCapacity(Output.flushSize)
+        }
         static let flushSize = 256 << 10
 
         func flush() throws {
             if let error { throw error }
-            guard !buffer.isEmpty, !discard else { buffer.removeAll(keepingCapacity: true); return }
+            guard !buffer.isEmpty, !discard else {
+                buffer.removeAll(keepingCapacity: true)
+                return
+            }
             defer { buffer.removeAll(keepingCapacity: true) }
-            do { try sink.write(buffer) } catch { self.error = error; throw error }
+            do { try sink.write(buffer) } catch {
+                self.error = error
+                throw error
+            }
         }
     }
 
@@ -100,8 +109,10 @@ final class GIFLibEncoder {
     /// (`palette` nil: the global colour table). `indices` holds
     /// `rect.width * rect.height` palette indices, row by row; giflib may
     /// modify them (it masks them to the table's size).
-    func writeImage(frame: Int, rect: Rect, delay: Int, disposal: Disposal, transparentIndex: Int?,
-                    palette: GIFPalette?, indices: UnsafeMutableBufferPointer<UInt8>) throws {
+    func writeImage(
+        frame: Int, rect: Rect, delay: Int, disposal: Disposal, transparentIndex: Int?,
+        palette: GIFPalette?, indices: UnsafeMutableBufferPointer<UInt8>
+    ) throws {
         let gif = try handle(frame: frame)
         // The table written puts the transparent entry first (see `written`).
         let table = palette ?? global
@@ -126,7 +137,8 @@ final class GIFLibEncoder {
         // the table's bytes counted): the smaller is written.
         var palette = palette
         if palette == nil, let table,
-           let compact = Self.compactTable(indices, table, largest: largest, keepTransparent: transparent >= 0) {
+            let compact = Self.compactTable(indices, table, largest: largest, keepTransparent: transparent >= 0)
+        {
             let full = GIFLZWEncoder.size(UnsafeBufferPointer(indices), bitsPerPixel: max(Self.bits(largest), 2))
             if compact.bytes < full {
                 for i in 0..<indices.count { indices[i] = compact.indices[i] }
@@ -135,12 +147,14 @@ final class GIFLibEncoder {
                 largest = compact.palette.tableSize - 1
             }
         }
-        var gcb = GraphicsControlBlock(DisposalMode: disposal.rawValue, UserInputFlag: false,
-                                       DelayTime: Int32(delay), TransparentColor: Int32(transparent))
+        var gcb = GraphicsControlBlock(
+            DisposalMode: disposal.rawValue, UserInputFlag: false,
+            DelayTime: Int32(delay), TransparentColor: Int32(transparent))
         var extensionBytes = [GifByteType](repeating: 0, count: 8)
         let length = EGifGCBToExtension(&gcb, &extensionBytes)
-        try check(EGifPutExtension(gif, GRAPHICS_EXT_FUNC_CODE, Int32(length), extensionBytes),
-                  frame: frame, doing: "EGifPutExtension")
+        try check(
+            EGifPutExtension(gif, GRAPHICS_EXT_FUNC_CODE, Int32(length), extensionBytes),
+            frame: frame, doing: "EGifPutExtension")
         let status: Int32
         if let palette {
             status = withColorMap(palette) { map in
@@ -153,7 +167,10 @@ final class GIFLibEncoder {
             let bits = max(Self.bits(largest), 2)
             // giflib forgets (leaks) the previous image's local table when
             // an image has none: freed here first (found by fuzzing).
-            if let map = gif.pointee.Image.ColorMap { GifFreeMapObject(map); gif.pointee.Image.ColorMap = nil }
+            if let map = gif.pointee.Image.ColorMap {
+                GifFreeMapObject(map)
+                gif.pointee.Image.ColorMap = nil
+            }
             let saved = gif.pointee.SColorMap?.pointee.BitsPerPixel
             if let saved, bits < saved { gif.pointee.SColorMap!.pointee.BitsPerPixel = Int32(bits) }
             status = EGifPutImageDesc(gif, Int32(rect.x), Int32(rect.y), Int32(rect.width), Int32(rect.height), false, nil)
@@ -200,14 +217,21 @@ final class GIFLibEncoder {
     /// A local table of only the (written) indices `indices` uses, when
     /// they are at most 64: the table, the remapping and the estimated
     /// bytes (LZW data plus the table).
-    static func compactTable(_ indices: UnsafeMutableBufferPointer<UInt8>, _ table: GIFPalette, largest: Int,
-                             keepTransparent: Bool) -> (palette: GIFPalette, remap: [UInt8], indices: [UInt8], bytes: Int)? {
+    static func compactTable(
+        _ indices: UnsafeMutableBufferPointer<UInt8>, _ table: GIFPalette, largest: Int,
+        keepTransparent: Bool
+    ) -> (palette: GIFPalette, remap: [UInt8], indices: [UInt8], bytes: Int)? {
         guard largest >= 16 else { return nil }
         var used = [Bool](repeating: false, count: 256)
         var count = 0
-        for i in indices where !used[Int(i)] { used[Int(i)] = true; count += 1; if count > 64 { return nil } }
+        for i in indices where !used[Int(i)] {
+            used[Int(i)] = true
+            count += 1
+            if count > 64 { return nil }
+        }
         // Written index → palette colour (nil: the transparent entry, kept first).
-        var colors: [UInt32] = [], remap = [UInt8](repeating: 0, count: 256)
+        var colors: [UInt32] = []
+        var remap = [UInt8](repeating: 0, count: 256)
         // The transparent entry stays when the frame names it, used or not.
         let transparent = table.transparentIndex != nil && (used[0] || keepTransparent)
         if transparent { used[0] = true }
@@ -220,8 +244,12 @@ final class GIFLibEncoder {
         let compact = GIFPalette(colors: colors, transparent: transparent)
         var next = 0
         for w in 0..<256 where used[w] {
-            if table.transparentIndex != nil && w == 0 { remap[w] = UInt8(written(compact.transparentIndex!, compact)); continue }
-            remap[w] = UInt8(written(next, compact)); next += 1
+            if table.transparentIndex != nil && w == 0 {
+                remap[w] = UInt8(written(compact.transparentIndex!, compact))
+                continue
+            }
+            remap[w] = UInt8(written(next, compact))
+            next += 1
         }
         let remapped = indices.map { remap[Int($0)] }
         let bytes = remapped.withUnsafeBufferPointer { GIFLZWEncoder.size($0, bitsPerPixel: compact.bitsPerPixel) }
@@ -242,7 +270,9 @@ final class GIFLibEncoder {
         var bytes = [UInt8](repeating: 0, count: 3 * palette.tableSize)
         for (i, c) in palette.colors.enumerated() {
             let w = 3 * written(i, palette)
-            bytes[w] = UInt8((c >> 16) & 0xFF); bytes[w + 1] = UInt8((c >> 8) & 0xFF); bytes[w + 2] = UInt8(c & 0xFF)
+            bytes[w] = UInt8((c >> 16) & 0xFF)
+            bytes[w + 1] = UInt8((c >> 8) & 0xFF)
+            bytes[w + 2] = UInt8(c & 0xFF)
         }
         return bytes
     }
@@ -251,10 +281,13 @@ final class GIFLibEncoder {
     /// (giflib copies it).
     private func withColorMap(_ palette: GIFPalette, _ body: (UnsafePointer<ColorMapObject>) -> Int32) -> Int32 {
         let table = Self.tableBytes(palette)
-        var colors = (0..<palette.tableSize).map { GifColorType(Red: table[3 * $0], Green: table[3 * $0 + 1], Blue: table[3 * $0 + 2]) }
+        var colors = (0..<palette.tableSize).map {
+            GifColorType(Red: table[3 * $0], Green: table[3 * $0 + 1], Blue: table[3 * $0 + 2])
+        }
         return colors.withUnsafeMutableBufferPointer { buffer in
-            var map = ColorMapObject(ColorCount: Int32(palette.tableSize), BitsPerPixel: Int32(palette.bitsPerPixel),
-                                     SortFlag: false, Colors: buffer.baseAddress)
+            var map = ColorMapObject(
+                ColorCount: Int32(palette.tableSize), BitsPerPixel: Int32(palette.bitsPerPixel),
+                SortFlag: false, Colors: buffer.baseAddress)
             return body(&map)
         }
     }

@@ -27,9 +27,13 @@ struct GIFPalette {
         for (i, c) in colors.enumerated() {
             var s = GIFPalette.slot(c)
             while slots[s] != 0 && slots[s] != c { s = (s + 1) & 511 }
-            if slots[s] == 0 { slots[s] = c; values[s] = UInt8(i) }
+            if slots[s] == 0 {
+                slots[s] = c
+                values[s] = UInt8(i)
+            }
         }
-        exactSlots = slots; exactValues = values
+        exactSlots = slots
+        exactValues = values
     }
 
     /// The index of exactly this colour key, if the palette has it.

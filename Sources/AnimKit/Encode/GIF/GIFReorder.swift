@@ -25,7 +25,8 @@ struct GIFReorder {
         let count = global.colors.count
         let needs = usage.compactMap { $0.indices }
         guard count > 2, needs.contains(where: { ($0.largest ?? 0) > 1 }),
-              needs.allSatisfy({ ($0.largest ?? 0) <= count }) else { return false }
+            needs.allSatisfy({ ($0.largest ?? 0) <= count })
+        else { return false }
         let weights = usage.filter { $0.indices != nil }.map { GIFPaletteOrder.weight(bytes: $0.bytes) }
         var newIndex = Array(0...255)
         for (i, p) in GIFPaletteOrder.positions(first: 1, count: count, needs: needs, weights: weights).enumerated() {
@@ -39,8 +40,10 @@ struct GIFReorder {
         guard saved > 0 else { return false }
         var colors = [UInt32](repeating: 0, count: count)
         for i in 0..<count { colors[newIndex[i + 1] - 1] = global.colors[i] }
-        try Rewriter(sink: sink, old: global, new: GIFPalette(colors: colors, transparent: true),
-                     newIndex: newIndex.map { UInt8($0) }, usage: usage.map { $0.indices }).run()
+        try Rewriter(
+            sink: sink, old: global, new: GIFPalette(colors: colors, transparent: true),
+            newIndex: newIndex.map { UInt8($0) }, usage: usage.map { $0.indices }
+        ).run()
         return true
     }
 }
@@ -64,7 +67,10 @@ private struct Rewriter {
         while true {
             let from = io.position
             let introducer = try io.take(1)[0]
-            if introducer != 0x2C, let c = control { try io.put(c.bytes, unchangedFrom: c.from); control = nil }
+            if introducer != 0x2C, let c = control {
+                try io.put(c.bytes, unchangedFrom: c.from)
+                control = nil
+            }
             switch introducer {
             case 0x21:
                 let label = try io.take(1)[0]
@@ -89,8 +95,10 @@ private struct Rewriter {
         }
     }
 
-    private func rewriteImage(_ io: InPlaceRewrite, from: Int, control held: (bytes: [UInt8], from: Int)?,
-                              usage: GIFIndexSet?, frame: Int) throws {
+    private func rewriteImage(
+        _ io: InPlaceRewrite, from: Int, control held: (bytes: [UInt8], from: Int)?,
+        usage: GIFIndexSet?, frame: Int
+    ) throws {
         let descriptor = try io.take(9)
         let packed = descriptor[8]
         let local = packed & 0x80 != 0 ? try io.take(3 * (2 << Int(packed & 7))) : nil
@@ -99,11 +107,18 @@ private struct Rewriter {
         let original = {
             if let held { try io.put(held.bytes, unchangedFrom: held.from) }
             var record: [UInt8] = [0x2C]
-            record += descriptor; record += local ?? []; record += codeSize; record += data
+            record += descriptor
+            record += local ?? []
+            record += codeSize
+            record += data
             try io.put(record, unchangedFrom: from)
         }
-        guard usage != nil else { try original(); return }
-        let width = Int(descriptor[4]) | Int(descriptor[5]) << 8, height = Int(descriptor[6]) | Int(descriptor[7]) << 8
+        guard usage != nil else {
+            try original()
+            return
+        }
+        let width = Int(descriptor[4]) | Int(descriptor[5]) << 8
+        let height = Int(descriptor[6]) | Int(descriptor[7]) << 8
         var indices = try decode(codeSize + data, width: width, height: height, io: io, frame: frame)
         let transparent = held.flatMap { $0.bytes }.flatMap { $0[3] & 1 != 0 ? Int($0[6]) : nil }
         // Old indices (global, or of the local table) to new global ones.
@@ -111,10 +126,14 @@ private struct Rewriter {
         if let local {
             let used = indices.withUnsafeBufferPointer { GIFIndexSet($0) }
             for w in used.elements {
-                if w == transparent { map[w] = 0; continue }
+                if w == transparent {
+                    map[w] = 0
+                    continue
+                }
                 guard 3 * w + 2 < local.count else { throw broken(io, "index past the local table") }
                 guard let p = old.exactIndex(GIFFrameDiff.key(local[3 * w], local[3 * w + 1], local[3 * w + 2], 255)) else {
-                    try original(); return
+                    try original()
+                    return
                 }
                 map[w] = newIndex[p + 1]
             }
@@ -122,20 +141,26 @@ private struct Rewriter {
             map = newIndex
         }
         var largest = 0
-        for i in 0..<indices.count { indices[i] = map[Int(indices[i])]; largest = max(largest, Int(indices[i])) }
+        for i in 0..<indices.count {
+            indices[i] = map[Int(indices[i])]
+            largest = max(largest, Int(indices[i]))
+        }
         let globalBits = max(GIFLibEncoder.bits(largest), 2)
         let globalBytes = indices.withUnsafeBufferPointer { GIFLZWEncoder.size($0, bitsPerPixel: globalBits) }
         let compact = indices.withUnsafeMutableBufferPointer {
             GIFLibEncoder.compactTable($0, new, largest: largest, keepTransparent: transparent != nil)
         }
         let originalBytes = local.map { $0.count + data.count } ?? Int.max
-        if originalBytes <= min(globalBytes, compact?.bytes ?? Int.max) { try original(); return }
+        if originalBytes <= min(globalBytes, compact?.bytes ?? Int.max) {
+            try original()
+            return
+        }
         // Written from the new global table, or through a compact local one.
         let viaCompact = compact.map { $0.bytes < globalBytes } ?? false
         let remap: (Int) -> UInt8 = { viaCompact ? compact!.remap[Int(map[$0])] : map[$0] }
         let bits = viaCompact ? compact!.palette.bitsPerPixel : globalBits
         if var control = held?.bytes {
-            if let t = transparent { control[6] = remap(t) }        // its transparent index may change
+            if let t = transparent { control[6] = remap(t) }  // its transparent index may change
             try io.put(control)
         }
         var head: [UInt8] = [0x2C]
@@ -173,7 +198,8 @@ private struct Rewriter {
             }
         }
         guard complete == height else {
-            throw AnimError.malformed(file: sink.name, frame: frame, offset: io.position, reason: "rewriting: the image data does not decode")
+            throw AnimError.malformed(
+                file: sink.name, frame: frame, offset: io.position, reason: "rewriting: the image data does not decode")
         }
         return indices
     }

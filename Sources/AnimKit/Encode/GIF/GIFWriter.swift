@@ -51,7 +51,8 @@ final class GIFWriter: FrameWriter {
 
     init(sink: OutputSink, width: Int, height: Int, options: EncodingOptions) throws {
         self.sink = sink
-        self.width = width; self.height = height
+        self.width = width
+        self.height = height
         self.options = options
         maxColors = min(max(options.maxColors, 2), 256)
         iterations = min(max(options.quality, 0), 100) / 10
@@ -97,7 +98,8 @@ final class GIFWriter: FrameWriter {
         // transparent index, even unused: Pillow decodes a whole animation
         // without alpha when frame 0 has none, and clears a disposed frame
         // to its background colour (opaque) when the frame has none.
-        let needsTransparency = rect.width * rect.height > changes.count || frame.index == 0
+        let needsTransparency =
+            rect.width * rect.height > changes.count || frame.index == 0
             || disposal == .clearToTransparent
         countColors(in: rect)
         let (dither, isLocal) = choosePalette(needsTransparency: needsTransparency)
@@ -110,10 +112,11 @@ final class GIFWriter: FrameWriter {
                     dither.map(keys: keys, reference: ref, width: width, rect: rect, into: out)
                     if needsTransparency { fillUnchanged(keys, ref, rect, dither.palette, out) }
                     noteShown(keys, rect, dither.palette, out, cleared: disposal == .clearToTransparent)
-                    try encoder.writeImage(frame: frame.index, rect: rect, delay: clock.delay(for: frame.duration),
-                                           disposal: disposal,
-                                           transparentIndex: needsTransparency ? dither.palette.transparentIndex : nil,
-                                           palette: isLocal ? dither.palette : nil, indices: out)
+                    try encoder.writeImage(
+                        frame: frame.index, rect: rect, delay: clock.delay(for: frame.duration),
+                        disposal: disposal,
+                        transparentIndex: needsTransparency ? dither.palette.transparentIndex : nil,
+                        palette: isLocal ? dither.palette : nil, indices: out)
                 }
             }
         }
@@ -128,51 +131,73 @@ final class GIFWriter: FrameWriter {
     /// use keep it (no new colour: the frame's indices stay few, see
     /// `GIFReorder`); and that, but each stretch of unchanged pixels
     /// holding two or more values made transparent whole.
-    private func fillUnchanged(_ keys: UnsafeBufferPointer<UInt32>, _ ref: UnsafeBufferPointer<UInt32>, _ rect: Rect,
-                               _ palette: GIFPalette, _ out: UnsafeMutableBufferPointer<UInt8>) {
+    private func fillUnchanged(
+        _ keys: UnsafeBufferPointer<UInt32>, _ ref: UnsafeBufferPointer<UInt32>, _ rect: Rect,
+        _ palette: GIFPalette, _ out: UnsafeMutableBufferPointer<UInt8>
+    ) {
         guard let clear8 = palette.transparentIndex.map({ UInt8($0) }) else { return }
         var used = [Bool](repeating: false, count: 256)
         for i in out where i != clear8 { used[Int(i)] = true }
-        var kept = Array(out), changed = false
+        var kept = Array(out)
+        var changed = false
         var o = 0
         for y in rect.y..<(rect.y + rect.height) {
             for i in (y * width + rect.x)..<(y * width + rect.x + rect.width) {
                 if out[o] == clear8, keys[i] == ref[i], ref[i] != 0, exactShown[i],
-                   let e = palette.exactIndex(ref[i]), used[e] {
-                    kept[o] = UInt8(e); changed = true
+                    let e = palette.exactIndex(ref[i]), used[e]
+                {
+                    kept[o] = UInt8(e)
+                    changed = true
                 }
                 o += 1
             }
         }
         guard changed else { return }
         // Stretches of unchanged pixels with two or more values: transparent.
-        var runs = kept, anyMixed = false
+        var runs = kept
+        var anyMixed = false
         var start = 0
         while start < runs.count {
-            guard out[start] == clear8 else { start += 1; continue }
-            var end = start + 1, mixed = false
-            while end < runs.count && out[end] == clear8 { mixed = mixed || kept[end] != kept[start]; end += 1 }
-            if mixed { for k in start..<end { runs[k] = clear8 }; anyMixed = true }
+            guard out[start] == clear8 else {
+                start += 1
+                continue
+            }
+            var end = start + 1
+            var mixed = false
+            while end < runs.count && out[end] == clear8 {
+                mixed = mixed || kept[end] != kept[start]
+                end += 1
+            }
+            if mixed {
+                for k in start..<end { runs[k] = clear8 }
+                anyMixed = true
+            }
             start = end
         }
         let bits = palette.bitsPerPixel
-        var best = GIFLZWEncoder.size(UnsafeBufferPointer(out), bitsPerPixel: bits), choice: [UInt8]?
+        var best = GIFLZWEncoder.size(UnsafeBufferPointer(out), bitsPerPixel: bits)
+        var choice: [UInt8]?
         for candidate in anyMixed ? [kept, runs] : [kept] {
             let size = candidate.withUnsafeBufferPointer { GIFLZWEncoder.size($0, bitsPerPixel: bits) }
-            if size < best { best = size; choice = candidate }
+            if size < best {
+                best = size
+                choice = candidate
+            }
         }
         if let choice { for k in 0..<choice.count { out[k] = choice[k] } }
     }
 
     /// Records which pixels of `rect` the frame shows exactly.
-    private func noteShown(_ keys: UnsafeBufferPointer<UInt32>, _ rect: Rect, _ palette: GIFPalette,
-                           _ out: UnsafeMutableBufferPointer<UInt8>, cleared: Bool) {
+    private func noteShown(
+        _ keys: UnsafeBufferPointer<UInt32>, _ rect: Rect, _ palette: GIFPalette,
+        _ out: UnsafeMutableBufferPointer<UInt8>, cleared: Bool
+    ) {
         let clear = palette.transparentIndex
         var o = 0
         for y in rect.y..<(rect.y + rect.height) {
             for i in (y * width + rect.x)..<(y * width + rect.x + rect.width) {
                 if cleared {
-                    exactShown[i] = true                        // disposed of: transparent
+                    exactShown[i] = true  // disposed of: transparent
                 } else if Int(out[o]) != clear {
                     exactShown[i] = palette.exactIndex(keys[i]) == Int(out[o])
                 }

@@ -36,8 +36,9 @@ final class PaletteSearch {
         position = .allocate(capacity: count)
         for (i, j) in order.enumerated() {
             let c = colors[j]
-            (table + Self.stride * i).initialize(from: [Int32((c >> 16) & 0xFF), Int32((c >> 8) & 0xFF), Int32(c & 0xFF), Int32(j), 0],
-                                                 count: Self.stride)
+            (table + Self.stride * i).initialize(
+                from: [Int32((c >> 16) & 0xFF), Int32((c >> 8) & 0xFF), Int32(c & 0xFF), Int32(j), 0],
+                count: Self.stride)
             position[j] = Int32(i)
         }
         if cached {
@@ -46,7 +47,8 @@ final class PaletteSearch {
             cacheValues = .allocate(capacity: 1 << cacheBits)
             cacheValues?.initialize(repeating: 0, count: 1 << cacheBits)
         } else {
-            cacheTags = nil; cacheValues = nil
+            cacheTags = nil
+            cacheValues = nil
         }
         if cached { fillSafeRadii() }
     }
@@ -75,7 +77,9 @@ final class PaletteSearch {
     /// The weighted squared distance between two colours.
     @inline(__always)
     static func distance(_ r0: Int32, _ g0: Int32, _ b0: Int32, _ r1: Int32, _ g1: Int32, _ b1: Int32) -> Int32 {
-        let dr = r0 - r1, dg = g0 - g1, db = b0 - b1
+        let dr = r0 - r1
+        let dg = g0 - g1
+        let db = b0 - b1
         return weightR * dr * dr + weightG * dg * dg + weightB * db * db
     }
 
@@ -96,34 +100,51 @@ final class PaletteSearch {
     /// The nearest colour's index and its weighted squared distance.
     /// `hint`: a palette index likely to be the answer, or -1.
     func nearest(_ red: Int32, _ green: Int32, _ blue: Int32, hint: Int = -1) -> (index: Int, distance: Int32) {
-        let n = count, t = table, s = Self.stride
-        var best = Int32.max, bestAt = 0
+        let n = count
+        let t = table
+        let s = Self.stride
+        var best = Int32.max
+        var bestAt = 0
         if hint >= 0 && hint < n {
             bestAt = Int(position[hint])
             let e = t + s * bestAt
             best = Self.distance(e[0], e[1], e[2], red, green, blue)
             if best <= e[4] { return (hint, best) }
         }
-        var lo = 0, hi = n
+        var lo = 0
+        var hi = n
         while lo < hi {
             let mid = (lo + hi) / 2
             if t[s * mid + 1] < green { lo = mid + 1 } else { hi = mid }
         }
-        var up = lo, down = lo - 1
+        var up = lo
+        var down = lo - 1
         while up < n || down >= 0 {
             if up < n {
-                let e = t + s * up, dg = e[1] - green
-                if Self.weightG * dg * dg >= best { up = n } else {
+                let e = t + s * up
+                let dg = e[1] - green
+                if Self.weightG * dg * dg >= best {
+                    up = n
+                } else {
                     let d = Self.distance(e[0], e[1], e[2], red, green, blue)
-                    if d < best { best = d; bestAt = up }
+                    if d < best {
+                        best = d
+                        bestAt = up
+                    }
                     up += 1
                 }
             }
             if down >= 0 {
-                let e = t + s * down, dg = green - e[1]
-                if Self.weightG * dg * dg >= best { down = -1 } else {
+                let e = t + s * down
+                let dg = green - e[1]
+                if Self.weightG * dg * dg >= best {
+                    down = -1
+                } else {
                     let d = Self.distance(e[0], e[1], e[2], red, green, blue)
-                    if d < best { best = d; bestAt = down }
+                    if d < best {
+                        best = d
+                        bestAt = down
+                    }
                     down -= 1
                 }
             }

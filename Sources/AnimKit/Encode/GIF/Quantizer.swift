@@ -50,7 +50,8 @@ enum Quantizer {
 
     /// The same, with a search over the palette already built.
     static func meanSquaredError(_ entries: [Entry], _ search: PaletteSearch) -> Double {
-        var sum = 0.0, weight = 0.0
+        var sum = 0.0
+        var weight = 0.0
         for e in entries {
             let d = search.nearest(Int32(e.r.rounded()), Int32(e.g.rounded()), Int32(e.b.rounded())).distance
             sum += Double(d) * Double(e.w)
@@ -60,7 +61,8 @@ enum Quantizer {
     }
 
     private static func key(_ c: SIMD3<Float>) -> UInt32 {
-        let r = UInt32(min(max(c.x.rounded(), 0), 255)), g = UInt32(min(max(c.y.rounded(), 0), 255))
+        let r = UInt32(min(max(c.x.rounded(), 0), 255))
+        let g = UInt32(min(max(c.y.rounded(), 0), 255))
         let b = UInt32(min(max(c.z.rounded(), 0), 255))
         return 0xFF00_0000 | r << 16 | g << 8 | b
     }
@@ -73,9 +75,11 @@ enum Quantizer {
         guard !entries.isEmpty else { return [] }
         var boxes = [Box(lo: 0, hi: entries.count, error: boxError(entries, 0, entries.count))]
         while boxes.count < k {
-            var pick = -1, worst: Float = 0
+            var pick = -1
+            var worst: Float = 0
             for (i, box) in boxes.enumerated() where box.hi - box.lo > 1 && box.error > worst {
-                pick = i; worst = box.error
+                pick = i
+                worst = box.error
             }
             if pick < 0 { break }
             let (left, right) = split(&entries, boxes[pick])
@@ -86,8 +90,12 @@ enum Quantizer {
     }
 
     private static func mean(_ e: [Entry], _ lo: Int, _ hi: Int) -> SIMD3<Float> {
-        var s = SIMD3<Float>(0, 0, 0), w: Float = 0
-        for i in lo..<hi { s += SIMD3(e[i].r, e[i].g, e[i].b) * e[i].w; w += e[i].w }
+        var s = SIMD3<Float>(0, 0, 0)
+        var w: Float = 0
+        for i in lo..<hi {
+            s += SIMD3(e[i].r, e[i].g, e[i].b) * e[i].w
+            w += e[i].w
+        }
         return s / w
     }
 
@@ -114,22 +122,38 @@ enum Quantizer {
         let axis = spread.x >= spread.y && spread.x >= spread.z ? 0 : (spread.y >= spread.z ? 1 : 2)
         e[box.lo..<box.hi].sort { $0[axis] < $1[axis] }
         // Totals, then a scan of every split point with prefix sums.
-        var tw: Double = 0, ts = SIMD3<Double>(0, 0, 0), tq: Double = 0
+        var tw: Double = 0
+        var ts = SIMD3<Double>(0, 0, 0)
+        var tq: Double = 0
         for i in box.lo..<box.hi { accumulate(e[i], &tw, &ts, &tq) }
-        var lw: Double = 0, ls = SIMD3<Double>(0, 0, 0), lq: Double = 0
-        var bestAt = box.lo + 1, best = Double.infinity, bestLeft = 0.0, bestRight = 0.0
+        var lw: Double = 0
+        var ls = SIMD3<Double>(0, 0, 0)
+        var lq: Double = 0
+        var bestAt = box.lo + 1
+        var best = Double.infinity
+        var bestLeft = 0.0
+        var bestRight = 0.0
         for j in (box.lo + 1)..<box.hi {
             accumulate(e[j - 1], &lw, &ls, &lq)
-            let left = sse(lw, ls, lq), right = sse(tw - lw, ts - ls, tq - lq)
-            if left + right < best { best = left + right; bestAt = j; bestLeft = left; bestRight = right }
+            let left = sse(lw, ls, lq)
+            let right = sse(tw - lw, ts - ls, tq - lq)
+            if left + right < best {
+                best = left + right
+                bestAt = j
+                bestLeft = left
+                bestRight = right
+            }
         }
-        return (Box(lo: box.lo, hi: bestAt, error: Float(max(bestLeft, 0))),
-                Box(lo: bestAt, hi: box.hi, error: Float(max(bestRight, 0))))
+        return (
+            Box(lo: box.lo, hi: bestAt, error: Float(max(bestLeft, 0))),
+            Box(lo: bestAt, hi: box.hi, error: Float(max(bestRight, 0)))
+        )
     }
 
     @inline(__always)
     private static func accumulate(_ e: Entry, _ w: inout Double, _ s: inout SIMD3<Double>, _ q: inout Double) {
-        let c = SIMD3<Double>(Double(e.r), Double(e.g), Double(e.b)), ew = Double(e.w)
+        let c = SIMD3<Double>(Double(e.r), Double(e.g), Double(e.b))
+        let ew = Double(e.w)
         let aw = SIMD3<Double>(Double(axisWeight[0]), Double(axisWeight[1]), Double(axisWeight[2]))
         w += ew
         s += c * ew

@@ -46,25 +46,29 @@ final class WebPWriter: FrameWriter {
         self.height = height
         let maxSide = Int(WEBP_MAX_DIMENSION)
         guard (1...maxSide).contains(width), (1...maxSide).contains(height) else {
-            throw AnimError.unsupported(file: sink.name,
-                                        reason: "frame 0 is \(width)x\(height): WebP canvases go up to \(maxSide)x\(maxSide)")
+            throw AnimError.unsupported(
+                file: sink.name,
+                reason: "frame 0 is \(width)x\(height): WebP canvases go up to \(maxSide)x\(maxSide)")
         }
         guard (0...100).contains(options.quality) else {
             throw AnimError.unsupported(file: sink.name, reason: "quality \(options.quality) is outside 0–100")
         }
         guard (0...0xFFFF).contains(options.plays) else {
-            throw AnimError.unsupported(file: sink.name,
-                                        reason: "WebP stores a play count from 0 (forever) to 65535, not \(options.plays)")
+            throw AnimError.unsupported(
+                file: sink.name,
+                reason: "WebP stores a play count from 0 (forever) to 65535, not \(options.plays)")
         }
         guard options.keyframeInterval >= 0 else {
-            throw AnimError.unsupported(file: sink.name,
-                                        reason: "keyframe interval \(options.keyframeInterval) is negative (0: libwebp's default)")
+            throw AnimError.unsupported(
+                file: sink.name,
+                reason: "keyframe interval \(options.keyframeInterval) is negative (0: libwebp's default)")
         }
 
         var anim = WebPAnimEncoderOptions()
         guard WebPAnimEncoderOptionsInitInternal(&anim, WEBP_MUX_ABI_VERSION) != 0 else {
-            throw AnimError.library(file: sink.name, frame: nil, library: "libwebp",
-                                    message: "WebPAnimEncoderOptionsInit failed: libwebpmux version mismatch")
+            throw AnimError.library(
+                file: sink.name, frame: nil, library: "libwebp",
+                message: "WebPAnimEncoderOptionsInit failed: libwebpmux version mismatch")
         }
         anim.anim_params.loop_count = Int32(options.plays)
         anim.allow_mixed = options.allowMixed ? 1 : 0
@@ -78,8 +82,9 @@ final class WebPWriter: FrameWriter {
 
         var config = WebPConfig()
         guard WebPConfigInitInternal(&config, WEBP_PRESET_DEFAULT, 75, WEBP_ENCODER_ABI_VERSION) != 0 else {
-            throw AnimError.library(file: sink.name, frame: nil, library: "libwebp",
-                                    message: "WebPConfigInit failed: libwebp version mismatch")
+            throw AnimError.library(
+                file: sink.name, frame: nil, library: "libwebp",
+                message: "WebPConfigInit failed: libwebp version mismatch")
         }
         // Lossy: quality as such. Lossless: libwebp reads `quality` as the
         // effort; at 75 with method 4 this is WebPConfigLosslessPreset level 6,
@@ -88,14 +93,16 @@ final class WebPWriter: FrameWriter {
         config.quality = Float(options.quality)
         config.method = 4
         guard WebPValidateConfig(&config) != 0 else {
-            throw AnimError.library(file: sink.name, frame: nil, library: "libwebp",
-                                    message: "WebPValidateConfig refused the encoder settings")
+            throw AnimError.library(
+                file: sink.name, frame: nil, library: "libwebp",
+                message: "WebPValidateConfig refused the encoder settings")
         }
         self.config = config
 
         guard let enc = WebPAnimEncoderNewInternal(Int32(width), Int32(height), &anim, WEBP_MUX_ABI_VERSION) else {
-            throw AnimError.library(file: sink.name, frame: nil, library: "libwebp",
-                                    message: "WebPAnimEncoderNew failed for a \(width)x\(height) canvas (out of memory?)")
+            throw AnimError.library(
+                file: sink.name, frame: nil, library: "libwebp",
+                message: "WebPAnimEncoderNew failed for a \(width)x\(height) canvas (out of memory?)")
         }
         encoder = enc
     }
@@ -107,12 +114,14 @@ final class WebPWriter: FrameWriter {
             throw AnimError.malformed(file: sink.name, frame: index, offset: nil, reason: "the duration \(duration) is negative")
         }
         guard duration <= Self.maxFrameDuration else {
-            throw AnimError.unsupported(file: sink.name, reason: "frame \(index) lasts \(duration); WebP frames last at most \(Int32.max) ms")
+            throw AnimError.unsupported(
+                file: sink.name, reason: "frame \(index) lasts \(duration); WebP frames last at most \(Int32.max) ms")
         }
         var picture = WebPPicture()
         guard WebPPictureInitInternal(&picture, WEBP_ENCODER_ABI_VERSION) != 0 else {
-            throw AnimError.library(file: sink.name, frame: index, library: "libwebp",
-                                    message: "WebPPictureInit failed: libwebp version mismatch")
+            throw AnimError.library(
+                file: sink.name, frame: index, library: "libwebp",
+                message: "WebPPictureInit failed: libwebp version mismatch")
         }
         defer { WebPPictureFree(&picture) }
         picture.use_argb = 1
@@ -122,8 +131,9 @@ final class WebPWriter: FrameWriter {
             WebPPictureImportRGBA(&picture, $0.baseAddress, Int32(frame.width * 4))
         }
         guard imported != 0 else {
-            throw AnimError.library(file: sink.name, frame: index, library: "libwebp",
-                                    message: "cannot import the frame: \(Self.describe(picture.error_code))")
+            throw AnimError.library(
+                file: sink.name, frame: index, library: "libwebp",
+                message: "cannot import the frame: \(Self.describe(picture.error_code))")
         }
         if config.lossless != 0 { config.exact = Self.hasTransparentPixel(frame) ? 1 : 0 }
         let start = Self.milliseconds(elapsed)
@@ -143,7 +153,10 @@ final class WebPWriter: FrameWriter {
     /// True when a pixel is fully transparent.
     static func hasTransparentPixel(_ frame: RGBAImage) -> Bool {
         var i = 3
-        while i < frame.pixels.count { if frame.pixels[i] == 0 { return true }; i += 4 }
+        while i < frame.pixels.count {
+            if frame.pixels[i] == 0 { return true }
+            i += 4
+        }
         return false
     }
 
@@ -164,12 +177,14 @@ final class WebPWriter: FrameWriter {
     /// `WebPAnimEncoderAdd`; `picture` nil gives the end timestamp.
     private func push(_ picture: UnsafeMutablePointer<WebPPicture>?, at ms: Int, frame index: Int) throws {
         // libwebp compares timestamps modulo 2^32, so wrapping is harmless.
-        let ok = picture == nil
+        let ok =
+            picture == nil
             ? WebPAnimEncoderAdd(encoder, nil, Int32(truncatingIfNeeded: ms), nil)
             : WebPAnimEncoderAdd(encoder, picture, Int32(truncatingIfNeeded: ms), &config)
         guard ok != 0 else {
-            throw AnimError.library(file: sink.name, frame: index, library: "libwebp",
-                                    message: errorText(picture?.pointee.error_code))
+            throw AnimError.library(
+                file: sink.name, frame: index, library: "libwebp",
+                message: errorText(picture?.pointee.error_code))
         }
     }
 
