@@ -56,6 +56,22 @@ enum CLI {
             stderr: String(decoding: e, as: UTF8.self), stdoutData: o)
     }
 
+    /// Runs a tool of the repository (`Tools/…`) from the repository's
+    /// root; stdout and stderr together.
+    static func tool(_ args: [String]) throws -> (status: Int32, output: String) {
+        let p = Process()
+        p.executableURL = URL(fileURLWithPath: "/usr/bin/env")
+        p.arguments = args
+        p.currentDirectoryURL = repo
+        let pipe = Pipe()
+        p.standardOutput = pipe
+        p.standardError = pipe
+        try p.run()
+        let output = String(decoding: pipe.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
+        p.waitUntilExit()
+        return (p.terminationStatus, output)
+    }
+
     static func tempDir() -> URL {
         let url = FileManager.default.temporaryDirectory.appendingPathComponent("anim-cli-\(UUID().uuidString)")
         try? FileManager.default.createDirectory(at: url, withIntermediateDirectories: true)
