@@ -76,3 +76,41 @@ struct TranscodeTests {
         #expect(stream.frameCount == (try ImageSource(data: bytes).frameCount))
     }
 }
+
+/// Options out of range are refused before anything is written, the same
+/// way by every format, naming the output.
+struct EncodingOptionsCheckTests {
+    static let bad: [(String, @Sendable (inout EncodingOptions) -> Void)] = [
+        ("quality", { $0.quality = 101 }), ("quality", { $0.quality = -1 }),
+        ("colours", { $0.maxColors = 1 }), ("colours", { $0.maxColors = 257 }),
+        ("play count", { $0.plays = -1 }), ("keyframe interval", { $0.keyframeInterval = -2 }),
+        ("frame count", { $0.frameCount = 0 }), ("default duration", { $0.defaultDuration = .milliseconds(-5) }),
+    ]
+
+    @Test(arguments: [OutputFormat.gif, .apng, .webp])
+    func everyFormatRefusesTheSameOptions(_ format: OutputFormat) {
+        for (what, spoil) in Self.bad {
+            var options = EncodingOptions()
+            spoil(&options)
+            do {
+                _ = try ImageDestination(format: format, options: options, name: "upload-42")
+                Issue.record("\(format): \(what) accepted")
+            } catch let error as AnimError {
+                guard case .unsupported(let file, let reason) = error else {
+                    Issue.record("\(format): \(error)")
+                    continue
+                }
+                #expect(file == "upload-42", "the caller's label, not <memory>")
+                #expect(reason.contains(what), "\(format): \(reason)")
+            } catch { Issue.record("\(error)") }
+        }
+        // The largest play count each format stores is accepted, one more is not.
+        var options = EncodingOptions()
+        options.plays = EncodingOptions.maximumPlays(in: format)
+        #expect(throws: Never.self) { _ = try ImageDestination(format: format, options: options) }
+        if format != .apng {
+            options.plays += 1
+            #expect(throws: AnimError.self) { _ = try ImageDestination(format: format, options: options) }
+        }
+    }
+}

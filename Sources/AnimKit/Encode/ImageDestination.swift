@@ -59,14 +59,21 @@ public final class ImageDestination {
         try self.init(sink: OutputSink(fileDescriptor: fileDescriptor, name: name), format: format, options: options)
     }
 
-    /// In memory: `data` holds the file after `finish()`.
-    public convenience init(format: OutputFormat, options: EncodingOptions = EncodingOptions()) throws {
-        try self.init(sink: OutputSink(memoryNamed: "<memory>"), format: format, options: options)
+    /// In memory: `data` holds the file after `finish()`. `name` is what
+    /// errors call the output.
+    public convenience init(format: OutputFormat, options: EncodingOptions = EncodingOptions(), name: String = "<memory>")
+        throws
+    {
+        try self.init(sink: OutputSink(memoryNamed: name), format: format, options: options)
     }
 
     init(sink: OutputSink, format: OutputFormat, options: EncodingOptions) throws {
         self.sink = sink
         self.format = format
+        do { try options.check(for: format, file: sink.name) } catch {
+            sink.abort()
+            throw error
+        }
         var o = options
         if format == .apng && !sink.canPatch {
             guard o.frameCount != nil else {

@@ -18,12 +18,7 @@ extension EncodingOptions {
     /// 65535 plays, GIF to 65536 (its loop value is plays − 1).
     public static func plays(_ source: Plays, in format: OutputFormat) -> (plays: Int, adjustment: String?) {
         guard case .count(let n) = source else { return (0, nil) }
-        let limit: Int
-        switch format {
-        case .webp: limit = 65535
-        case .gif: limit = 65536
-        case .apng: limit = Int(UInt32.max)
-        }
+        let limit = maximumPlays(in: format)
         guard n > limit else { return (max(n, 1), nil) }
         return (limit, "plays \(n) times, more than \(format.rawValue.uppercased()) can say: written as \(limit)")
     }

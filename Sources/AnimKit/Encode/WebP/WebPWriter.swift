@@ -50,19 +50,7 @@ final class WebPWriter: FrameWriter {
                 file: sink.name,
                 reason: "frame 0 is \(width)x\(height): WebP canvases go up to \(maxSide)x\(maxSide)")
         }
-        guard (0...100).contains(options.quality) else {
-            throw AnimError.unsupported(file: sink.name, reason: "quality \(options.quality) is outside 0–100")
-        }
-        guard (0...0xFFFF).contains(options.plays) else {
-            throw AnimError.unsupported(
-                file: sink.name,
-                reason: "WebP stores a play count from 0 (forever) to 65535, not \(options.plays)")
-        }
-        guard options.keyframeInterval >= 0 else {
-            throw AnimError.unsupported(
-                file: sink.name,
-                reason: "keyframe interval \(options.keyframeInterval) is negative (0: libwebp's default)")
-        }
+        // Quality, plays and keyframe interval: checked by EncodingOptions.check.
 
         var anim = WebPAnimEncoderOptions()
         guard WebPAnimEncoderOptionsInitInternal(&anim, WEBP_MUX_ABI_VERSION) != 0 else {

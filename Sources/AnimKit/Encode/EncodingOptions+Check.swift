@@ -1,0 +1,28 @@
+extension EncodingOptions {
+    /// The most plays `format` can store: GIF 65536 (its loop value is
+    /// plays − 1), WebP 65535, APNG 2³² − 1.
+    public static func maximumPlays(in format: OutputFormat) -> Int {
+        switch format {
+        case .gif: return 65536
+        case .webp: return 65535
+        case .apng: return Int(UInt32.max)
+        }
+    }
+
+    /// Throws `AnimError.unsupported` naming `file` and the option when an
+    /// option is out of range, the same for every format: quality 0–100,
+    /// colours 2–256, plays 0 (forever) to what `format` stores, keyframe
+    /// interval and default duration not negative, frame count at least 1.
+    public func check(for format: OutputFormat, file: String) throws {
+        func refuse(_ reason: String) throws -> Never { throw AnimError.unsupported(file: file, reason: reason) }
+        if !(0...100).contains(quality) { try refuse("quality \(quality) is outside 0–100") }
+        if !(2...256).contains(maxColors) { try refuse("colours \(maxColors) is outside 2–256") }
+        let most = Self.maximumPlays(in: format)
+        if !(0...most).contains(plays) {
+            try refuse("\(format.rawValue.uppercased()) stores a play count from 0 (forever) to \(most), not \(plays)")
+        }
+        if keyframeInterval < 0 { try refuse("keyframe interval \(keyframeInterval) is negative (0: libwebp's default)") }
+        if defaultDuration < .zero { try refuse("default duration \(defaultDuration) is negative") }
+        if let frameCount, frameCount < 1 { try refuse("frame count \(frameCount) is not at least 1") }
+    }
+}
