@@ -1,5 +1,6 @@
 #!/usr/bin/env bash
-# Builds and runs every Swift snippet of README.md from a separate package
+# Builds and runs every Swift snippet of README.md and of the DocC articles
+# (Sources/AnimKit/AnimKit.docc) from a separate package
 # that depends on AnimKit the way a user does: by URL, from: "1.0.0".
 #
 #   Tools/client/check.sh [WORKDIR]
@@ -7,8 +8,8 @@
 # The repository's files as they are now (committed or not) go into a fresh
 # git repository tagged 1.0.0 under WORKDIR (default: a temporary folder);
 # a client package there depends on it by its file:// URL, in Swift 6
-# language mode. Each ```swift block of the README that is not a manifest
-# fragment becomes a function in a file of its own; main runs them all from
+# language mode. Each ```swift block that is not a manifest fragment
+# becomes an async function in a file of its own; main runs them all from
 # the repository's root (they read Animations/). Fails on any compiler
 # warning, a build error, or a snippet that throws.
 set -euo pipefail
@@ -46,22 +47,23 @@ let package = Package(
     swiftLanguageModes: [.v6]
 )
 MANIFEST
-python3 - "$ROOT/README.md" "$CLIENT/Sources/client" <<'PY'
-import re, sys
-readme, out = sys.argv[1], sys.argv[2]
-blocks = re.findall(r"```swift\n(.*?)```", open(readme).read(), re.S)
+python3 - "$ROOT" "$CLIENT/Sources/client" <<'PY'
+import glob, os, re, sys
+root, out = sys.argv[1], sys.argv[2]
+docs = [os.path.join(root, "README.md")] + sorted(glob.glob(os.path.join(root, "Sources/AnimKit/AnimKit.docc/*.md")))
+blocks = [b for d in docs for b in re.findall(r"```swift\n(.*?)```", open(d).read(), re.S)]
 names = []
 for n, block in enumerate(blocks):
     if "Package.swift" in block or "dependencies:" in block:
         continue                                   # a manifest fragment, not code to run
     imports = sorted(set(l for l in block.splitlines() if l.startswith("import ")))
     body = "\n".join("    " + l if l.strip() else "" for l in block.splitlines() if not l.startswith("import "))
-    name = "readmeSnippet%d" % n
+    name = "snippet%d" % n
     names.append(name)
-    open("%s/%s.swift" % (out, name), "w").write("\n".join(imports) + "\n\nfunc %s() throws {\n%s\n}\n" % (name, body))
+    open("%s/%s.swift" % (out, name), "w").write("\n".join(imports) + "\n\nfunc %s() async throws {\n%s\n}\n" % (name, body))
 if not names:
-    sys.exit("no Swift snippet found in the README")
-calls = "\n".join('    print("== %s"); try %s()' % (n, n) for n in names)
+    sys.exit("no Swift snippet found in the README or the DocC articles")
+calls = "\n".join('    print("== %s"); try await %s()' % (n, n) for n in names)
 open(out + "/main.swift", "w").write("#if canImport(Glibc)\nimport Glibc\n#endif\n\ndo {\n%s\n} catch {\n    print(\"snippet failed: \\(error)\")\n    exit(1)\n}\n" % calls)
 print("client: %d snippets" % len(names), file=sys.stderr)
 PY
