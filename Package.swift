@@ -28,7 +28,7 @@ let package = Package(
         .target(
             name: "CPNGBridge", dependencies: ["CPNG", "CDeflate"],
             linkerSettings: [.linkedLibrary("z")]),
-        .target(name: "AnimKit", dependencies: ["CGIF", "CPNGBridge", "CWebP"]),
+        .target(name: "AnimKit", dependencies: ["CGIF", "CPNGBridge", "CDeflate", "CWebP"]),
         .target(name: "AnimKitFoundation", dependencies: ["AnimKit"]),
         .target(name: "AnimTerminal", dependencies: ["AnimKit"]),
         .executableTarget(name: "anim", dependencies: ["AnimKit", "AnimTerminal"]),

@@ -9,13 +9,16 @@ enum InfoCommand: Command {
 
         FILE may be - for standard input.
 
-        Prints the format, canvas size, loop count and, per frame, its rectangle,
-        delay, effective duration, disposal, blending and keyframe flag.
+        Prints the format, canvas size, loop count, the metadata the file carries
+        (ICC profile, EXIF, XMP, comments and text) and, per frame, its rectangle,
+        delay, effective duration, disposal, blending, keyframe and complete flags.
 
         options:
           --json         print exactly one JSON object (keys: format, width, height,
                          frameCount, loopCount, plays, frames[index, x, y, width,
-                         height, delayMs, durationMs, dispose, blend, keyframe])
+                         height, delayMs, durationMs, dispose, blend, keyframe,
+                         complete], metadata{iccProfileBytes, exifBytes, xmp,
+                         text[keyword, text]})
           --raw-delays   durations are the stored delays (default: as browsers play
                          them, a delay of 10 ms or less lasting 100 ms)
           -h, --help     show this help
@@ -65,10 +68,38 @@ enum InfoCommand: Command {
                             ("dispose", .string(f.dispose.rawValue)),
                             ("blend", .string(f.blend.rawValue)),
                             ("keyframe", .bool(f.isKeyframe)),
+                            ("complete", .bool(f.isComplete)),
                         ])
                     })
             ),
+            (
+                "metadata",
+                .object([
+                    ("iccProfileBytes", s.metadata.iccProfile.map { .int($0.count) } ?? .null),
+                    ("exifBytes", s.metadata.exif.map { .int($0.count) } ?? .null),
+                    ("xmp", s.metadata.xmp.map { .string($0) } ?? .null),
+                    (
+                        "text",
+                        .array(
+                            s.metadata.text.map { .object([("keyword", .string($0.keyword)), ("text", .string($0.text))]) })
+                    ),
+                ])
+            ),
         ])
+    }
+
+    /// One line per kind of metadata present (none when there is none).
+    static func metadataLines(_ m: ImageMetadata) -> String {
+        var out = ""
+        if let icc = m.iccProfile { out += "  ICC profile: \(icc.count) bytes\n" }
+        if let exif = m.exif { out += "  EXIF: \(exif.count) bytes\n" }
+        if let xmp = m.xmp { out += "  XMP: \(xmp.utf8.count) bytes\n" }
+        for entry in m.text {
+            let text = entry.text.count > 70 ? String(entry.text.prefix(70)) + "…" : entry.text
+            let shown = String(text.map { $0 == "\n" || $0 == "\r" ? " " : $0 })
+            out += entry.keyword.isEmpty ? "  comment: \(shown)\n" : "  text \(entry.keyword): \(shown)\n"
+        }
+        return out
     }
 
     static func text(_ s: ImageSource) -> String {
@@ -83,12 +114,14 @@ enum InfoCommand: Command {
         var out = "\(s.name): \(s.format.rawValue.uppercased()), \(s.width)x\(s.height), "
         out += "\(s.frameCount) frame\(s.frameCount == 1 ? "" : "s"), \(loops)\(raw), "
         out += "total \(format(total.milliseconds)) ms\n"
+        out += metadataLines(s.metadata)
         out += "  " + "frame".padding(7) + "rect".padding(22) + "delay".padding(10) + "duration".padding(10)
         out += "dispose".padding(12) + "blend".padding(8) + "key\n"
         for f in s.frames {
             out += "  " + String(f.index).padding(7) + f.rect.description.padding(22)
             out += (format(f.delay.milliseconds) + " ms").padding(10) + (format(f.duration.milliseconds) + " ms").padding(10)
-            out += f.dispose.rawValue.padding(12) + f.blend.rawValue.padding(8) + (f.isKeyframe ? "yes" : "no") + "\n"
+            out += f.dispose.rawValue.padding(12) + f.blend.rawValue.padding(8) + (f.isKeyframe ? "yes" : "no")
+            out += (f.isComplete ? "" : "  (incomplete: the file ends inside it)") + "\n"
         }
         return out
     }

@@ -21,10 +21,26 @@ struct InfoCommandTests {
         #expect(
             Set(frames[0].keys) == [
                 "index", "x", "y", "width", "height", "delayMs", "durationMs",
-                "dispose", "blend", "keyframe",
+                "dispose", "blend", "keyframe", "complete",
             ])
+        #expect(frames.allSatisfy { $0["complete"] as? Bool == true })
+        let metadata = try #require(j["metadata"] as? [String: Any])
+        #expect(metadata["iccProfileBytes"] is NSNull && (metadata["text"] as? [Any])?.isEmpty == true)
         #expect(frames[3]["index"] as? Int == 3 && frames[0]["keyframe"] as? Bool == true)
         #expect(frames[0]["dispose"] as? String == "none" && frames[0]["blend"] as? String == "over")
+    }
+
+    @Test func metadataIsListed() throws {
+        let text = try CLI.run(["info", CLI.fixture("metadata/flower2.webp")])
+        #expect(text.status == 0)
+        #expect(text.stdout.contains("ICC profile: 3144 bytes") && text.stdout.contains("EXIF: 6573 bytes"))
+        #expect(text.stdout.contains("XMP: 3467 bytes"))
+        let j = try json("metadata/flower2.webp")
+        let metadata = try #require(j["metadata"] as? [String: Any])
+        #expect(metadata["iccProfileBytes"] as? Int == 3144 && metadata["exifBytes"] as? Int == 6573)
+        #expect((metadata["xmp"] as? String)?.contains("xmpmeta") == true)
+        let gif = try CLI.run(["info", CLI.fixture("metadata/multiple_comments.gif")])
+        #expect(gif.stdout.contains("comment: Test comment 1"))
     }
 
     @Test func noLoopBlockIsNullAndPlaysOnce() throws {

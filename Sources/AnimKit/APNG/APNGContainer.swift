@@ -25,6 +25,7 @@ enum APNGContainer {
                 : .count(parsed.isAnimated ? parsed.numPlays : 1),
             formula: .exact, error: parsed.error, decoder: decoder,
             // Truncated frames are already left out; a still PNG is whole at IEND only.
-            settledFrames: parsed.error == nil || parsed.isAnimated ? frames.count : 0)
+            settledFrames: parsed.error == nil || parsed.isAnimated ? frames.count : 0,
+            metadata: parsed.metadata)
     }
 }

@@ -18,9 +18,11 @@ struct APNGParser {
         var isAnimated = false
         var numPlays = 0
         var error: AnimError?
+        var metadata = ImageMetadata()
     }
 
     private struct State {
+        var metadata = ImageMetadata()
         var header: PNGHeader?
         var numFrames: Int?
         var numPlays = 0
@@ -113,6 +115,9 @@ struct APNGParser {
                 throw malformed(s.frames.count, c.offset, "fdAT without a preceding fcTL")
             }
             if c.length > 4 { s.current!.segments.append(.init(chunkTypeOffset: c.typeOffset, dataLength: c.length, skip: 4)) }
+        case "iCCP", "eXIf", "tEXt", "zTXt", "iTXt":
+            PNGMetadata.read(
+                c.type, UnsafeRawBufferPointer(rebasing: bytes[c.dataOffset..<(c.dataOffset + c.length)]), into: &s.metadata)
         default:
             break
         }
@@ -182,7 +187,7 @@ struct APNGParser {
                 rect: Rect(x: 0, y: 0, width: header.width, height: header.height),
                 delayNumerator: 0, delayDenominator: 100, dispose: .none,
                 blend: .source, segments: s.defaultSegments, offset: 8)
-            return Result(header: header, frames: [still], isAnimated: false, error: failure)
+            return Result(header: header, frames: [still], isAnimated: false, error: failure, metadata: s.metadata)
         }
         if error == nil && s.defaultSegments.isEmpty {
             error = malformed(s.frames.count, bytes.count, "no IDAT chunk")
@@ -192,6 +197,7 @@ struct APNGParser {
         }
         if s.frames.isEmpty { throw error ?? malformed(0, bytes.count, "no frames") }
         if s.frames[0].dispose == .previous { s.frames[0].dispose = .background }  // APNG spec
-        return Result(header: header, frames: s.frames, isAnimated: true, numPlays: s.numPlays, error: error)
+        return Result(
+            header: header, frames: s.frames, isAnimated: true, numPlays: s.numPlays, error: error, metadata: s.metadata)
     }
 }

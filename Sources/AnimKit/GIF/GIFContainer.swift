@@ -48,6 +48,7 @@ enum GIFContainer {
             format: .gif, width: parsed.width, height: parsed.height, steps: steps,
             frames: frames, loopCount: parsed.loopCount, plays: plays,
             formula: .exact, error: parsed.error, decoder: decoder,
-            settledFrames: parsed.error == nil ? frames.count : settled(groups, parsed.images))
+            settledFrames: parsed.error == nil ? frames.count : settled(groups, parsed.images),
+            metadata: parsed.metadata)
     }
 }

@@ -17,6 +17,9 @@ struct GIFParser {
         /// True when the file has any extension block at all.
         var hasExtensions = false
         var error: AnimError?
+        var metadata = ImageMetadata()
+        /// An XMP extension was looked at (only the first is searched).
+        var triedXMP = false
     }
 
     func parse() throws -> Result {
@@ -77,6 +80,37 @@ struct GIFParser {
         return out
     }
 
+    /// The data of the sub-blocks starting at `offset`, joined; nil when
+    /// they end early or pass `ImageMetadata.maximumBlock`.
+    private func subBlockData(_ offset: Int) -> [UInt8]? {
+        var data: [UInt8] = []
+        var p = offset
+        while p < bytes.count {
+            let n = Int(bytes[p])
+            if n == 0 { return data }
+            guard p + 1 + n <= bytes.count, data.count + n <= ImageMetadata.maximumBlock else { return nil }
+            data += UnsafeRawBufferPointer(rebasing: bytes[(p + 1)..<(p + 1 + n)])
+            p += 1 + n
+        }
+        return nil
+    }
+
+    /// XMP as Adobe stores it in GIF: the packet's bytes run on without
+    /// sub-block lengths, then a 257-byte "magic trailer" (0x01, 0xFF down
+    /// to 0x00) lets sub-block readers skip it; the packet ends at `<?xpacket end…?>`.
+    private func rawXMP(_ offset: Int) -> String? {
+        let end = min(bytes.count, offset + ImageMetadata.maximumBlock)
+        let text = [UInt8](UnsafeRawBufferPointer(rebasing: bytes[offset..<end]))
+        let close = Array("<?xpacket end=".utf8)
+        guard text.count > close.count,
+            let at = (0...(text.count - close.count)).first(where: {
+                text[$0] == close[0] && Array(text[$0..<($0 + close.count)]) == close
+            }),
+            let stop = text[at...].firstIndex(of: UInt8(ascii: ">"))
+        else { return nil }
+        return String(decoding: text[..<(stop + 1)], as: UTF8.self)
+    }
+
     /// Reads sub-blocks up to the terminator; false if the data ends first.
     private func skipSubBlocks(_ r: inout ByteReader) -> Bool {
         while let n = r.u8() {
@@ -99,8 +133,16 @@ struct GIFParser {
             let packed = bytes[p]
             let delay = Int(bytes[p + 1]) | Int(bytes[p + 2]) << 8
             gce = (Int(packed >> 2) & 7, delay, packed & 1 != 0 ? Int(bytes[p + 3]) : nil)
+        } else if label == 0xFE {
+            guard let comment = subBlockData(r.offset) else { return skipSubBlocks(&r) }
+            out.metadata.text.append(.init(keyword: "", text: String(decoding: comment, as: UTF8.self)))
         } else if label == 0xFF, r.remaining >= 12, bytes[r.offset] == 11 {
             let id = String(decoding: UnsafeRawBufferPointer(rebasing: bytes[(r.offset + 1)..<(r.offset + 12)]), as: UTF8.self)
+            if id == "ICCRGBG1012", out.metadata.iccProfile == nil { out.metadata.iccProfile = subBlockData(r.offset + 12) }
+            if id == "XMP DataXMP", !out.triedXMP {
+                out.triedXMP = true
+                out.metadata.xmp = rawXMP(r.offset + 12)
+            }
             if (id == "NETSCAPE2.0" || id == "ANIMEXTS1.0") && out.loopCount == nil {
                 let p = r.offset + 12
                 if p + 3 < bytes.count, bytes[p] >= 3, bytes[p + 1] == 1 {

@@ -47,6 +47,8 @@ public final class ImageSource: @unchecked Sendable {
     public let plays: Plays
     /// What went wrong after the last complete frame, if anything.
     public let indexError: AnimError?
+    /// The colour profile, EXIF, XMP and text the file carries.
+    public let metadata: ImageMetadata
     /// The options the source was opened with.
     public let options: DecodingOptions
 
@@ -140,6 +142,7 @@ public final class ImageSource: @unchecked Sendable {
         loopCount = index.loopCount
         plays = index.plays
         indexError = index.error
+        metadata = index.metadata
         steps = index.steps
         decoder = index.decoder
         formula = index.formula

@@ -45,6 +45,8 @@ struct ContainerIndex {
     /// How many leading frames are final whatever bytes may follow: what an
     /// incremental source shows before its data is finished.
     var settledFrames: Int
+    /// Profile, EXIF, XMP and text found while indexing.
+    var metadata = ImageMetadata()
 }
 
 extension DecodingLimits {

@@ -71,7 +71,25 @@ enum WebPContainer {
             loopCount: loop, plays: loop == 0 ? .forever : .count(loop ?? 1),
             formula: .libwebp, error: error,
             decoder: WebPFrameDecoder(store: store, file: file, records: records, steps: steps),
-            settledFrames: steps.count)
+            settledFrames: steps.count, metadata: metadata(demux))
+    }
+
+    /// The ICCP, EXIF and XMP chunks (the first of each), as libwebp's
+    /// demuxer finds them.
+    private static func metadata(_ demux: OpaquePointer) -> ImageMetadata {
+        func chunk(_ fourCC: String) -> [UInt8]? {
+            var iter = WebPChunkIterator()
+            defer { WebPDemuxReleaseChunkIterator(&iter) }
+            guard WebPDemuxGetChunk(demux, fourCC, 1, &iter) != 0, iter.chunk.size <= ImageMetadata.maximumBlock,
+                let p = iter.chunk.bytes
+            else { return nil }
+            return Array(UnsafeBufferPointer(start: p, count: iter.chunk.size))
+        }
+        var m = ImageMetadata()
+        m.iccProfile = chunk("ICCP")
+        m.exif = chunk("EXIF")
+        m.xmp = chunk("XMP ").map { String(decoding: $0, as: UTF8.self) }
+        return m
     }
 }
 

@@ -1,0 +1,53 @@
+/// Reads the PNG chunks that carry metadata (`iCCP`, `eXIf`, `tEXt`,
+/// `zTXt`, `iTXt`). A chunk that does not parse is skipped: metadata never
+/// stops a file from opening.
+enum PNGMetadata {
+    static func read(_ type: String, _ data: UnsafeRawBufferPointer, into m: inout ImageMetadata) {
+        guard data.count <= ImageMetadata.maximumBlock + 4096 else { return }
+        let bytes = [UInt8](data)
+        switch type {
+        case "iCCP":
+            // name, 0, method 0, zlib stream
+            guard m.iccProfile == nil, let z = bytes.firstIndex(of: 0), z + 2 <= bytes.count, bytes[z + 1] == 0 else { return }
+            m.iccProfile = PNGInflate.zlib(Array(bytes[(z + 2)...]), limit: ImageMetadata.maximumBlock)
+        case "eXIf":
+            if m.exif == nil { m.exif = bytes }
+        case "tEXt":
+            guard let z = bytes.firstIndex(of: 0) else { return }
+            m.text.append(.init(keyword: latin1(bytes[..<z]), text: latin1(bytes[(z + 1)...])))
+        case "zTXt":
+            guard let z = bytes.firstIndex(of: 0), z + 2 <= bytes.count, bytes[z + 1] == 0,
+                let text = PNGInflate.zlib(Array(bytes[(z + 2)...]), limit: ImageMetadata.maximumBlock)
+            else { return }
+            m.text.append(.init(keyword: latin1(bytes[..<z]), text: latin1(text[...])))
+        case "iTXt":
+            readInternational(bytes, into: &m)
+        default:
+            break
+        }
+    }
+
+    /// keyword 0 flag method language 0 translated-keyword 0 text (UTF-8,
+    /// zlib-compressed when flag is 1).
+    private static func readInternational(_ bytes: [UInt8], into m: inout ImageMetadata) {
+        guard let z = bytes.firstIndex(of: 0), z + 3 <= bytes.count else { return }
+        let compressed = bytes[z + 1] == 1
+        guard let language = bytes[(z + 3)...].firstIndex(of: 0),
+            let translated = bytes[(language + 1)...].firstIndex(of: 0)
+        else { return }
+        let raw = Array(bytes[(translated + 1)...])
+        guard let text = compressed ? PNGInflate.zlib(raw, limit: ImageMetadata.maximumBlock) : raw else { return }
+        let keyword = latin1(bytes[..<z])
+        let string = String(decoding: text, as: UTF8.self)
+        if keyword == "XML:com.adobe.xmp" {
+            if m.xmp == nil { m.xmp = string }
+        } else {
+            m.text.append(.init(keyword: keyword, text: string))
+        }
+    }
+
+    /// PNG's keywords and tEXt/zTXt are ISO 8859-1.
+    private static func latin1(_ bytes: ArraySlice<UInt8>) -> String {
+        String(String.UnicodeScalarView(bytes.map { Unicode.Scalar($0) }))
+    }
+}
