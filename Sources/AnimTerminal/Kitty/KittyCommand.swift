@@ -17,22 +17,30 @@ struct KittyCommand {
         wrap([Escape.esc, UInt8(ascii: "_"), UInt8(ascii: "G")] + Array(keys.utf8) + Escape.stringTerminator)
     }
 
-    /// A command carrying `data`, base64-encoded and chunked.
+    /// A command carrying `data`, base64-encoded and chunked. The bytes
+    /// are appended to one buffer: the keys of a chunk are made once, and
+    /// only a tmux-wrapped chunk is built apart (its ESCs are doubled).
     func transmit(_ keys: String, data: [UInt8], repeatKeys: Bool = false) -> [UInt8] {
         var encoded: [UInt8] = []
         data.withUnsafeBytes { Base64.encode($0, into: &encoded) }
+        let opening: [UInt8] = [Escape.esc, UInt8(ascii: "_"), UInt8(ascii: "G")]
+        let firstKeys = (more: Array((keys + ",m=1;").utf8), last: Array((keys + ",m=0;").utf8))
+        let laterKeys = repeatKeys ? firstKeys : (more: Array("m=1;".utf8), last: Array("m=0;".utf8))
         var out: [UInt8] = []
-        out.reserveCapacity(encoded.count + encoded.count / 4096 * 16 + keys.utf8.count + 16)
+        out.reserveCapacity(encoded.count + (encoded.count / 4096 + 1) * (firstKeys.more.count + 8))
+        var chunk: [UInt8] = []
         var start = 0
         repeat {
             let end = min(start + 4096, encoded.count)
             let more = end < encoded.count
-            var chunk: [UInt8] = [Escape.esc, UInt8(ascii: "_"), UInt8(ascii: "G")]
-            chunk += Array((start == 0 || repeatKeys ? keys + ",m=\(more ? 1 : 0)" : "m=\(more ? 1 : 0)").utf8)
-            chunk.append(UInt8(ascii: ";"))
-            chunk += encoded[start..<end]
-            chunk += Escape.stringTerminator
-            out += wrap(chunk)
+            let keys = start == 0 ? firstKeys : laterKeys
+            if tmux { chunk.removeAll(keepingCapacity: true) }
+            func put(_ bytes: some Collection<UInt8>) { if tmux { chunk += bytes } else { out += bytes } }
+            put(opening)
+            put(more ? keys.more : keys.last)
+            put(encoded[start..<end])
+            put(Escape.stringTerminator)
+            if tmux { out += Escape.tmuxPassthrough(chunk) }
             start = end
         } while start < encoded.count
         return out
