@@ -25,7 +25,7 @@ struct PartialFrameTests {
         }
         #expect(frame == cut.frameCount - 1)
         // Drawn as far as it goes: the frames before it are exact.
-        for i in [0, cut.frameCount - 2] { #expect(try cut.frame(at: i) == whole.frame(at: i)) }
+        for i in 0..<(cut.frameCount - 1) { #expect(try cut.frame(at: i) == whole.frame(at: i)) }
         #expect(try cut.frame(at: cut.frameCount - 1) != whole.frame(at: whole.frameCount - 1))
     }
 

@@ -114,6 +114,7 @@ struct KittyBackendTests {
         #expect(backend.handleReply(.kittyGraphics(id: 11, message: "ENOSPC:no space")))
         #expect(!backend.handleReply(.kittyGraphics(id: 11, message: "OK")))
         _ = play(backend, frames, order: [3, 4, 5, 0], screen: &screen)
+        #expect(backend.editing, "a refusal switches to editing in place")
         #expect(screen.frames.count == 1)
     }
 

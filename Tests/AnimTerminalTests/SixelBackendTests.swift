@@ -255,7 +255,7 @@ struct SixelBackendTests {
         for k in 0..<16 { screen.feed(image(5, 1 + k, k)) }
         #expect(screen.errors.isEmpty, "\(screen.errors)")
         #expect(screen.dropped == 1 && screen.graphics.count == 16)
-        #expect(screen.region(row: 2, column: 1, width: 4, height: 6).allSatisfy { $0 == 0 }, "the picture at row 2 stays")
+        #expect(screen.region(row: 2, column: 1, width: 4, height: 6).allSatisfy { $0 == 0 }, "the picture at row 2 is dropped")
         // The 17th took the dropped one's slot, the first: it goes next.
         screen.feed(image(5, 20, 50))
         #expect(screen.region(row: 5, column: 16, width: 4, height: 6).allSatisfy { $0 == 0 }, "then the newest square")

@@ -17,7 +17,8 @@ enum PlayerSignals {
             // Ctrl-Z: put the terminal back, then stop for real; in the
             // middle of a piece, once it is written (as for SIGINT).
             if TerminalState.writing == 1 {
-                TerminalState.pendingSignal = SIGTSTP
+                // A quit already pending wins over the suspend.
+                if TerminalState.pendingSignal == 0 { TerminalState.pendingSignal = SIGTSTP }
                 return
             }
             TerminalState.suspendFromSignal()
@@ -49,7 +50,7 @@ extension Player {
         while true {
             if PlayerSignals.resumed == 1 {
                 PlayerSignals.resumed = 0
-                Terminal.enter(keyboard: keys)
+                Terminal.enter(keyboard: keys, resuming: true)
                 PlayerSignals.install()
                 backend.invalidate()
                 last = -1

@@ -53,8 +53,10 @@ public enum Terminal {
     /// Enters the player's mode: alternate screen, hidden cursor, raw input
     /// on `keyboard` (a terminal's fd, or nil for none). Installs the
     /// restoring handlers.
-    public static func enter(keyboard: Int32?) {
-        TerminalState.prepare(keyboard: keyboard)
+    /// `resuming`: after Ctrl-Z, restoring later puts back the mode saved
+    /// when the player first entered.
+    public static func enter(keyboard: Int32?, resuming: Bool = false) {
+        TerminalState.prepare(keyboard: keyboard, resuming: resuming)
         var enter = Escape.alternateScreenOn + Escape.hideCursor + Escape.clearScreen
         writeAll(1, &enter)
     }

@@ -79,14 +79,17 @@ enum TerminalState {
     /// The handlers go in before the tty mode changes, and `active` is set
     /// before it too: a signal at any moment after this starts finds
     /// something that puts the terminal back.
-    static func prepare(keyboard: Int32?) {
+    /// `resuming`: taking the terminal back after Ctrl-Z; the mode saved
+    /// the first time stays the one to restore (the tty may still be raw if
+    /// the process was stopped by SIGSTOP, which no handler sees).
+    static func prepare(keyboard: Int32?, resuming: Bool = false) {
         _ = (restoreBytes, syncEndBytes, extraBytes, cursorAfterBytes)
         // Touched here so that no handler is the first to (lazily) initialise them.
         writing = 0
         pendingSignal = 0
         syncOpen = 0
         var makeRaw = false
-        if let keyboard, tcgetattr(keyboard, saved) == 0 {
+        if let keyboard, (resuming && haveSaved == 1 && keyboardFD == keyboard) || tcgetattr(keyboard, saved) == 0 {
             keyboardFD = keyboard
             haveSaved = 1
             raw.pointee = saved.pointee
@@ -100,7 +103,10 @@ enum TerminalState {
             signal(sig) { signo in
                 if TerminalState.writing == 1 {
                     // Finish the piece first; give the terminal a second.
-                    if TerminalState.pendingSignal == 0 { alarm(1) }  // a second signal does not put the deadline off
+                    // A second quit does not put the deadline off; a quit
+                    // replaces a pending Ctrl-Z (which armed no deadline).
+                    let pending = TerminalState.pendingSignal
+                    if pending == 0 || pending == SIGTSTP { alarm(1) }
                     TerminalState.pendingSignal = signo
                     return
                 }
@@ -123,14 +129,18 @@ enum TerminalState {
     }
 
     /// Called by the writer between pieces: a signal held back ends the
-    /// player now, at a sequence boundary.
-    static func honourPendingSignal() {
+    /// player now, at a sequence boundary. True when it was Ctrl-Z and the
+    /// process was stopped and has resumed: the rest of what was being
+    /// written must not go out (the terminal is the shell's again until the
+    /// player takes it back and redraws).
+    @discardableResult
+    static func honourPendingSignal() -> Bool {
         let signo = pendingSignal
-        guard signo != 0 else { return }
+        guard signo != 0 else { return false }
         if signo == SIGTSTP {
             pendingSignal = 0
             suspendFromSignal()
-            return
+            return true
         }
         restoreFromSignal()
         _exit(128 + signo)

@@ -46,7 +46,9 @@ public final class TerminalWriter {
                 }
                 start = end
                 if end == buffer.count { TerminalState.syncOpen = 0 }
-                TerminalState.honourPendingSignal()
+                // Back from Ctrl-Z: the rest would land on the shell's
+                // screen; the player redraws once it has the terminal again.
+                if TerminalState.honourPendingSignal() { return true }
             }
             return true
         }

@@ -99,6 +99,9 @@ def main():
     results = []
     for clip in clips:
         frames = harness.clip_frame_count(clip, anim)
+        if not frames:
+            print("%s: no frame count, skipped" % clip, file=sys.stderr)
+            continue
         for mode in args.modes.split(","):
             for player in MODES[mode]:
                 print("%s %s %s" % (os.path.basename(clip), mode, player), file=sys.stderr, flush=True)
@@ -144,7 +147,7 @@ def report(results):
         a = ps.get("anim")
         peers = [p for n, p in ps.items() if not n.startswith("anim") and p["ok"] and p["first_loop_bytes"] > 0
                  and (p.get("images") is None or p["frames"] < 2 or p["images"] * 2 >= p["frames"])]
-        if not a or not peers:
+        if not a or not a["ok"] or not peers:
             continue
         best_b = min(p["first_loop_bytes"] for p in peers)
         best_c = min(p["cpu_ms_per_frame"] for p in peers)
