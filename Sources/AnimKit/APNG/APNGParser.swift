@@ -23,6 +23,7 @@ struct APNGParser {
 
     private struct State {
         var metadata = ImageMetadata()
+        var metadataBudget = ImageMetadata.maximumBlock
         var header: PNGHeader?
         var numFrames: Int?
         var numPlays = 0
@@ -117,7 +118,8 @@ struct APNGParser {
             if c.length > 4 { s.current!.segments.append(.init(chunkTypeOffset: c.typeOffset, dataLength: c.length, skip: 4)) }
         case "iCCP", "eXIf", "tEXt", "zTXt", "iTXt":
             PNGMetadata.read(
-                c.type, UnsafeRawBufferPointer(rebasing: bytes[c.dataOffset..<(c.dataOffset + c.length)]), into: &s.metadata)
+                c.type, UnsafeRawBufferPointer(rebasing: bytes[c.dataOffset..<(c.dataOffset + c.length)]), into: &s.metadata,
+                budget: &s.metadataBudget)
         default:
             break
         }

@@ -2,14 +2,27 @@
 /// `zTXt`, `iTXt`). A chunk that does not parse is skipped: metadata never
 /// stops a file from opening.
 enum PNGMetadata {
-    static func read(_ type: String, _ data: UnsafeRawBufferPointer, into m: inout ImageMetadata) {
-        guard data.count <= ImageMetadata.maximumBlock + 4096 else { return }
+    /// `budget`: bytes metadata may still take in all (each block kept or
+    /// inflated is charged to it), so many small chunks that inflate well
+    /// cannot fill memory either.
+    static func read(_ type: String, _ data: UnsafeRawBufferPointer, into m: inout ImageMetadata, budget: inout Int) {
+        guard data.count <= budget else { return }
+        let (texts, hadICC, hadEXIF, hadXMP) = (m.text.count, m.iccProfile != nil, m.exif != nil, m.xmp != nil)
+        defer {
+            // The chunk, and what it added (inflated) to what is kept.
+            var added = m.text.count > texts ? m.text[texts].text.utf8.count : 0
+            if !hadICC { added += m.iccProfile?.count ?? 0 }
+            if !hadEXIF { added += m.exif?.count ?? 0 }
+            if !hadXMP { added += m.xmp?.utf8.count ?? 0 }
+            budget -= max(data.count, 1) + added
+        }
+        let limit = budget
         let bytes = [UInt8](data)
         switch type {
         case "iCCP":
             // name, 0, method 0, zlib stream
             guard m.iccProfile == nil, let z = bytes.firstIndex(of: 0), z + 2 <= bytes.count, bytes[z + 1] == 0 else { return }
-            m.iccProfile = PNGInflate.zlib(Array(bytes[(z + 2)...]), limit: ImageMetadata.maximumBlock)
+            m.iccProfile = PNGInflate.zlib(Array(bytes[(z + 2)...]), limit: limit)
         case "eXIf":
             if m.exif == nil { m.exif = bytes }
         case "tEXt":
@@ -17,11 +30,11 @@ enum PNGMetadata {
             m.text.append(.init(keyword: latin1(bytes[..<z]), text: latin1(bytes[(z + 1)...])))
         case "zTXt":
             guard let z = bytes.firstIndex(of: 0), z + 2 <= bytes.count, bytes[z + 1] == 0,
-                let text = PNGInflate.zlib(Array(bytes[(z + 2)...]), limit: ImageMetadata.maximumBlock)
+                let text = PNGInflate.zlib(Array(bytes[(z + 2)...]), limit: limit)
             else { return }
             m.text.append(.init(keyword: latin1(bytes[..<z]), text: latin1(text[...])))
         case "iTXt":
-            readInternational(bytes, into: &m)
+            readInternational(bytes, into: &m, limit: limit)
         default:
             break
         }
@@ -29,14 +42,14 @@ enum PNGMetadata {
 
     /// keyword 0 flag method language 0 translated-keyword 0 text (UTF-8,
     /// zlib-compressed when flag is 1).
-    private static func readInternational(_ bytes: [UInt8], into m: inout ImageMetadata) {
+    private static func readInternational(_ bytes: [UInt8], into m: inout ImageMetadata, limit: Int) {
         guard let z = bytes.firstIndex(of: 0), z + 3 <= bytes.count else { return }
         let compressed = bytes[z + 1] == 1
         guard let language = bytes[(z + 3)...].firstIndex(of: 0),
             let translated = bytes[(language + 1)...].firstIndex(of: 0)
         else { return }
         let raw = Array(bytes[(translated + 1)...])
-        guard let text = compressed ? PNGInflate.zlib(raw, limit: ImageMetadata.maximumBlock) : raw else { return }
+        guard let text = compressed ? PNGInflate.zlib(raw, limit: limit) : raw else { return }
         let keyword = latin1(bytes[..<z])
         let string = String(decoding: text, as: UTF8.self)
         if keyword == "XML:com.adobe.xmp" {

@@ -37,7 +37,8 @@ public struct ImageMetadata: Equatable, Sendable {
     /// True when the file carries none of it.
     public var isEmpty: Bool { iccProfile == nil && exif == nil && xmp == nil && text.isEmpty }
 
-    /// The largest metadata block read (a profile, EXIF, XMP or one text):
-    /// larger ones are skipped, compressed ones are not inflated past it.
+    /// The most metadata kept from one file, all blocks together (a
+    /// profile, EXIF, XMP, texts): blocks past it are skipped, compressed
+    /// ones are not inflated past what is left.
     static let maximumBlock = 16 << 20
 }

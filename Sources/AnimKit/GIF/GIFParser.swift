@@ -99,16 +99,19 @@ struct GIFParser {
     /// sub-block lengths, then a 257-byte "magic trailer" (0x01, 0xFF down
     /// to 0x00) lets sub-block readers skip it; the packet ends at `<?xpacket end…?>`.
     private func rawXMP(_ offset: Int) -> String? {
-        let end = min(bytes.count, offset + ImageMetadata.maximumBlock)
-        let text = [UInt8](UnsafeRawBufferPointer(rebasing: bytes[offset..<end]))
+        // The trailer makes a sub-block walk stop right after the packet:
+        // the search stays inside this extension.
+        var walker = ByteReader(bytes, offset: offset)
+        guard skipSubBlocks(&walker) else { return nil }
+        let end = min(walker.offset, offset + ImageMetadata.maximumBlock)
         let close = Array("<?xpacket end=".utf8)
-        guard text.count > close.count,
-            let at = (0...(text.count - close.count)).first(where: {
-                text[$0] == close[0] && Array(text[$0..<($0 + close.count)]) == close
-            }),
-            let stop = text[at...].firstIndex(of: UInt8(ascii: ">"))
-        else { return nil }
-        return String(decoding: text[..<(stop + 1)], as: UTF8.self)
+        guard end - offset > close.count else { return nil }
+        for at in offset...(end - close.count)
+        where bytes[at] == close[0] && bytes[at..<(at + close.count)].elementsEqual(close) {
+            guard let stop = bytes[at..<end].firstIndex(of: UInt8(ascii: ">")) else { return nil }
+            return String(decoding: UnsafeRawBufferPointer(rebasing: bytes[offset...stop]), as: UTF8.self)
+        }
+        return nil
     }
 
     /// Reads sub-blocks up to the terminator; false if the data ends first.
