@@ -14,6 +14,15 @@ import Testing
 @Suite(.serialized) struct DetectPseudoTerminalTests {
     typealias S = ReplySamples
     static let ms: Int64 = 1_000_000
+    /// Time allowed past the probe's own 100 ms budget (or past the last
+    /// reply): 50 ms, or 150 ms under a sanitizer, where the instrumented
+    /// parser and the other tests running beside it on two cores take longer
+    /// (155 ms was seen in CI for the endless-garbage case).
+    static let slack: Int64 = ProcessInfo.processInfo.environment["ANIM_SANITIZER"] == nil ? 50 * ms : 150 * ms
+    /// The bound for a whole probe: its budget and the slack.
+    static let bound: Int64 = 100 * ms + slack
+    /// The bound after the last reply.
+    static let afterReply: Int64 = slack == 50 * ms ? 20 * ms : 60 * ms
 
     struct Outcome {
         var caps: TerminalCapabilities
@@ -51,7 +60,7 @@ import Testing
         #expect(o.received.contains(subsequence: Escape.queryKittyGraphics))
         #expect(!o.received.contains(subsequence: Escape.querySixelRegisters), "no sixel query to kitty")
         #expect(!o.received.contains(subsequence: Array("Gi=31;OK".utf8)), "a reply was echoed")
-        #expect(o.afterLastReply >= 0 && o.afterLastReply < 20 * Self.ms, "\(o.afterLastReply / 1000) µs after the last reply")
+        #expect(o.afterLastReply >= 0 && o.afterLastReply < Self.afterReply, "\(o.afterLastReply / 1000) µs after the last reply")
     }
 
     /// Over ssh nothing in the environment says kitty: the replies do.
@@ -61,7 +70,7 @@ import Testing
         #expect(o.caps.graphics == [.kitty])
         #expect(o.caps.trueColor && o.caps.terminalName == "kitty")
         #expect(o.caps.reasons.contains("the kitty graphics query was answered OK: kitty graphics"))
-        #expect(o.afterLastReply < 20 * Self.ms)
+        #expect(o.afterLastReply < Self.afterReply)
     }
 
     @Test func answersLikeXtermAsVT340() throws {
@@ -76,7 +85,7 @@ import Testing
         #expect(o.caps.sixelRegisters == 1024 && o.caps.sixelMaxWidth == 1000 && o.caps.sixelMaxHeight == 1000)
         #expect(o.caps.cell == CellGeometry(width: 6, height: 13))
         #expect(o.received.contains(subsequence: Escape.querySixelRegisters + Escape.querySixelGeometry))
-        #expect(o.afterLastReply < 20 * Self.ms, "\(o.afterLastReply / 1000) µs")
+        #expect(o.afterLastReply < Self.afterReply, "\(o.afterLastReply / 1000) µs")
     }
 
     /// Plain xterm: DA1 without 4, no sixel; direct colour from XTGETTCAP.
@@ -112,7 +121,7 @@ import Testing
         #expect(
             o.received == Escape.tmuxPassthrough(Escape.queryKittyGraphics) + Escape.queryCellPixels
                 + Escape.queryTextAreaPixels + Escape.queryCursorPosition + Escape.queryPrimaryAttributes)
-        #expect(o.afterLastReply < 20 * Self.ms)
+        #expect(o.afterLastReply < Self.afterReply)
     }
 
     @Test func tmuxWithoutPassthrough() throws {
@@ -129,7 +138,7 @@ import Testing
         let bin = try fakeTmux("echo $$ >> \"$(dirname \"$0\")/pids\"; exec sleep 30")
         let env = ["TERM": "tmux-256color", "TMUX": "/tmp/fake-tmux,1,0", "PATH": bin.path + "/bin:/usr/bin:/bin"]
         let o = try probe(env, .answer([S.csi("?1;2c")]))
-        #expect(o.total < 150 * Self.ms, "\(o.total / Self.ms) ms")
+        #expect(o.total < Self.bound, "\(o.total / Self.ms) ms")
         #expect(o.caps.tmux && o.caps.graphics == [] && o.caps.answered)
         let pids = String(
             decoding: (try? Data(contentsOf: URL(fileURLWithPath: bin.path + "/bin/pids"))) ?? Data(), as: UTF8.self
@@ -143,7 +152,7 @@ import Testing
         let o = try probe(["TERM": "xterm-256color"], .silent)
         #expect(!o.caps.answered && o.caps.replyCount == 0)
         #expect(o.caps.graphics == [] && o.caps.cell == .assumed)
-        #expect(o.total >= 100 * Self.ms && o.total < 150 * Self.ms, "\(o.total / Self.ms) ms")
+        #expect(o.total >= 100 * Self.ms && o.total < Self.bound, "\(o.total / Self.ms) ms")
         #expect(o.received.suffix(3).elementsEqual(Escape.queryPrimaryAttributes), "DA1 closes the round")
         #expect(o.caps.reasons.contains("no DA1 reply within 100 ms: the environment's verdict stands"))
     }
@@ -189,7 +198,7 @@ import Testing
         }
         let start = TerminalProbe.monotonic()
         let caps = TerminalProbe.detect(environment: ["TERM": "xterm-kitty"], input: fds[0], output: fds[1])
-        #expect(TerminalProbe.monotonic() - start < 20 * Self.ms)
+        #expect(TerminalProbe.monotonic() - start < Self.afterReply)
         #expect(caps.graphics == [.kitty] && caps.queryNanoseconds == nil)
         #expect(caps.reasons.last == "input or output is not a terminal: no queries")
     }
@@ -201,7 +210,7 @@ import Testing
         let garbage = (0..<4096).map { _ in UInt8(truncatingIfNeeded: rng.next()) }.filter { $0 != UInt8(ascii: "c") }
         let o = try probe(["TERM": "xterm-256color"], .flood(garbage, limit: nil))
         #expect(!o.caps.answered)
-        #expect(o.total < 150 * Self.ms, "\(o.total / Self.ms) ms")
+        #expect(o.total < Self.bound, "\(o.total / Self.ms) ms")
         #expect(o.caps.pendingInput.count <= TerminalProbe.maxPendingInput && o.caps.replyCount <= TerminalProbe.maxReplies)
     }
 
@@ -209,7 +218,7 @@ import Testing
         let pattern = S.csi("6;19;8t") + S.apc("Gi=31;OK") + Array("x".utf8)
         let o = try probe(["TERM": "xterm-256color"], .flood(pattern, limit: 1 << 20))
         #expect(!o.caps.answered)
-        #expect(o.total < 150 * Self.ms, "\(o.total / Self.ms) ms")
+        #expect(o.total < Self.bound, "\(o.total / Self.ms) ms")
         #expect(o.caps.replyCount == TerminalProbe.maxReplies)
         #expect(
             o.caps.pendingInput.count <= TerminalProbe.maxPendingInput
@@ -224,7 +233,7 @@ import Testing
                 [UInt8](repeating: UInt8(ascii: "A"), count: 4096), limit: 1 << 20,
                 first: Array("\u{1B}_Gi=31;".utf8)))
         #expect(!o.caps.answered && o.caps.replyCount == 0 && o.caps.pendingInput.isEmpty)
-        #expect(o.total < 150 * Self.ms, "\(o.total / Self.ms) ms")
+        #expect(o.total < Self.bound, "\(o.total / Self.ms) ms")
     }
 
     /// SIGHUP in the middle of the round: the mode is put back before the
