@@ -43,7 +43,7 @@ public final class CachedFrameSource: @unchecked Sendable {
         self.cache = FrameCache(frameCount: source.frameCount, limitBytes: limitBytes, limitCount: limitCount)
         self.prefetchEnabled = prefetch
         self.decodes = [Int](repeating: 0, count: source.frameCount)
-        source.checkpoints = cache
+        source.useCheckpoints(cache)
     }
 
     /// How many times each frame has been decoded through this cache.
@@ -87,7 +87,7 @@ public final class CachedFrameSource: @unchecked Sendable {
         state.unlock()
         waitForPrefetch()
         newer.continueDecoding(from: source)
-        newer.checkpoints = cache
+        newer.useCheckpoints(cache)
         cache.grow(toFrameCount: newer.frameCount)
         state.lock()
         current = newer

@@ -18,7 +18,7 @@ public enum PlaybackDirection: Sendable {
 ///
 /// `@unchecked Sendable`: every mutable field is read and written with `lock`
 /// held.
-public final class FrameCache: @unchecked Sendable {
+public final class FrameCache: CheckpointStore, @unchecked Sendable {
     /// Bytes counted for each entry on top of its pixels (bookkeeping).
     public static let entryOverhead = 256
 

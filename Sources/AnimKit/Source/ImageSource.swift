@@ -19,62 +19,29 @@
 /// An `ImageSource` may be used from several threads; frame decoding is
 /// serialised inside.
 ///
-/// `@unchecked Sendable`: the index (`frames`, sizes, format) is immutable; the
-/// decoding state (canvas, compositor, prefetcher, checkpoints) is touched only
-/// with `lock` held.
+/// The source is two parts: its `index` (a `FrameIndex`, an immutable
+/// value) and a decoding cursor (canvas, compositor, decode-ahead,
+/// checkpoints), which only one thread at a time uses.
+///
+/// `@unchecked Sendable`: the index, the bytes and the options are
+/// immutable; the cursor is touched only with `lock` held.
 public final class ImageSource: @unchecked Sendable {
     /// The name used in messages: the path, or a label for in-memory data.
     public let name: String
-    /// The format found in the bytes (`png` for a PNG without `acTL`).
-    public let format: ImageFormat
-    /// Canvas size in pixels.
-    public let width: Int
-    /// Canvas height in pixels.
-    public let height: Int
+    /// What opening the file learnt: canvas, frames, loop count, metadata.
+    public let index: FrameIndex
     /// The size of the frames delivered: the canvas, or smaller with
     /// `DecodingOptions.fitIn`. Frame rectangles stay in canvas pixels.
     public let outputWidth: Int
     /// The height of the frames delivered.
     public let outputHeight: Int
-    /// Every displayed frame, in order.
-    public let frames: [FrameInfo]
-    /// The loop value stored in the file: GIF's NETSCAPE2.0/ANIMEXTS1.0 value
-    /// (nil when the file has no loop block), APNG's `num_plays`, WebP's loop
-    /// count; nil for a still image.
-    public let loopCount: Int?
-    /// How many times the animation plays, per the format's rules (GIF: no
-    /// loop block plays once, 0 forever, N plays N+1 times).
-    public let plays: Plays
-    /// What went wrong after the last complete frame, if anything.
-    public let indexError: AnimError?
-    /// The colour profile, EXIF, XMP and text the file carries.
-    public let metadata: ImageMetadata
     /// The options the source was opened with.
     public let options: DecodingOptions
 
     let store: ByteStore
-    let steps: [Step]
-    let frameSteps: [Range<Int>]
-    let decoder: StepDecoder
-    let formula: BlendFormula
-    /// For each step, the nearest keyframe step at or before it.
-    let keyAtOrBefore: [Int]
     let lock = Lock()
-    var compositor: Compositor?
-    var patch: UnsafeMutableRawBufferPointer?
-    /// A caller's buffer lent as the patch for one `withFrame` call.
-    var scratchPatch: UnsafeMutableRawBufferPointer?
-    let downsampler: Downsampler?
-    var output: [UInt8] = []
-    var stepsDecodedCount = 0
-    var lastRequestedFrame = -1
-    /// Where to keep and find checkpoints (set by `CachedFrameSource`).
-    weak var checkpoints: FrameCache?
-    /// A checkpoint is offered every this many steps after a keyframe.
-    let checkpointInterval = 8
-    /// For each step, the frame it ends, or -1.
-    let frameEndingAt: [Int]
-    let prefetcher: StepPrefetcher?
+    /// The decoding state; only with `lock` held.
+    let cursor: FrameCursor
 
     /// Opens the file at `path`.
     public convenience init(path: String, options: DecodingOptions = DecodingOptions()) throws {
@@ -106,11 +73,11 @@ public final class ImageSource: @unchecked Sendable {
                 file: name, limit: "maxCanvasPixels", value: size.width.multipliedReportingOverflow(by: size.height).partialValue,
                 maximum: options.limits.maxCanvasPixels)
         }
-        var index: ContainerIndex
+        let container: ContainerIndex
         switch ImageFormat.sniff(store.bytes) {
-        case .gif?: index = try GIFContainer.index(store, file: name, limits: options.limits)
-        case .png?, .apng?: index = try APNGContainer.index(store, file: name, limits: options.limits)
-        case .webp?: index = try WebPContainer.index(store, file: name, limits: options.limits)
+        case .gif?: container = try GIFContainer.index(store, file: name, limits: options.limits)
+        case .png?, .apng?: container = try APNGContainer.index(store, file: name, limits: options.limits)
+        case .webp?: container = try WebPContainer.index(store, file: name, limits: options.limits)
         case nil:
             throw store.count == 0
                 ? AnimError.truncated(file: name, frame: nil, offset: 0, detail: "the file is empty")
@@ -118,16 +85,11 @@ public final class ImageSource: @unchecked Sendable {
         }
         store.release(0..<store.count)  // indexing touched pages it no longer needs
         store.adviseSequentialReads()
-        if partial {
-            index.frames = Array(index.frames.prefix(index.settledFrames))
-            index.error = nil
-        }
         self.store = store
         self.name = name
         self.options = options
-        format = index.format
-        width = index.width
-        height = index.height
+        let index = FrameIndex(container, policy: options.durationPolicy, partial: partial)
+        self.index = index
         let out =
             options.resizeTo.map { (width: max($0.width, 1), height: max($0.height, 1)) } ?? options.fitIn.map {
                 Downsampler.fit(
@@ -135,38 +97,30 @@ public final class ImageSource: @unchecked Sendable {
             } ?? (width: index.width, height: index.height)
         outputWidth = out.width
         outputHeight = out.height
-        downsampler =
-            out == (index.width, index.height)
-            ? nil
-            : Downsampler(sourceWidth: index.width, sourceHeight: index.height, width: out.width, height: out.height)
-        loopCount = index.loopCount
-        plays = index.plays
-        indexError = index.error
-        metadata = index.metadata
-        steps = index.steps
-        decoder = index.decoder
-        formula = index.formula
-        frameSteps = index.frames.map(\.steps)
-        frames = Self.frameInfos(index, policy: options.durationPolicy)
-        var keys = [Int](repeating: 0, count: index.steps.count)
-        var last = 0
-        for (i, s) in index.steps.enumerated() {
-            if s.isKey { last = i }
-            keys[i] = last
-        }
-        keyAtOrBefore = keys
-        var ends = [Int](repeating: -1, count: index.steps.count)
-        for (f, range) in index.frames.enumerated() { if let last = range.steps.last { ends[last] = f } }
-        frameEndingAt = ends
-        prefetcher =
-            options.decodeAhead > 0 && index.steps.count > 1
-            ? StepPrefetcher(decoder: index.decoder, steps: index.steps, depth: options.decodeAhead) : nil
+        cursor = FrameCursor(
+            index: index, decoder: container.decoder, store: store, name: name, outputWidth: out.width,
+            outputHeight: out.height, decodeAhead: options.decodeAhead)
     }
 
-    deinit { patch?.deallocate() }
-
+    /// The format found in the bytes (`png` for a PNG without `acTL`).
+    public var format: ImageFormat { index.format }
+    /// Canvas width in pixels.
+    public var width: Int { index.width }
+    /// Canvas height in pixels.
+    public var height: Int { index.height }
+    /// Every displayed frame, in order.
+    public var frames: [FrameInfo] { index.frames }
+    /// The loop value stored in the file (see `FrameIndex.loopCount`).
+    public var loopCount: Int? { index.loopCount }
+    /// How many times the animation plays, per the format's rules (GIF: no
+    /// loop block plays once, 0 forever, N plays N+1 times).
+    public var plays: Plays { index.plays }
+    /// What went wrong after the last complete frame, if anything.
+    public var indexError: AnimError? { index.error }
+    /// The colour profile, EXIF, XMP and text the file carries.
+    public var metadata: ImageMetadata { index.metadata }
     /// The number of displayed frames.
-    public var frameCount: Int { frames.count }
+    public var frameCount: Int { index.frames.count }
 
     /// How many steps (GIF images, APNG or WebP frames) this source has
     /// decoded and composited, for tests and statistics. Decodes run ahead
@@ -174,19 +128,21 @@ public final class ImageSource: @unchecked Sendable {
     var stepsDecoded: Int {
         lock.lock()
         defer { lock.unlock() }
-        return stepsDecodedCount
+        return cursor.stepsDecoded
     }
 
-    private static func frameInfos(_ index: ContainerIndex, policy: DurationPolicy) -> [FrameInfo] {
-        index.frames.enumerated().map { (i, f) in
-            let group = f.steps.map { index.steps[$0] }
-            var rect = Rect(x: 0, y: 0, width: 0, height: 0)
-            for s in group { rect = rect.union(s.rect) }
-            return FrameInfo(
-                index: i, rect: rect, delay: f.delay, duration: policy.effective(f.delay),
-                dispose: group.last?.dispose ?? .none, blend: group.first?.blend ?? .source,
-                isKeyframe: group.first?.isKey ?? true, imageRange: f.steps,
-                isComplete: group.allSatisfy(\.isComplete))
-        }
+    /// Where the cursor keeps and finds checkpoints (held weakly).
+    func useCheckpoints(_ store: any CheckpointStore) {
+        lock.lock()
+        defer { lock.unlock() }
+        cursor.checkpoints = store
+    }
+
+    /// Offers the canvas just rendered as a checkpoint (see
+    /// `FrameCursor.offerCheckpoint`).
+    func offerCheckpoint() {
+        lock.lock()
+        defer { lock.unlock() }
+        cursor.offerCheckpoint()
     }
 }

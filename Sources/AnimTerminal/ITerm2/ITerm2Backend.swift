@@ -34,10 +34,10 @@ public final class ITerm2Backend: FrameBackend {
         let image = background.flattened(image)
         var rect = Rect(x: 0, y: 0, width: image.width, height: image.height)
         if placement == shownPlacement, let shown {
-            guard let changed = ChangedRect.between(shown, image) else { return [] }
+            guard let changed = FrameDiff.changedRect(shown, image) else { return [] }
             rect = Self.cellAligned(changed, cell: placement.cell, bounds: rect)
         }
-        let patch = ChangedRect.crop(image, rect)
+        let patch = image.cropped(to: rect)
         guard let png = PNGFile.encodeQuick(patch, level: 6, filter: 4) else { return [] }
         shown = image
         shownPlacement = placement

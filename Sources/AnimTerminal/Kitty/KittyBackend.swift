@@ -68,12 +68,12 @@ public final class KittyBackend: FrameBackend {
         if let bytes = renderStored(index: index, placement: placement) { return bytes }
         let image = background.flattened(image)
         guard placement == shownPlacement, let known else { return start(image, index: index, placement: placement) }
-        guard let rect = ChangedRect.between(known, image) else {
+        guard let rect = FrameDiff.changedRect(known, image) else {
             // Same pixels as a frame already there: show that one.
             if !editing { stored[index] = knownFrame }
             return show(knownFrame)
         }
-        let patch = ChangedRect.crop(image, rect)
+        let patch = image.cropped(to: rect)
         let frameBytes = image.width * image.height * 4
         if editing { return edit(image, patch: patch, rect: rect) }
         if (frameCount + 1) * frameBytes > storageBudget {

@@ -45,28 +45,16 @@ enum SixelFrame {
     static func changes(_ next: [UInt32], _ shown: [UInt32], width: Int, height: Int) -> (rect: Rect, cleared: Bool)? {
         next.withUnsafeBufferPointer { a in
             shown.withUnsafeBufferPointer { b in
-                var x0 = width
-                var y0 = height
-                var x1 = -1
-                var y1 = -1
+                guard let rect = FrameDiff.changedRect(a, b, width: width, height: height) else { return nil }
                 var cleared = false
-                for y in 0..<height {
+                for y in rect.y..<rect.y + rect.height where !cleared {
                     let row = y * width
-                    var first = -1
-                    var last = -1
-                    for x in 0..<width where a[row + x] != b[row + x] {
-                        if first < 0 { first = x }
-                        last = x
-                        if a[row + x] == 0 { cleared = true }
+                    for x in rect.x..<rect.x + rect.width where a[row + x] != b[row + x] && a[row + x] == 0 {
+                        cleared = true
+                        break
                     }
-                    guard first >= 0 else { continue }
-                    x0 = min(x0, first)
-                    x1 = max(x1, last)
-                    if y0 == height { y0 = y }
-                    y1 = y
                 }
-                guard x1 >= 0 else { return nil }
-                return (Rect(x: x0, y: y0, width: x1 - x0 + 1, height: y1 - y0 + 1), cleared)
+                return (rect, cleared)
             }
         }
     }

@@ -1,9 +1,82 @@
 import CGIF
 
+// The only file that imports giflib: the decoder's row reading (an
+// extension of `GIFDecoder`) and the writer's encoder (`GIFLibEncoder`).
+// Everything else in `Formats/GIF` is plain Swift.
+
+extension GIFDecoder {
+    /// The stream giflib reads: `bytes[0..<prefix]` then `bytes[start..<end]`.
+    fileprivate struct GIFLibStream {
+        var base: UnsafePointer<UInt8>
+        var prefix: Int
+        var start: Int
+        var end: Int
+        var position = 0
+    }
+
+    fileprivate static let read: InputFunc = { gif, buffer, wanted in
+        guard let gif, let buffer, wanted > 0,
+            let stream = gif.pointee.UserData?.assumingMemoryBound(to: GIFLibStream.self)
+        else { return 0 }
+        var copied = 0
+        let want = Int(wanted)
+        while copied < want {
+            let p = stream.pointee.position
+            let from: Int
+            let available: Int
+            if p < stream.pointee.prefix {
+                from = p
+                available = stream.pointee.prefix - p
+            } else {
+                from = stream.pointee.start + (p - stream.pointee.prefix)
+                available = stream.pointee.end - from
+            }
+            if available <= 0 { break }
+            let n = min(available, want - copied)
+            (buffer + copied).update(from: stream.pointee.base + from, count: n)
+            copied += n
+            stream.pointee.position += n
+        }
+        return Int32(copied)
+    }
+
+    /// True when giflib decoded every row.
+    /// `base`: the file's bytes; giflib reads `base[0..<header]` (header,
+    /// screen descriptor, global table) then `base[image]`.
+    static func decodeWithGiflib(
+        base: UnsafePointer<UInt8>, header: Int, image range: Range<Int>, _ writer: RowWriter,
+        palette: [UInt32]
+    ) -> Bool {
+        let stream = UnsafeMutablePointer<GIFLibStream>.allocate(capacity: 1)
+        stream.initialize(to: GIFLibStream(base: base, prefix: header, start: range.lowerBound, end: range.upperBound))
+        defer { stream.deallocate() }
+        var error: Int32 = 0
+        guard let gif = DGifOpen(stream, Self.read, &error) else { return false }
+        defer {
+            var e: Int32 = 0
+            DGifCloseFile(gif, &e)
+        }
+        var type = UNDEFINED_RECORD_TYPE
+        guard DGifGetRecordType(gif, &type) == GIF_OK, type == IMAGE_DESC_RECORD_TYPE,
+            DGifGetImageDesc(gif) == GIF_OK
+        else { return false }
+        let image = writer.image
+        var line = [UInt8](repeating: 0, count: max(image.width, 1))
+        return palette.withUnsafeBufferPointer { pal in
+            line.withUnsafeMutableBufferPointer { buf in
+                for y in GIFRowOrder(height: image.height, interlaced: image.interlaced) {
+                    if DGifGetLine(gif, buf.baseAddress, Int32(image.width)) != GIF_OK { return false }
+                    writer.put(row: y, indices: buf.baseAddress!, valid: image.width, palette: pal.baseAddress!)
+                }
+                return true
+            }
+        }
+    }
+}
+
 /// The giflib side of the GIF writer: screen descriptor, loop block,
 /// graphic control extensions and LZW-compressed images, streamed to the
-/// sink. The only encoder file that imports giflib (the decoder's is
-/// `GIF/GIFDecoder.swift`); everything else in `Encode/GIF` is plain Swift.
+/// sink.
 ///
 /// giflib writes through an output callback in small pieces; they are
 /// collected in a buffer handed to the sink at the end of each record (or

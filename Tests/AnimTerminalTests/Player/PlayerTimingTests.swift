@@ -11,7 +11,7 @@ import Testing
 /// delays put the right frame on screen at the right time, and the bytes it
 /// writes draw exactly that frame.
 struct PlayerTimingTests {
-    static let fixtures = #filePath.split(separator: "/").dropLast(2).joined(separator: "/")
+    static let fixtures = #filePath.split(separator: "/").dropLast(3).joined(separator: "/")
     static func fixture(_ name: String) -> String { "/" + fixtures + "/AnimKitTests/Fixtures/" + name }
 
     struct Played {

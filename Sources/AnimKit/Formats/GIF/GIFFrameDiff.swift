@@ -32,7 +32,7 @@ enum GIFFrameDiff {
     static func changes(_ keys: [UInt32], reference: [UInt32], width: Int, height: Int) -> (rect: Rect, count: Int) {
         keys.withUnsafeBufferPointer { k in
             reference.withUnsafeBufferPointer { ref in
-                boundingBox(width: width, height: height) { i in k[i] != ref[i] }
+                FrameDiff.bounds(width: width, height: height) { i in k[i] != ref[i] }
             }
         }
     }
@@ -43,35 +43,8 @@ enum GIFFrameDiff {
     static func cleared(_ keys: [UInt32], next: RGBAImage) -> Rect {
         keys.withUnsafeBufferPointer { k in
             next.pixels.withUnsafeBufferPointer { px in
-                boundingBox(width: next.width, height: next.height) { i in k[i] != 0 && px[4 * i + 3] < 128 }.rect
+                FrameDiff.bounds(width: next.width, height: next.height) { i in k[i] != 0 && px[4 * i + 3] < 128 }.rect
             }
         }
-    }
-
-    @inline(__always)
-    private static func boundingBox(width: Int, height: Int, _ marked: (Int) -> Bool) -> (rect: Rect, count: Int) {
-        var x0 = width
-        var x1 = -1
-        var y0 = height
-        var y1 = -1
-        var count = 0
-        for y in 0..<height {
-            let row = y * width
-            var first = -1
-            var last = -1
-            for x in 0..<width where marked(row + x) {
-                if first < 0 { first = x }
-                last = x
-                count += 1
-            }
-            if first >= 0 {
-                x0 = min(x0, first)
-                x1 = max(x1, last)
-                y0 = min(y0, y)
-                y1 = y
-            }
-        }
-        if x1 < 0 { return (Rect(x: 0, y: 0, width: 0, height: 0), 0) }
-        return (Rect(x: x0, y: y0, width: x1 - x0 + 1, height: y1 - y0 + 1), count)
     }
 }

@@ -7,7 +7,7 @@ import AnimKit
 enum TextTestSupport {
     typealias Random = FuzzRandom
 
-    static let repository = "/" + #filePath.split(separator: "/").dropLast(3).joined(separator: "/")
+    static let repository = "/" + #filePath.split(separator: "/").dropLast(4).joined(separator: "/")
 
     /// A random frame; `transparent` of 256 pixels are fully transparent.
     static func noise(_ w: Int, _ h: Int, _ rng: inout Random, transparent: Int = 0) -> RGBAImage {

@@ -191,7 +191,7 @@ private struct Rewriter {
         var indices = [UInt8](repeating: 0, count: width * height)
         var complete = 0
         record.withUnsafeBytes { raw in
-            GIFLZW.decode(raw, offset: 0, end: raw.count, width: width, rows: height) { row, line, valid in
+            GIFLZWDecoder.decode(raw, offset: 0, end: raw.count, width: width, rows: height) { row, line, valid in
                 guard valid == width else { return }
                 for x in 0..<width { indices[row * width + x] = line[x] }
                 complete += 1

@@ -1,11 +1,9 @@
-import CGIF
-
-/// Decodes one GIF image at a time with giflib, from memory.
+/// Decodes one GIF image at a time with giflib, from memory (the giflib
+/// calls are in `GIFLib.swift`), or with the tolerant Swift LZW decoder.
 ///
 /// giflib reads a virtual stream: the file's header, screen descriptor and
 /// global colour table, then the bytes of the wanted image only. So any image
 /// decodes on its own, in any order, from any thread, without `DGifSlurp`.
-/// This is the only file that imports giflib.
 ///
 /// `@unchecked Sendable`: every stored field is a `let` of immutable data; each
 /// decode keeps its giflib handle and buffers in locals.
@@ -24,56 +22,20 @@ final class GIFDecoder: StepDecoder, @unchecked Sendable {
         self.steps = steps
     }
 
-    /// The stream giflib reads: `bytes[0..<prefix]` then `bytes[start..<end]`.
-    private struct Stream {
-        var base: UnsafePointer<UInt8>
-        var prefix: Int
-        var start: Int
-        var end: Int
-        var position = 0
-    }
-
-    private static let read: InputFunc = { gif, buffer, wanted in
-        guard let gif, let buffer, wanted > 0,
-            let stream = gif.pointee.UserData?.assumingMemoryBound(to: Stream.self)
-        else { return 0 }
-        var copied = 0
-        let want = Int(wanted)
-        while copied < want {
-            let p = stream.pointee.position
-            let from: Int
-            let available: Int
-            if p < stream.pointee.prefix {
-                from = p
-                available = stream.pointee.prefix - p
-            } else {
-                from = stream.pointee.start + (p - stream.pointee.prefix)
-                available = stream.pointee.end - from
-            }
-            if available <= 0 { break }
-            let n = min(available, want - copied)
-            (buffer + copied).update(from: stream.pointee.base + from, count: n)
-            copied += n
-            stream.pointee.position += n
-        }
-        return Int32(copied)
-    }
-
     func dataRange(step index: Int) -> Range<Int> { images[index].descriptorOffset..<images[index].dataEnd }
 
     func decode(step index: Int, into target: PixelTarget) throws {
         let image = images[index]
         let clip = steps[index].rect
         if clip.isEmpty { return }
-        let stream = UnsafeMutablePointer<Stream>.allocate(capacity: 1)
-        stream.initialize(
-            to: Stream(
-                base: store.bytes.baseAddress!.assumingMemoryBound(to: UInt8.self),
-                prefix: headerLength, start: image.descriptorOffset, end: image.dataEnd))
-        defer { stream.deallocate() }
         let palette = makePalette(image)
         let writer = RowWriter(target: target, image: image, clip: clip)
-        if decodeWithGiflib(stream, writer, palette: palette) { return }
+        if Self.decodeWithGiflib(
+            base: store.bytes.baseAddress!.assumingMemoryBound(to: UInt8.self), header: headerLength,
+            image: image.descriptorOffset..<image.dataEnd, writer, palette: palette)
+        {
+            return
+        }
         // giflib gave up (damaged data, or a code size above 8 that browsers
         // accept, gif-suite `max-codes`): decode again with the tolerant Swift
         // decoder, which keeps every pixel up to the damage; the rest of the
@@ -81,40 +43,12 @@ final class GIFDecoder: StepDecoder, @unchecked Sendable {
         if !target.masked { writer.clearAll() }
         palette.withUnsafeBufferPointer { pal in
             var order = GIFRowOrder(height: image.height, interlaced: image.interlaced)
-            GIFLZW.decode(
+            GIFLZWDecoder.decode(
                 store.bytes, offset: image.dataOffset, end: image.dataEnd,
                 width: image.width, rows: image.height
             ) { _, line, valid in
                 guard let y = order.next() else { return }
                 writer.put(row: y, indices: line.baseAddress!, valid: valid, palette: pal.baseAddress!)
-            }
-        }
-    }
-
-    /// True when giflib decoded every row.
-    private func decodeWithGiflib(
-        _ stream: UnsafeMutablePointer<Stream>, _ writer: RowWriter,
-        palette: [UInt32]
-    ) -> Bool {
-        var error: Int32 = 0
-        guard let gif = DGifOpen(stream, Self.read, &error) else { return false }
-        defer {
-            var e: Int32 = 0
-            DGifCloseFile(gif, &e)
-        }
-        var type = UNDEFINED_RECORD_TYPE
-        guard DGifGetRecordType(gif, &type) == GIF_OK, type == IMAGE_DESC_RECORD_TYPE,
-            DGifGetImageDesc(gif) == GIF_OK
-        else { return false }
-        let image = writer.image
-        var line = [UInt8](repeating: 0, count: max(image.width, 1))
-        return palette.withUnsafeBufferPointer { pal in
-            line.withUnsafeMutableBufferPointer { buf in
-                for y in GIFRowOrder(height: image.height, interlaced: image.interlaced) {
-                    if DGifGetLine(gif, buf.baseAddress, Int32(image.width)) != GIF_OK { return false }
-                    writer.put(row: y, indices: buf.baseAddress!, valid: image.width, palette: pal.baseAddress!)
-                }
-                return true
             }
         }
     }
@@ -138,7 +72,7 @@ final class GIFDecoder: StepDecoder, @unchecked Sendable {
         var order = GIFRowOrder(height: image.height, interlaced: image.interlaced)
         let x0 = clip.x - image.x
         palette.withUnsafeBufferPointer { pal in
-            GIFLZW.decode(
+            GIFLZWDecoder.decode(
                 store.bytes, offset: image.dataOffset, end: image.dataEnd,
                 width: image.width, rows: image.height
             ) { _, line, valid in

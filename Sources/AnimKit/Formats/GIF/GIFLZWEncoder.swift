@@ -1,7 +1,7 @@
 /// GIF's LZW compression, in Swift: the size of a run of indices once
 /// compressed (to choose between ways of coding a frame without writing
 /// them), and the compressed bytes themselves (`GIFReorder` rewrites
-/// frames; the decoder's side is `GIF/GIFLZW.swift`). It follows the usual
+/// frames; the decoder's side is `GIF/GIFLZWDecoder.swift`). It follows the usual
 /// encoder (giflib's): codes widen when the table reaches the next power
 /// of two, and a clear code restarts the table when it would take code
 /// 4095, so `size` is exactly what giflib writes and `encode` writes the

@@ -61,7 +61,9 @@ final class APNGWriter: FrameWriter {
 
     /// The rectangle `frame` changes: all of it for the first frame.
     private func changes(_ frame: RGBAImage) -> PixelRect {
-        state.previous.map { changedRect($0, frame) ?? (0, 0, 1, 1) } ?? (0, 0, width, height)
+        state.previous.map { FrameDiff.changedRect($0, frame).map { ($0.x, $0.y, $0.width, $0.height) } ?? (0, 0, 1, 1) } ?? (
+            0, 0, width, height
+        )
     }
 
     private func write(_ frame: RGBAImage, duration: Duration, index: Int, rect: PixelRect) throws {
@@ -359,39 +361,6 @@ final class APNGWriter: FrameWriter {
             throw AnimError.library(file: sink.name, frame: index, library: "libdeflate", message: "compressing the frame failed")
         }
         return zlib
-    }
-
-    /// The bounding box of the pixels that differ, or nil if none do.
-    private func changedRect(_ a: RGBAImage, _ b: RGBAImage) -> PixelRect? {
-        var minX = width
-        var minY = height
-        var maxX = -1
-        var maxY = -1
-        a.pixels.withUnsafeBytes { pa in
-            b.pixels.withUnsafeBytes { pb in
-                let wa = pa.bindMemory(to: UInt32.self)
-                let wb = pb.bindMemory(to: UInt32.self)
-                for y in 0..<height {
-                    let row = y * width
-                    var first = -1
-                    var last = -1
-                    for x in 0..<width where wa[row + x] != wb[row + x] {
-                        first = x
-                        break
-                    }
-                    guard first >= 0 else { continue }
-                    for x in stride(from: width - 1, through: first, by: -1) where wa[row + x] != wb[row + x] {
-                        last = x
-                        break
-                    }
-                    minX = min(minX, first)
-                    maxX = max(maxX, last)
-                    minY = min(minY, y)
-                    maxY = y
-                }
-            }
-        }
-        return maxX < 0 ? nil : (minX, minY, maxX - minX + 1, maxY - minY + 1)
     }
 
     /// True when every pixel of `r` that changed is opaque in `cur`.

@@ -13,6 +13,7 @@ import Testing
 /// with text cells and with kitty graphics.
 struct GeometryTests {
     static let demo = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
+        .deletingLastPathComponent()
         .deletingLastPathComponent().appendingPathComponent("Animations/demo.gif").path
 
     /// Plays the demo's first frame into a pty of 80×24 cells of 8×19 pixels; returns what was written.

@@ -6,7 +6,7 @@
 /// row it produced. This decoder follows the browsers: a full table stops
 /// growing, an invalid code or the end of data ends the image, and the
 /// pixels decoded up to there are kept.
-enum GIFLZW {
+enum GIFLZWDecoder {
     /// Decodes the image data that starts at `offset` (the LZW minimum code
     /// size byte, then sub-blocks) as `rows` rows of `width` indices, handing
     /// each row to `onRow(row number in stored order, indices, valid count)`;

@@ -30,7 +30,7 @@ struct GIFReorderTests {
         #expect(encoded.count - 1 == input.withUnsafeBufferPointer { GIFLZWEncoder.size($0, bitsPerPixel: bits) })
         var decoded: [UInt8] = []
         encoded.withUnsafeBytes { raw in
-            GIFLZW.decode(raw, offset: 0, end: raw.count, width: count, rows: 1) { _, line, valid in
+            GIFLZWDecoder.decode(raw, offset: 0, end: raw.count, width: count, rows: 1) { _, line, valid in
                 decoded = Array(line.prefix(valid))
             }
         }

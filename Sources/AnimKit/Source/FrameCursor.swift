@@ -1,0 +1,183 @@
+/// The decoding state of an `ImageSource`: the canvas and its compositor,
+/// the patch buffers, decode-ahead, the downsampler's output and the
+/// checkpoint store. It brings the canvas to any frame, from the canvas it
+/// holds, a checkpoint or the nearest keyframe, whichever is closest.
+///
+/// Not `Sendable` and not locked: the `ImageSource` that owns it calls it
+/// with its lock held.
+final class FrameCursor {
+    let index: FrameIndex
+    let decoder: StepDecoder
+    let store: ByteStore
+    let name: String
+    let outputWidth: Int
+    let outputHeight: Int
+    let downsampler: Downsampler?
+    let prefetcher: StepPrefetcher?
+    var compositor: Compositor?
+    var patch: UnsafeMutableRawBufferPointer?
+    /// A caller's buffer lent as the patch for one `withFrame` call.
+    var scratchPatch: UnsafeMutableRawBufferPointer?
+    var output: [UInt8] = []
+    var stepsDecoded = 0
+    var lastRequestedFrame = -1
+    /// Where to keep and find checkpoints (a `FrameCache`, set by `CachedFrameSource`).
+    weak var checkpoints: (any CheckpointStore)?
+    /// A checkpoint is offered every this many steps after a keyframe.
+    let checkpointInterval = 8
+
+    init(
+        index: FrameIndex, decoder: StepDecoder, store: ByteStore, name: String, outputWidth: Int, outputHeight: Int,
+        decodeAhead: Int
+    ) {
+        self.index = index
+        self.decoder = decoder
+        self.store = store
+        self.name = name
+        self.outputWidth = outputWidth
+        self.outputHeight = outputHeight
+        downsampler =
+            (outputWidth, outputHeight) == (index.width, index.height)
+            ? nil
+            : Downsampler(sourceWidth: index.width, sourceHeight: index.height, width: outputWidth, height: outputHeight)
+        prefetcher =
+            decodeAhead > 0 && index.steps.count > 1
+            ? StepPrefetcher(decoder: decoder, steps: index.steps, depth: decodeAhead) : nil
+    }
+
+    deinit { patch?.deallocate() }
+
+    /// Lends frame `frame` as delivered (downsampled or not) to `body`.
+    /// `scratch`: a canvas-sized buffer free until `body` runs, used as the
+    /// patch instead of the cursor's own.
+    func withFrame<R>(
+        _ frame: Int, scratch: UnsafeMutableRawBufferPointer?, _ body: (UnsafeRawBufferPointer) throws -> R
+    ) throws -> R {
+        scratchPatch = scratch
+        defer { scratchPatch = nil }
+        let compositor = try render(frame: frame)
+        guard let downsampler else { return try body(UnsafeRawBufferPointer(compositor.canvas)) }
+        if output.count != outputWidth * outputHeight * 4 {
+            output = [UInt8](repeating: 0, count: outputWidth * outputHeight * 4)
+        }
+        return try output.withUnsafeMutableBytes { out in
+            downsampler.run(UnsafeRawBufferPointer(compositor.canvas), into: out)
+            return try body(UnsafeRawBufferPointer(out))
+        }
+    }
+
+    /// Brings the compositor to the last step of `frame`, starting from the
+    /// canvas it holds or the nearest keyframe, whichever is closer.
+    func render(frame: Int) throws -> Compositor {
+        let compositor = self.compositor ?? Compositor(width: index.width, height: index.height, formula: index.formula)
+        self.compositor = compositor
+        let range = index.frameSteps[frame]
+        guard let target = range.last else {
+            compositor.reset()
+            compositor.canvas.update(repeating: 0)
+            return compositor
+        }
+        let current = compositor.currentStep
+        if current == target { return compositor }
+        let key = index.keyAtOrBefore[target]
+        var start = key
+        if current >= 0 && current < target && current + 1 >= key { start = current + 1 }
+        if start == key { compositor.reset() }
+        if let snapshot = checkpoints?.checkpoint(in: 0...frame)?.snapshot,
+            snapshot.step <= target, snapshot.step + 1 > start
+        {
+            compositor.restore(snapshot)  // closer than the keyframe or the canvas
+            start = snapshot.step + 1
+            if snapshot.step == target {
+                lastRequestedFrame = frame
+                return compositor
+            }
+        }
+        // Read in order, decode ahead past the target; otherwise only up to it.
+        let sequential = frame == lastRequestedFrame + 1
+        lastRequestedFrame = frame
+        let horizon = sequential ? min(target + (prefetcher?.depth ?? 0), index.steps.count - 1) : target
+        prefetcher?.cancel(outside: start...max(horizon, start))
+        for s in start...target {
+            if s < horizon { prefetcher?.schedule((s + 1)...horizon) }
+            try draw(step: s, frame: frame, on: compositor)
+        }
+        return compositor
+    }
+
+    /// Every `checkpointInterval` steps past a keyframe, at the end of a
+    /// frame, offers the canvas to the cache so later seeks can start here.
+    /// Only when a checkpoint costs no more than the frames it spares a seek
+    /// from decoding would cost to cache: with frames delivered much smaller
+    /// than the canvas (a terminal player), full canvases are not worth it.
+    /// Called by the cache once the frame just rendered is stored, so the
+    /// checkpoint never competes with that frame for memory.
+    func offerCheckpoint() {
+        guard let compositor, compositor.currentStep >= 0 else { return }
+        let s = compositor.currentStep
+        guard let cache = checkpoints, index.frameEndingAt[s] >= 0 else { return }
+        let sinceKey = s - index.keyAtOrBefore[s]
+        let canvasBytes = index.width * index.height * 4
+        guard sinceKey >= checkpointInterval, sinceKey % checkpointInterval == 0,
+            canvasBytes <= checkpointInterval * outputWidth * outputHeight * 4,
+            cache.reserveCheckpoint(frame: index.frameEndingAt[s], cost: canvasBytes + compositor.saved.count),
+            let snapshot = compositor.snapshot()
+        else { return }
+        cache.insertCheckpoint(snapshot, frame: index.frameEndingAt[s])
+    }
+
+    private func draw(step s: Int, frame: Int, on compositor: Compositor) throws {
+        let step = index.steps[s]
+        let route = compositor.begin(step: step, index: s, masked: decoder.writesMasked)
+        do {
+            if let job = prefetcher?.take(s) {
+                defer { prefetcher?.recycle(job) }
+                if let error = job.error { throw error }
+                if compositor.replacesAll(step) {
+                    job.buffer = compositor.adopt(job.buffer)  // the old canvas goes back to the pool
+                } else {
+                    compositor.place(step, patch: UnsafeRawBufferPointer(job.buffer))
+                }
+            } else {
+                try decode(step: s, step, route: route, on: compositor)
+            }
+        } catch let error as AnimError {
+            compositor.reset()
+            throw error.relabelled(frame: frame)
+        }
+        stepsDecoded += 1
+        compositor.end(step: step, index: s)
+        store.release(0..<decoder.dataRange(step: s).upperBound)  // all read so far, read-ahead included
+    }
+
+    /// Decodes step `s` on this thread, where `begin` routed it.
+    private func decode(step s: Int, _ step: Step, route: Compositor.Route, on compositor: Compositor) throws {
+        switch route {
+        case .canvas(let origin, let stride, let masked):
+            try decoder.decode(step: s, into: PixelTarget(base: origin, stride: stride, masked: masked))
+        case .patch:
+            let bytes = step.rect.width * step.rect.height * 4
+            if bytes > 0 {
+                let buffer = patchBuffer(bytes)
+                try decoder.decode(
+                    step: s,
+                    into: PixelTarget(
+                        base: buffer.baseAddress!, stride: step.rect.width * 4,
+                        masked: false))
+                compositor.blend(step, patch: UnsafeRawBufferPointer(buffer))
+            }
+        }
+    }
+
+    /// The reused patch buffer, grown to at least `bytes`.
+    private func patchBuffer(_ bytes: Int) -> UnsafeMutableRawBufferPointer {
+        if let scratch = scratchPatch, scratch.count >= bytes {
+            return UnsafeMutableRawBufferPointer(rebasing: scratch[0..<bytes])
+        }
+        if (patch?.count ?? -1) < bytes {
+            patch?.deallocate()
+            patch = .allocate(byteCount: bytes, alignment: 16)
+        }
+        return UnsafeMutableRawBufferPointer(rebasing: patch![0..<bytes])
+    }
+}

@@ -1,0 +1,81 @@
+/// What opening a file learns before any pixel is decoded: the canvas, the
+/// loop count, the metadata, and for each displayed frame its rectangle,
+/// timing, disposal, blending and keyframe flag. A value: it may be kept,
+/// copied and sent to other threads apart from the `ImageSource` it came
+/// from (`ImageSource.index`).
+public struct FrameIndex: Sendable {
+    /// The format found in the bytes (`png` for a PNG without `acTL`).
+    public let format: ImageFormat
+    /// Canvas width in pixels.
+    public let width: Int
+    /// Canvas height in pixels.
+    public let height: Int
+    /// Every displayed frame, in order.
+    public let frames: [FrameInfo]
+    /// The loop value stored in the file: GIF's NETSCAPE2.0/ANIMEXTS1.0 value
+    /// (nil when the file has no loop block), APNG's `num_plays`, WebP's loop
+    /// count; nil for a still image.
+    public let loopCount: Int?
+    /// How many times the animation plays, per the format's rules (GIF: no
+    /// loop block plays once, 0 forever, N plays N+1 times).
+    public let plays: Plays
+    /// What went wrong after the last complete frame, if anything.
+    public let error: AnimError?
+    /// The colour profile, EXIF, XMP and text the file carries.
+    public let metadata: ImageMetadata
+
+    /// The steps (GIF images, APNG or WebP frames) the codec decodes.
+    let steps: [Step]
+    /// For each displayed frame, the steps that draw it.
+    let frameSteps: [Range<Int>]
+    /// How the container blends a step over the canvas.
+    let formula: BlendFormula
+    /// For each step, the nearest keyframe step at or before it.
+    let keyAtOrBefore: [Int]
+    /// For each step, the frame it ends, or -1.
+    let frameEndingAt: [Int]
+
+    /// The index of `container`, frame durations per `policy`; `partial`
+    /// keeps only the frames that later bytes cannot change, and no error.
+    init(_ container: ContainerIndex, policy: DurationPolicy, partial: Bool) {
+        var container = container
+        if partial {
+            container.frames = Array(container.frames.prefix(container.settledFrames))
+            container.error = nil
+        }
+        format = container.format
+        width = container.width
+        height = container.height
+        loopCount = container.loopCount
+        plays = container.plays
+        error = container.error
+        metadata = container.metadata
+        steps = container.steps
+        formula = container.formula
+        frameSteps = container.frames.map(\.steps)
+        frames = Self.frameInfos(container, policy: policy)
+        var keys = [Int](repeating: 0, count: container.steps.count)
+        var last = 0
+        for (i, s) in container.steps.enumerated() {
+            if s.isKey { last = i }
+            keys[i] = last
+        }
+        keyAtOrBefore = keys
+        var ends = [Int](repeating: -1, count: container.steps.count)
+        for (f, range) in container.frames.enumerated() { if let last = range.steps.last { ends[last] = f } }
+        frameEndingAt = ends
+    }
+
+    private static func frameInfos(_ index: ContainerIndex, policy: DurationPolicy) -> [FrameInfo] {
+        index.frames.enumerated().map { (i, f) in
+            let group = f.steps.map { index.steps[$0] }
+            var rect = Rect(x: 0, y: 0, width: 0, height: 0)
+            for s in group { rect = rect.union(s.rect) }
+            return FrameInfo(
+                index: i, rect: rect, delay: f.delay, duration: policy.effective(f.delay),
+                dispose: group.last?.dispose ?? .none, blend: group.first?.blend ?? .source,
+                isKeyframe: group.first?.isKey ?? true, imageRange: f.steps,
+                isComplete: group.allSatisfy(\.isComplete))
+        }
+    }
+}
