@@ -135,6 +135,10 @@ struct APNGParser {
     }
 
     private func handleFCTL(_ c: PNGChunk, _ s: inout State) throws {
+        // After IDAT, an fcTL ends the frame before it, whole, whatever is
+        // wrong with the fcTL itself: that frame stays usable. (A frame
+        // without data is reported below, after the fcTL's own checks.)
+        if s.seenIDAT { try? closeFrame(&s, at: c.offset) }
         try checkSequence(c, &s)
         guard let header = s.header else { return }
         let index = s.frames.count + (s.current == nil ? 0 : 1)
