@@ -8,15 +8,19 @@ enum ConvertCommand: Command {
         usage: anim convert IN OUT [options]
 
         Writes every frame of IN (GIF, APNG, PNG or WebP) to OUT with its
-        duration (as browsers play it) and the loop count, unless options say
-        otherwise. OUT is written to a temporary file and renamed at the end.
+        duration (as browsers play it), the loop count and the metadata
+        (colour profile, EXIF, XMP, text: what OUT's format can hold; what it
+        cannot is named on stderr), unless options say otherwise. OUT is
+        written to a temporary file and renamed at the end.
 
         options:
         \(EncodingArguments.usage)
+          --strip              write no metadata
           -h, --help           show this help
 
         """
-    static let spec = OptionSpec(flags: EncodingArguments.flags, valued: EncodingArguments.valued, positional: 2...2)
+    static let spec = OptionSpec(
+        flags: EncodingArguments.flags.union(["--strip"]), valued: EncodingArguments.valued, positional: 2...2)
 
     static func run(_ args: ParsedArguments) throws -> Int32 {
         let input = args.positional[0]
@@ -27,6 +31,10 @@ enum ConvertCommand: Command {
         if args.values["--loop"] == nil {
             // The library's mapping: WebP counts to 65535 plays, GIF to 65536.
             options.plays = EncodingOptions.plays(source.plays, in: format).plays
+        }
+        if !args.flag("--strip") {
+            options.metadata = source.metadata
+            for lost in source.metadata.lost(in: format) { Output.err("anim: \(out): not kept: \(lost)\n") }
         }
         let timed = args.values["--fps"] != nil || args.values["--delay"] != nil
         try EncodeRun.write(

@@ -80,6 +80,23 @@ struct EncodeCommandTests {
         for i in 0..<a.frameCount { #expect(try b.frame(at: i) == a.frame(at: i)) }
     }
 
+    @Test func convertKeepsMetadataUnlessStripped() throws {
+        let input = CLI.fixture("metadata/flower2.webp")
+        let dir = CLI.tempDir()
+        let png = dir.appendingPathComponent("flower.png").path
+        let r = try CLI.run(["convert", input, png])
+        #expect(r.status == 0 && r.stderr.isEmpty, "\(r.stderr)")
+        #expect(try ImageSource(path: png).metadata == ImageSource(path: input).metadata)
+        let gif = dir.appendingPathComponent("flower.gif").path
+        let g = try CLI.run(["convert", input, gif])
+        #expect(g.status == 0 && g.stderr.contains("not kept: EXIF (6573 bytes)"), "\(g.stderr)")
+        #expect(try ImageSource(path: gif).metadata.iccProfile?.count == 3144)
+        let stripped = dir.appendingPathComponent("stripped.webp").path
+        let s = try CLI.run(["convert", input, stripped, "--strip"])
+        #expect(s.status == 0 && s.stderr.isEmpty, "\(s.stderr)")
+        #expect(try ImageSource(path: stripped).metadata.isEmpty)
+    }
+
     @Test func aFrameOfAnotherSizeNamesTheFileAndLeavesNothing() throws {
         let (dir, _) = try frameFolder(5)
         try PNGFile.write(RGBAImage(width: 41, height: 30), to: dir.appendingPathComponent("frame4.png").path)

@@ -23,6 +23,12 @@ public struct EncodingOptions: Sendable, Equatable {
     /// which `acTL` must give before the first frame. Identical frames are
     /// then not merged.
     public var frameCount: Int?
+    /// The colour profile, EXIF, XMP and text to write (none by default;
+    /// `ImageSource.transcode` passes the source's on). Each format keeps
+    /// what it can hold: GIF the profile (`ICCRGBG1012`), XMP and text as
+    /// comments, no EXIF; PNG all of it; WebP the profile, EXIF and XMP,
+    /// no text. `ImageMetadata.lost(in:)` says what a format drops.
+    public var metadata = ImageMetadata()
 
     /// How a GIF approximates colours outside its palette; the raw values are
     /// the CLI's `--dither` names.

@@ -25,19 +25,24 @@ extension EncodingOptions {
 }
 
 extension ImageSource {
-    /// Writes every frame, with its duration and the source's play count,
-    /// to `path` (format from the extension unless given), through a
-    /// temporary file renamed into place. `options.plays` is taken from the
-    /// source unless `keepingPlays` is false. Frames of a damaged source up
-    /// to the damage are written and the damage is reported, not thrown.
+    /// Writes every frame, with its duration, the source's play count and
+    /// its metadata, to `path` (format from the extension unless given),
+    /// through a temporary file renamed into place. `options.plays` is taken
+    /// from the source unless `keepingPlays` is false; `options.metadata`
+    /// too, unless `keepingMetadata` is false or it is set already. What
+    /// the format cannot hold (a play count, EXIF in a GIF, text in a WebP)
+    /// is named in the report's `adjustments`. Frames of a damaged source up
+    /// to the damage are written and the damage is reported, not thrown; a
+    /// source whose first frame does not decode throws.
     public func transcode(
         toPath path: String, format: OutputFormat? = nil, options: EncodingOptions = EncodingOptions(),
-        keepingPlays: Bool = true
+        keepingPlays: Bool = true, keepingMetadata: Bool = true
     ) throws -> TranscodeReport {
         guard let format = format ?? OutputFormat(pathExtension: path) else {
             throw AnimError.unsupported(file: path, reason: "no output format for this name (use .gif, .png, .apng or .webp)")
         }
-        let (options, adjustments) = prepared(options, format: format, keepingPlays: keepingPlays)
+        let (options, adjustments) = prepared(
+            options, format: format, keepingPlays: keepingPlays, keepingMetadata: keepingMetadata)
         let destination = try ImageDestination(path: path, format: format, options: options)
         return try write(to: destination, adjustments: adjustments)
     }
@@ -45,21 +50,29 @@ extension ImageSource {
     /// As `transcode(toPath:)`, into memory: the report's `data` holds the file.
     public func transcode(
         to format: OutputFormat, options: EncodingOptions = EncodingOptions(),
-        keepingPlays: Bool = true
+        keepingPlays: Bool = true, keepingMetadata: Bool = true
     ) throws -> TranscodeReport {
-        let (options, adjustments) = prepared(options, format: format, keepingPlays: keepingPlays)
+        let (options, adjustments) = prepared(
+            options, format: format, keepingPlays: keepingPlays, keepingMetadata: keepingMetadata)
         let destination = try ImageDestination(format: format, options: options)
         var report = try write(to: destination, adjustments: adjustments)
         report.data = destination.data
         return report
     }
 
-    private func prepared(_ options: EncodingOptions, format: OutputFormat, keepingPlays: Bool) -> (EncodingOptions, [String]) {
+    private func prepared(
+        _ options: EncodingOptions, format: OutputFormat, keepingPlays: Bool, keepingMetadata: Bool
+    ) -> (EncodingOptions, [String]) {
         var options = options
-        guard keepingPlays else { return (options, []) }
-        let (plays, adjustment) = EncodingOptions.plays(self.plays, in: format)
-        options.plays = plays
-        return (options, adjustment.map { [$0] } ?? [])
+        var adjustments: [String] = []
+        if keepingPlays {
+            let (plays, adjustment) = EncodingOptions.plays(self.plays, in: format)
+            options.plays = plays
+            if let adjustment { adjustments.append(adjustment) }
+        }
+        if keepingMetadata && options.metadata.isEmpty { options.metadata = metadata }
+        adjustments += options.metadata.lost(in: format).map { "not kept: " + $0 }
+        return (options, adjustments)
     }
 
     private func write(to destination: ImageDestination, adjustments: [String]) throws -> TranscodeReport {

@@ -178,6 +178,42 @@ final class GIFLibEncoder {
         try check(EGifPutExtensionTrailer(gif), frame: 0, doing: "EGifPutExtensionTrailer")
     }
 
+    /// The metadata GIF can hold, before the first image: each text entry
+    /// as a comment extension, the ICC profile as the `ICCRGBG1012`
+    /// application extension (in sub-blocks), the XMP packet as Adobe's
+    /// `XMP DataXMP`: the packet's bytes as they are, then the 258-byte
+    /// "magic trailer" that brings a reader walking sub-blocks to the end.
+    /// EXIF has no place in GIF and is not written.
+    func writeMetadata(_ m: ImageMetadata) throws {
+        let gif = try handle(frame: 0)
+        func blocks(_ bytes: [UInt8]) throws {
+            var at = 0
+            while at < bytes.count {
+                let n = min(255, bytes.count - at)
+                try Array(bytes[at..<(at + n)]).withUnsafeBufferPointer {
+                    try check(EGifPutExtensionBlock(gif, Int32(n), $0.baseAddress), frame: 0, doing: "EGifPutExtensionBlock")
+                }
+                at += n
+            }
+            try check(EGifPutExtensionTrailer(gif), frame: 0, doing: "EGifPutExtensionTrailer")
+        }
+        for entry in m.text {
+            try check(EGifPutExtensionLeader(gif, COMMENT_EXT_FUNC_CODE), frame: 0, doing: "EGifPutExtensionLeader")
+            try blocks(Array(ImageMetadata.gifComment(entry).utf8))
+        }
+        if let icc = m.iccProfile, !icc.isEmpty {
+            let name = Array("ICCRGBG1012".utf8)
+            try check(EGifPutExtensionLeader(gif, APPLICATION_EXT_FUNC_CODE), frame: 0, doing: "EGifPutExtensionLeader")
+            try check(EGifPutExtensionBlock(gif, Int32(name.count), name), frame: 0, doing: "EGifPutExtensionBlock")
+            try blocks(icc)
+        }
+        if let xmp = m.xmp, !xmp.isEmpty {
+            // Not sub-blocks: written past giflib, between its records.
+            output.buffer += [0x21, 0xFF, 11] + Array("XMP DataXMP".utf8) + Array(xmp.utf8)
+            output.buffer += [1] + (0...255).reversed().map { UInt8($0) } + [0]
+        }
+    }
+
     /// One frame: its graphic control extension, then the image record
     /// (`palette` nil: the global colour table). `indices` holds
     /// `rect.width * rect.height` palette indices, row by row; giflib may

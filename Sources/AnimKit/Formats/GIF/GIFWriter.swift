@@ -222,6 +222,7 @@ final class GIFWriter: FrameWriter {
         guard encoder.global == nil, let global else { return }
         try encoder.writeScreen(width: width, height: height, palette: global.dither.palette)
         if let loops = Self.loopValue(plays: options.plays) { try encoder.writeLoop(loops) }
+        try encoder.writeMetadata(options.metadata)
     }
 
     /// Fills the histogram with the changed pixels of `rect`.

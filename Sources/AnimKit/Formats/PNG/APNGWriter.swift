@@ -113,8 +113,29 @@ final class APNGWriter: FrameWriter {
                 file: sink.name, frame: nil, offset: nil,
                 reason: "\(state.frames) frames written, \(expected) announced in acTL")
         }
-        if sink.canPatch { try patchCounts { try sink.patch($0, at: $1) } }
+        if sink.canPatch && !still { try patchCounts { try sink.patch($0, at: $1) } }
         try compactPalette()
+        if state.frames == 1 && !still { try dropAnimationChunks() }
+    }
+
+    /// Rewrites a file of one frame as a plain PNG: the default image is
+    /// that frame, so `acTL` and its `fcTL` go and nothing else changes.
+    /// Left animated on an output that cannot be read back and rewound.
+    private func dropAnimationChunks() throws {
+        guard let bytes = sink.readAll() else { return }
+        var kept: [UInt8] = Array(bytes.prefix(8))
+        kept.reserveCapacity(bytes.count)
+        var at = 8
+        while at + 12 <= bytes.count {
+            let length = Int(bytes[at]) << 24 | Int(bytes[at + 1]) << 16 | Int(bytes[at + 2]) << 8 | Int(bytes[at + 3])
+            let end = at + 12 + length
+            guard end <= bytes.count else { return }
+            let type = bytes[(at + 4)..<(at + 8)]
+            if !type.elementsEqual("acTL".utf8) && !type.elementsEqual("fcTL".utf8) { kept += bytes[at..<end] }
+            at = end
+        }
+        guard sink.rewind() else { return }
+        try sink.write(kept)
     }
 
     /// Rewrites a palette file with PLTE and tRNS cut to the colours used
@@ -246,11 +267,14 @@ final class APNGWriter: FrameWriter {
         ihdr.u32(UInt32(height))
         ihdr.bytes += [8, mode.colorType, 0, 0, 0]
         try chunk("IHDR", ihdr.bytes)
-        var actl = BigEndian()
-        actl.u32(UInt32(options.frameCount ?? 0))
-        actl.u32(UInt32(max(options.plays, 0)))
-        state.actlOffset = sink.offset + 8
-        try chunk("acTL", actl.bytes)
+        if !still {
+            var actl = BigEndian()
+            actl.u32(UInt32(options.frameCount ?? 0))
+            actl.u32(UInt32(max(options.plays, 0)))
+            state.actlOffset = sink.offset + 8
+            try chunk("acTL", actl.bytes)
+        }
+        for c in PNGMetadataChunks.chunks(options.metadata) { try chunk(c.type, c.body) }
         if mode == .palette {
             // Room for 256 entries, filled in at the end.
             state.plteOffset = sink.offset + 8
@@ -260,7 +284,12 @@ final class APNGWriter: FrameWriter {
         }
     }
 
+    /// A still image announced up front (one frame on an output that
+    /// cannot seek): a plain PNG, with no `acTL` or `fcTL`.
+    private var still: Bool { options.frameCount == 1 }
+
     private func control(x: Int, y: Int, w: Int, h: Int, num: UInt16, den: UInt16, blend: UInt8) throws {
+        if still { return }
         var c = BigEndian()
         c.u32(state.sequence)
         state.sequence += 1

@@ -1,8 +1,8 @@
 import CDeflate
 
-/// zlib streams of PNG metadata chunks, inflated with libdeflate: the only
-/// file of AnimKit that calls libdeflate's decompressor.
-enum PNGInflate {
+/// zlib streams of PNG metadata chunks (`iCCP`, `zTXt`, compressed
+/// `iTXt`), inflated and deflated with libdeflate.
+enum PNGZlib {
     /// The inflated bytes, or nil when the stream is damaged or would pass
     /// `limit` bytes (the buffer grows by doubling up to it, never past).
     static func zlib(_ input: [UInt8], limit: Int) -> [UInt8]? {
@@ -21,5 +21,16 @@ enum PNGInflate {
             guard result == LIBDEFLATE_INSUFFICIENT_SPACE, capacity < limit else { return nil }
             capacity = min(capacity * 2, limit)
         }
+    }
+
+    /// `input` as a zlib stream at libdeflate's level 12.
+    static func compress(_ input: [UInt8]) -> [UInt8] {
+        guard let c = libdeflate_alloc_compressor(12) else { return [] }
+        defer { libdeflate_free_compressor(c) }
+        var out = [UInt8](repeating: 0, count: libdeflate_zlib_compress_bound(c, input.count))
+        let n = input.withUnsafeBytes { src in
+            out.withUnsafeMutableBytes { libdeflate_zlib_compress(c, src.baseAddress, src.count, $0.baseAddress, $0.count) }
+        }
+        return Array(out[..<n])
     }
 }

@@ -27,6 +27,7 @@ final class WebPWriter: FrameWriter {
     private let sink: OutputSink
     private let width: Int
     private let height: Int
+    private let options: EncodingOptions
     /// `WebPAnimEncoder*`, owned.
     private let encoder: OpaquePointer
     private var config: WebPConfig
@@ -44,6 +45,7 @@ final class WebPWriter: FrameWriter {
         self.sink = sink
         self.width = width
         self.height = height
+        self.options = options
         let maxSide = Int(WEBP_MAX_DIMENSION)
         guard (1...maxSide).contains(width), (1...maxSide).contains(height) else {
             throw AnimError.unsupported(
@@ -159,7 +161,39 @@ final class WebPWriter: FrameWriter {
             throw AnimError.library(file: sink.name, frame: nil, library: "libwebp", message: errorText(nil))
         }
         defer { WebPFree(UnsafeMutableRawPointer(mutating: data.bytes)) }
-        try sink.write(UnsafeRawBufferPointer(start: data.bytes, count: data.size))
+        let m = options.metadata
+        guard m.iccProfile != nil || m.exif != nil || m.xmp != nil else {
+            return try sink.write(UnsafeRawBufferPointer(start: data.bytes, count: data.size))
+        }
+        try sink.write(try withMetadata(data, m))
+    }
+
+    /// The file with the `ICCP`, `EXIF` and `XMP ` chunks added by libwebp's
+    /// muxer (which sets their `VP8X` flags). WebP has no text chunk.
+    private func withMetadata(_ data: WebPData, _ m: ImageMetadata) throws -> [UInt8] {
+        var input = data
+        guard let mux = WebPMuxCreateInternal(&input, 0, WEBP_MUX_ABI_VERSION) else {
+            throw AnimError.library(file: sink.name, frame: nil, library: "libwebp", message: "WebPMuxCreate failed")
+        }
+        defer { WebPMuxDelete(mux) }
+        for (tag, bytes) in [("ICCP", m.iccProfile), ("EXIF", m.exif), ("XMP ", m.xmp.map { Array($0.utf8) })] {
+            guard let bytes, !bytes.isEmpty else { continue }
+            let status = bytes.withUnsafeBufferPointer { b in
+                var chunk = WebPData(bytes: b.baseAddress, size: b.count)
+                return WebPMuxSetChunk(mux, tag, &chunk, 1)
+            }
+            guard status == WEBP_MUX_OK else {
+                throw AnimError.library(
+                    file: sink.name, frame: nil, library: "libwebp", message: "WebPMuxSetChunk \(tag) failed (\(status.rawValue))"
+                )
+            }
+        }
+        var out = WebPData()
+        guard WebPMuxAssemble(mux, &out) == WEBP_MUX_OK else {
+            throw AnimError.library(file: sink.name, frame: nil, library: "libwebp", message: "WebPMuxAssemble failed")
+        }
+        defer { WebPFree(UnsafeMutableRawPointer(mutating: out.bytes)) }
+        return Array(UnsafeBufferPointer(start: out.bytes, count: out.size))
     }
 
     /// `WebPAnimEncoderAdd`; `picture` nil gives the end timestamp.
