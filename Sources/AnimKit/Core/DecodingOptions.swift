@@ -81,6 +81,13 @@ public struct DecodingOptions: Equatable, Sendable {
     /// (it is the caller's: a terminal's cells have non-square sub-pixels),
     /// enlarging by nearest neighbour where it is larger. Overrides `fitIn`.
     public var resizeTo: PixelSize?
+    /// Keep a frame the file ends inside (a GIF image cut short) in
+    /// `frames`, drawn as far as its data goes and flagged by
+    /// `FrameInfo.isComplete`, as browsers show it (the default). False:
+    /// leave it out, so that `frames` and `frame(at:)` hold whole frames
+    /// only (as ImageIO without `kCGImageSourceShouldAllowIncomplete`);
+    /// `indexError` still says where the file ends.
+    public var allowsIncompleteFrames = true
 
     /// Options with the given policy, limits, decode-ahead and fit box;
     /// `mapFiles` and `resizeTo` keep their defaults.

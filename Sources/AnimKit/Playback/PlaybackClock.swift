@@ -8,6 +8,10 @@ public protocol PlaybackClock: AnyObject, Sendable {
     func nanoseconds() -> Int64
     /// Returns once `nanoseconds()` has reached `deadline`.
     func sleep(until deadline: Int64)
+    /// Suspends the calling task (not its thread) until `nanoseconds()` has
+    /// reached `deadline`; throws `CancellationError` if the task is
+    /// cancelled meanwhile.
+    func suspend(until deadline: Int64) async throws
 }
 
 extension PlaybackClock {
@@ -18,6 +22,16 @@ extension PlaybackClock {
         var ts = timespec(tv_sec: Int(wait / 1_000_000_000), tv_nsec: Int(wait % 1_000_000_000))
         var rest = timespec()
         while nanosleep(&ts, &rest) != 0 && errno == EINTR { ts = rest }
+    }
+
+    /// `Task.sleep` for the time left (a clock that is not the system's
+    /// monotonic one is read again after the sleep, until it has come).
+    public func suspend(until deadline: Int64) async throws {
+        while true {
+            let wait = deadline - nanoseconds()
+            guard wait > 0 else { return try Task.checkCancellation() }
+            try await Task.sleep(nanoseconds: UInt64(wait))
+        }
     }
 }
 
@@ -55,4 +69,9 @@ public final class ManualClock: PlaybackClock, Sendable {
     public func set(_ ns: Int64) { now.withLock { $0 = ns } }
     /// Moves the time on to `deadline` at once.
     public func sleep(until deadline: Int64) { now.withLock { $0 = max($0, deadline) } }
+    /// Moves the time on to `deadline` at once (after a cancellation check).
+    public func suspend(until deadline: Int64) async throws {
+        try Task.checkCancellation()
+        sleep(until: deadline)
+    }
 }

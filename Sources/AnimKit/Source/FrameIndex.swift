@@ -36,12 +36,18 @@ public struct FrameIndex: Sendable {
     let frameEndingAt: [Int]
 
     /// The index of `container`, frame durations per `policy`; `partial`
-    /// keeps only the frames that later bytes cannot change, and no error.
-    init(_ container: ContainerIndex, policy: DurationPolicy, partial: Bool) {
+    /// keeps only the frames that later bytes cannot change, and no error;
+    /// without `incomplete`, a frame the file ends inside is left out.
+    init(_ container: ContainerIndex, policy: DurationPolicy, partial: Bool, incomplete: Bool = true) {
         var container = container
         if partial {
             container.frames = Array(container.frames.prefix(container.settledFrames))
             container.error = nil
+        }
+        if !incomplete {
+            while let last = container.frames.last, !last.steps.allSatisfy({ container.steps[$0].isComplete }) {
+                container.frames.removeLast()
+            }
         }
         format = container.format
         width = container.width

@@ -14,7 +14,8 @@
 /// opens: `frames` holds what can be shown and `indexError` says what went
 /// wrong after them. A frame the file ends inside (a GIF image cut short)
 /// is listed with `isComplete` false, drawn as far as its data goes, as
-/// browsers show it; every other frame in `frames` is whole.
+/// browsers show it (or left out with `DecodingOptions.allowsIncompleteFrames`
+/// false); every other frame in `frames` is whole.
 ///
 /// An `ImageSource` may be used from several threads; frame decoding is
 /// serialised inside.
@@ -88,7 +89,8 @@ public final class ImageSource: @unchecked Sendable {
         self.store = store
         self.name = name
         self.options = options
-        let index = FrameIndex(container, policy: options.durationPolicy, partial: partial)
+        let index = FrameIndex(
+            container, policy: options.durationPolicy, partial: partial, incomplete: options.allowsIncompleteFrames)
         self.index = index
         let out =
             options.resizeTo.map { (width: max($0.width, 1), height: max($0.height, 1)) } ?? options.fitIn.map {

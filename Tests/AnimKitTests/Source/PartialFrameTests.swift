@@ -29,6 +29,20 @@ struct PartialFrameTests {
         #expect(try cut.frame(at: cut.frameCount - 1) != whole.frame(at: whole.frameCount - 1))
     }
 
+    @Test func incompleteFramesCanBeLeftOut() throws {
+        let bytes = try [UInt8](Data(contentsOf: Fixtures.url("extra/long.gif")))
+        let whole = try ImageSource(data: bytes)
+        var options = DecodingOptions()
+        options.allowsIncompleteFrames = false
+        let cut = try ImageSource(data: Array(bytes.dropLast(20)), options: options)
+        #expect(cut.frameCount == whole.frameCount - 1 && cut.frames.allSatisfy { $0.isComplete })
+        #expect(cut.indexError != nil, "the error still says where the file ends")
+        #expect(throws: AnimError.self) { try cut.frame(at: whole.frameCount - 1) }
+        for i in 0..<cut.frameCount { #expect(try cut.frame(at: i) == whole.frame(at: i)) }
+        let full = try ImageSource(data: bytes, options: options)
+        #expect(full.frameCount == whole.frameCount, "a whole file loses nothing")
+    }
+
     @Test(arguments: ["extra/apng-rgba16.png", "webp/lossless-anim-alpha.webp"])
     func apngAndWebPLeaveTheCutFrameOut(_ fixture: String) throws {
         let (whole, cut) = try Self.truncated(fixture, by: 20)
