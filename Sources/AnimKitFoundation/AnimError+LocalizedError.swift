@@ -8,8 +8,8 @@ import Foundation
 /// would add about 10 MiB to every process); import `AnimKitFoundation`
 /// in programs that use Foundation's error reporting.
 extension AnimError: LocalizedError {
-    /// The same message as `description`.
+    /// The same message as `description` (which already names the file,
+    /// the frame and the problem, so there is no separate `failureReason`:
+    /// interfaces that join the two would say it twice).
     public var errorDescription: String? { description }
-    /// The same message as `description`.
-    public var failureReason: String? { description }
 }

@@ -1,11 +1,12 @@
 extension EncodingOptions {
     /// The most plays `format` can store: GIF 65536 (its loop value is
-    /// plays − 1), WebP 65535, APNG 2³² − 1.
+    /// plays − 1), WebP 65535, APNG 2³¹ − 1 (PNG's four-byte integers stop
+    /// there).
     public static func maximumPlays(in format: OutputFormat) -> Int {
         switch format {
         case .gif: return 65536
         case .webp: return 65535
-        case .apng: return Int(UInt32.max)
+        case .apng: return Int(Int32.max)
         }
     }
 

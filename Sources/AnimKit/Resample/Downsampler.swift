@@ -103,6 +103,11 @@ public final class Downsampler: Sendable {
         rowTable.withUnsafeBufferPointer { rows in
             for y in 0..<rows.count {
                 let span = rows[y]
+                if y > 0 && rows[y - 1].start == span.start && rows[y - 1].count == span.count {
+                    // Enlarging vertically: the same source row as the row above.
+                    (dst + y * width * 4).update(from: dst + (y - 1) * width * 4, count: width * 4)
+                    continue
+                }
                 sums.update(repeating: 0, count: width * 4)
                 for sy in span.start..<(span.start + span.count) { add(row: src + sy * sourceWidth * 4, to: sums) }
                 write(sums, weight: span.weight, to: dst + y * width * 4)
@@ -139,7 +144,8 @@ public final class Downsampler: Sendable {
     }
 
     /// One output row from its sums: colour Σα·c / Σα, alpha Σα × the
-    /// box's weight; transparent below half a level of alpha in 255.
+    /// box's weight (the mean alpha, 0–255); a mean below half a level,
+    /// which rounds to alpha 0, gives transparent black.
     @inline(__always)
     private func write(_ sums: UnsafeMutablePointer<Int>, weight rowWeight: Float, to out: UnsafeMutablePointer<UInt8>) {
         columnTable.withUnsafeBufferPointer { table in
@@ -147,7 +153,7 @@ public final class Downsampler: Sendable {
                 let q = sums + x * 4
                 let o = out + x * 4
                 let alpha = Float(q[3]) * (table[x].weight * rowWeight)
-                guard alpha >= 0.5 / 255 else {
+                guard alpha >= 0.5 else {
                     o[0] = 0
                     o[1] = 0
                     o[2] = 0

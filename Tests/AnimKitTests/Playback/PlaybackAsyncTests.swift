@@ -77,9 +77,10 @@ struct PlaybackAsyncTests {
         #expect(count == 1)
     }
 
-    @Test func cancellingTheTaskEndsTheSequence() async throws {
-        let source = try Self.animation(3, ms: 10_000)  // 10 s frames, forever
-        let start = ContinuousClock.now
+    /// Frames of 1000 s, forever: without the cancellation the task would
+    /// not end (the time limit fails it); with it, it ends after frame 0.
+    @Test(.timeLimit(.minutes(1))) func cancellingTheTaskEndsTheSequence() async throws {
+        let source = try Self.animation(3, ms: 1_000_000)
         let task = Task { () -> Int in
             var n = 0
             for try await _ in try source.playback() { n += 1 }
@@ -89,15 +90,18 @@ struct PlaybackAsyncTests {
         task.cancel()
         let delivered = try await task.value
         #expect(delivered == 1, "frame 0, then cancelled while waiting for frame 1")
-        #expect(ContinuousClock.now - start < .seconds(5))
     }
 
     @Test func theRealClockWaitsForEachFrame() async throws {
         let source = try Self.animation(5, ms: 20)
         let start = ContinuousClock.now
         var n = 0
-        for try await _ in try source.playback(plays: .count(1)) { n += 1 }
-        #expect(n == 5)
+        var skipped = 0
+        for try await f in try source.playback(plays: .count(1)) {
+            n += 1
+            skipped += f.skipped
+        }
+        #expect(n + skipped == 5, "each frame delivered or, on a busy machine, skipped")
         #expect(ContinuousClock.now - start >= .milliseconds(80), "frame 4 starts 80 ms after frame 0")
     }
 }

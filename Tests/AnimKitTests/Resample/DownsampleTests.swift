@@ -123,6 +123,29 @@ struct DownsampleTests {
         #expect(zip(got, want).allSatisfy { abs($0 - $1) <= 1 }, "\(got) vs \(want)")
     }
 
+    /// Enlarging vertically (4 rows to 10) while shrinking across: each
+    /// output row is the row its source row gives, repeated rows equal.
+    @Test func enlargingRepeatsTheNearestRow() {
+        var rng = RandomAccessTests.SplitMix(state: 5)
+        let px = (0..<(6 * 4 * 4)).map { _ in UInt8.random(in: 0...255, using: &rng) }
+        let tall = shrink(px, 6, 4, to: 3, 10)
+        for y in 0..<10 {
+            let sy = Int((Double(y) + 0.5) * 4 / 10)  // the source row under the centre
+            let row = Array(px[(sy * 24)..<(sy * 24 + 24)])
+            let want = shrink(row, 6, 1, to: 3, 1)
+            #expect(Array(tall[(y * 12)..<(y * 12 + 12)]) == want, "row \(y) from source row \(sy)")
+        }
+    }
+
+    /// A mean alpha that rounds to 0 gives transparent black, not a colour
+    /// under alpha 0.
+    @Test func almostTransparentIsTransparentBlack() {
+        let px: [UInt8] = [250, 10, 10, 1] + [UInt8](repeating: 0, count: 12)  // mean alpha 0.25
+        #expect(shrink(px, 4, 1, to: 1, 1) == [0, 0, 0, 0])
+        let more: [UInt8] = [250, 10, 10, 2] + [UInt8](repeating: 0, count: 12)  // mean 0.5: alpha 1
+        #expect(shrink(more, 4, 1, to: 1, 1) == [250, 10, 10, 1])
+    }
+
     @Test func fitKeepsAspectAndNeverEnlarges() {
         #expect(Downsampler.fit(width: 1920, height: 1080, maxWidth: 160, maxHeight: 96) == (160, 90))
         #expect(Downsampler.fit(width: 10, height: 10, maxWidth: 100, maxHeight: 100) == (10, 10))

@@ -147,13 +147,8 @@ final class APNGWriter: FrameWriter {
         let used = state.palette.colors.count
         let lastTranslucent = trns[..<used].lastIndex { $0 != 255 } ?? 0
         var head = Array(bytes[..<(state.plteOffset - 8)])
-        var lengths = BigEndian()
-        lengths.u32(UInt32(used * 3))
-        head += lengths.bytes + Array("PLTE".utf8) + plte[..<(used * 3)] + crc("PLTE", Array(plte[..<(used * 3)]))
-        let t = Array(trns[...lastTranslucent])
-        var tl = BigEndian()
-        tl.u32(UInt32(t.count))
-        head += tl.bytes + Array("tRNS".utf8) + t + crc("tRNS", t)
+        PNGChunk.append("PLTE", Array(plte[..<(used * 3)]), to: &head)
+        PNGChunk.append("tRNS", Array(trns[...lastTranslucent]), to: &head)
         let rest = bytes[(state.trnsOffset + 256 + 4)...]
         guard sink.rewind() else { return }
         try sink.write(head)
@@ -194,7 +189,7 @@ final class APNGWriter: FrameWriter {
         }
         // A complete file of the frames so far, to decode.
         try patchCounts { patch, at in bytes.replaceSubrange(at..<(at + patch.count), with: patch) }
-        bytes += [0, 0, 0, 0] + Array("IEND".utf8) + crc("IEND", [])
+        PNGChunk.append("IEND", [], to: &bytes)
         let written = try ImageSource(
             data: bytes, name: sink.name, options: DecodingOptions(durationPolicy: .raw, decodeAhead: 0))
         let durations = state.durations
@@ -321,16 +316,12 @@ final class APNGWriter: FrameWriter {
     }
 
     private func chunk(_ type: String, _ body: [UInt8]) throws {
-        var head = BigEndian()
-        head.u32(UInt32(body.count))
-        try sink.write(head.bytes + Array(type.utf8) + body + crc(type, body))
+        try sink.write(PNGChunk.bytes(type, body))
     }
 
+    /// The CRC field of a chunk of `type` and `body`.
     private func crc(_ type: String, _ body: [UInt8]) -> [UInt8] {
-        let covered = Array(type.utf8) + body
-        var c = BigEndian()
-        c.u32(covered.withUnsafeBytes { PNGBridge.crc32($0) })
-        return c.bytes
+        Array(PNGChunk.bytes(type, body).suffix(4))
     }
 
     // MARK: pixels

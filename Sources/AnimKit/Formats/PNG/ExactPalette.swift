@@ -9,6 +9,7 @@ struct ExactPalette {
 
     init?(_ image: RGBAImage, limit: Int = 256) {
         let count = image.width * image.height
+        let limit = min(max(limit, 1), 256)  // indices are bytes
         guard count > 0 else { return nil }
         let slotCount = 1024
         let mask = slotCount - 1

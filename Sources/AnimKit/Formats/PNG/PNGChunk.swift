@@ -8,6 +8,27 @@ struct PNGChunk {
     var dataOffset: Int { offset + 8 }
     var typeOffset: Int { offset + 4 }
     var end: Int { offset + 12 + length }
+
+    /// Appends a whole chunk to `out`: length, type, `body`, CRC. The one
+    /// chunk writer of every PNG anim writes (APNG frames, quick PNGs,
+    /// metadata).
+    static func append(_ type: String, _ body: [UInt8], to out: inout [UInt8]) {
+        let typed = Array(type.utf8)
+        let n = UInt32(body.count)
+        out += [UInt8(n >> 24), UInt8(n >> 16 & 0xFF), UInt8(n >> 8 & 0xFF), UInt8(n & 0xFF)]
+        out += typed
+        out += body
+        let crc = body.withUnsafeBytes { PNGBridge.crc32($0, seed: typed.withUnsafeBytes { PNGBridge.crc32($0) }) }
+        out += [UInt8(crc >> 24), UInt8(crc >> 16 & 0xFF), UInt8(crc >> 8 & 0xFF), UInt8(crc & 0xFF)]
+    }
+
+    /// A whole chunk: length, type, `body`, CRC.
+    static func bytes(_ type: String, _ body: [UInt8]) -> [UInt8] {
+        var out: [UInt8] = []
+        out.reserveCapacity(body.count + 12)
+        append(type, body, to: &out)
+        return out
+    }
 }
 
 /// Walks the chunks of a PNG.

@@ -12,23 +12,9 @@ extension PNGFile {
         if palette, let exact = ExactPalette(image) {
             return encodeIndexed(exact, width: image.width, height: image.height, level: level)
         }
-        let opaque = image.pixels.withUnsafeBufferPointer { px in
-            stride(from: 3, to: px.count, by: 4).allSatisfy { px[$0] == 255 }
-        }
+        let opaque = image.isOpaque(in: (0, 0, image.width, image.height), width: image.width)
         let channels = opaque ? 3 : 4
-        var rows = image.pixels
-        if opaque {
-            rows = [UInt8](repeating: 0, count: image.width * image.height * 3)
-            image.pixels.withUnsafeBufferPointer { src in
-                rows.withUnsafeMutableBufferPointer { dst in
-                    for i in 0..<(image.width * image.height) {
-                        dst[i * 3] = src[i * 4]
-                        dst[i * 3 + 1] = src[i * 4 + 1]
-                        dst[i * 3 + 2] = src[i * 4 + 2]
-                    }
-                }
-            }
-        }
+        let rows = opaque ? image.rgbBytes() : image.pixels
         guard
             let idat = rows.withUnsafeBytes({
                 PNGBridge.deflate(
@@ -66,17 +52,29 @@ extension PNGFile {
     ) -> [UInt8] {
         var out: [UInt8] = [0x89, 0x50, 0x4E, 0x47, 0x0D, 0x0A, 0x1A, 0x0A]
         out.reserveCapacity(idat.count + 64 + extra.reduce(0) { $0 + $1.1.count + 12 })
-        func be32(_ v: Int) -> [UInt8] { [UInt8(v >> 24 & 255), UInt8(v >> 16 & 255), UInt8(v >> 8 & 255), UInt8(v & 255)] }
-        func chunk(_ type: String, _ data: [UInt8]) {
-            let typed = Array(type.utf8)
-            out += be32(data.count) + typed + data
-            let crc = typed.withUnsafeBytes { PNGBridge.crc32($0) }
-            out += be32(Int(data.withUnsafeBytes { PNGBridge.crc32($0, seed: crc) }))
-        }
-        chunk("IHDR", be32(width) + be32(height) + [8, colorType, 0, 0, 0])
-        for (type, data) in extra { chunk(type, data) }
-        chunk("IDAT", idat)
-        chunk("IEND", [])
+        let (w, h) = (UInt32(width), UInt32(height))
+        let ihdr: [UInt8] = [24, 16, 8, 0].map { UInt8(w >> $0 & 255) } + [24, 16, 8, 0].map { UInt8(h >> $0 & 255) }
+        PNGChunk.append("IHDR", ihdr + [8, colorType, 0, 0, 0], to: &out)
+        for (type, data) in extra { PNGChunk.append(type, data, to: &out) }
+        PNGChunk.append("IDAT", idat, to: &out)
+        PNGChunk.append("IEND", [], to: &out)
         return out
+    }
+}
+
+extension RGBAImage {
+    /// The pixels without their alpha: 3 bytes a pixel, rows as they are.
+    func rgbBytes() -> [UInt8] {
+        let n = width * height
+        return [UInt8](unsafeUninitializedCapacity: n * 3) { out, initialized in
+            pixels.withUnsafeBufferPointer { src in
+                for i in 0..<n {
+                    out[i * 3] = src[i * 4]
+                    out[i * 3 + 1] = src[i * 4 + 1]
+                    out[i * 3 + 2] = src[i * 4 + 2]
+                }
+            }
+            initialized = n * 3
+        }
     }
 }
