@@ -107,4 +107,29 @@ struct ConcurrencyTests {
         }
         #expect(clock.nanoseconds() == 5 + 4 * 1000)
     }
+
+    /// One `PlaybackFrames` iterated by several tasks at once: each gets
+    /// every frame, right, through the one cache they share.
+    @Test func playbackFromManyTasks() async throws {
+        let source = try Fixtures.source("extra/long.gif")
+        let reference = try (0..<source.frameCount).map { try source.reopened().frame(at: $0) }
+        let frames = try source.playback(plays: .count(1), clock: ManualClock())
+        let results = try await withThrowingTaskGroup(of: (Int, Int).self) { group in
+            for _ in 0..<Self.tasks {
+                group.addTask {
+                    var (count, wrong) = (0, 0)
+                    for try await f in frames {
+                        count += 1
+                        if f.image != reference[f.index] { wrong += 1 }
+                    }
+                    return (count, wrong)
+                }
+            }
+            return try await group.reduce(into: [(Int, Int)]()) { $0.append($1) }
+        }
+        #expect(results.allSatisfy { $0.1 == 0 }, "\(results)")
+        // The clock is shared: a task may find frames already past when it
+        // looks, so it gets at most every frame, and at least the last.
+        #expect(results.allSatisfy { $0.0 >= 1 && $0.0 <= source.frameCount }, "\(results)")
+    }
 }

@@ -12,26 +12,32 @@ import Dispatch
 /// other decode runs beside it.
 ///
 /// `@unchecked Sendable`: the mutable fields (`current`, `generation`,
-/// `inFlight`, `decodes`) are read and written with `state` held; the cache
+/// `inFlight`, `decodes`) are in `State`, reached only through
+/// `Locked.withLock`; the cache
 /// and the source are thread-safe themselves; the prefetch runs on one
 /// serial queue.
 public final class CachedFrameSource: @unchecked Sendable {
     /// The source frames come from (a newer one after `extend(with:)`).
     public var source: ImageSource {
-        state.lock()
-        defer { state.unlock() }
-        return current
+        state.withLock { $0.current }
     }
-    private var current: ImageSource
     /// The cache in front of the source, holding frames and checkpoints; its
     /// `statistics` say how it did.
     public let cache: FrameCache
     private let queue = DispatchQueue(label: "anim.prefetch", qos: .userInitiated)
-    private let state = Lock()
-    private var generation = 0
-    private var inFlight: Int?
-    private var prefetchEnabled: Bool
-    private var decodes: [Int]
+    private let prefetchEnabled: Bool
+    private let state: Locked<State>
+
+    /// What changes as frames are asked for and prefetched.
+    private struct State {
+        var current: ImageSource
+        /// Bumped by every request: a prefetch started before it stops.
+        var generation = 0
+        /// The frame the prefetch is decoding.
+        var inFlight: Int?
+        /// Decodes per frame.
+        var decodes: [Int]
+    }
 
     /// A cache of `limitBytes` (default: `FrameCache.defaultLimit`) in front
     /// of `source`.
@@ -39,18 +45,15 @@ public final class CachedFrameSource: @unchecked Sendable {
         source: ImageSource, limitBytes: Int = FrameCache.defaultLimit, limitCount: Int? = nil,
         prefetch: Bool = true
     ) {
-        self.current = source
         self.cache = FrameCache(frameCount: source.frameCount, limitBytes: limitBytes, limitCount: limitCount)
         self.prefetchEnabled = prefetch
-        self.decodes = [Int](repeating: 0, count: source.frameCount)
+        self.state = Locked(State(current: source, decodes: [Int](repeating: 0, count: source.frameCount)))
         source.useCheckpoints(cache)
     }
 
     /// How many times each frame has been decoded through this cache.
     var decodeCounts: [Int] {
-        state.lock()
-        defer { state.unlock() }
-        return decodes
+        state.withLock { $0.decodes }
     }
 
     /// What one delivered frame costs in the cache.
@@ -61,10 +64,8 @@ public final class CachedFrameSource: @unchecked Sendable {
     /// follows), so that prefetch may decode the start of the next loop.
     public func frame(at index: Int, direction: PlaybackDirection = .forward, wraps: Bool = true) throws -> RGBAImage {
         cache.setPlayhead(index, direction: direction)
-        state.lock()
-        generation += 1
-        while inFlight == index { state.wait() }
-        state.unlock()
+        state.withLock { $0.generation += 1 }
+        state.withLock(after: { $0.inFlight != index }) { _ in }  // being prefetched: wait for it
         let image: RGBAImage
         if let cached = cache.image(at: index) {
             image = cached
@@ -82,17 +83,17 @@ public final class CachedFrameSource: @unchecked Sendable {
     /// stream that grew, opened at the same size): cached frames stay, and
     /// decoding continues from the canvas reached so far.
     public func extend(with newer: ImageSource) {
-        state.lock()
-        generation += 1  // a prefetch running stops at its next frame
-        state.unlock()
+        state.withLock { $0.generation += 1 }  // a prefetch running stops at its next frame
         waitForPrefetch()
         newer.continueDecoding(from: source)
         newer.useCheckpoints(cache)
         cache.grow(toFrameCount: newer.frameCount)
-        state.lock()
-        current = newer
-        if decodes.count < newer.frameCount { decodes += [Int](repeating: 0, count: newer.frameCount - decodes.count) }
-        state.unlock()
+        state.withLock {
+            $0.current = newer
+            if $0.decodes.count < newer.frameCount {
+                $0.decodes += [Int](repeating: 0, count: newer.frameCount - $0.decodes.count)
+            }
+        }
     }
 
     /// Waits until the prefetch queue is idle (for tests and benchmarks).
@@ -101,16 +102,12 @@ public final class CachedFrameSource: @unchecked Sendable {
     private func decode(_ index: Int) throws -> RGBAImage {
         let image = try source.frame(at: index)
         cache.countDecode()
-        state.lock()
-        decodes[index] += 1
-        state.unlock()
+        state.withLock { $0.decodes[index] += 1 }
         return image
     }
 
     private func schedulePrefetch(after index: Int, direction: PlaybackDirection, wraps: Bool) {
-        state.lock()
-        let ticket = generation
-        state.unlock()
+        let ticket = state.withLock { $0.generation }
         queue.async { [weak self] in self?.prefetch(after: index, direction: direction, wraps: wraps, ticket: ticket) }
     }
 
@@ -124,23 +121,19 @@ public final class CachedFrameSource: @unchecked Sendable {
             next = following
             if cache.contains(next) { continue }
             guard cache.wouldAccept(next, cost: frameCost) else { return }
-            state.lock()
-            if generation != ticket {
-                state.unlock()
-                return
-            }  // a newer request redirects the prefetch
-            inFlight = next
-            state.unlock()
+            let wanted = state.withLock { s -> Bool in
+                guard s.generation == ticket else { return false }  // a newer request redirects the prefetch
+                s.inFlight = next
+                return true
+            }
+            if !wanted { return }
             cache.makeRoom(for: next, cost: frameCost)
             let image = try? decode(next)
             if let image {
                 cache.insert(image, at: next)
                 source.offerCheckpoint()
             }
-            state.lock()
-            inFlight = nil
-            state.broadcast()
-            state.unlock()
+            state.withLock { $0.inFlight = nil }  // wakes a request waiting for it
             if image == nil { return }
         }
     }

@@ -16,8 +16,8 @@ public enum PlaybackDirection: Sendable {
 /// are charged to the same budget and evicted by the same rule. Safe to use
 /// from several threads.
 ///
-/// `@unchecked Sendable`: every mutable field is read and written with `lock`
-/// held.
+/// `@unchecked Sendable`: every mutable field is in `FrameCacheContents`,
+/// reached only through `Locked.withLock`.
 public final class FrameCache: CheckpointStore, @unchecked Sendable {
     /// Bytes counted for each entry on top of its pixels (bookkeeping).
     public static let entryOverhead = 256
@@ -51,25 +51,17 @@ public final class FrameCache: CheckpointStore, @unchecked Sendable {
     /// The most frames held at once (checkpoints not counted); nil: only bytes
     /// are limited.
     public let limitCount: Int?
+    private let store: Locked<FrameCacheContents>
     /// Frames in the animation (it grows with a stream: `grow(toFrameCount:)`).
     public var frameCount: Int {
-        lock.lock()
-        defer { lock.unlock() }
-        return count
+        store.withLock { $0.frameCount }
     }
-    private var count: Int
-    private let lock = Lock()
-    private var entries: [Int: RGBAImage] = [:]
-    private var checkpoints: [Int: Compositor.Snapshot] = [:]
-    private var playhead = 0
-    private var direction = PlaybackDirection.forward
-    private var stats = Statistics()
 
     /// A cache for an animation of `frameCount` frames.
     public init(frameCount: Int, limitBytes: Int, limitCount: Int? = nil) {
-        self.count = max(frameCount, 1)
         self.limitBytes = max(limitBytes, 0)
         self.limitCount = limitCount
+        store = Locked(FrameCacheContents(limitBytes: max(limitBytes, 0), limitCount: limitCount, count: max(frameCount, 1)))
     }
 
     /// What one frame of `width`×`height` RGBA8 costs.
@@ -77,64 +69,39 @@ public final class FrameCache: CheckpointStore, @unchecked Sendable {
 
     /// A copy of the counters as they are now.
     public var statistics: Statistics {
-        lock.lock()
-        defer { lock.unlock() }
-        return stats
+        store.withLock { $0.stats }
     }
 
     /// Moves the playhead: frame `index` is about to be shown.
     func setPlayhead(_ index: Int, direction: PlaybackDirection) {
-        lock.lock()
-        defer { lock.unlock() }
-        playhead = index
-        self.direction = direction
+        store.withLock { $0.setPlayhead(index, direction: direction) }
     }
 
     /// How many frames from the playhead until `index` is shown again.
     func distance(to index: Int) -> Int {
-        lock.lock()
-        defer { lock.unlock() }
-        return distanceLocked(index)
-    }
-
-    private func distanceLocked(_ index: Int) -> Int {
-        let d = direction == .forward ? index - playhead : playhead - index
-        return ((d % count) + count) % count
+        store.withLock { $0.distance(to: index) }
     }
 
     /// The animation has `frameCount` frames now (a stream grew); what is
     /// cached stays.
     public func grow(toFrameCount frameCount: Int) {
-        lock.lock()
-        defer { lock.unlock() }
-        count = max(count, frameCount)
+        store.withLock { $0.grow(toFrameCount: frameCount) }
     }
 
     /// The cached frame `index`, counting a hit or a miss.
     public func image(at index: Int) -> RGBAImage? {
-        lock.lock()
-        defer { lock.unlock() }
-        if let image = entries[index] {
-            stats.hits += 1
-            return image
-        }
-        stats.misses += 1
-        return nil
+        store.withLock { $0.image(at: index) }
     }
 
     /// True when frame `index` is cached (no statistics).
     public func contains(_ index: Int) -> Bool {
-        lock.lock()
-        defer { lock.unlock() }
-        return entries[index] != nil
+        store.withLock { $0.contains(index) }
     }
 
     /// True when a frame at `index` costing `cost` would be kept: it fits,
     /// or enough frames used later than it can be evicted.
     func wouldAccept(_ index: Int, cost: Int) -> Bool {
-        lock.lock()
-        defer { lock.unlock() }
-        return plan(index, cost: cost) != nil
+        store.withLock { $0.wouldAccept(index, cost: cost) }
     }
 
     /// Stores frame `index`, evicting frames used later if needed. Returns
@@ -142,29 +109,13 @@ public final class FrameCache: CheckpointStore, @unchecked Sendable {
     /// frame used sooner, or the frame at the playhead.
     @discardableResult
     public func insert(_ image: RGBAImage, at index: Int) -> Bool {
-        lock.lock()
-        defer { lock.unlock() }
-        if entries[index] != nil { return true }
-        let cost = Self.cost(width: image.width, height: image.height)
-        guard let victims = plan(index, cost: cost) else {
-            stats.refusals += 1
-            return false
-        }
-        evict(victims)
-        entries[index] = image
-        stats.bytesInUse += cost
-        stats.entries = entries.count
-        stats.peakBytes = max(stats.peakBytes, stats.bytesInUse)
-        return true
+        store.withLock { $0.insert(image, at: index) }
     }
 
     /// The cached frame indices and the sum of their costs, recomputed (for
     /// checks that the running total is right).
     var audit: (indices: [Int], totalCost: Int) {
-        lock.lock()
-        defer { lock.unlock() }
-        let frames = entries.values.reduce(0) { $0 + Self.cost(width: $1.width, height: $1.height) }
-        return (entries.keys.sorted(), frames + checkpoints.values.reduce(0) { $0 + $1.cost + Self.entryOverhead })
+        store.withLock { $0.audit }
     }
 
     /// Evicts what must go for frame `index` (costing `cost`) to fit, before
@@ -172,31 +123,17 @@ public final class FrameCache: CheckpointStore, @unchecked Sendable {
     /// take memory together. Returns false if it would not be kept.
     @discardableResult
     func makeRoom(for index: Int, cost: Int) -> Bool {
-        lock.lock()
-        defer { lock.unlock() }
-        guard entries[index] == nil else { return true }
-        guard let victims = plan(index, cost: cost) else { return false }
-        evict(victims)
-        return true
+        store.withLock { $0.makeRoom(for: index, cost: cost) }
     }
 
     /// Removes every entry (statistics are kept).
     public func removeAll() {
-        lock.lock()
-        defer { lock.unlock() }
-        entries.removeAll()
-        checkpoints.removeAll()
-        stats.bytesInUse = 0
-        stats.entries = 0
-        stats.checkpoints = 0
-        stats.checkpointBytes = 0
+        store.withLock { $0.removeAll() }
     }
 
     /// Counts a decode done to fill the cache.
     func countDecode() {
-        lock.lock()
-        defer { lock.unlock() }
-        stats.framesDecoded += 1
+        store.withLock { $0.countDecode() }
     }
 
     /// Something the cache holds: a frame or a checkpoint, by frame index.
@@ -210,99 +147,22 @@ public final class FrameCache: CheckpointStore, @unchecked Sendable {
         }
     }
 
-    private func cost(of key: Key) -> Int {
-        switch key {
-        case .frame(let i): return entries[i].map { Self.cost(width: $0.width, height: $0.height) } ?? 0
-        case .checkpoint(let i): return checkpoints[i].map { $0.cost + Self.entryOverhead } ?? 0
-        }
-    }
-
-    /// What to evict so that something at `index` costing `cost` fits,
-    /// furthest first; nil if only nearer things could make room. Frames
-    /// come before checkpoints: a frame will be shown, a checkpoint only
-    /// speeds a seek. So a frame may evict any checkpoint (those first), and
-    /// a checkpoint only farther checkpoints.
-    private func plan(_ index: Int, cost: Int, checkpoint: Bool = false) -> [Key]? {
-        guard cost <= limitBytes else { return nil }
-        var bytes = stats.bytesInUse + cost
-        var count = entries.count + (checkpoint ? 0 : 1)  // the count limit is on frames
-        func over() -> Bool { bytes > limitBytes || (limitCount.map { count > $0 } ?? false) }
-        if !over() { return [] }
-        let mine = distanceLocked(index)
-        let farthestFirst: (Key, Key) -> Bool = { self.distanceLocked($0.index) > self.distanceLocked($1.index) }
-        let checkpointKeys = checkpoints.keys.map { Key.checkpoint($0) }
-            .filter { !checkpoint || distanceLocked($0.index) > mine }.sorted(by: farthestFirst)
-        let frameKeys =
-            checkpoint
-            ? []
-            : entries.keys.filter { $0 != playhead && distanceLocked($0) > mine }
-                .map { Key.frame($0) }.sorted(by: farthestFirst)
-        let candidates = checkpointKeys + frameKeys
-        var victims: [Key] = []
-        for v in candidates where over() {
-            if case .checkpoint = v, bytes <= limitBytes { continue }  // only bytes make checkpoints go
-            victims.append(v)
-            bytes -= self.cost(of: v)
-            if case .frame = v { count -= 1 }
-        }
-        return over() ? nil : victims
-    }
-
-    private func evict(_ victims: [Key]) {
-        for v in victims {
-            stats.bytesInUse -= cost(of: v)
-            if case .checkpoint = v { stats.checkpointBytes -= cost(of: v) }
-            switch v {
-            case .frame(let i): entries[i] = nil
-            case .checkpoint(let i): checkpoints[i] = nil
-            }
-            stats.evictions += 1
-        }
-        stats.entries = entries.count
-        stats.checkpoints = checkpoints.count
-    }
-
     /// Makes room for a checkpoint after frame `index` costing `cost`
     /// (evicting farther checkpoints only), before it is taken, so that it
     /// and what it replaces never take memory together. False: do not take it.
     func reserveCheckpoint(frame index: Int, cost: Int) -> Bool {
-        lock.lock()
-        defer { lock.unlock() }
-        if checkpoints[index] != nil { return false }
-        guard let victims = plan(index, cost: cost + Self.entryOverhead, checkpoint: true) else {
-            stats.refusals += 1
-            return false
-        }
-        evict(victims)
-        return true
+        store.withLock { $0.reserveCheckpoint(frame: index, cost: cost) }
     }
 
     /// Keeps a checkpoint taken after frame `index`, if it is worth its room.
     @discardableResult
     func insertCheckpoint(_ snapshot: Compositor.Snapshot, frame index: Int) -> Bool {
-        lock.lock()
-        defer { lock.unlock() }
-        if checkpoints[index] != nil { return true }
-        let cost = snapshot.cost + Self.entryOverhead
-        guard let victims = plan(index, cost: cost, checkpoint: true) else {
-            stats.refusals += 1
-            return false
-        }
-        evict(victims)
-        checkpoints[index] = snapshot
-        stats.bytesInUse += cost
-        stats.checkpointBytes += cost
-        stats.checkpoints = checkpoints.count
-        stats.peakBytes = max(stats.peakBytes, stats.bytesInUse)
-        return true
+        store.withLock { $0.insertCheckpoint(snapshot, frame: index) }
     }
 
     /// The checkpoint with the largest frame index in `range`.
     func checkpoint(in range: ClosedRange<Int>) -> (frame: Int, snapshot: Compositor.Snapshot)? {
-        lock.lock()
-        defer { lock.unlock() }
-        guard let best = checkpoints.keys.filter({ range.contains($0) }).max() else { return nil }
-        return (best, checkpoints[best]!)
+        store.withLock { $0.checkpoint(in: range) }
     }
 }
 

@@ -9,8 +9,8 @@
 /// if data is missing, `error` then says the file is truncated after the
 /// last complete frame.
 ///
-/// `@unchecked Sendable`: every mutable field (`data`, `finished`, `dirty`,
-/// `current`, …) is read and written with `lock` held.
+/// `@unchecked Sendable`: every mutable field is in `State`, reached only
+/// through `Locked.withLock`.
 public final class IncrementalImageSource: @unchecked Sendable {
     /// What `frame(at:)` gives.
     public enum FrameResult: Equatable, Sendable {
@@ -23,14 +23,19 @@ public final class IncrementalImageSource: @unchecked Sendable {
     public let name: String
     /// The options each source over the bytes is opened with.
     public let options: DecodingOptions
-    private let lock = Lock()
-    private var data: [UInt8] = []
-    private var finished = false
-    private var dirty = false
-    private var current: ImageSource?
-    private var failure: AnimError?
-    private var indexedSize = 0
-    private var seenByWaiter = 0
+    private let state = Locked(State())
+
+    /// The bytes and what was made of them.
+    private struct State {
+        var data: [UInt8] = []
+        var finished = false
+        /// Bytes arrived (or `finish()`) since the last index.
+        var dirty = false
+        var current: ImageSource?
+        var failure: AnimError?
+        var indexedSize = 0
+        var seenByWaiter = 0
+    }
 
     /// An empty source: append bytes as they arrive, then `finish()`; `name`
     /// labels messages.
@@ -41,54 +46,47 @@ public final class IncrementalImageSource: @unchecked Sendable {
 
     /// Adds bytes that arrived. Ignored after `finish()`.
     public func append(_ bytes: some Collection<UInt8>) {
-        lock.lock()
-        defer { lock.unlock() }
-        guard !finished, !bytes.isEmpty else { return }
-        data.append(contentsOf: bytes)
-        dirty = true
-        lock.broadcast()
+        state.withLock { s in  // wakes `waitForData`
+            guard !s.finished, !bytes.isEmpty else { return }
+            s.data.append(contentsOf: bytes)
+            s.dirty = true
+        }
     }
 
     /// Says that no more bytes will come.
     public func finish() {
-        lock.lock()
-        defer { lock.unlock() }
-        finished = true
-        dirty = true
-        lock.broadcast()
+        state.withLock {
+            $0.finished = true
+            $0.dirty = true
+        }
     }
 
     /// Waits until bytes arrive (beyond those there were when it last
     /// returned) or the stream finishes, at most `timeoutMs` milliseconds:
     /// for a reader polling for new frames.
     public func waitForData(timeoutMs: Int) {
-        lock.lock()
-        defer { lock.unlock() }
-        if !finished && data.count == seenByWaiter { lock.wait(milliseconds: timeoutMs) }
-        seenByWaiter = data.count
+        state.withLock(after: { $0.finished || $0.data.count != $0.seenByWaiter }, timeoutMs: timeoutMs) {
+            $0.seenByWaiter = $0.data.count
+        }
     }
 
     /// True once `finish()` has been called.
     public var isFinished: Bool {
-        lock.lock()
-        defer { lock.unlock() }
-        return finished
+        state.withLock { $0.finished }
     }
 
     /// Bytes received so far.
     public var byteCount: Int {
-        lock.lock()
-        defer { lock.unlock() }
-        return data.count
+        state.withLock { $0.data.count }
     }
 
     /// The source over the bytes so far (its frames are the complete ones),
     /// or nil while not even the header is complete.
     public var source: ImageSource? {
-        lock.lock()
-        defer { lock.unlock() }
-        refresh()
-        return current
+        state.withLock { s in
+            refresh(&s)
+            return s.current
+        }
     }
 
     /// Complete frames so far.
@@ -98,10 +96,10 @@ public final class IncrementalImageSource: @unchecked Sendable {
     /// (after `finish()`) ends early. Running out of data before `finish()`
     /// is not an error.
     public var error: AnimError? {
-        lock.lock()
-        defer { lock.unlock() }
-        refresh()
-        return failure ?? (finished ? current?.indexError : nil)
+        state.withLock { s in
+            refresh(&s)
+            return s.failure ?? (s.finished ? s.current?.indexError : nil)
+        }
     }
 
     /// Frame `index` if it is complete.
@@ -121,20 +119,20 @@ public final class IncrementalImageSource: @unchecked Sendable {
     /// `finish()` it waits until the data has grown by an eighth: the total
     /// work stays a small multiple of the file's size, and a frame shows up
     /// at most an eighth of the file after its last byte.
-    private func refresh() {
-        guard dirty, finished || data.count - indexedSize >= max(1, indexedSize / 8) else { return }
-        dirty = false
-        indexedSize = data.count
+    private func refresh(_ s: inout State) {
+        guard s.dirty, s.finished || s.data.count - s.indexedSize >= max(1, s.indexedSize / 8) else { return }
+        s.dirty = false
+        s.indexedSize = s.data.count
         do {
-            let next = try ImageSource(store: ByteStore(data), name: name, options: options, partial: !finished)
-            if let old = current { next.continueDecoding(from: old) }
-            current = next
-            failure = nil
+            let next = try ImageSource(store: ByteStore(s.data), name: name, options: options, partial: !s.finished)
+            if let old = s.current { next.continueDecoding(from: old) }
+            s.current = next
+            s.failure = nil
         } catch let e as AnimError {
-            // Before the end, a header cut short is only data still to come.
-            if finished || !e.isTruncation && !e.isIncompleteContainer(byteCount: data.count) { failure = e }
+            // Before the end, running out of data is only data still to come.
+            if s.finished || !e.isTruncation { s.failure = e }
         } catch {
-            failure = .library(file: name, frame: nil, library: "AnimKit", message: "\(error)")
+            s.failure = .library(file: name, frame: nil, library: "AnimKit", message: "\(error)")
         }
     }
 }
@@ -145,15 +143,4 @@ extension AnimError {
         return false
     }
 
-    /// Errors that a prefix of a valid file can give: an empty or too short
-    /// header, a container whose first frame has not arrived.
-    func isIncompleteContainer(byteCount: Int) -> Bool {
-        switch self {
-        case .unsupported: return byteCount < 12
-        case .malformed(_, _, _, let reason):
-            return reason == "not a valid WebP container" || reason == "no IHDR chunk"
-                || reason == "the WebP file has no frame" || reason == "no frames" || reason == "no IDAT chunk"
-        default: return false
-        }
-    }
 }

@@ -2,7 +2,7 @@ extension ImageSource {
     /// The composited RGBA8 image of frame `index`: the full canvas, or
     /// `outputWidth`×`outputHeight` when the source downsamples.
     public func frame(at index: Int) throws -> RGBAImage {
-        guard cursor.downsampler == nil else {
+        guard !downsamples else {
             return try withFrame(at: index) { RGBAImage(width: outputWidth, height: outputHeight, pixels: Array($0)) }
         }
         // Full size: the image's own buffer serves as the patch a blending
@@ -42,9 +42,7 @@ extension ImageSource {
         guard index >= 0 && index < frameCount else {
             throw AnimError.frameOutOfRange(file: name, frame: index, frameCount: frameCount)
         }
-        lock.lock()
-        defer { lock.unlock() }
-        return try cursor.withFrame(index, scratch: scratch, body)
+        return try cursor.withLock { try $0.withFrame(index, scratch: scratch, body) }
     }
 }
 
@@ -74,14 +72,13 @@ extension ImageSource {
         guard previous.width == width, previous.height == height, previous.index.formula == index.formula,
             previous.index.steps.count <= index.steps.count
         else { return }
-        previous.lock.lock()
-        let compositor = previous.cursor.compositor
-        let last = previous.cursor.lastRequestedFrame
-        previous.cursor.compositor = nil
-        previous.lock.unlock()
-        lock.lock()
-        cursor.compositor = compositor
-        cursor.lastRequestedFrame = last
-        lock.unlock()
+        let (compositor, last) = previous.cursor.withLock { c in
+            defer { c.compositor = nil }
+            return (c.compositor, c.lastRequestedFrame)
+        }
+        cursor.withLock {
+            $0.compositor = compositor
+            $0.lastRequestedFrame = last
+        }
     }
 }

@@ -25,7 +25,7 @@
 /// checkpoints), which only one thread at a time uses.
 ///
 /// `@unchecked Sendable`: the index, the bytes and the options are
-/// immutable; the cursor is touched only with `lock` held.
+/// immutable; the cursor is reached only through `Locked.withLock`.
 public final class ImageSource: @unchecked Sendable {
     /// The name used in messages: the path, or a label for in-memory data.
     public let name: String
@@ -40,9 +40,10 @@ public final class ImageSource: @unchecked Sendable {
     public let options: DecodingOptions
 
     let store: ByteStore
-    let lock = Lock()
-    /// The decoding state; only with `lock` held.
-    let cursor: FrameCursor
+    /// The decoding state, reached only through its lock.
+    let cursor: Locked<FrameCursor>
+    /// True when frames are delivered smaller than the canvas.
+    let downsamples: Bool
 
     /// Opens the file at `path`.
     public convenience init(path: String, options: DecodingOptions = DecodingOptions()) throws {
@@ -80,9 +81,12 @@ public final class ImageSource: @unchecked Sendable {
         case .png?, .apng?: container = try APNGContainer.index(store, file: name, limits: options.limits)
         case .webp?: container = try WebPContainer.index(store, file: name, limits: options.limits)
         case nil:
-            throw store.count == 0
-                ? AnimError.truncated(file: name, frame: nil, offset: 0, detail: "the file is empty")
-                : AnimError.unsupported(file: name, reason: "not a GIF, PNG or WebP file")
+            if store.count == 0 { throw AnimError.truncated(file: name, frame: nil, offset: 0, detail: "the file is empty") }
+            if ImageFormat.couldBeSignaturePrefix(store.bytes) {
+                throw AnimError.truncated(
+                    file: name, frame: nil, offset: store.count, detail: "the file ends inside its signature")
+            }
+            throw AnimError.unsupported(file: name, reason: "not a GIF, PNG or WebP file")
         }
         store.release(0..<store.count)  // indexing touched pages it no longer needs
         store.adviseSequentialReads()
@@ -99,9 +103,11 @@ public final class ImageSource: @unchecked Sendable {
             } ?? (width: index.width, height: index.height)
         outputWidth = out.width
         outputHeight = out.height
-        cursor = FrameCursor(
-            index: index, decoder: container.decoder, store: store, name: name, outputWidth: out.width,
-            outputHeight: out.height, decodeAhead: options.decodeAhead)
+        cursor = Locked(
+            FrameCursor(
+                index: index, decoder: container.decoder, store: store, name: name, outputWidth: out.width,
+                outputHeight: out.height, decodeAhead: options.decodeAhead))
+        downsamples = out != (index.width, index.height)
     }
 
     /// The format found in the bytes (`png` for a PNG without `acTL`).
@@ -128,23 +134,17 @@ public final class ImageSource: @unchecked Sendable {
     /// decoded and composited, for tests and statistics. Decodes run ahead
     /// on other threads count when they are composited.
     var stepsDecoded: Int {
-        lock.lock()
-        defer { lock.unlock() }
-        return cursor.stepsDecoded
+        cursor.withLock { $0.stepsDecoded }
     }
 
     /// Where the cursor keeps and finds checkpoints (held weakly).
     func useCheckpoints(_ store: any CheckpointStore) {
-        lock.lock()
-        defer { lock.unlock() }
-        cursor.checkpoints = store
+        cursor.withLock { $0.checkpoints = store }
     }
 
     /// Offers the canvas just rendered as a checkpoint (see
     /// `FrameCursor.offerCheckpoint`).
     func offerCheckpoint() {
-        lock.lock()
-        defer { lock.unlock() }
-        cursor.offerCheckpoint()
+        cursor.withLock { $0.offerCheckpoint() }
     }
 }

@@ -29,6 +29,33 @@ struct PartialFrameTests {
         #expect(try cut.frame(at: cut.frameCount - 1) != whole.frame(at: whole.frameCount - 1))
     }
 
+    /// Every prefix of a file that stops before its first frame is a
+    /// `.truncated` error (data still to come), never one told apart by its
+    /// message; other bytes are `.unsupported`.
+    @Test(arguments: ["extra/long.gif", "extra/apng-rgba16.png", "webp/lossless-anim-alpha.webp"])
+    func shortPrefixesAreTruncations(_ fixture: String) throws {
+        let bytes = try [UInt8](Data(contentsOf: Fixtures.url(fixture)))
+        for n in [1, 3, 5, 7, 9, 11, 16, 24, 33] {
+            do {
+                _ = try ImageSource(data: Array(bytes.prefix(n)))
+            } catch let error as AnimError {
+                guard case .truncated = error else {
+                    Issue.record("\(fixture), \(n) bytes: \(error)")
+                    continue
+                }
+            }
+        }
+        for junk in ["GIF9", "RIFX", "hello, world"] {
+            #expect(throws: AnimError.self) { try ImageSource(data: Array(junk.utf8)) }
+            do { _ = try ImageSource(data: Array(junk.utf8)) } catch let error as AnimError {
+                guard case .unsupported = error else {
+                    Issue.record("\(junk): \(error)")
+                    continue
+                }
+            }
+        }
+    }
+
     @Test func incompleteFramesCanBeLeftOut() throws {
         let bytes = try [UInt8](Data(contentsOf: Fixtures.url("extra/long.gif")))
         let whole = try ImageSource(data: bytes)

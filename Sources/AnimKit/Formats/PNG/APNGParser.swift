@@ -180,7 +180,7 @@ struct APNGParser {
     }
 
     private func finish(_ s: inout State, _ failure: AnimError?) throws -> Result {
-        guard let header = s.header else { throw malformed(nil, 8, "no IHDR chunk") }
+        guard let header = s.header else { throw failure ?? malformed(nil, 8, "no IHDR chunk") }
         var error = failure
         // The frame being read is complete only when the file reached IEND.
         if failure == nil {

@@ -15,6 +15,9 @@ enum WebPContainer {
         var data = WebPData(bytes: store.bytes.baseAddress!.assumingMemoryBound(to: UInt8.self), size: store.count)
         var state = WEBP_DEMUX_PARSING_HEADER
         guard let demux = WebPDemuxInternal(&data, 1, &state, WEBP_DEMUX_ABI_VERSION) else {
+            if state == WEBP_DEMUX_PARSING_HEADER {  // libwebp needs more of the header
+                throw AnimError.truncated(file: file, frame: nil, offset: store.count, detail: "WebP header is incomplete")
+            }
             throw AnimError.malformed(file: file, frame: nil, offset: nil, reason: "not a valid WebP container")
         }
         defer { WebPDemuxDelete(demux) }
