@@ -65,7 +65,7 @@ public final class CachedFrameSource: @unchecked Sendable {
     public func frame(at index: Int, direction: PlaybackDirection = .forward, wraps: Bool = true) throws -> RGBAImage {
         cache.setPlayhead(index, direction: direction)
         state.withLock { $0.generation += 1 }
-        state.withLock(after: { $0.inFlight != index }) { _ in }  // being prefetched: wait for it
+        state.withLock(after: { $0.inFlight != index }, { _ in })  // being prefetched: wait for it
         let image: RGBAImage
         if let cached = cache.image(at: index) {
             image = cached

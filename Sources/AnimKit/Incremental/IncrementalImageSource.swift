@@ -65,9 +65,8 @@ public final class IncrementalImageSource: @unchecked Sendable {
     /// returned) or the stream finishes, at most `timeoutMs` milliseconds:
     /// for a reader polling for new frames.
     public func waitForData(timeoutMs: Int) {
-        state.withLock(after: { $0.finished || $0.data.count != $0.seenByWaiter }, timeoutMs: timeoutMs) {
-            $0.seenByWaiter = $0.data.count
-        }
+        let arrived: (State) -> Bool = { $0.finished || $0.data.count != $0.seenByWaiter }
+        state.withLock(after: arrived, timeoutMs: timeoutMs, { $0.seenByWaiter = $0.data.count })
     }
 
     /// True once `finish()` has been called.
