@@ -111,7 +111,7 @@ public final class SixelBackend: FrameBackend {
             return []
         }
         // A new keyframe when half of what lies below the top row is unsettled.
-        let topRow = min(layout.cellHeight, size.height) * size.width
+        let topRow = min(layout.cell.height, size.height) * size.width
         if same, let change, !layered || (unsettledCount - topRow) * 2 <= next.count - topRow {
             let changed = layout.aligned(change.rect, wholeCells: change.cleared)
             if change.cleared { appendErase(layout.cells(of: changed), at: placement, to: &out) }
@@ -158,7 +158,7 @@ public final class SixelBackend: FrameBackend {
     /// top row (the base, which stays), then the top row (unsettled).
     private func appendKeyframe(size: PixelSize, layout: SixelLayout, placement: Placement, into out: inout [UInt8]) {
         let n = size.width * size.height
-        let top = min(layout.cellHeight, size.height)
+        let top = min(layout.cell.height, size.height)
         let base = Rect(x: 0, y: top, width: size.width, height: size.height - top)
         // The base may drop a graphic of the top row; one must be left
         // when it is complete, so that the next image drops that one.
@@ -255,8 +255,8 @@ public final class SixelBackend: FrameBackend {
                 let local = Rect(x: tile.x - rect.x, y: tile.y - rect.y, width: tile.width, height: tile.height)
                 guard Self.drawsSomething(indices, stride: rect.width, local) else { continue }
                 out += Escape.moveTo(
-                    row: placement.row + tile.y / layout.cellHeight,
-                    column: placement.column + tile.x / layout.cellWidth)
+                    row: placement.row + tile.y / layout.cell.height,
+                    column: placement.column + tile.x / layout.cell.width)
                 if tmux {
                     var image: [UInt8] = []
                     encoder.encode(indices, stride: rect.width, tile: local, colors: colors, into: &image)
