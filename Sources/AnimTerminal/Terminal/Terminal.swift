@@ -13,13 +13,12 @@
 public enum Terminal {
     /// Columns and rows of the terminal on `fd`, or nil if it is not one.
     public static func size(fd: Int32 = 1) -> (columns: Int, rows: Int)? {
-        var ws = winsize()
-        guard ioctl(fd, UInt(TIOCGWINSZ), &ws) == 0, ws.ws_col > 0, ws.ws_row > 0 else { return nil }
-        return (Int(ws.ws_col), Int(ws.ws_row))
+        windowSize(fd: fd).map { ($0.columns, $0.rows) }
     }
 
     /// The window size on `fd` with its pixel size (`ws_xpixel`,
     /// `ws_ypixel`; zero where the terminal does not know it), or nil.
+    /// The one place `TIOCGWINSZ` is read.
     public static func windowSize(fd: Int32 = 1) -> (columns: Int, rows: Int, pixelWidth: Int, pixelHeight: Int)? {
         var ws = winsize()
         guard ioctl(fd, UInt(TIOCGWINSZ), &ws) == 0, ws.ws_col > 0, ws.ws_row > 0 else { return nil }
