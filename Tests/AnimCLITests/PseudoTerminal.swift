@@ -44,44 +44,24 @@ enum PTY {
 }
 
 /// A pseudo-terminal whose master side this process reads.
+///
+/// The reading thread holds only its `PseudoTerminalReader`, never the terminal, so the
+/// terminal is released when its last user lets go: `deinit` stops the
+/// thread, waits for it, and closes the master.
 final class PseudoTerminal: @unchecked Sendable {
     let master: Int32
     let slavePath: String
-    private let lock = NSLock()
-    private var bytes: [UInt8] = []
-    private var stopped = false
+    /// What the thread has read.
+    let reader = PseudoTerminalReader()
 
     init(columns: UInt16, rows: UInt16) throws {
         (master, slavePath) = try PTY.open(columns: columns, rows: rows)
         // Read everything the child writes, so it never blocks on a full pty.
-        let thread = Thread { [self] in
-            var buffer = [UInt8](repeating: 0, count: 4096)
-            while !isStopped {
-                var p = pollfd(fd: master, events: Int16(POLLIN), revents: 0)
-                guard poll(&p, 1, 50) > 0 else { continue }
-                let n = read(master, &buffer, buffer.count)
-                if n <= 0 {
-                    if n < 0 && errno != EINTR && errno != EAGAIN { usleep(20_000) }
-                    continue
-                }
-                lock.lock()
-                bytes += buffer[0..<n]
-                lock.unlock()
-            }
-        }
-        thread.start()
+        let (reader, master) = (reader, master)
+        Thread { reader.run(master) }.start()
     }
 
-    private var isStopped: Bool {
-        lock.lock()
-        defer { lock.unlock() }
-        return stopped
-    }
-    var output: [UInt8] {
-        lock.lock()
-        defer { lock.unlock() }
-        return bytes
-    }
+    var output: [UInt8] { reader.bytes }
     var text: String { String(decoding: output, as: UTF8.self) }
 
     /// Sets the window size (the child also needs a SIGWINCH to notice).
@@ -114,10 +94,61 @@ final class PseudoTerminal: @unchecked Sendable {
     }
 
     deinit {
+        reader.stop()
+        close(master)
+    }
+}
+
+/// The master side's bytes, read by a thread until `stop`.
+final class PseudoTerminalReader: @unchecked Sendable {
+    private let lock = NSLock()
+    private var storage: [UInt8] = []
+    private var stopped = false
+    private var finished = false
+
+    /// Reads `master` until stopped.
+    func run(_ master: Int32) {
+        var buffer = [UInt8](repeating: 0, count: 4096)
+        while !isStopped {
+            var p = pollfd(fd: master, events: Int16(POLLIN), revents: 0)
+            guard poll(&p, 1, 50) > 0 else { continue }
+            let n = read(master, &buffer, buffer.count)
+            if n <= 0 {
+                if n < 0 && errno != EINTR && errno != EAGAIN { usleep(20_000) }
+                continue
+            }
+            lock.lock()
+            storage += buffer[0..<n]
+            lock.unlock()
+        }
+        lock.lock()
+        finished = true
+        lock.unlock()
+    }
+
+    private var isStopped: Bool {
+        lock.lock()
+        defer { lock.unlock() }
+        return stopped
+    }
+    /// Everything read so far.
+    var bytes: [UInt8] {
+        lock.lock()
+        defer { lock.unlock() }
+        return storage
+    }
+    /// True once the thread has returned.
+    var isFinished: Bool {
+        lock.lock()
+        defer { lock.unlock() }
+        return finished
+    }
+
+    /// Stops the thread and waits for it (at most a poll's 50 ms and a read).
+    func stop() {
         lock.lock()
         stopped = true
         lock.unlock()
-        usleep(100_000)
-        close(master)
+        while !isFinished { usleep(1_000) }
     }
 }

@@ -134,6 +134,25 @@ import Testing
         #expect(try pty.sttyG() == before)
     }
 
+    /// The pty's reading thread does not keep it alive: once let go, the
+    /// terminal is deinitialised and its thread has ended.
+    @Test func thePseudoTerminalIsReleased() throws {
+        weak var released: PseudoTerminal?
+        let reader: PseudoTerminalReader
+        do {
+            let pty = try PseudoTerminal(columns: 10, rows: 4)
+            released = pty
+            reader = pty.reader
+            // The thread is reading: what the slave is given arrives.
+            let slave = try FileHandle(forUpdating: URL(fileURLWithPath: pty.slavePath))
+            try slave.write(contentsOf: Data("ping".utf8))
+            #expect(pty.wait(for: "ping", seconds: 10))
+            try slave.close()
+        }
+        #expect(released == nil, "the reading thread keeps the terminal alive")
+        #expect(reader.isFinished, "the reading thread still runs")
+    }
+
     @Test func quitWithQ() throws {
         let o = try play(.key("q"))
         #expect(o.status == 0)
