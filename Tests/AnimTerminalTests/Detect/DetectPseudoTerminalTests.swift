@@ -239,6 +239,10 @@ import Testing
     /// SIGHUP in the middle of the round: the mode is put back before the
     /// caller's handler runs; the round goes on and ends as usual.
     @Test func signalDuringTheRoundPutsTheModeBackFirst() throws {
+        try ProcessSignals.isolated { try signalDuringTheRound() }
+    }
+
+    func signalDuringTheRound() throws {
         let cooked = LockedFlag()
         var previous = sigaction()
         var action = sigaction()
