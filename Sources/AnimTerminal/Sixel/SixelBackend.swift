@@ -48,8 +48,6 @@ import AnimKit
 public final class SixelBackend: FrameBackend {
     /// What transparent pixels are drawn over.
     public let background: Background
-    /// Pixels per cell, to place images at cell corners.
-    public let cell: CellGeometry
     /// Colour registers used (the terminal's count, 2…1024).
     public var registers: Int { palette.registerCount }
     /// The largest sixel image the terminal takes, nil when not known.
@@ -72,15 +70,14 @@ public final class SixelBackend: FrameBackend {
     private var shownPlacement: Placement?
     private var shownIndex: Int?
 
-    /// A sixel backend for a terminal with cells of `cell` pixels,
-    /// `registers` colour registers (XTSMGRAPHICS; clamped to 2…1024), taking
-    /// images of at most `maxSize` pixels, inside tmux or not.
+    /// A sixel backend for a terminal with `registers` colour registers
+    /// (XTSMGRAPHICS; clamped to 2…1024), taking images of at most
+    /// `maxSize` pixels, inside tmux or not. The cell size is each
+    /// placement's (`Placement.cell`).
     public init(
-        background: Background, cell: CellGeometry = .assumed, registers: Int = 256,
-        maxSize: PixelSize? = nil, tmux: Bool = false
+        background: Background, registers: Int = 256, maxSize: PixelSize? = nil, tmux: Bool = false
     ) {
         self.background = background
-        self.cell = cell
         self.maxSize = maxSize
         self.tmux = tmux
         palette = SixelPalette(registers: registers)
@@ -98,7 +95,7 @@ public final class SixelBackend: FrameBackend {
         if shownPlacement == placement, shownIndex == index { return [] }
         let layout = SixelLayout(
             placement: placement, frame: PixelSize(width: image.width, height: image.height),
-            cell: placement.cell.isMeasured ? placement.cell : cell, maxSize: maxSize)
+            cell: placement.cell, maxSize: maxSize)
         let size = layout.visible
         let transparent = SixelFrame.load(image, size: size, background: background, into: &next)
         var out: [UInt8] = []
