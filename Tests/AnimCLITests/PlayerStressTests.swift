@@ -68,13 +68,11 @@ import Testing
         }
         #expect(pty.wait(for: "\u{1B}[?2026l", seconds: 20), "no frame was drawn")
         for i in 0..<60 {
-            var size = winsize(ws_row: UInt16(8 + i % 17), ws_col: UInt16(20 + (i * 7) % 61), ws_xpixel: 0, ws_ypixel: 0)
-            _ = ioctl(pty.master, UInt(TIOCSWINSZ), &size)
+            pty.resize(columns: UInt16(20 + (i * 7) % 61), rows: UInt16(8 + i % 17))
             kill(p.processIdentifier, SIGWINCH)
             usleep(15_000)
         }
-        var final = winsize(ws_row: 10, ws_col: 30, ws_xpixel: 0, ws_ypixel: 0)
-        _ = ioctl(pty.master, UInt(TIOCSWINSZ), &final)
+        pty.resize(columns: 30, rows: 10)
         kill(p.processIdentifier, SIGWINCH)
         usleep(800_000)
         #expect(p.isRunning, "the player died in the storm")

@@ -29,14 +29,12 @@ import Testing
         pty.type("\u{1B}[?25;1R\u{1B}[?62;22c")  // row 25, then DA1 closes the round
         #expect(pty.wait(for: "\u{1B}[25;1H\u{1B}[?2026l", seconds: 20), "frames do not leave the cursor on row 25")
         // The window shrinks to 12 rows: the cursor follows to the last row.
-        var size = winsize(ws_row: 12, ws_col: 40, ws_xpixel: 0, ws_ypixel: 0)
-        _ = ioctl(pty.master, UInt(TIOCSWINSZ), &size)
+        pty.resize(columns: 40, rows: 12)
         kill(p.processIdentifier, SIGWINCH)
         #expect(pty.wait(for: "\u{1B}[12;1H\u{1B}[?2026l", seconds: 20), "after the shrink the cursor waits on row 12")
         // Larger again: the shell's output stays where the shrink put it.
         let grown = pty.output.count
-        size = winsize(ws_row: 30, ws_col: 40, ws_xpixel: 0, ws_ypixel: 0)
-        _ = ioctl(pty.master, UInt(TIOCSWINSZ), &size)
+        pty.resize(columns: 40, rows: 30)
         kill(p.processIdentifier, SIGWINCH)
         usleep(400_000)
         let later = String(decoding: pty.output[grown...], as: UTF8.self)

@@ -12,12 +12,7 @@ import Testing
 @Suite(.serialized) struct SignalCutTests {
     /// Starts `anim play` in a pty whose master we read by hand.
     func start(_ args: [String]) throws -> (Process, Int32, FileHandle) {
-        let master = posixOpenpt(O_RDWR | O_NOCTTY)
-        guard master >= 0, grantPT(master) == 0, unlockPT(master) == 0, let name = ptsName(master) else {
-            throw POSIXError(.ENOTTY)
-        }
-        var size = winsize(ws_row: 60, ws_col: 200, ws_xpixel: 0, ws_ypixel: 0)
-        _ = ioctl(master, UInt(TIOCSWINSZ), &size)
+        let (master, name) = try PTY.open(columns: 200, rows: 60)
         let slave = try FileHandle(forUpdating: URL(fileURLWithPath: name))
         var raw = termios()
         tcgetattr(slave.fileDescriptor, &raw)

@@ -5,101 +5,6 @@ import Testing
     import Glibc
 #endif
 
-// glibc declares these only under _XOPEN_SOURCE, which the Glibc module does not set.
-@_silgen_name("posix_openpt") func posixOpenpt(_ flags: Int32) -> Int32
-@_silgen_name("grantpt") func grantPT(_ fd: Int32) -> Int32
-@_silgen_name("unlockpt") func unlockPT(_ fd: Int32) -> Int32
-@_silgen_name("ptsname_r") private func ptsnameR(_ fd: Int32, _ buffer: UnsafeMutablePointer<CChar>, _ length: Int) -> Int32
-
-/// The slave's path, through `ptsname_r`: `ptsname`'s static buffer is
-/// shared by tests running in parallel, which then opened one another's pty.
-func ptsName(_ fd: Int32) -> String? {
-    var buffer = [CChar](repeating: 0, count: 128)
-    return ptsnameR(fd, &buffer, buffer.count) == 0 ? String(cString: buffer) : nil
-}
-
-/// A pseudo-terminal whose master side this process reads.
-final class PseudoTerminal: @unchecked Sendable {
-    let master: Int32
-    let slavePath: String
-    private let lock = NSLock()
-    private var bytes: [UInt8] = []
-    private var stopped = false
-
-    init(columns: UInt16, rows: UInt16) throws {
-        master = posixOpenpt(O_RDWR | O_NOCTTY)
-        guard master >= 0, grantPT(master) == 0, unlockPT(master) == 0, let name = ptsName(master) else {
-            throw POSIXError(.ENOTTY)
-        }
-        slavePath = name
-        var size = winsize(ws_row: rows, ws_col: columns, ws_xpixel: 0, ws_ypixel: 0)
-        _ = ioctl(master, UInt(TIOCSWINSZ), &size)
-        // Read everything the child writes, so it never blocks on a full pty.
-        let thread = Thread { [self] in
-            var buffer = [UInt8](repeating: 0, count: 4096)
-            while !isStopped {
-                var p = pollfd(fd: master, events: Int16(POLLIN), revents: 0)
-                guard poll(&p, 1, 50) > 0 else { continue }
-                let n = read(master, &buffer, buffer.count)
-                if n <= 0 {
-                    if n < 0 && errno != EINTR && errno != EAGAIN { usleep(20_000) }
-                    continue
-                }
-                lock.lock()
-                bytes += buffer[0..<n]
-                lock.unlock()
-            }
-        }
-        thread.start()
-    }
-
-    private var isStopped: Bool {
-        lock.lock()
-        defer { lock.unlock() }
-        return stopped
-    }
-    var output: [UInt8] {
-        lock.lock()
-        defer { lock.unlock() }
-        return bytes
-    }
-    var text: String { String(decoding: output, as: UTF8.self) }
-
-    func type(_ s: String) { _ = s.utf8CString.withUnsafeBufferPointer { write(master, $0.baseAddress, $0.count - 1) } }
-
-    /// Waits until the output contains `s`; false after `seconds`.
-    func wait(for s: String, seconds: Double) -> Bool {
-        let end = Date().addingTimeInterval(seconds)
-        while Date() < end {
-            if text.contains(s) { return true }
-            usleep(20_000)
-        }
-        return false
-    }
-
-    /// `stty -g` of the terminal, read through a fresh open of the slave.
-    func sttyG() throws -> String {
-        let p = Process()
-        p.executableURL = URL(fileURLWithPath: "/bin/stty")
-        p.arguments = ["-g"]
-        p.standardInput = try FileHandle(forUpdating: URL(fileURLWithPath: slavePath))
-        let out = Pipe()
-        p.standardOutput = out
-        try p.run()
-        p.waitUntilExit()
-        return String(decoding: out.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
-            .trimmingCharacters(in: .whitespacesAndNewlines)
-    }
-
-    deinit {
-        lock.lock()
-        stopped = true
-        lock.unlock()
-        usleep(100_000)
-        close(master)
-    }
-}
-
 /// The player in a pseudo-terminal: however it ends (q, SIGINT, SIGTERM,
 /// SIGHUP), the tty mode, the cursor and the screen are as they were.
 @Suite(.serialized) struct TerminalRestoreTests {
@@ -227,6 +132,25 @@ final class PseudoTerminal: @unchecked Sendable {
         p.waitUntilExit()
         #expect(p.terminationStatus == 0)
         #expect(try pty.sttyG() == before)
+    }
+
+    /// The pty's reading thread does not keep it alive: once let go, the
+    /// terminal is deinitialised and its thread has ended.
+    @Test func thePseudoTerminalIsReleased() throws {
+        weak var released: PseudoTerminal?
+        let reader: PseudoTerminalReader
+        do {
+            let pty = try PseudoTerminal(columns: 10, rows: 4)
+            released = pty
+            reader = pty.reader
+            // The thread is reading: what the slave is given arrives.
+            let slave = try FileHandle(forUpdating: URL(fileURLWithPath: pty.slavePath))
+            try slave.write(contentsOf: Data("ping".utf8))
+            #expect(pty.wait(for: "ping", seconds: 10))
+            try slave.close()
+        }
+        #expect(released == nil, "the reading thread keeps the terminal alive")
+        #expect(reader.isFinished, "the reading thread still runs")
     }
 
     @Test func quitWithQ() throws {

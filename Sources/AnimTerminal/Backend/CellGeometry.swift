@@ -1,3 +1,5 @@
+import AnimKit
+
 /// The size of one terminal cell in the terminal's own pixels.
 ///
 /// Terminals differ: kitty, alacritty and foot draw cells of 8×18 or 8×19
@@ -33,6 +35,23 @@ public struct CellGeometry: Equatable, Sendable {
         let h = pixelHeight / rows
         guard w >= 1, h >= 1, w <= 1000, h <= 1000 else { return nil }
         return CellGeometry(width: w, height: h)
+    }
+}
+
+extension CellGeometry {
+    /// `rect` widened left and up to start at a cell's top-left corner
+    /// (the picture's top-left is a cell's); with `wholeCells`, also right
+    /// and down to end at one, but not past `limit`.
+    func aligned(_ rect: Rect, wholeCells: Bool = true, within limit: PixelSize) -> Rect {
+        let x0 = rect.x / width * width
+        let y0 = rect.y / height * height
+        var x1 = rect.x + rect.width
+        var y1 = rect.y + rect.height
+        if wholeCells {
+            x1 = min((x1 + width - 1) / width * width, limit.width)
+            y1 = min((y1 + height - 1) / height * height, limit.height)
+        }
+        return Rect(x: x0, y: y0, width: x1 - x0, height: y1 - y0)
     }
 }
 

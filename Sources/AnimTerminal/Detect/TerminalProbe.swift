@@ -60,7 +60,7 @@ public enum TerminalProbe {
             caps.note("input or output is not a terminal: no queries")
             return caps
         }
-        let size = windowSize(output) ?? windowSize(input)
+        let size = WindowSize(fd: output) ?? WindowSize(fd: input)
         if let size,
             let cell = CellGeometry.from(
                 pixelWidth: size.pixelWidth, pixelHeight: size.pixelHeight,
@@ -111,12 +111,12 @@ public enum TerminalProbe {
     struct WindowSize: Equatable {
         var columns: Int, rows: Int, pixelWidth: Int, pixelHeight: Int
     }
+}
 
-    static func windowSize(_ fd: Int32) -> WindowSize? {
-        var ws = winsize()
-        guard ioctl(fd, UInt(TIOCGWINSZ), &ws) == 0, ws.ws_col > 0, ws.ws_row > 0 else { return nil }
-        return WindowSize(
-            columns: Int(ws.ws_col), rows: Int(ws.ws_row),
-            pixelWidth: Int(ws.ws_xpixel), pixelHeight: Int(ws.ws_ypixel))
+extension TerminalProbe.WindowSize {
+    /// The size of the terminal on `fd` (`Terminal.windowSize`), or nil.
+    init?(fd: Int32) {
+        guard let size = Terminal.windowSize(fd: fd) else { return nil }
+        self.init(columns: size.columns, rows: size.rows, pixelWidth: size.pixelWidth, pixelHeight: size.pixelHeight)
     }
 }

@@ -35,7 +35,7 @@ public final class ITerm2Backend: FrameBackend {
         var rect = Rect(x: 0, y: 0, width: image.width, height: image.height)
         if placement == shownPlacement, let shown {
             guard let changed = FrameDiff.changedRect(shown, image) else { return [] }
-            rect = Self.cellAligned(changed, cell: placement.cell, bounds: rect)
+            rect = placement.cell.aligned(changed, within: PixelSize(width: image.width, height: image.height))
         }
         let patch = image.cropped(to: rect)
         guard let png = PNGFile.encodeQuick(patch, level: 6, filter: 4) else { return [] }
@@ -52,16 +52,6 @@ public final class ITerm2Backend: FrameBackend {
         sequence.append(0x07)
         out += tmux ? Escape.tmuxPassthrough(sequence) : sequence
         return out
-    }
-
-    /// `rect` grown to whole cells of the picture (the picture's top-left
-    /// is a cell's top-left), within `bounds`.
-    static func cellAligned(_ rect: Rect, cell: CellGeometry, bounds: Rect) -> Rect {
-        let x0 = rect.x / cell.width * cell.width
-        let y0 = rect.y / cell.height * cell.height
-        let x1 = min((rect.x + rect.width + cell.width - 1) / cell.width * cell.width, bounds.width)
-        let y1 = min((rect.y + rect.height + cell.height - 1) / cell.height * cell.height, bounds.height)
-        return Rect(x: x0, y: y0, width: x1 - x0, height: y1 - y0)
     }
 
     /// Forgets the frame shown: the next `render` draws everything.

@@ -14,9 +14,8 @@ extension Player {
             return ITerm2Backend(background: options.background, tmux: options.tmuxPassthrough)
         case .sixel:
             return SixelBackend(
-                background: options.background, cell: options.cell ?? .assumed,
-                registers: options.sixelRegisters ?? 256, maxSize: options.sixelMaxSize,
-                tmux: options.tmuxPassthrough)
+                background: options.background, registers: options.sixelRegisters ?? 256,
+                maxSize: options.sixelMaxSize, tmux: options.tmuxPassthrough)
         }
     }
 }

@@ -36,7 +36,7 @@ extension Player {
         // What the backend leaves in the terminal (kitty's images) is freed
         // by the restore, also on a signal.
         TerminalState.setExtra(backend.finish())
-        Terminal.enter(keyboard: keys)
+        Terminal.enter(keyboard: keys, output: options.output)
         defer { Terminal.leave() }
         PlayerSignals.install()
         var last = -1
@@ -50,7 +50,7 @@ extension Player {
         while true {
             if PlayerSignals.resumed == 1 {
                 PlayerSignals.resumed = 0
-                Terminal.enter(keyboard: keys, resuming: true)
+                Terminal.enter(keyboard: keys, output: options.output, resuming: true)
                 PlayerSignals.install()
                 backend.invalidate()
                 last = -1

@@ -48,8 +48,6 @@ import AnimKit
 public final class SixelBackend: FrameBackend {
     /// What transparent pixels are drawn over.
     public let background: Background
-    /// Pixels per cell, to place images at cell corners.
-    public let cell: CellGeometry
     /// Colour registers used (the terminal's count, 2…1024).
     public var registers: Int { palette.registerCount }
     /// The largest sixel image the terminal takes, nil when not known.
@@ -72,15 +70,14 @@ public final class SixelBackend: FrameBackend {
     private var shownPlacement: Placement?
     private var shownIndex: Int?
 
-    /// A sixel backend for a terminal with cells of `cell` pixels,
-    /// `registers` colour registers (XTSMGRAPHICS; clamped to 2…1024), taking
-    /// images of at most `maxSize` pixels, inside tmux or not.
+    /// A sixel backend for a terminal with `registers` colour registers
+    /// (XTSMGRAPHICS; clamped to 2…1024), taking images of at most
+    /// `maxSize` pixels, inside tmux or not. The cell size is each
+    /// placement's (`Placement.cell`).
     public init(
-        background: Background, cell: CellGeometry = .assumed, registers: Int = 256,
-        maxSize: PixelSize? = nil, tmux: Bool = false
+        background: Background, registers: Int = 256, maxSize: PixelSize? = nil, tmux: Bool = false
     ) {
         self.background = background
-        self.cell = cell
         self.maxSize = maxSize
         self.tmux = tmux
         palette = SixelPalette(registers: registers)
@@ -98,7 +95,7 @@ public final class SixelBackend: FrameBackend {
         if shownPlacement == placement, shownIndex == index { return [] }
         let layout = SixelLayout(
             placement: placement, frame: PixelSize(width: image.width, height: image.height),
-            cell: placement.cell.isMeasured ? placement.cell : cell, maxSize: maxSize)
+            cell: placement.cell, maxSize: maxSize)
         let size = layout.visible
         let transparent = SixelFrame.load(image, size: size, background: background, into: &next)
         var out: [UInt8] = []
@@ -111,7 +108,7 @@ public final class SixelBackend: FrameBackend {
             return []
         }
         // A new keyframe when half of what lies below the top row is unsettled.
-        let topRow = min(layout.cellHeight, size.height) * size.width
+        let topRow = min(layout.cell.height, size.height) * size.width
         if same, let change, !layered || (unsettledCount - topRow) * 2 <= next.count - topRow {
             let changed = layout.aligned(change.rect, wholeCells: change.cleared)
             if change.cleared { appendErase(layout.cells(of: changed), at: placement, to: &out) }
@@ -158,7 +155,7 @@ public final class SixelBackend: FrameBackend {
     /// top row (the base, which stays), then the top row (unsettled).
     private func appendKeyframe(size: PixelSize, layout: SixelLayout, placement: Placement, into out: inout [UInt8]) {
         let n = size.width * size.height
-        let top = min(layout.cellHeight, size.height)
+        let top = min(layout.cell.height, size.height)
         let base = Rect(x: 0, y: top, width: size.width, height: size.height - top)
         // The base may drop a graphic of the top row; one must be left
         // when it is complete, so that the next image drops that one.
@@ -255,8 +252,8 @@ public final class SixelBackend: FrameBackend {
                 let local = Rect(x: tile.x - rect.x, y: tile.y - rect.y, width: tile.width, height: tile.height)
                 guard Self.drawsSomething(indices, stride: rect.width, local) else { continue }
                 out += Escape.moveTo(
-                    row: placement.row + tile.y / layout.cellHeight,
-                    column: placement.column + tile.x / layout.cellWidth)
+                    row: placement.row + tile.y / layout.cell.height,
+                    column: placement.column + tile.x / layout.cell.width)
                 if tmux {
                     var image: [UInt8] = []
                     encoder.encode(indices, stride: rect.width, tile: local, colors: colors, into: &image)

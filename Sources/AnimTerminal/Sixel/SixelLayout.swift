@@ -9,8 +9,8 @@ import AnimKit
 /// XTSMGRAPHICS) is sent as tiles of whole cells within that size; when
 /// not even one cell fits, the picture is cropped to `maxSize`.
 struct SixelLayout: Equatable {
-    /// Pixels per cell.
-    let cellWidth: Int, cellHeight: Int
+    /// Pixels per cell, as the placement needs them.
+    let cell: CellGeometry
     /// The part of the frame that is drawn (all of it unless cropped).
     let visible: PixelSize
     /// The largest image sent, whole cells unless cropped.
@@ -24,8 +24,9 @@ struct SixelLayout: Equatable {
         let rows = max(placement.rows, 1)
         let w = max(frame.width, 1)
         let h = max(frame.height, 1)
-        cellWidth = (w + cell.width - 1) / cell.width == columns ? cell.width : (w + columns - 1) / columns
-        cellHeight = (h + cell.height - 1) / cell.height == rows ? cell.height : (h + rows - 1) / rows
+        let cellWidth = (w + cell.width - 1) / cell.width == columns ? cell.width : (w + columns - 1) / columns
+        let cellHeight = (h + cell.height - 1) / cell.height == rows ? cell.height : (h + rows - 1) / rows
+        self.cell = CellGeometry(width: cellWidth, height: cellHeight)
         let maxW = max(maxSize?.width ?? .max, 1)
         let maxH = max(maxSize?.height ?? .max, 1)
         visible = PixelSize(
@@ -39,23 +40,15 @@ struct SixelLayout: Equatable {
     /// `rect` widened to start at a cell's corner; with `wholeCells` also
     /// to end at one (within the visible part).
     func aligned(_ rect: Rect, wholeCells: Bool) -> Rect {
-        let x0 = rect.x / cellWidth * cellWidth
-        let y0 = rect.y / cellHeight * cellHeight
-        var x1 = rect.x + rect.width
-        var y1 = rect.y + rect.height
-        if wholeCells {
-            x1 = min((x1 + cellWidth - 1) / cellWidth * cellWidth, visible.width)
-            y1 = min((y1 + cellHeight - 1) / cellHeight * cellHeight, visible.height)
-        }
-        return Rect(x: x0, y: y0, width: x1 - x0, height: y1 - y0)
+        cell.aligned(rect, wholeCells: wholeCells, within: visible)
     }
 
     /// The cells `rect` touches, as (first row, first column, rows, columns), 0-based.
     func cells(of rect: Rect) -> (row: Int, column: Int, rows: Int, columns: Int) {
-        let c0 = rect.x / cellWidth
-        let r0 = rect.y / cellHeight
-        let c1 = (rect.x + rect.width + cellWidth - 1) / cellWidth
-        let r1 = (rect.y + rect.height + cellHeight - 1) / cellHeight
+        let c0 = rect.x / cell.width
+        let r0 = rect.y / cell.height
+        let c1 = (rect.x + rect.width + cell.width - 1) / cell.width
+        let r1 = (rect.y + rect.height + cell.height - 1) / cell.height
         return (r0, c0, r1 - r0, c1 - c0)
     }
 

@@ -13,13 +13,12 @@
 public enum Terminal {
     /// Columns and rows of the terminal on `fd`, or nil if it is not one.
     public static func size(fd: Int32 = 1) -> (columns: Int, rows: Int)? {
-        var ws = winsize()
-        guard ioctl(fd, UInt(TIOCGWINSZ), &ws) == 0, ws.ws_col > 0, ws.ws_row > 0 else { return nil }
-        return (Int(ws.ws_col), Int(ws.ws_row))
+        windowSize(fd: fd).map { ($0.columns, $0.rows) }
     }
 
     /// The window size on `fd` with its pixel size (`ws_xpixel`,
     /// `ws_ypixel`; zero where the terminal does not know it), or nil.
+    /// The one place `TIOCGWINSZ` is read.
     public static func windowSize(fd: Int32 = 1) -> (columns: Int, rows: Int, pixelWidth: Int, pixelHeight: Int)? {
         var ws = winsize()
         guard ioctl(fd, UInt(TIOCGWINSZ), &ws) == 0, ws.ws_col > 0, ws.ws_row > 0 else { return nil }
@@ -52,16 +51,17 @@ public enum Terminal {
 
     /// Enters the player's mode: alternate screen, hidden cursor, raw input
     /// on `keyboard` (a terminal's fd, or nil for none). Installs the
-    /// restoring handlers.
+    /// restoring handlers. The screen's sequences go to `output`, where the
+    /// frames go, and so does the restore.
     /// `resuming`: after Ctrl-Z, restoring later puts back the mode saved
     /// when the player first entered.
-    public static func enter(keyboard: Int32?, resuming: Bool = false) {
-        TerminalState.prepare(keyboard: keyboard, resuming: resuming)
+    public static func enter(keyboard: Int32?, output: Int32 = 1, resuming: Bool = false) {
+        TerminalState.prepare(keyboard: keyboard, output: output, resuming: resuming)
         var enter = Escape.alternateScreenOn + Escape.hideCursor + Escape.clearScreen
-        writeAll(1, &enter)
+        writeAll(output, &enter)
     }
 
-    /// Puts everything back (idempotent).
+    /// Puts everything back (idempotent), on the output `enter` was given.
     public static func leave() { TerminalState.restore() }
 
     /// Writes all of `bytes` to `fd`; false if the output is gone (EPIPE).

@@ -22,6 +22,8 @@ enum TerminalState {
     }()
     nonisolated(unsafe) static var haveSaved: Int32 = 0
     nonisolated(unsafe) static var keyboardFD: Int32 = 0
+    /// Where the restoring bytes go: the player's output.
+    nonisolated(unsafe) static var outputFD: Int32 = 1
     nonisolated(unsafe) static var active: Int32 = 0
     /// Set by `TerminalWriter` while it writes a piece: a signal then waits
     /// for the piece to end (`pendingSignal`), so the restore never lands
@@ -82,8 +84,10 @@ enum TerminalState {
     /// `resuming`: taking the terminal back after Ctrl-Z; the mode saved
     /// the first time stays the one to restore (the tty may still be raw if
     /// the process was stopped by SIGSTOP, which no handler sees).
-    static func prepare(keyboard: Int32?, resuming: Bool = false) {
+    /// The restoring bytes go to `output`.
+    static func prepare(keyboard: Int32?, output: Int32 = 1, resuming: Bool = false) {
         _ = (restoreBytes, syncEndBytes, extraBytes, cursorAfterBytes)
+        outputFD = output
         // Touched here so that no handler is the first to (lazily) initialise them.
         writing = 0
         pendingSignal = 0
@@ -161,13 +165,14 @@ enum TerminalState {
     static func restoreFromSignal(wait: Bool = true) {
         guard active == 1 else { return }
         active = 0
-        let flags = wait ? -1 : fcntl(1, F_GETFL)
-        if flags >= 0 { _ = fcntl(1, F_SETFL, flags | O_NONBLOCK) }
-        defer { if flags >= 0 { _ = fcntl(1, F_SETFL, flags) } }
-        if syncOpen == 1 { _ = write(1, syncEndBytes.baseAddress, syncEndBytes.count) }
-        if extraCount > 0 { _ = write(1, extraBytes.baseAddress, extraCount) }
-        _ = write(1, restoreBytes.baseAddress, restoreBytes.count)
-        if cursorAfterCount > 0 { _ = write(1, cursorAfterBytes.baseAddress, cursorAfterCount) }
+        let fd = outputFD
+        let flags = wait ? -1 : fcntl(fd, F_GETFL)
+        if flags >= 0 { _ = fcntl(fd, F_SETFL, flags | O_NONBLOCK) }
+        defer { if flags >= 0 { _ = fcntl(fd, F_SETFL, flags) } }
+        if syncOpen == 1 { _ = write(fd, syncEndBytes.baseAddress, syncEndBytes.count) }
+        if extraCount > 0 { _ = write(fd, extraBytes.baseAddress, extraCount) }
+        _ = write(fd, restoreBytes.baseAddress, restoreBytes.count)
+        if cursorAfterCount > 0 { _ = write(fd, cursorAfterBytes.baseAddress, cursorAfterCount) }
         if haveSaved == 1 { tcsetattr(keyboardFD, TCSANOW, saved) }
     }
 

@@ -88,4 +88,21 @@ struct PlacementTests {
         #expect(CellGeometry.from(pixelWidth: 640, pixelHeight: 0, columns: 80, rows: 24) == nil)
         #expect(CellGeometry.from(pixelWidth: 60000, pixelHeight: 60000, columns: 1, rows: 1) == nil, "absurd")
     }
+
+    /// Snapping a changed rectangle to cells of 8×19: from the picture's
+    /// top-left, outward, never past the limit.
+    @Test func cellAlignedRectangles() {
+        let cell = CellGeometry(width: 8, height: 19)
+        let limit = PixelSize(width: 50, height: 60)
+        // x 9…12 lies in the cell at 8…15, y 20…39 in the cells at 19…37 and 38…56.
+        let r = Rect(x: 9, y: 20, width: 4, height: 20)
+        #expect(cell.aligned(r, within: limit) == Rect(x: 8, y: 19, width: 8, height: 38))
+        // Only the start moves: 9→8 and 20→19, the end stays at 13, 40.
+        #expect(cell.aligned(r, wholeCells: false, within: limit) == Rect(x: 8, y: 19, width: 5, height: 21))
+        // The last cells (48…55, 57…75) end at the limit (50, 60).
+        #expect(cell.aligned(Rect(x: 49, y: 58, width: 1, height: 2), within: limit) == Rect(x: 48, y: 57, width: 2, height: 3))
+        // Already on cell boundaries: unchanged.
+        let exact = Rect(x: 16, y: 19, width: 16, height: 38)
+        #expect(cell.aligned(exact, within: limit) == exact)
+    }
 }

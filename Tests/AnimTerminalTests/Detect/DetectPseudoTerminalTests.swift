@@ -177,16 +177,24 @@ import Testing
         #expect(o.caps.graphics == [.kitty])
     }
 
-    /// The caller put the terminal raw already: its mode is left alone.
+    /// The caller put the terminal raw already: its mode is left alone,
+    /// during the round too (the probe's own mode would also clear ISIG,
+    /// which the caller's keeps).
     @Test func rawAlreadyIsLeftAlone() throws {
+        var callers: [UInt8] = []
+        let during = LockedBytes()
         let o = try probe(["TERM": "xterm-kitty"], .answer([S.apc("Gi=31;OK") + S.csi("?62;c")])) { fake in
             let p = UnsafeMutablePointer<termios>.allocate(capacity: 1)
             defer { p.deallocate() }
             tcgetattr(fake.slave, p)
             p.pointee.c_lflag &= ~tcflag_t(ICANON | ECHO)
             tcsetattr(fake.slave, TCSANOW, p)
+            #expect(p.pointee.c_lflag & tcflag_t(ISIG) != 0, "the caller's raw mode keeps ISIG")
+            callers = fake.mode()
+            fake.onQueries = { [unowned fake] in during.append(fake.mode()[...]) }
         }
         #expect(o.caps.graphics == [.kitty] && o.caps.answered)
+        #expect(during.bytes.count == 60 && during.bytes == callers, "the mode during the round is the caller's")
     }
 
     @Test func notATerminalSendsNothing() throws {
@@ -239,6 +247,10 @@ import Testing
     /// SIGHUP in the middle of the round: the mode is put back before the
     /// caller's handler runs; the round goes on and ends as usual.
     @Test func signalDuringTheRoundPutsTheModeBackFirst() throws {
+        try ProcessSignals.isolated { try signalDuringTheRound() }
+    }
+
+    func signalDuringTheRound() throws {
         let cooked = LockedFlag()
         var previous = sigaction()
         var action = sigaction()

@@ -6,19 +6,6 @@ import Foundation
     import Glibc
 #endif
 
-// glibc declares these only under _XOPEN_SOURCE, which the Glibc module does not set.
-@_silgen_name("posix_openpt") func posixOpenpt(_ flags: Int32) -> Int32
-@_silgen_name("grantpt") func grantPT(_ fd: Int32) -> Int32
-@_silgen_name("unlockpt") func unlockPT(_ fd: Int32) -> Int32
-@_silgen_name("ptsname_r") private func ptsnameR(_ fd: Int32, _ buffer: UnsafeMutablePointer<CChar>, _ length: Int) -> Int32
-
-/// The slave's path, through `ptsname_r`: `ptsname`'s static buffer is
-/// shared by tests running in parallel, which then opened one another's pty.
-func ptsName(_ fd: Int32) -> String? {
-    var buffer = [CChar](repeating: 0, count: 128)
-    return ptsnameR(fd, &buffer, buffer.count) == 0 ? String(cString: buffer) : nil
-}
-
 /// A pseudo-terminal whose master side a thread plays: it reads what the
 /// program writes to the slave and, once the DA1 query (`ESC [ c`, the end
 /// of the probe's round) has come, answers as scripted.
@@ -49,14 +36,9 @@ final class FakeTerminal: @unchecked Sendable {
     var onQueries: (@Sendable () -> Void)?
 
     init(columns: UInt16 = 80, rows: UInt16 = 24, pixelWidth: UInt16 = 0, pixelHeight: UInt16 = 0, script: Script) throws {
-        master = posixOpenpt(O_RDWR | O_NOCTTY)
-        guard master >= 0, grantPT(master) == 0, unlockPT(master) == 0, let name = ptsName(master) else {
-            throw POSIXError(.ENOTTY)
-        }
-        slave = open(name, O_RDWR | O_NOCTTY)
-        guard slave >= 0 else { throw POSIXError(.ENOTTY) }
-        var size = winsize(ws_row: rows, ws_col: columns, ws_xpixel: pixelWidth, ws_ypixel: pixelHeight)
-        _ = ioctl(master, UInt(TIOCSWINSZ), &size)
+        let pty = try PseudoTerminalPair(columns: columns, rows: rows, pixelWidth: pixelWidth, pixelHeight: pixelHeight)
+        master = pty.master
+        slave = pty.slave
         _ = fcntl(master, F_SETFL, fcntl(master, F_GETFL) | O_NONBLOCK)
         self.script = script
     }

@@ -18,18 +18,10 @@ struct GeometryTests {
 
     /// Plays the demo's first frame into a pty of 80×24 cells of 8×19 pixels; returns what was written.
     func play(_ graphics: GraphicsProtocol, upscale: Bool = false) throws -> [UInt8] {
-        let master = posixOpenpt(O_RDWR | O_NOCTTY)
-        #expect(master >= 0 && grantPT(master) == 0 && unlockPT(master) == 0)
-        defer { close(master) }
-        let slave = open(ptsName(master)!, O_RDWR | O_NOCTTY)
-        #expect(slave >= 0)
-        defer { close(slave) }
-        var raw = termios()
-        tcgetattr(slave, &raw)
-        cfmakeraw(&raw)
-        tcsetattr(slave, TCSANOW, &raw)  // bytes as written
-        var size = winsize(ws_row: 24, ws_col: 80, ws_xpixel: 640, ws_ypixel: 456)
-        #expect(ioctl(master, UInt(TIOCSWINSZ), &size) == 0)
+        let pty = try PseudoTerminalPair(columns: 80, rows: 24, pixelWidth: 640, pixelHeight: 456)
+        defer { pty.close() }
+        let (master, slave) = (pty.master, pty.slave)
+        pty.makeRaw()  // bytes as written
         // Drain the master while the player writes.
         let collected = LockedBytes()
         let reader = Thread {

@@ -48,7 +48,7 @@ struct SixelBenchTests {
             let h = clip.frames[0].height
             let cell = CellGeometry(width: 10, height: 20)
             let placement = F.placement(w, h, cell: cell)
-            let backend = SixelBackend(background: .none, cell: cell)
+            let backend = SixelBackend(background: .none)
             var times: [String] = []
             for (i, frame) in clip.frames.enumerated() {
                 let name = String(format: "%03d", i)

@@ -43,15 +43,53 @@ struct CellFitterTests {
             let best = (0..<(1 << n)).map { Self.error(px, $0) }.min()!
             let found = Self.error(px, Int(fit.mask))
             #expect(abs(found - best) < 1e-6, "\(px): split \(fit.mask) error \(found), best \(best)")
-            // The colours are the sets' means, rounded.
+            // The colours are the sets' means, rounded, on every channel.
             for i in 0..<n {
                 let set = (0..<n).filter { (Int(fit.mask) >> $0 & 1) == (Int(fit.mask) >> i & 1) }
-                let mean = set.map { px[$0].0 }.reduce(0, +) / Double(set.count)
+                let count = Double(set.count)
+                let mean = (
+                    set.map { px[$0].0 }.reduce(0, +) / count, set.map { px[$0].1 }.reduce(0, +) / count,
+                    set.map { px[$0].2 }.reduce(0, +) / count
+                )
                 let shown = TextTestSupport.rgb(fit.mask >> i & 1 != 0 ? fit.fg : fit.bg)!
-                #expect(abs(Double(shown.0) - mean) <= 0.5)
+                #expect(
+                    abs(Double(shown.0) - mean.0) <= 0.5 && abs(Double(shown.1) - mean.1) <= 0.5
+                        && abs(Double(shown.2) - mean.2) <= 0.5, "\(px): sub-pixel \(i) shows \(shown), mean \(mean)")
             }
             if best == 0 && Set(px.map { "\($0)" }).count == 1 { #expect(fit.mask == 0 && fit.fg == fit.bg) }
         }
+    }
+
+    /// The fitter on `px` (RGB triples, sub-pixels in row-major order).
+    static func fit(_ px: [(Int32, Int32, Int32)]) -> (mask: UInt8, fg: TerminalColor, bg: TerminalColor) {
+        var flat = px.flatMap { [$0.0, $0.1, $0.2] }
+        return flat.withUnsafeMutableBufferPointer { CellFitter.fit($0.baseAddress!, count: px.count) }
+    }
+
+    /// Splits worked out by hand. The last sub-pixel is always in the
+    /// background set, so the mask is the other set's.
+    @Test func splitsWorkedOutByHand() {
+        // A half block: red over blue, each its own colour.
+        let half = Self.fit([(255, 0, 0), (0, 0, 255)])
+        #expect(half.mask == 0b01 && half.fg == .rgb(255, 0, 0) && half.bg == .rgb(0, 0, 255))
+        // A quadrant cell, left column one colour, right column another:
+        // sub-pixels 0 and 2 against 1 and 3.
+        let columns = Self.fit([(10, 20, 30), (200, 100, 50), (10, 20, 30), (200, 100, 50)])
+        #expect(columns.mask == 0b0101 && columns.fg == .rgb(10, 20, 30) && columns.bg == .rgb(200, 100, 50))
+        // A gradient of four with a jump at the end: 0, 40, 80, 200 (plus
+        // 10 and 20 on green and blue). Squared error per channel of the
+        // three splits in order: {0}|{40,80,200} 13866.7, {0,40}|{80,200}
+        // 800 + 7200 = 8000, {0,40,80}|{200} 3200: the last wins, its means
+        // 40 and 200.
+        let gradient = Self.fit([(0, 10, 20), (40, 50, 60), (80, 90, 100), (200, 210, 220)])
+        #expect(gradient.mask == 0b0111 && gradient.fg == .rgb(40, 50, 60) && gradient.bg == .rgb(200, 210, 220))
+        // A sextant cell of five dark reds and one near-white: the reds'
+        // mean is 53 / 5 = 10.6 on red, rounded to 11.
+        let outlier = Self.fit([(10, 0, 0), (11, 0, 0), (11, 0, 0), (10, 0, 0), (11, 0, 0), (250, 250, 250)])
+        #expect(outlier.mask == 0b01_1111 && outlier.fg == .rgb(11, 0, 0) && outlier.bg == .rgb(250, 250, 250))
+        // One colour: no split.
+        let flat = Self.fit([(7, 8, 9), (7, 8, 9), (7, 8, 9), (7, 8, 9)])
+        #expect(flat.mask == 0 && flat.fg == .rgb(7, 8, 9) && flat.bg == .rgb(7, 8, 9))
     }
 
     @Test func transparentSubpixelsAreTheDefaultBackground() {
@@ -66,9 +104,15 @@ struct CellFitterTests {
         let all = CellGrid(
             image: RGBAImage(width: 2, height: 4), background: .none, symbols: .octant, mode: .trueColor, dither: false)
         #expect(all.cells == [.solid(.terminalDefault)])
-        // Over a colour, nothing is transparent: the best split of six colours.
+        // Over black, nothing is transparent: the clear pixel is black and
+        // the 100/255 grey 9 × 100 / 255 = 3.53, rounded to 4. The two reds
+        // (sub-pixels 0 and 3) against the rest, whose mean is (0 + 0 + 0 +
+        // 4) / 4 = 1 and (0 + 100 + 100 + 4) / 4 = 51 on blue, is the best
+        // split (squared error 9636; the next best, the reds and the grey
+        // against the rest, 32299); in canonical form sub-pixel 0 is the
+        // background.
         let over = CellGrid(image: image, background: .color(0, 0, 0), symbols: .sextant, mode: .trueColor, dither: false)
-        #expect(over.cells[0].bg != .terminalDefault && over.cells[0].fg != .terminalDefault)
+        #expect(over.cells == [Cell(mask: 0b110110, fg: .rgb(1, 1, 51), bg: .rgb(200, 0, 0))])
     }
 
     /// Where the image ends inside a cell, the rest of the cell is the background.

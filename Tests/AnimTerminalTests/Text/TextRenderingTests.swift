@@ -55,20 +55,37 @@ struct TextRenderingTests {
     /// With a tolerance, every sub-pixel on screen stays within it of the
     /// frame (no drift), and a cell wanted in one colour shows one colour
     /// (a space, or a glyph drawn in its own background colour), even where
-    /// a two-colour cell near enough is on screen.
+    /// a two-colour cell near enough is on screen. The run must use the
+    /// tolerance (some sub-pixels shown in a near colour, not the one
+    /// wanted) and meet that case, else it proves nothing.
     @Test(arguments: TextSymbols.allCases)
     func toleranceKeepsOneColourCellsOneColour(_ symbols: TextSymbols) {
         let tolerance = 3
         let renderer = FrameRenderer(mode: .trueColor, tolerance: tolerance)
         var screen = ANSIScreen(columns: 12, rows: 6)
         var rng = Random(9)
-        let base: [TerminalColor] = [.rgb(95, 95, 95), .rgb(98, 98, 98), .rgb(96, 97, 95), .rgb(10, 200, 30), .terminalDefault]
+        // The first three greys are within 3 of one another; 92 and 101 are
+        // within 3 of one of them and 6 of another, so a renderer that let
+        // twice the tolerance pass would drift.
+        let base: [TerminalColor] = [
+            .rgb(95, 95, 95), .rgb(98, 98, 98), .rgb(96, 97, 95), .rgb(92, 92, 92), .rgb(101, 101, 101),
+            .rgb(10, 200, 30), .terminalDefault,
+        ]
         var grid = CellGrid(columns: 12, rows: 6, symbols: symbols)
+        var nearNotEqual = 0
+        var oneColourOverNearTwo = 0
         for frame in 0..<60 {
+            let before = screen.region(grid)
             for _ in 0..<(frame == 0 ? 72 : 8) {
                 let f = base[rng.int(base.count)]
                 let b = base[rng.int(base.count)]
                 grid[rng.int(12), rng.int(6)] = Cell(mask: UInt8(rng.int(Int(symbols.fullMask) + 1)), fg: f, bg: b)
+            }
+            for (i, cell) in grid.cells.enumerated() where cell.mask == 0 && before[i].mask != 0 {
+                let near = (0..<symbols.count).allSatisfy {
+                    TextTestSupport.levels(before[i].color(at: $0), cell.bg) <= tolerance
+                }
+                if near { oneColourOverNearTwo += 1 }
             }
             let bytes = renderer.render(grid)
             screen.feed(bytes)
@@ -76,6 +93,7 @@ struct TextRenderingTests {
             let shown = TextTestSupport.subpixels(screen, grid)
             let wanted = TextTestSupport.subpixels(grid.cells, columns: 12, rows: 6, symbols)
             #expect(zip(shown, wanted).map { TextTestSupport.levels($0, $1) }.max()! <= tolerance, "frame \(frame)")
+            nearNotEqual += zip(shown, wanted).filter { $0 != $1 }.count
             for (i, cell) in grid.cells.enumerated() where cell.mask == 0 {
                 let g = screen.cells[i]
                 #expect(
@@ -84,6 +102,8 @@ struct TextRenderingTests {
             }
             #expect(renderer.shown!.cells == screen.region(grid), "frame \(frame): shown is what the screen shows")
         }
+        #expect(nearNotEqual > 0, "the tolerance was never used")
+        #expect(oneColourOverNearTwo > 0, "never a one-colour cell over a near two-colour one")
     }
 
     /// A half-block frame draws the same bytes through the backend as

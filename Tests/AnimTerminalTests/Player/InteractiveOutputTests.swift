@@ -1,0 +1,55 @@
+import AnimKit
+import Foundation
+import Testing
+
+@testable import AnimTerminal
+
+#if canImport(Glibc)
+    import Glibc
+#endif
+
+/// An interactive player whose output is not standard output: the
+/// alternate screen, the hidden cursor and their restore go where the
+/// frames go.
+struct InteractiveOutputTests {
+    @Test func enterAndRestoreGoToTheOutput() throws {
+        let pty = try PseudoTerminalPair(columns: 40, rows: 12)
+        defer { pty.close() }
+        pty.makeRaw()  // bytes as written
+        #expect(pty.slave != 1)
+        let collected = LockedBytes()
+        let reader = Thread {
+            var buffer = [UInt8](repeating: 0, count: 65536)
+            while true {
+                var p = pollfd(fd: pty.master, events: Int16(POLLIN), revents: 0)
+                if poll(&p, 1, 100) <= 0 { if collected.done { return } else { continue } }
+                let n = read(pty.master, &buffer, buffer.count)
+                if n <= 0 { return }
+                collected.append(buffer[0..<n])
+            }
+        }
+        reader.start()
+        var options = PlayerOptions()
+        options.interactive = true
+        options.output = pty.slave
+        options.loops = 1
+        options.speed = 8  // the demo's 1.2 s in 150 ms
+        // Real time: keys come from stdin when it is a terminal, and then
+        // a manual clock would never move.
+        let source = try ImageSource(path: GeometryTests.demo, options: DecodingOptions(decodeAhead: 0))
+        let player = try Player(source: source, name: "demo", options: options)
+        let stats = try ProcessSignals.isolated { try player.run() }
+        collected.finish()
+        while !reader.isFinished { usleep(10_000) }
+        #expect(stats.outcome == .finished && stats.framesShown > 0, "\(stats.framesShown) frames shown")
+        let bytes = collected.bytes
+        let enter = Escape.alternateScreenOn + Escape.hideCursor + Escape.clearScreen
+        let restore = Escape.resetAttributes + Escape.showCursor + Escape.alternateScreenOff
+        #expect(bytes.starts(with: enter), "the set-up is the first thing on the output")
+        #expect(
+            bytes.count > enter.count + restore.count && bytes.suffix(restore.count).elementsEqual(restore),
+            "the restore is the last")
+        let frames = bytes.dropFirst(enter.count).dropLast(restore.count)
+        #expect(Array(frames).contains(subsequence: Escape.syncEnd), "frames in between")
+    }
+}
