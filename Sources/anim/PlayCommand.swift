@@ -1,4 +1,4 @@
-import AnimKit
+@_spi(AnimTools) import AnimKit
 import AnimTerminal
 
 #if canImport(Glibc)

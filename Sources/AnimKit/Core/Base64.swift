@@ -1,7 +1,7 @@
 /// Standard base64 (RFC 4648, with padding), without Foundation: the
 /// embedded demo is stored in it, and terminal graphics protocols (kitty,
 /// iTerm2) carry their pixels in it.
-public enum Base64 {
+@_spi(AnimTools) public enum Base64 {
     static let alphabet: [UInt8] = Array("ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789+/".utf8)
 
     /// Decodes `text`, skipping padding and any byte outside the alphabet.

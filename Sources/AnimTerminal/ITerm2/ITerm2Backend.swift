@@ -1,4 +1,4 @@
-import AnimKit
+@_spi(AnimTools) import AnimKit
 
 /// Full-resolution frames as iTerm2 inline images (iTerm2, WezTerm, and
 /// others that implement `OSC 1337 ; File=`): a PNG of what changed.

@@ -1,4 +1,4 @@
-import AnimKit
+@_spi(AnimTools) import AnimKit
 
 /// Builds kitty graphics protocol commands: `ESC _ G keys ; payload ESC \`,
 /// the payload base64 in chunks of at most 4096 bytes (`m=1` on all but the

@@ -28,10 +28,11 @@ enum PlayerSignals {
 
 extension Player {
     func runInteractive() throws {
-        // Keys come from stdin, or from the terminal itself when stdin is
-        // the animation (`anim play -`).
-        let keys: Int32? = Terminal.isTerminal(0) ? 0 : Terminal.openControllingTerminal()
-        defer { if let keys, keys != 0 { close(keys) } }
+        // Keys come from the caller's fd, stdin, or the terminal itself
+        // when stdin is the animation (`anim play -`).
+        let opened = options.input == nil && !Terminal.isTerminal(0)
+        let keys: Int32? = options.input ?? (Terminal.isTerminal(0) ? 0 : Terminal.openControllingTerminal())
+        defer { if opened, let keys { close(keys) } }
         let keyboard = keys != nil
         // What the backend leaves in the terminal (kitty's images) is freed
         // by the restore, also on a signal.

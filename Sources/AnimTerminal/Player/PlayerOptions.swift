@@ -32,6 +32,10 @@ public struct PlayerOptions: Sendable {
     public var interactive = true
     /// Where frames go (standard output).
     public var output: Int32 = 1
+    /// Where an interactive player reads keys: a terminal's fd, put in raw
+    /// mode while playing and left open. Nil (the default): standard input
+    /// when it is a terminal, else the controlling terminal (`/dev/tty`).
+    public var input: Int32?
     /// Keep a record of every frame shown (`PlayerStatistics.shownFrames`).
     public var recordFrames = false
     /// How frames are drawn: text cells or a graphics protocol. `auto` is

@@ -32,10 +32,11 @@ struct InteractiveOutputTests {
         var options = PlayerOptions()
         options.interactive = true
         options.output = pty.slave
+        options.input = pty.slave  // keys from the pty, never the terminal the tests run in
         options.loops = 1
         options.speed = 8  // the demo's 1.2 s in 150 ms
-        // Real time: keys come from stdin when it is a terminal, and then
-        // a manual clock would never move.
+        // Real time: an interactive player waits for keys, and a manual
+        // clock would never move.
         let source = try ImageSource(path: GeometryTests.demo, options: DecodingOptions(decodeAhead: 0))
         let player = try Player(source: source, name: "demo", options: options)
         let stats = try ProcessSignals.isolated { try player.run() }
