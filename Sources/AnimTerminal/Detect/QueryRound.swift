@@ -52,7 +52,13 @@ struct QueryRound: Equatable {
                 round.end = .writeFailed(errno)
             }
             round.elapsed = now() - start
-            round.keep(parser.flush())
+            // What the parser holds back (a lone ESC, ESC [ …) is a key only
+            // once the terminal has finished replying (DA1 came: terminals
+            // answer in order). A round cut by its deadline may have cut a
+            // reply after its ESC, which the player would take for the Esc
+            // key and quit: dropped.
+            let held = parser.flush()
+            if round.sawSentinel { round.keep(held) }
             return round
         }
     }

@@ -157,6 +157,16 @@ import Testing
         #expect(o.caps.reasons.contains("no DA1 reply within 100 ms: the environment's verdict stands"))
     }
 
+    /// A reply cut after its ESC by the deadline (a slow terminal) is not
+    /// kept as the Esc key, which would quit the player; keys typed before
+    /// it are. (After DA1 a lone ESC is a key: see the test below.)
+    @Test func aReplyCutByTheDeadlineIsNotAnEscKey() throws {
+        let o = try probe(["TERM": "xterm-256color"], .answer([Array("s".utf8) + S.csi("6;19;8t") + [0x1B]]))
+        #expect(!o.caps.answered)
+        #expect(o.caps.pendingInput == Array("s".utf8), "\(o.caps.pendingInput)")
+        #expect(PlayerKey.parse(o.caps.pendingInput) == [.toggleStatus])
+    }
+
     @Test func cellFromWindowSizeWithoutQueries() throws {
         let o = try probe(["TERM": "foot"], .answer([S.csi("?62;4;22c")]), pixels: (640, 456))  // 80×24 cells of 8×19
         #expect(o.caps.cell == CellGeometry(width: 8, height: 19))

@@ -98,10 +98,13 @@ final class GIFWriter: FrameWriter {
         // transparent index, even unused: Pillow decodes a whole animation
         // without alpha when frame 0 has none, and clears a disposed frame
         // to its background colour (opaque) when the frame has none.
-        let needsTransparency =
-            rect.width * rect.height > changes.count || frame.index == 0
-            || disposal == .clearToTransparent
         countColors(in: rect)
+        // ... except an opaque frame 0 of exactly 256 colours: a slot for
+        // transparency would cost it a colour, so it has none (exact wins).
+        let fullTable = !histogram.overflowed && histogram.distinct.count == 256
+        let needsTransparency =
+            rect.width * rect.height > changes.count || (frame.index == 0 && !fullTable)
+            || disposal == .clearToTransparent
         let (dither, isLocal) = choosePalette(needsTransparency: needsTransparency)
         try writeHeader()
         indices.removeAll(keepingCapacity: true)
@@ -259,18 +262,31 @@ final class GIFWriter: FrameWriter {
     /// from frame 0, when it serves (see the type's notes); else a local one.
     private func choosePalette(needsTransparency: Bool) -> (GIFDither, isLocal: Bool) {
         guard let global else {
-            let result = Quantizer.palette(histogram, maxColors: colorBudget(transparent: true), iterations: iterations)
+            let result = Quantizer.palette(
+                histogram, maxColors: colorBudget(transparent: needsTransparency), iterations: iterations)
             // A first frame with no opaque pixel still needs a colour in the
             // table (and the search one to search): opaque black.
             let ordered = result.colors.isEmpty ? [0xFF00_0000] : mostUsedFirst(result.colors)
-            let dither = GIFDither(mode: options.dither, palette: GIFPalette(colors: ordered, transparent: true))
+            let dither = GIFDither(
+                mode: options.dither, palette: GIFPalette(colors: ordered, transparent: needsTransparency))
             self.global = (dither, result.meanSquaredError)
             return (dither, false)
         }
+        let globalServes = !needsTransparency || global.dither.palette.transparentIndex != nil
         // (The global table always holds a colour: see above.)
-        if histogram.total == 0 { return (global.dither, false) }
-        if !histogram.overflowed && global.dither.palette.containsAll(histogram.distinct) {
+        if histogram.total == 0 && globalServes { return (global.dither, false) }
+        if globalServes && !histogram.overflowed && global.dither.palette.containsAll(histogram.distinct) {
             return (global.dither, false)
+        }
+        // Exact whenever the changed pixels' colours fit a table: a local
+        // one of exactly them, rather than the global one approximating.
+        if !histogram.overflowed && histogram.distinct.count <= colorBudget(transparent: needsTransparency) {
+            let colors = histogram.distinct.isEmpty ? [0xFF00_0000] : histogram.distinct
+            return (GIFDither(mode: options.dither, palette: GIFPalette(colors: colors, transparent: needsTransparency)), true)
+        }
+        if !globalServes {
+            let result = Quantizer.palette(histogram, maxColors: colorBudget(transparent: true), iterations: iterations)
+            return (GIFDither(mode: options.dither, palette: GIFPalette(colors: result.colors, transparent: true)), true)
         }
         let globalError = Quantizer.meanSquaredError(histogram.entries(), global.dither.search)
         if globalError <= global.meanSquaredError * 1.25 + 1 { return (global.dither, false) }
