@@ -1,4 +1,4 @@
-import AnimKit
+@_spi(AnimTools) import AnimKit
 
 /// `anim convert IN OUT`: any format anim reads into any it writes.
 enum ConvertCommand: Command {
@@ -35,6 +35,9 @@ enum ConvertCommand: Command {
         if !args.flag("--strip") {
             options.metadata = source.metadata
             for lost in source.metadata.lost(in: format) { Output.err("anim: \(out): not kept: \(lost)\n") }
+        }
+        if format == .gif {  // one table for all frames when their colours fit one
+            options.globalColors = try? source.colorUnion(limit: max(options.maxColors - 1, 2))
         }
         let timed = args.values["--fps"] != nil || args.values["--delay"] != nil
         try EncodeRun.write(

@@ -29,6 +29,10 @@ public struct EncodingOptions: Sendable, Equatable {
     /// comments, no EXIF; PNG all of it; WebP the profile, EXIF and XMP,
     /// no text. `ImageMetadata.lost(in:)` says what a format drops.
     public var metadata = ImageMetadata()
+    /// GIF: every colour the frames will show (`0xFFRRGGBB`), when known
+    /// before the first frame (`ImageSource.colorUnion`): the global table
+    /// is made of them, so frames that share them need no local table.
+    @_spi(AnimTools) public var globalColors: [UInt32]?
 
     /// How a GIF approximates colours outside its palette; the raw values are
     /// the CLI's `--dither` names.

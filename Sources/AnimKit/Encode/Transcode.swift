@@ -71,6 +71,9 @@ extension ImageSource {
             if let adjustment { adjustments.append(adjustment) }
         }
         if keepingMetadata && options.metadata.isEmpty { options.metadata = metadata }
+        if format == .gif && options.globalColors == nil {
+            options.globalColors = try? colorUnion(limit: max(options.maxColors - 1, 2))
+        }
         adjustments += options.metadata.lost(in: format).map { "not kept: " + $0 }
         return (options, adjustments)
     }

@@ -262,6 +262,14 @@ final class GIFWriter: FrameWriter {
     /// from frame 0, when it serves (see the type's notes); else a local one.
     private func choosePalette(needsTransparency: Bool) -> (GIFDither, isLocal: Bool) {
         guard let global else {
+            if let known = options.globalColors, !known.isEmpty, known.count <= colorBudget(transparent: true),
+                !histogram.overflowed, Set(known).isSuperset(of: histogram.distinct)
+            {
+                // The colours of every frame, known up front: one table for all.
+                let dither = GIFDither(mode: options.dither, palette: GIFPalette(colors: mostUsedFirst(known), transparent: true))
+                self.global = (dither, 0)
+                return (dither, false)
+            }
             let result = Quantizer.palette(
                 histogram, maxColors: colorBudget(transparent: needsTransparency), iterations: iterations)
             // A first frame with no opaque pixel still needs a colour in the

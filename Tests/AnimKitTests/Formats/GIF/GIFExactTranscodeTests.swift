@@ -73,4 +73,26 @@ struct GIFExactTranscodeTests {
         }
         #expect(changed == 0, "\(path): \(changed) pixels changed")
     }
+
+    /// Frames of different colours that together fit one table: transcode
+    /// scans them first and writes one global table, no local one, exactly.
+    @Test func framesSharingATableGetOneGlobalTable() throws {
+        let out = try ImageDestination(format: .gif)
+        var frames: [RGBAImage] = []
+        for f in 0..<4 {
+            // 50 colours a frame, different in each: 200 in all.
+            let px = (0..<(10 * 10)).flatMap { i -> [UInt8] in [UInt8(f * 60 + i % 50), UInt8(i % 50 * 5), 77, 255] }
+            frames.append(RGBAImage(width: 10, height: 10, pixels: px))
+            try out.add(frames[f], duration: .milliseconds(100))
+        }
+        try out.finish()
+        // Written frame by frame without knowing the later colours: local tables.
+        let streamed = try ImageSource(data: try #require(out.data))
+        let report = try streamed.transcode(to: .gif)
+        let data = try #require(report.data)
+        let images = try data.withUnsafeBytes { try GIFParser(bytes: $0, file: "t", limits: DecodingLimits()).parse().images }
+        #expect(images.count == 4 && images.allSatisfy { $0.paletteOffset == 13 }, "every image uses the global table")
+        let back = try ImageSource(data: data)
+        for i in 0..<4 { #expect(try back.frame(at: i) == frames[i], "frame \(i)") }
+    }
 }
