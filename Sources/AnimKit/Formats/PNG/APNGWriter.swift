@@ -43,7 +43,13 @@ final class APNGWriter: FrameWriter {
         var palette = Palette()
         var actlOffset = 0, plteOffset = 0, trnsOffset = 0
         var transparentSeen = false
+        /// RGB: the colour no frame so far has, named transparent by
+        /// `tRNS`, which the unchanged pixels of a frame blended OVER take.
+        var key: UInt32?
     }
+
+    /// Every RGB colour the frames so far show, for choosing the key.
+    private var seen: ColorBitmap?
 
     func add(_ frame: RGBAImage, duration: Duration, index: Int) throws {
         if let frameCount = options.frameCount, state.frames >= frameCount, !sink.canPatch {
@@ -69,6 +75,10 @@ final class APNGWriter: FrameWriter {
     private func write(_ frame: RGBAImage, duration: Duration, index: Int, rect: PixelRect) throws {
         let opaque = frame.isOpaque(in: rect, width: width)
         state.transparentSeen = state.transparentSeen || !opaque
+        if sink.canReadBack && !state.transparentSeen {
+            if seen == nil { seen = ColorBitmap() }
+            seen!.mark(frame, rect, width: width)
+        }
         if state.mode == nil {
             let mode: PixelMode =
                 !sink.canReadBack
@@ -90,7 +100,7 @@ final class APNGWriter: FrameWriter {
         // OVER with unchanged pixels transparent, when every changed pixel
         // is opaque (blending it over the old one gives it exactly) and the
         // mode has a transparent pixel.
-        if state.mode != .rgb && changedAreOpaque(prev, frame, rect) {
+        if (state.mode != .rgb || state.key != nil) && changedAreOpaque(prev, frame, rect) {
             // Compared with a quick deflate; only the choice gets the slow one.
             let candidate = pixels(frame, rect, masking: prev)
             if try deflate(candidate, rect, level: 3, search: false, index: index).count
@@ -173,7 +183,9 @@ final class APNGWriter: FrameWriter {
     private func fits(_ frame: RGBAImage, _ mode: PixelMode, _ rect: PixelRect) -> Bool {
         switch mode {
         case .rgba: return true
-        case .rgb: return frame.isOpaque(in: rect, width: width)
+        case .rgb:
+            return frame.isOpaque(in: rect, width: width)
+                && !(state.key.map { frame.contains($0, in: rect, width: width) } ?? false)
         case .palette: return state.palette.canHold(frame, rect, width: width)
         }
     }
@@ -198,6 +210,7 @@ final class APNGWriter: FrameWriter {
             throw AnimError.io(path: sink.name, operation: "rewind", errno: 0, message: "the output cannot be rewound")
         }
         state = Stream(mode: nil)
+        if mode == .rgb { seen?.mark(frame, (0, 0, width, height), width: width) }  // the new key avoids it too
         try header(mode)
         for i in 0..<written.frameCount {
             let again = try written.frame(at: i)
@@ -270,6 +283,10 @@ final class APNGWriter: FrameWriter {
             try chunk("acTL", actl.bytes)
         }
         for c in PNGMetadataChunks.chunks(options.metadata) { try chunk(c.type, c.body) }
+        if mode == .rgb, let key = seen?.firstUnused() {
+            state.key = key
+            try chunk("tRNS", [0, UInt8(key & 0xFF), 0, UInt8(key >> 8 & 0xFF), 0, UInt8(key >> 16 & 0xFF)])
+        }
         if mode == .palette {
             // Room for 256 entries, filled in at the end.
             state.plteOffset = sink.offset + 8
@@ -347,9 +364,10 @@ final class APNGWriter: FrameWriter {
                         case .palette:
                             out[o] = masked ? state.palette.transparentIndex : state.palette.index(of: p)
                         case .rgb:
-                            out[o] = UInt8(p & 0xFF)
-                            out[o + 1] = UInt8(p >> 8 & 0xFF)
-                            out[o + 2] = UInt8(p >> 16 & 0xFF)
+                            let q = masked ? (state.key ?? p) : p
+                            out[o] = UInt8(q & 0xFF)
+                            out[o + 1] = UInt8(q >> 8 & 0xFF)
+                            out[o + 2] = UInt8(q >> 16 & 0xFF)
                         case .rgba:
                             if !masked {
                                 out[o] = UInt8(p & 0xFF)
@@ -510,5 +528,47 @@ struct DelayFractions {
         let ms = min(max((total + 500_000) / 1_000_000, 0), 65535)
         carryNs = total - ms * 1_000_000
         return (UInt16(ms), 1000)
+    }
+}
+
+/// One bit for each of the 2²⁴ RGB colours (2 MiB).
+struct ColorBitmap {
+    private var words = [UInt64](repeating: 0, count: 1 << 18)
+
+    /// Marks the colours of `frame` inside `r`.
+    mutating func mark(_ frame: RGBAImage, _ r: PixelRect, width: Int) {
+        frame.pixels.withUnsafeBytes { raw in
+            let px = raw.bindMemory(to: UInt32.self)
+            words.withUnsafeMutableBufferPointer { w in
+                for y in r.y..<(r.y + r.h) {
+                    for i in (y * width + r.x)..<(y * width + r.x + r.w) {
+                        let c = Int(px[i] & 0xFF_FFFF)
+                        w[c >> 6] |= 1 << UInt64(c & 63)
+                    }
+                }
+            }
+        }
+    }
+
+    /// The first colour not marked (as RGB packed R | G << 8 | B << 16),
+    /// nil when every one is.
+    func firstUnused() -> UInt32? {
+        for (i, word) in words.enumerated() where word != ~0 {
+            return UInt32(i << 6 + (~word).trailingZeroBitCount)
+        }
+        return nil
+    }
+}
+
+extension RGBAImage {
+    /// True when a pixel of `r` has the RGB colour `rgb` (R | G << 8 | B << 16).
+    func contains(_ rgb: UInt32, in r: PixelRect, width: Int) -> Bool {
+        pixels.withUnsafeBytes { raw in
+            let px = raw.bindMemory(to: UInt32.self)
+            for y in r.y..<(r.y + r.h) {
+                for i in (y * width + r.x)..<(y * width + r.x + r.w) where px[i] & 0xFF_FFFF == rgb { return true }
+            }
+            return false
+        }
     }
 }
