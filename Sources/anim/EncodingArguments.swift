@@ -2,7 +2,7 @@ import AnimKit
 
 /// The options `anim encode` and `anim convert` share.
 enum EncodingArguments {
-    static let valued: Set<String> = ["--fps", "--delay", "--loop", "--quality", "--colors", "--dither", "--format"]
+    static let valued: Set<String> = ["--fps", "--delay", "--loop", "--quality", "--effort", "--colors", "--dither", "--format"]
     static let flags: Set<String> = ["--lossless", "--allow-mixed", "--stats"]
 
     static let usage = """
@@ -12,6 +12,10 @@ enum EncodingArguments {
                                (convert default: the input's)
           --quality Q          0-100 (default 75): WebP lossy quality; effort
                                of the GIF palette search and PNG compression
+          --effort N           0-9 (default 5): time spent on a smaller file;
+                               WebP from 7 searches keyframes and blending
+                               per frame (libwebp's minimize_size, as
+                               img2webp -min_size)
           --lossless           WebP: lossless frames
           --allow-mixed        WebP: lossy or lossless chosen per frame
           --colors N           GIF: colours per palette, 2-256 (default 256)
@@ -55,6 +59,7 @@ enum EncodingArguments {
         }
         if args.values["--loop"] != nil { o.plays = try args.int("--loop", default: 0, min: 0, max: 65535) }
         o.quality = try args.int("--quality", default: 75, min: 0, max: 100)
+        o.effort = try args.int("--effort", default: 5, min: 0, max: 9)
         o.maxColors = try args.int("--colors", default: 256, min: 2, max: 256)
         if let d = args.values["--dither"] {
             guard let v = EncodingOptions.Dither(rawValue: d.lowercased()) else {

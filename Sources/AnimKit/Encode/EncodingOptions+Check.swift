@@ -11,12 +11,13 @@ extension EncodingOptions {
     }
 
     /// Throws `AnimError.unsupported` naming `file` and the option when an
-    /// option is out of range, the same for every format: quality 0–100,
+    /// option is out of range, the same for every format: quality 0–100, effort 0–9,
     /// colours 2–256, plays 0 (forever) to what `format` stores, keyframe
     /// interval and default duration not negative, frame count at least 1.
     public func check(for format: OutputFormat, file: String) throws {
         func refuse(_ reason: String) throws -> Never { throw AnimError.unsupported(file: file, reason: reason) }
         if !(0...100).contains(quality) { try refuse("quality \(quality) is outside 0–100") }
+        if !(0...9).contains(effort) { try refuse("effort \(effort) is outside 0–9") }
         if !(2...256).contains(maxColors) { try refuse("colours \(maxColors) is outside 2–256") }
         let most = Self.maximumPlays(in: format)
         if !(0...most).contains(plays) {

@@ -7,6 +7,11 @@ public struct EncodingOptions: Sendable, Equatable {
     /// 0–100: lossy quality (WebP), effort of the palette and compression
     /// search (GIF, APNG). Default 75.
     public var quality: Int = 75
+    /// 0–9: how much time to spend on a smaller file (default 5). WebP:
+    /// from 7, libwebp's `minimize_size` (each frame tried as a keyframe
+    /// and as a sub-frame, blended and not, as `img2webp -min_size`); 8
+    /// and 9 do no more yet.
+    public var effort = 5
     /// WebP: lossless frames (APNG is always lossless; GIF never is).
     public var lossless = false
     /// WebP: let the encoder choose lossy or lossless per frame.

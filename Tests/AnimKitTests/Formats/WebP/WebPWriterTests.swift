@@ -180,6 +180,37 @@ struct WebPWriterTests {
                 })
     }
 
+    /// `effort` 7 turns on libwebp's size search: never bigger, the same
+    /// pixels; outside 0–9 it is refused.
+    @Test func effortSearchesForASmallerFile() throws {
+        var frames: [RGBAImage] = []
+        for f in 0..<6 {
+            var px = [UInt8](repeating: 255, count: 48 * 32 * 4)
+            for i in 0..<(48 * 32) {
+                px[i * 4] = UInt8((i * 7 + f * 3) % 256)
+                px[i * 4 + 1] = UInt8(i / 48 * 8)
+                px[i * 4 + 2] = UInt8(f * 40)
+            }
+            frames.append(RGBAImage(width: 48, height: 32, pixels: px))
+        }
+        func encode(_ effort: Int) throws -> [UInt8] {
+            var o = EncodingOptions()
+            o.lossless = true
+            o.effort = effort
+            let out = try ImageDestination(format: .webp, options: o)
+            for f in frames { try out.add(f, duration: .milliseconds(40)) }
+            try out.finish()
+            return try #require(out.data)
+        }
+        let (plain, searched) = (try encode(5), try encode(7))
+        #expect(searched.count <= plain.count, "\(searched.count) vs \(plain.count)")
+        let back = try ImageSource(data: searched)
+        for i in 0..<frames.count { #expect(try back.frame(at: i) == frames[i]) }
+        var bad = EncodingOptions()
+        bad.effort = 10
+        #expect(throws: AnimError.self) { _ = try ImageDestination(format: .webp, options: bad) }
+    }
+
     @Test func singleFrameIsAStillImage() throws {
         let frame = Self.noise(16, 9, seed: 4, alpha: true)
         let bytes = try Self.encode([(frame, .milliseconds(500))], options: Self.lossless())
