@@ -20,7 +20,7 @@ struct UsageError: Error {
 }
 
 enum CLI {
-    static let version = "0.1.0"
+    static let version = "1.0.0"
 
     static func globalUsage(_ commands: [String: Command.Type]) -> String {
         var s = "usage: anim COMMAND [OPTIONS] ...\n\nanim reads GIF, APNG and animated WebP.\n\ncommands:\n"

@@ -13,6 +13,7 @@ let commands: [String: Command.Type] = [
     "play": PlayCommand.self,
     "encode": EncodeCommand.self,
     "convert": ConvertCommand.self,
+    "optimize": OptimizeCommand.self,
 ]
 
 let arguments = Array(CommandLine.arguments.dropFirst())
@@ -25,7 +26,7 @@ let arguments = Array(CommandLine.arguments.dropFirst())
 // of its time in page faults.
 @_silgen_name("mallopt") func mallopt(_ parameter: Int32, _ value: Int32) -> Int32  // <malloc.h>
 let M_MMAP_THRESHOLD: Int32 = -3
-if !["encode", "convert"].contains(arguments.first ?? "") { _ = mallopt(M_MMAP_THRESHOLD, 1 << 20) }
+if !["encode", "convert", "optimize"].contains(arguments.first ?? "") { _ = mallopt(M_MMAP_THRESHOLD, 1 << 20) }
 // A file size limit (ulimit -f) reached while writing is an error to
 // report, with the temporary file removed, not a death by SIGXFSZ; a
 // closed pipe likewise (EPIPE).

@@ -1,0 +1,144 @@
+@_spi(AnimTools) import AnimKit
+
+#if canImport(Glibc)
+    import Glibc
+#endif
+
+/// `anim optimize FILE [OUT]`: the same animation in its own format, in the
+/// smallest lossless form anim can write, or the input kept.
+enum OptimizeCommand: Command {
+    static let name = "optimize"
+    static let summary = "rewrite an animation smaller, in its own format, without changing a pixel"
+    static let usage = """
+        usage: anim optimize FILE [OUT] [--effort N]
+
+        Writes FILE again in its own format (GIF, APNG, WebP as lossless) with
+        every size search anim has, keeping each frame's pixels and duration,
+        the loop count and the metadata. The result is decoded and compared
+        with FILE, frame by frame, before it is used: only an output that is
+        smaller and shows exactly the same replaces FILE (or is written to
+        OUT); otherwise FILE is kept and anim says why (exit status 0).
+        Written through a temporary file in the same folder, renamed at the end.
+
+        options:
+          --effort N           0-9 (default 9): see anim encode --help
+          -h, --help           show this help
+
+        """
+    static let spec = OptionSpec(flags: [], valued: ["--effort"], positional: 1...2)
+
+    static func run(_ args: ParsedArguments) throws -> Int32 {
+        let input = args.positional[0]
+        let out = args.positional.count > 1 ? args.positional[1] : input
+        let source = try ImageSource(path: input, options: Limits.decoding())
+        if let error = source.indexError { throw error }  // a damaged file is not rewritten
+        let format: OutputFormat = source.format == .gif ? .gif : source.format == .webp ? .webp : .apng
+        var options = EncodingOptions()
+        options.lossless = true
+        options.quality = 100
+        options.effort = try args.int("--effort", default: 9, min: 0, max: 9)
+        let folder = out.contains("/") ? String(out[..<out.lastIndex(of: "/")!]) : "."
+        let candidate = folder + "/.anim-optimize-\(getpid())." + (format == .apng ? "png" : format.rawValue)
+        defer { unlink(candidate) }
+        let report = try source.transcode(toPath: candidate, format: format, options: options)
+        let before = fileSize(input)
+        let after = fileSize(candidate)
+        let written = try ImageSource(path: candidate, options: Limits.decoding())
+        if let difference = try firstDifference(source, written) {
+            Output.err("anim: \(input): kept: the rewrite would change \(difference)\n")
+        } else if after >= before {
+            Output.err("anim: \(input): kept: \(before) bytes, the rewrite is \(after)\n")
+            if out != input { try copyFile(input, to: out) }
+        } else {
+            guard rename(candidate, out) == 0 else {
+                throw AnimError.io(path: out, operation: "rename", errno: errno, message: String(cString: strerror(errno)))
+            }
+            let saved = Double(before - after) * 100 / Double(max(before, 1))
+            Output.err(
+                "anim: \(out): \(before) -> \(after) bytes (\(String(format1: saved))% smaller)"
+                    + (report.adjustments.isEmpty ? "" : "; " + report.adjustments.joined(separator: "; ")) + "\n")
+        }
+        return 0
+    }
+
+    /// What differs between the two animations as shown (frame at each of
+    /// `a`'s frame starts, the total duration, the plays), or nil.
+    static func firstDifference(_ a: ImageSource, _ b: ImageSource) throws -> String? {
+        guard a.plays == b.plays else { return "the play count" }
+        let total = { (s: ImageSource) in s.frames.map(\.duration).reduce(.zero, +) }
+        guard total(a) == total(b) else { return "the total duration" }
+        guard a.metadata == b.metadata else { return "the metadata" }
+        var ends: [Duration] = []
+        var t = Duration.zero
+        for f in b.frames {
+            t += f.duration
+            ends.append(t)
+        }
+        var start = Duration.zero
+        for i in 0..<a.frameCount {
+            let j = ends.firstIndex { $0 > start } ?? b.frameCount - 1
+            start += a.frames[i].duration
+            let x = try a.frame(at: i)
+            let y = try b.frame(at: j)
+            if !sameShown(x, y) { return "frame \(i)" }
+        }
+        return nil
+    }
+
+    /// Equal pixels, fully transparent ones equal whatever their colour.
+    static func sameShown(_ x: RGBAImage, _ y: RGBAImage) -> Bool {
+        guard x.width == y.width, x.height == y.height else { return false }
+        for p in stride(from: 0, to: x.pixels.count, by: 4) {
+            if x.pixels[p + 3] == 0 && y.pixels[p + 3] == 0 { continue }
+            if x.pixels[p] != y.pixels[p] || x.pixels[p + 1] != y.pixels[p + 1] || x.pixels[p + 2] != y.pixels[p + 2]
+                || x.pixels[p + 3] != y.pixels[p + 3]
+            {
+                return false
+            }
+        }
+        return true
+    }
+
+    static func fileSize(_ path: String) -> Int {
+        var st = stat()
+        return stat(path, &st) == 0 ? Int(st.st_size) : 0
+    }
+
+    /// OUT as a copy of the input (the input was already smallest), through
+    /// a temporary file renamed into place.
+    static func copyFile(_ from: String, to: String) throws {
+        let temporary = to + ".anim-copy-\(getpid())"
+        defer { unlink(temporary) }
+        let src = open(from, O_RDONLY | O_CLOEXEC)
+        guard src >= 0 else {
+            throw AnimError.io(path: from, operation: "open", errno: errno, message: String(cString: strerror(errno)))
+        }
+        defer { close(src) }
+        let dst = open(temporary, O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0o644)
+        guard dst >= 0 else {
+            throw AnimError.io(path: to, operation: "open", errno: errno, message: String(cString: strerror(errno)))
+        }
+        var buffer = [UInt8](repeating: 0, count: 1 << 16)
+        while true {
+            let n = read(src, &buffer, buffer.count)
+            if n < 0 && errno == EINTR { continue }
+            guard n >= 0 else {
+                throw AnimError.io(path: from, operation: "read", errno: errno, message: String(cString: strerror(errno)))
+            }
+            if n == 0 { break }
+            var off = 0
+            while off < n {
+                let w = buffer.withUnsafeBytes { write(dst, $0.baseAddress! + off, n - off) }
+                if w < 0 && errno == EINTR { continue }
+                guard w > 0 else {
+                    close(dst)
+                    throw AnimError.io(path: to, operation: "write", errno: errno, message: String(cString: strerror(errno)))
+                }
+                off += w
+            }
+        }
+        guard close(dst) == 0, rename(temporary, to) == 0 else {
+            throw AnimError.io(path: to, operation: "rename", errno: errno, message: String(cString: strerror(errno)))
+        }
+    }
+}

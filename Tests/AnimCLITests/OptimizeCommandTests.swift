@@ -1,0 +1,58 @@
+import AnimKit
+import Foundation
+import Testing
+
+/// `anim optimize`: smaller and the same frames, or the input kept, and no
+/// temporary file left in the folder either way.
+struct OptimizeCommandTests {
+    /// A fresh folder holding a copy of `file` from the repository.
+    func copy(_ relative: String) throws -> (dir: URL, path: String) {
+        let dir = CLI.tempDir()
+        let path = dir.appendingPathComponent((relative as NSString).lastPathComponent).path
+        try FileManager.default.copyItem(atPath: CLI.repo.appendingPathComponent(relative).path, toPath: path)
+        return (dir, path)
+    }
+
+    func frames(_ s: ImageSource) throws -> [RGBAImage] { try (0..<s.frameCount).map { try s.frame(at: $0) } }
+
+    @Test(arguments: ["Animations/demo.gif", "Animations/demo.png"])
+    func inPlaceSmallerWithTheSameFrames(_ relative: String) throws {
+        let (dir, path) = try copy(relative)
+        let original = try ImageSource(path: CLI.repo.appendingPathComponent(relative).path)
+        let before = try FileManager.default.attributesOfItem(atPath: path)[.size] as! Int
+        let r = try CLI.run(["optimize", path])
+        #expect(r.status == 0 && r.stderr.contains("smaller"), "\(r.stderr)")
+        let after = try FileManager.default.attributesOfItem(atPath: path)[.size] as! Int
+        #expect(after < before)
+        let back = try ImageSource(path: path)
+        #expect(back.format == original.format && back.plays == original.plays)
+        #expect(back.frames.map(\.duration) == original.frames.map(\.duration))
+        #expect(try frames(back) == frames(original))
+        #expect(try FileManager.default.contentsOfDirectory(atPath: dir.path) == [(path as NSString).lastPathComponent])
+    }
+
+    /// Lossy WebP: the lossless rewrite is bigger, so the file is kept
+    /// byte for byte; with OUT, OUT is a copy of it.
+    @Test func aBiggerRewriteKeepsTheInput() throws {
+        let (dir, path) = try copy("Animations/demo.webp")
+        let bytes = try Data(contentsOf: URL(fileURLWithPath: path))
+        let r = try CLI.run(["optimize", path])
+        #expect(r.status == 0 && r.stderr.contains("kept"), "\(r.stderr)")
+        #expect(try Data(contentsOf: URL(fileURLWithPath: path)) == bytes)
+        let out = dir.appendingPathComponent("out.webp").path
+        let o = try CLI.run(["optimize", path, out])
+        #expect(o.status == 0 && o.stderr.contains("kept"), "\(o.stderr)")
+        #expect(try Data(contentsOf: URL(fileURLWithPath: out)) == bytes)
+        #expect(try FileManager.default.contentsOfDirectory(atPath: dir.path).sorted() == ["demo.webp", "out.webp"])
+    }
+
+    @Test func aDamagedFileIsNotRewritten() throws {
+        let (dir, path) = try copy("Animations/demo.gif")
+        let bytes = try Data(contentsOf: URL(fileURLWithPath: path))
+        try bytes.prefix(bytes.count / 2).write(to: URL(fileURLWithPath: path))
+        let r = try CLI.run(["optimize", path])
+        #expect(r.status == 1 && r.stderr.contains(path), "\(r.stderr)")
+        #expect(try Data(contentsOf: URL(fileURLWithPath: path)).count == bytes.count / 2)
+        #expect(try FileManager.default.contentsOfDirectory(atPath: dir.path).count == 1)
+    }
+}
