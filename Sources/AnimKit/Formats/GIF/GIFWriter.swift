@@ -6,14 +6,18 @@
 /// compresses to almost nothing and which keeps static areas exactly as
 /// they were (no dither shimmer).
 ///
-/// Palettes: the global colour table is the palette of frame 0 (median cut
-/// + k-means, `Quantizer`). A later frame uses it when its changed pixels
-/// fit it about as well as frame 0 did, or exactly; otherwise it gets a
-/// local palette of its own changed pixels, when that is clearly better.
-/// One entry of every palette that needs it is kept for transparency, so
-/// a frame is reproduced exactly when it has at most `maxColors - 1`
-/// colours. Once all frames are written, `GIFReorder` reorders the global
-/// table so that the frames drawn from it use its first entries.
+/// Palettes: the global colour table holds the colours of every frame when
+/// they are known up front and fit (`EncodingOptions.globalColors`), else
+/// the palette of frame 0 (its colours, or median cut + k-means when it has
+/// more, `Quantizer`). Exact wins: a later frame uses the global table when
+/// it holds all its changed colours; else, when those colours fit a table,
+/// a local table of exactly them; only a frame with more colours than a
+/// table holds is approximated, by the global table when it fits about as
+/// well as frame 0 did, or a local palette when that is clearly better.
+/// One entry of every palette that needs it is kept for transparency
+/// (not in an opaque frame 0 of exactly 256 colours). Once all frames are
+/// written, `GIFReorder` reorders the global table so that the frames
+/// drawn from it use its first entries.
 ///
 /// Disposal: a frame is written one frame late, once the next is known.
 /// Pixels it shows opaque that the next frame makes transparent cannot be
