@@ -38,6 +38,7 @@ struct PartialFrameTests {
         for n in [1, 3, 5, 7, 9, 11, 16, 24, 33] {
             do {
                 _ = try ImageSource(data: Array(bytes.prefix(n)))
+                Issue.record("\(fixture), \(n) bytes: opened")
             } catch let error as AnimError {
                 guard case .truncated = error else {
                     Issue.record("\(fixture), \(n) bytes: \(error)")
@@ -46,8 +47,10 @@ struct PartialFrameTests {
             }
         }
         for junk in ["GIF9", "RIFX", "hello, world"] {
-            #expect(throws: AnimError.self) { try ImageSource(data: Array(junk.utf8)) }
-            do { _ = try ImageSource(data: Array(junk.utf8)) } catch let error as AnimError {
+            do {
+                _ = try ImageSource(data: Array(junk.utf8))
+                Issue.record("\(junk): opened")
+            } catch let error as AnimError {
                 guard case .unsupported = error else {
                     Issue.record("\(junk): \(error)")
                     continue

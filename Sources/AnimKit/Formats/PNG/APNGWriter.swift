@@ -170,11 +170,11 @@ final class APNGWriter: FrameWriter {
         var actl = BigEndian()
         actl.u32(UInt32(state.frames))
         actl.u32(UInt32(max(options.plays, 0)))
-        try patch(actl.bytes + crc("acTL", actl.bytes), state.actlOffset)
+        try patch(actl.bytes + PNGChunk.crcField("acTL", actl.bytes), state.actlOffset)
         if state.mode == .palette {
             let (plte, trns) = state.palette.chunks
-            try patch(plte + crc("PLTE", plte), state.plteOffset)
-            try patch(trns + crc("tRNS", trns), state.trnsOffset)
+            try patch(plte + PNGChunk.crcField("PLTE", plte), state.plteOffset)
+            try patch(trns + PNGChunk.crcField("tRNS", trns), state.trnsOffset)
         }
     }
 
@@ -334,11 +334,6 @@ final class APNGWriter: FrameWriter {
 
     private func chunk(_ type: String, _ body: [UInt8]) throws {
         try sink.write(PNGChunk.bytes(type, body))
-    }
-
-    /// The CRC field of a chunk of `type` and `body`.
-    private func crc(_ type: String, _ body: [UInt8]) -> [UInt8] {
-        Array(PNGChunk.bytes(type, body).suffix(4))
     }
 
     // MARK: pixels

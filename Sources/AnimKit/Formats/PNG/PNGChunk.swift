@@ -18,8 +18,14 @@ struct PNGChunk {
         out += [UInt8(n >> 24), UInt8(n >> 16 & 0xFF), UInt8(n >> 8 & 0xFF), UInt8(n & 0xFF)]
         out += typed
         out += body
+        out += crcField(type, body)
+    }
+
+    /// The CRC field (4 bytes, big-endian) of a chunk of `type` and `body`.
+    static func crcField(_ type: String, _ body: [UInt8]) -> [UInt8] {
+        let typed = Array(type.utf8)
         let crc = body.withUnsafeBytes { PNGBridge.crc32($0, seed: typed.withUnsafeBytes { PNGBridge.crc32($0) }) }
-        out += [UInt8(crc >> 24), UInt8(crc >> 16 & 0xFF), UInt8(crc >> 8 & 0xFF), UInt8(crc & 0xFF)]
+        return [UInt8(crc >> 24), UInt8(crc >> 16 & 0xFF), UInt8(crc >> 8 & 0xFF), UInt8(crc & 0xFF)]
     }
 
     /// A whole chunk: length, type, `body`, CRC.
