@@ -285,22 +285,22 @@ int anim_png_deflate_filtered(const uint8_t *pixels, uint32_t width, uint32_t he
     size_t bound = libdeflate_zlib_compress_bound(final, size);
     uint8_t *z = malloc(bound);
     if (!filtered || !final || !z) goto fail;
-    if (channels == 1) {
-        filter_image(pixels, width, height, 1, 0, filtered);       /* palettes: no filter */
-    } else {
-        filter_image(pixels, width, height, channels, filter >= 0 && filter <= 4 ? filter : -1, filtered);
-        if (search) {
-            /* Whole-image filters too; the one a quick deflate finds smallest wins. */
-            candidate = malloc(size);
-            fast = libdeflate_alloc_compressor(3);
-            if (!candidate || !fast) goto fail;
-            size_t best = libdeflate_zlib_compress(fast, filtered, size, z, bound);
-            const int fixed[] = {1, 2, 4};
-            for (int k = 0; k < 3; k++) {
-                filter_image(pixels, width, height, channels, fixed[k], candidate);
-                size_t n = libdeflate_zlib_compress(fast, candidate, size, z, bound);
-                if (n && n < best) { best = n; uint8_t *t = filtered; filtered = candidate; candidate = t; }
-            }
+    /* Palettes: no filter, as libpng; others: adaptive per row. */
+    filter_image(pixels, width, height, channels, filter >= 0 && filter <= 4 ? filter : channels == 1 ? 0 : -1, filtered);
+    if (search) {
+        /* Every whole-image filter too (and for other than palettes the
+           adaptive choice); the one a quick deflate finds smallest wins.
+           None wins on dithered frames (from GIFs), Up or Paeth on flat
+           areas and smooth ones. */
+        candidate = malloc(size);
+        fast = libdeflate_alloc_compressor(3);
+        if (!candidate || !fast) goto fail;
+        size_t best = libdeflate_zlib_compress(fast, filtered, size, z, bound);
+        const int fixed[] = {-1, 0, 1, 2, 3, 4};
+        for (int k = channels == 1 ? 2 : 1; k < 6; k++) {
+            filter_image(pixels, width, height, channels, fixed[k], candidate);
+            size_t n = libdeflate_zlib_compress(fast, candidate, size, z, bound);
+            if (n && n < best) { best = n; uint8_t *t = filtered; filtered = candidate; candidate = t; }
         }
     }
     size_t n = libdeflate_zlib_compress(final, filtered, size, z, bound);

@@ -10,7 +10,8 @@ public struct EncodingOptions: Sendable, Equatable {
     /// 0–9: how much time to spend on a smaller file (default 5). WebP:
     /// from 7, libwebp's `minimize_size` (each frame tried as a keyframe
     /// and as a sub-frame, blended and not, as `img2webp -min_size`); 8
-    /// and 9 do no more yet.
+    /// and 9 do no more yet. APNG: from 3 each frame's disposal is
+    /// chosen among NONE, BACKGROUND and PREVIOUS (below, always NONE).
     public var effort = 5
     /// WebP: lossless frames (APNG is always lossless; GIF never is).
     public var lossless = false
@@ -20,6 +21,10 @@ public struct EncodingOptions: Sendable, Equatable {
     public var keyframeInterval = 0
     /// GIF: colours in a palette, 2–256.
     public var maxColors = 256
+    /// GIF: lossy LZW as gifsicle's `--lossy` has it, 0 (off, the
+    /// default) to 200: a pixel may take a colour at most about
+    /// √(lossy × 10) away when that makes LZW strings longer.
+    public var lossy = 0
     /// GIF: how colours outside the palette are approximated.
     public var dither: Dither = .floydSteinberg
     /// Merge a frame identical to the one before into it (durations summed).

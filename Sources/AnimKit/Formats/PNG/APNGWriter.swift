@@ -2,11 +2,14 @@ import Dispatch
 
 /// Writes an APNG frame by frame: the first frame as the default image
 /// (`IDAT`), each later one as the rectangle that changed (`fdAT`), with
-/// the blend that compresses best, as APNG Assembler does.
+/// the disposal of the frame before and the blend that compress best, as
+/// APNG Assembler chooses them.
 ///
-/// Pixels are stored as compactly as the frames allow: palette indices
-/// while all frames together have at most 256 colours, RGB while they are
-/// opaque, else RGBA. Frames come one at a time, so the writer starts with
+/// Pixels are stored as compactly as the frames allow (`PixelMode.widest`):
+/// grey while all frames are opaque grey; palette indices while they have
+/// at most 256 colours together; grey and alpha while they are grey; RGB
+/// while they are opaque; else RGBA. Opaque modes name a colour no frame
+/// has transparent (`tRNS`), for frames blended OVER. Frames come one at a time, so the writer starts with
 /// what the first frame allows; when a later frame needs more (a 257th
 /// colour, a transparent pixel), it reads back what it wrote, and writes
 /// those frames again in the wider form (only on an output it can read
@@ -43,9 +46,15 @@ final class APNGWriter: FrameWriter {
         var palette = Palette()
         var actlOffset = 0, plteOffset = 0, trnsOffset = 0
         var transparentSeen = false
+        /// A pixel that is not grey (R, G, B not all equal) in a frame so far.
+        var colourSeen = false
         /// RGB: the colour no frame so far has, named transparent by
         /// `tRNS`, which the unchanged pixels of a frame blended OVER take.
         var key: UInt32?
+        /// The canvas the last frame was drawn on (nil: the empty one,
+        /// for the first frame) and its rectangle, for the disposals.
+        var base: RGBAImage?
+        var lastRect: PixelRect = (0, 0, 0, 0)
     }
 
     /// Every RGB colour the frames so far show, for choosing the key.
@@ -57,60 +66,113 @@ final class APNGWriter: FrameWriter {
                 file: sink.name, frame: index, offset: nil,
                 reason: "more frames than the \(frameCount) announced")
         }
-        var rect = changes(frame)
-        if let mode = state.mode, !fits(frame, mode, rect) {
+        var choices = candidates(frame)
+        if let mode = state.mode, !fits(frame, mode, union(choices)) {
             try startOver(wider: frame)
-            rect = changes(frame)  // against the frame before, as written again
+            choices = candidates(frame)  // against the frame before, as written again
         }
-        try write(frame, duration: duration, index: index, rect: rect)
+        try write(frame, duration: duration, index: index, choices: choices)
     }
 
-    /// The rectangle `frame` changes: all of it for the first frame.
-    private func changes(_ frame: RGBAImage) -> PixelRect {
-        state.previous.map { FrameDiff.changedRect($0, frame).map { ($0.x, $0.y, $0.width, $0.height) } ?? (0, 0, 1, 1) } ?? (
-            0, 0, width, height
-        )
+    /// One way to draw a frame: the disposal of the frame before it, the
+    /// canvas that leaves, and the rectangle where the frame differs from it.
+    struct Choice {
+        let dispose: UInt8
+        let canvas: RGBAImage?
+        let rect: PixelRect
     }
 
-    private func write(_ frame: RGBAImage, duration: Duration, index: Int, rect: PixelRect) throws {
-        let opaque = frame.isOpaque(in: rect, width: width)
+    /// The disposals of the frame before worth trying for `frame`, as
+    /// apngasm tries them: NONE (the canvas keeps the frame before);
+    /// BACKGROUND (its rectangle cleared), when `frame` has a transparent
+    /// pixel there and the mode can show one; PREVIOUS (the canvas goes
+    /// back to what the frame before was drawn on), when that leaves less
+    /// to send. The first frame is the whole canvas.
+    private func candidates(_ frame: RGBAImage) -> [Choice] {
+        guard let prev = state.previous else { return [Choice(dispose: 0, canvas: nil, rect: (0, 0, width, height))] }
+        func choice(_ dispose: UInt8, _ canvas: RGBAImage) -> Choice {
+            let r = FrameDiff.changedRect(canvas, frame).map { ($0.x, $0.y, $0.width, $0.height) } ?? (0, 0, 1, 1)
+            return Choice(dispose: dispose, canvas: canvas, rect: r)
+        }
+        let none = choice(0, prev)
+        // Disposals other than NONE change the fcTL of the frame before,
+        // which must still be waiting in the queue.
+        guard !queued.isEmpty, options.effort >= 3 else { return [none] }
+        var list = [none]
+        let last = state.lastRect
+        if state.mode?.opaqueOnly != true && !frame.isOpaque(in: last, width: width) {
+            list.append(choice(1, prev.clearing(last)))
+        }
+        // PREVIOUS after the first frame only: there it means BACKGROUND.
+        if state.frames >= 2, let base = state.base {
+            let back = choice(2, base)
+            if back.rect.w * back.rect.h <= none.rect.w * none.rect.h { list.append(back) }
+        }
+        return list
+    }
+
+    /// The rectangle holding every choice's.
+    private func union(_ choices: [Choice]) -> PixelRect {
+        let x0 = choices.map(\.rect.x).min()!
+        let y0 = choices.map(\.rect.y).min()!
+        let x1 = choices.map { $0.rect.x + $0.rect.w }.max()!
+        let y1 = choices.map { $0.rect.y + $0.rect.h }.max()!
+        return (x0, y0, x1 - x0, y1 - y0)
+    }
+
+    private func write(_ frame: RGBAImage, duration: Duration, index: Int, choices: [Choice]) throws {
+        let area = union(choices)
+        let opaque = frame.isOpaque(in: area, width: width)
         state.transparentSeen = state.transparentSeen || !opaque
+        state.colourSeen = state.colourSeen || !frame.isGrey(in: area, width: width)
         if sink.canReadBack && !state.transparentSeen {
             if seen == nil { seen = ColorBitmap() }
-            seen!.mark(frame, rect, width: width)
+            seen!.mark(frame, area, width: width)
         }
         if state.mode == nil {
             let mode: PixelMode =
                 !sink.canReadBack
                 ? .rgba
-                : state.palette.canHold(frame, rect, width: width) ? .palette : opaque ? .rgb : .rgba
+                : PixelMode.widest(
+                    grey: !state.colourSeen, opaque: opaque, palette: state.palette.canHold(frame, area, width: width))
             try header(mode)
         }
-        if state.mode == .palette { state.palette.add(frame, rect, width: width) }
+        if state.mode == .palette { state.palette.add(frame, area, width: width) }
         state.durations.append(duration)
         let (num, den) = state.delays.next(duration)
-        guard let prev = state.previous else {
+        guard state.previous != nil else {
+            let rect = choices[0].rect
             try queue(pixels(frame, rect, masking: nil), rect, num: num, den: den, blend: 0, index: index)
-            state.previous = frame
-            state.frames += 1
+            finishFrame(frame, canvas: nil, rect: rect)
             return
         }
-        var best = pixels(frame, rect, masking: nil)
-        var blend: UInt8 = 0
-        // OVER with unchanged pixels transparent, when every changed pixel
-        // is opaque (blending it over the old one gives it exactly) and the
-        // mode has a transparent pixel.
-        if (state.mode != .rgb || state.key != nil) && changedAreOpaque(prev, frame, rect) {
-            // Compared with a quick deflate; only the choice gets the slow one.
-            let candidate = pixels(frame, rect, masking: prev)
-            if try deflate(candidate, rect, level: 3, search: false, index: index).count
-                < deflate(best, rect, level: 3, search: false, index: index).count
-            {
-                best = candidate
-                blend = 1
+        // Each choice with SOURCE, and with OVER when unchanged pixels can
+        // be transparent: every changed pixel opaque (blending it over the
+        // old one gives it exactly) and a mode with a transparent pixel.
+        // Compared with a quick deflate; only the choice gets the slow one.
+        var best: (pixels: [UInt8], choice: Choice, blend: UInt8, size: Int)?
+        for c in choices {
+            var variants = [(pixels(frame, c.rect, masking: nil), UInt8(0))]
+            if (!state.mode!.opaqueOnly || state.key != nil) && changedAreOpaque(c.canvas!, frame, c.rect) {
+                variants.append((pixels(frame, c.rect, masking: c.canvas), 1))
+            }
+            for (px, blend) in variants {
+                let size =
+                    choices.count == 1 && variants.count == 1
+                    ? 0 : try deflate(px, c.rect, level: 3, search: false, index: index).count
+                if best == nil || size < best!.size { best = (px, c, blend, size) }
             }
         }
-        try queue(best, rect, num: num, den: den, blend: blend, index: index)
+        let pick = best!
+        if pick.choice.dispose != 0 { queued[queued.count - 1].dispose = pick.choice.dispose }
+        try queue(pick.pixels, pick.choice.rect, num: num, den: den, blend: pick.blend, index: index)
+        finishFrame(frame, canvas: pick.choice.canvas, rect: pick.choice.rect)
+    }
+
+    /// Records `frame` as drawn on `canvas` (nil: the empty canvas) in `rect`.
+    private func finishFrame(_ frame: RGBAImage, canvas: RGBAImage?, rect: PixelRect) {
+        state.base = canvas
+        state.lastRect = rect
         state.previous = frame
         state.frames += 1
     }
@@ -183,8 +245,9 @@ final class APNGWriter: FrameWriter {
     private func fits(_ frame: RGBAImage, _ mode: PixelMode, _ rect: PixelRect) -> Bool {
         switch mode {
         case .rgba: return true
-        case .rgb:
-            return frame.isOpaque(in: rect, width: width)
+        case .greyAlpha: return frame.isGrey(in: rect, width: width)
+        case .rgb, .grey:
+            return (mode == .rgb || frame.isGrey(in: rect, width: width)) && frame.isOpaque(in: rect, width: width)
                 && !(state.key.map { frame.contains($0, in: rect, width: width) } ?? false)
         case .palette: return state.palette.canHold(frame, rect, width: width)
         }
@@ -205,16 +268,19 @@ final class APNGWriter: FrameWriter {
         let written = try ImageSource(
             data: bytes, name: sink.name, options: DecodingOptions(durationPolicy: .raw, decodeAhead: 0))
         let durations = state.durations
-        let mode: PixelMode = state.transparentSeen || !frame.isOpaque(in: (0, 0, width, height), width: width) ? .rgba : .rgb
+        let all: PixelRect = (0, 0, width, height)
+        let mode = PixelMode.widest(
+            grey: !state.colourSeen && frame.isGrey(in: all, width: width),
+            opaque: !state.transparentSeen && frame.isOpaque(in: all, width: width), palette: false)
         guard sink.rewind() else {
             throw AnimError.io(path: sink.name, operation: "rewind", errno: 0, message: "the output cannot be rewound")
         }
         state = Stream(mode: nil)
-        if mode == .rgb { seen?.mark(frame, (0, 0, width, height), width: width) }  // the new key avoids it too
+        if mode.opaqueOnly { seen?.mark(frame, all, width: width) }  // the new key avoids it too
         try header(mode)
         for i in 0..<written.frameCount {
             let again = try written.frame(at: i)
-            try write(again, duration: durations[i], index: i, rect: changes(again))
+            try write(again, duration: durations[i], index: i, choices: candidates(again))
         }
     }
 
@@ -223,7 +289,15 @@ final class APNGWriter: FrameWriter {
     /// Frames whose data is being deflated on other threads while the
     /// caller prepares the next ones (deflating is most of the time), at
     /// most one per core; written in order.
-    private var queued: [(job: DeflateJob, rect: PixelRect, num: UInt16, den: UInt16, blend: UInt8, index: Int)] = []
+    private var queued: [Queued] = []
+
+    /// A frame waiting for its data; its `dispose` is settled by the next frame.
+    struct Queued {
+        let job: DeflateJob
+        let rect: PixelRect
+        let num: UInt16, den: UInt16, blend: UInt8, index: Int
+        var dispose: UInt8 = 0
+    }
     private let depth = max(1, min(System.activeProcessorCount, 4))
 
     /// `@unchecked Sendable`: `result` is written by the worker before
@@ -245,7 +319,7 @@ final class APNGWriter: FrameWriter {
             }
             job.done.signal()
         }
-        queued.append((job, r, num, den, blend, index))
+        queued.append(Queued(job: job, rect: r, num: num, den: den, blend: blend, index: index))
     }
 
     /// Writes every queued frame.
@@ -261,7 +335,7 @@ final class APNGWriter: FrameWriter {
             throw AnimError.library(
                 file: sink.name, frame: q.index, library: "libdeflate", message: "compressing the frame failed")
         }
-        try control(x: q.rect.x, y: q.rect.y, w: q.rect.w, h: q.rect.h, num: q.num, den: q.den, blend: q.blend)
+        try control(q.rect, num: q.num, den: q.den, dispose: q.dispose, blend: q.blend)
         try data(zlib, fdAT: state.sequence > 1)
     }
 
@@ -287,6 +361,10 @@ final class APNGWriter: FrameWriter {
             state.key = key
             try chunk("tRNS", [0, UInt8(key & 0xFF), 0, UInt8(key >> 8 & 0xFF), 0, UInt8(key >> 16 & 0xFF)])
         }
+        if mode == .grey, let level = seen?.firstUnusedGrey() {
+            state.key = level * 0x01_0101
+            try chunk("tRNS", [0, UInt8(level)])
+        }
         if mode == .palette {
             // Room for 256 entries, filled in at the end.
             state.plteOffset = sink.offset + 8
@@ -300,18 +378,18 @@ final class APNGWriter: FrameWriter {
     /// cannot seek): a plain PNG, with no `acTL` or `fcTL`.
     private var still: Bool { options.frameCount == 1 }
 
-    private func control(x: Int, y: Int, w: Int, h: Int, num: UInt16, den: UInt16, blend: UInt8) throws {
+    private func control(_ r: PixelRect, num: UInt16, den: UInt16, dispose: UInt8, blend: UInt8) throws {
         if still { return }
         var c = BigEndian()
         c.u32(state.sequence)
         state.sequence += 1
-        c.u32(UInt32(w))
-        c.u32(UInt32(h))
-        c.u32(UInt32(x))
-        c.u32(UInt32(y))
+        c.u32(UInt32(r.w))
+        c.u32(UInt32(r.h))
+        c.u32(UInt32(r.x))
+        c.u32(UInt32(r.y))
         c.u16(num)
         c.u16(den)
-        c.bytes += [0, blend]  // dispose none: the canvas stays for the next diff
+        c.bytes += [dispose, blend]
         try chunk("fcTL", c.bytes)
     }
 
@@ -358,6 +436,13 @@ final class APNGWriter: FrameWriter {
                         switch mode {
                         case .palette:
                             out[o] = masked ? state.palette.transparentIndex : state.palette.index(of: p)
+                        case .grey:
+                            out[o] = UInt8((masked ? (state.key ?? p) : p) & 0xFF)
+                        case .greyAlpha:
+                            if !masked {
+                                out[o] = UInt8(p & 0xFF)
+                                out[o + 1] = UInt8(p >> 24)
+                            }
                         case .rgb:
                             let q = masked ? (state.key ?? p) : p
                             out[o] = UInt8(q & 0xFF)
@@ -396,7 +481,7 @@ final class APNGWriter: FrameWriter {
         return zlib
     }
 
-    /// True when every pixel of `r` that changed is opaque in `cur`.
+    /// True when every pixel of `r` that differs from `prev` is opaque in `cur`.
     private func changedAreOpaque(_ prev: RGBAImage, _ cur: RGBAImage, _ r: PixelRect) -> Bool {
         prev.pixels.withUnsafeBytes { pa in
             cur.pixels.withUnsafeBytes { pb in
@@ -418,10 +503,39 @@ typealias PixelRect = (x: Int, y: Int, w: Int, h: Int)
 
 /// How an APNG stores its pixels.
 enum PixelMode {
-    case palette, rgb, rgba
+    case palette, grey, greyAlpha, rgb, rgba
 
-    var colorType: UInt8 { self == .palette ? 3 : self == .rgb ? 2 : 6 }
-    var channels: Int { self == .palette ? 1 : self == .rgb ? 3 : 4 }
+    var colorType: UInt8 {
+        switch self {
+        case .grey: 0
+        case .rgb: 2
+        case .palette: 3
+        case .greyAlpha: 4
+        case .rgba: 6
+        }
+    }
+
+    var channels: Int {
+        switch self {
+        case .palette, .grey: 1
+        case .greyAlpha: 2
+        case .rgb: 3
+        case .rgba: 4
+        }
+    }
+
+    /// No alpha channel: a transparent pixel only through a `tRNS` key.
+    var opaqueOnly: Bool { self == .grey || self == .rgb }
+
+    /// The most compact mode for frames that are all grey or not, opaque
+    /// or not, and fit a palette or not. Opaque grey goes without a
+    /// palette (no PLTE to carry); translucent grey takes one if it fits.
+    static func widest(grey: Bool, opaque: Bool, palette: Bool) -> PixelMode {
+        if grey && opaque { return .grey }
+        if palette { return .palette }
+        if grey { return .greyAlpha }
+        return opaque ? .rgb : .rgba
+    }
 }
 
 /// The colours of a palette APNG, as frames add them (RGBA packed as the
@@ -484,6 +598,19 @@ struct Palette {
 }
 
 extension RGBAImage {
+    /// A copy with `r` cleared to transparent black, as APNG's BACKGROUND
+    /// disposal leaves the canvas.
+    func clearing(_ r: PixelRect) -> RGBAImage {
+        var copy = self
+        copy.pixels.withUnsafeMutableBytes { raw in
+            for y in r.y..<(r.y + r.h) {
+                let start = (y * width + r.x) * 4
+                raw.baseAddress!.advanced(by: start).initializeMemory(as: UInt8.self, repeating: 0, count: r.w * 4)
+            }
+        }
+        return copy
+    }
+
     /// True when every pixel of `r` has alpha 255.
     func isOpaque(in r: PixelRect, width: Int) -> Bool {
         for y in r.y..<(r.y + r.h) {
@@ -545,6 +672,14 @@ struct ColorBitmap {
         }
     }
 
+    /// The first grey level whose colour is not marked.
+    func firstUnusedGrey() -> UInt32? {
+        (0..<256).first { g in
+            let c = g * 0x01_0101
+            return words[c >> 6] & (1 << UInt64(c & 63)) == 0
+        }.map(UInt32.init)
+    }
+
     /// The first colour not marked (as RGB packed R | G << 8 | B << 16),
     /// nil when every one is.
     func firstUnused() -> UInt32? {
@@ -556,6 +691,20 @@ struct ColorBitmap {
 }
 
 extension RGBAImage {
+    /// True when every pixel of `r` has R = G = B.
+    func isGrey(in r: PixelRect, width: Int) -> Bool {
+        pixels.withUnsafeBytes { raw in
+            let px = raw.bindMemory(to: UInt32.self)
+            for y in r.y..<(r.y + r.h) {
+                for i in (y * width + r.x)..<(y * width + r.x + r.w) {
+                    let p = px[i] & 0xFF_FFFF
+                    if p != (p & 0xFF) * 0x01_0101 { return false }
+                }
+            }
+            return true
+        }
+    }
+
     /// True when a pixel of `r` has the RGB colour `rgb` (R | G << 8 | B << 16).
     func contains(_ rgb: UInt32, in r: PixelRect, width: Int) -> Bool {
         pixels.withUnsafeBytes { raw in
