@@ -1,0 +1,56 @@
+import Testing
+
+@testable import AnimKit
+
+/// Grey frames are written as grey (colour type 0, with a grey tRNS key
+/// for frames blended OVER) or grey and alpha (type 4), and a colour frame
+/// after them widens the file to RGB; each decodes exactly.
+struct APNGGreyModeTests {
+    /// 64×48 grey frames: a ramp of 192 levels (level 0 unused) with a
+    /// square moving at the top left and a block blinking at the bottom
+    /// right (sparse changes in a wide rectangle); `alpha` gives each
+    /// pixel's alpha.
+    static func frames(_ count: Int, alpha: (Int, Int) -> UInt8 = { _, _ in 255 }) -> [RGBAImage] {
+        (0..<count).map { f in
+            var px = [UInt8](repeating: 0, count: 64 * 48 * 4)
+            for y in 0..<48 {
+                for x in 0..<64 {
+                    let i = (y * 64 + x) * 4
+                    let g = UInt8(1 + (x * 3 + y) % 192)
+                    let square = (f + 2..<f + 5).contains(x) && (2..<5).contains(y)
+                    let block = f % 2 == 1 && (58..<61).contains(x) && (43..<46).contains(y)
+                    let v = square || block ? 255 : g
+                    (px[i], px[i + 1], px[i + 2], px[i + 3]) = (v, v, v, alpha(x, y))
+                }
+            }
+            return RGBAImage(width: 64, height: 48, pixels: px)
+        }
+    }
+
+    static func check(_ frames: [RGBAImage], colourType: UInt8) throws -> [UInt8] {
+        let data = try APNGDisposeChoiceTests.encode(frames)
+        #expect(data[25] == colourType, "colour type \(data[25])")
+        let back = try ImageSource(data: data)
+        for i in 0..<frames.count { #expect(try back.frame(at: i) == frames[i], "frame \(i)") }
+        return data
+    }
+
+    @Test func opaqueGreyIsGreyWithAKey() throws {
+        let data = try Self.check(Self.frames(5), colourType: 0)
+        let (types, trns) = APNGColorKeyTests.chunks(data)
+        #expect(!types.contains("PLTE"))
+        #expect(trns == [0, 0], "level 0, which no frame has, is the key")
+        #expect(try ImageSource(data: data).frames.contains { $0.blend == .over })
+    }
+
+    @Test func translucentGreyIsGreyAndAlpha() throws {
+        // Alpha from the position: more (grey, alpha) pairs than a palette holds.
+        _ = try Self.check(Self.frames(3) { x, y in UInt8(40 + (x * 7 + y * 3) % 200) }, colourType: 4)
+    }
+
+    @Test func aColourFrameAfterGreyOnesWidensToRGB() throws {
+        var frames = Self.frames(4)
+        frames[2].pixels[0] = 200  // one pixel not grey
+        _ = try Self.check(frames, colourType: 2)
+    }
+}
