@@ -26,12 +26,16 @@ enum EncodeRun {
         defer { progress.end() }
         // The next frame is read on another thread while this one is encoded.
         let reader = FrameReader(frame)
+        var starts: [Duration] = []
+        var t = Duration.zero
         do {
             var next = count > 0 ? reader.start(0) : nil
             for i in 0..<count {
                 let (image, duration) = try next!.get()
                 next = i + 1 < count ? reader.start(i + 1) : nil
                 try destination.add(image, duration: duration)
+                starts.append(t)
+                t += duration ?? options.defaultDuration
                 progress.update(i + 1)
             }
             try destination.finish()
@@ -44,6 +48,9 @@ enum EncodeRun {
                         ("peakRSSBytes", .int(Measure.peakRSS())),
                     ]).text + "\n")
             }
+            if options.lossy > 0 && destination.temporaryPath != nil {
+                try reportQuality(out, lossy: options.lossy, starts: starts, reference: { try frame($0).0 })
+            }
         } catch {
             destination.cancel()
             // Say what became of OUT (a device or pipe keeps what reached it).
@@ -55,6 +62,21 @@ enum EncodeRun {
                     : existed
                         ? "nothing written: \(out) is as it was" : "nothing written: no \(out) was created")
         }
+    }
+}
+
+extension EncodeRun {
+    /// Says how close a lossy output came to its frames: the mean PSNR of
+    /// the frames as decoded against those given, and the lowest.
+    static func reportQuality(
+        _ out: String, lossy: Int, starts: [Duration], reference: (Int) throws -> RGBAImage
+    ) throws {
+        let written = try ImageSource(path: out, options: Limits.decoding())
+        let c = try ShownComparison.compare(count: starts.count, starts: starts, reference: reference, shown: written)
+        let db = { (v: Double) in v >= ShownComparison.identical ? "identical" : String(format1: v) + " dB" }
+        Output.err(
+            "anim: \(out): lossy \(lossy): mean PSNR \(db(c.meanPSNR)) against the input frames"
+                + (c.firstDifferent == nil ? "\n" : " (lowest \(db(c.minPSNR)), frame \(c.worstFrame))\n"))
     }
 }
 

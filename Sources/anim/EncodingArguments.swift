@@ -2,7 +2,9 @@ import AnimKit
 
 /// The options `anim encode` and `anim convert` share.
 enum EncodingArguments {
-    static let valued: Set<String> = ["--fps", "--delay", "--loop", "--quality", "--effort", "--colors", "--dither", "--format"]
+    static let valued: Set<String> = [
+        "--fps", "--delay", "--loop", "--quality", "--effort", "--colors", "--dither", "--format", "--lossy",
+    ]
     static let flags: Set<String> = ["--lossless", "--allow-mixed", "--stats"]
 
     static let usage = """
@@ -19,6 +21,9 @@ enum EncodingArguments {
           --lossless           WebP: lossless frames
           --allow-mixed        WebP: lossy or lossless chosen per frame
           --colors N           GIF: colours per palette, 2-256 (default 256)
+          --lossy N            GIF: lossy LZW, 1-200 (as gifsicle --lossy;
+                               80 is a common choice): smaller, with the
+                               mean PSNR against the frames reported
           --dither none|fs|ordered
                                GIF dithering (default fs: Floyd-Steinberg)
           --format gif|apng|webp
@@ -61,6 +66,10 @@ enum EncodingArguments {
         o.quality = try args.int("--quality", default: 75, min: 0, max: 100)
         o.effort = try args.int("--effort", default: 5, min: 0, max: 9)
         o.maxColors = try args.int("--colors", default: 256, min: 2, max: 256)
+        if args.values["--lossy"] != nil {
+            o.lossy = try args.int("--lossy", default: 0, min: 1, max: 200)
+            if format != .gif { throw UsageError(message: "--lossy is for GIF output (WebP: --quality)") }
+        }
         if let d = args.values["--dither"] {
             guard let v = EncodingOptions.Dither(rawValue: d.lowercased()) else {
                 throw UsageError(message: "--dither needs none, fs or ordered, not '\(d)'")

@@ -68,35 +68,8 @@ enum OptimizeCommand: Command {
         let total = { (s: ImageSource) in s.frames.map(\.duration).reduce(.zero, +) }
         guard total(a) == total(b) else { return "the total duration" }
         guard a.metadata == b.metadata else { return "the metadata" }
-        var ends: [Duration] = []
-        var t = Duration.zero
-        for f in b.frames {
-            t += f.duration
-            ends.append(t)
-        }
-        var start = Duration.zero
-        for i in 0..<a.frameCount {
-            let j = ends.firstIndex { $0 > start } ?? b.frameCount - 1
-            start += a.frames[i].duration
-            let x = try a.frame(at: i)
-            let y = try b.frame(at: j)
-            if !sameShown(x, y) { return "frame \(i)" }
-        }
-        return nil
-    }
-
-    /// Equal pixels, fully transparent ones equal whatever their colour.
-    static func sameShown(_ x: RGBAImage, _ y: RGBAImage) -> Bool {
-        guard x.width == y.width, x.height == y.height else { return false }
-        for p in stride(from: 0, to: x.pixels.count, by: 4) {
-            if x.pixels[p + 3] == 0 && y.pixels[p + 3] == 0 { continue }
-            if x.pixels[p] != y.pixels[p] || x.pixels[p + 1] != y.pixels[p + 1] || x.pixels[p + 2] != y.pixels[p + 2]
-                || x.pixels[p + 3] != y.pixels[p + 3]
-            {
-                return false
-            }
-        }
-        return true
+        let shown = try ShownComparison.compare(a, b)
+        return shown.firstDifferent.map { "frame \($0)" }
     }
 
     static func fileSize(_ path: String) -> Int {

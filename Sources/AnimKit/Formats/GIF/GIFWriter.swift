@@ -118,6 +118,11 @@ final class GIFWriter: FrameWriter {
                 try indices.withUnsafeMutableBufferPointer { out in
                     dither.map(keys: keys, reference: ref, width: width, rect: rect, into: out)
                     if needsTransparency { fillUnchanged(keys, ref, rect, dither.palette, out) }
+                    if options.lossy > 0 {
+                        GIFLossyLZW.apply(
+                            out, colors: dither.palette.colors, transparent: dither.palette.transparentIndex,
+                            bitsPerPixel: dither.palette.bitsPerPixel, loss: options.lossy)
+                    }
                     noteShown(keys, rect, dither.palette, out, cleared: disposal == .clearToTransparent)
                     try encoder.writeImage(
                         frame: frame.index, rect: rect, delay: clock.delay(for: frame.duration),

@@ -1,0 +1,86 @@
+import Foundation
+
+/// How closely one animation shows another: each reference frame against
+/// the frame of `shown` on screen at that frame's start. What `anim
+/// optimize` checks (no difference) and what `--lossy` reports (PSNR).
+@_spi(AnimTools) public struct ShownComparison: Sendable, Equatable {
+    /// Frames compared: one per reference frame.
+    public var frames = 0
+    /// The first reference frame shown differently, if any.
+    public var firstDifferent: Int?
+    /// Mean over frames of the RGB PSNR (colours composited on black),
+    /// identical frames counted as `ShownComparison.identical` dB.
+    public var meanPSNR = ShownComparison.identical
+    /// The lowest frame's PSNR, and that frame.
+    public var minPSNR = ShownComparison.identical
+    public var worstFrame = 0
+
+    /// The PSNR an identical frame counts as, as benchmarks cap it.
+    public static let identical = 99.0
+
+    /// Compares `count` reference frames starting at `starts` (each frame's
+    /// start time) with `shown`. Sizes that differ count as 0 dB.
+    public static func compare(
+        count: Int, starts: [Duration], reference: (Int) throws -> RGBAImage, shown: ImageSource
+    ) throws -> ShownComparison {
+        var ends: [Duration] = []
+        var t = Duration.zero
+        for f in shown.frames {
+            t += f.duration
+            ends.append(t)
+        }
+        var result = ShownComparison()
+        var sum = 0.0
+        for i in 0..<count {
+            let j = ends.firstIndex { $0 > starts[i] } ?? max(shown.frameCount - 1, 0)
+            let x = try reference(i)
+            let y = try shown.frame(at: j)
+            let p = psnr(x, y)
+            if p < identical && result.firstDifferent == nil { result.firstDifferent = i }
+            if p < result.minPSNR {
+                result.minPSNR = p
+                result.worstFrame = i
+            }
+            sum += p
+            result.frames += 1
+        }
+        result.meanPSNR = count > 0 ? sum / Double(count) : identical
+        return result
+    }
+
+    /// Compares every frame of `reference` with `shown` on `reference`'s timeline.
+    public static func compare(_ reference: ImageSource, _ shown: ImageSource) throws -> ShownComparison {
+        var starts: [Duration] = []
+        var t = Duration.zero
+        for f in reference.frames {
+            starts.append(t)
+            t += f.duration
+        }
+        return try compare(count: reference.frameCount, starts: starts, reference: { try reference.frame(at: $0) }, shown: shown)
+    }
+
+    /// RGB PSNR of two frames composited on black; `identical` when they
+    /// show the same (fully transparent pixels equal whatever their colour).
+    static func psnr(_ x: RGBAImage, _ y: RGBAImage) -> Double {
+        guard x.width == y.width, x.height == y.height else { return 0 }
+        var squared = 0.0
+        var same = true
+        x.pixels.withUnsafeBufferPointer { a in
+            y.pixels.withUnsafeBufferPointer { b in
+                for p in stride(from: 0, to: a.count, by: 4) {
+                    let (aa, ba) = (Int(a[p + 3]), Int(b[p + 3]))
+                    if aa == 0 && ba == 0 { continue }
+                    if a[p] == b[p] && a[p + 1] == b[p + 1] && a[p + 2] == b[p + 2] && aa == ba { continue }
+                    same = false
+                    for c in 0..<3 {
+                        let d = Double(Int(a[p + c]) * aa - Int(b[p + c]) * ba) / 255
+                        squared += d * d
+                    }
+                }
+            }
+        }
+        if same { return identical }
+        let mse = squared / Double(x.width * x.height * 3)
+        return mse == 0 ? identical - 1 : min(identical - 1, 10 * log10(255 * 255 / mse))
+    }
+}
