@@ -1,4 +1,4 @@
-import AnimKit
+@_spi(AnimTools) import AnimKit
 
 #if canImport(Glibc)
     import Glibc
@@ -28,13 +28,20 @@ enum EncodeCommand: Command {
     static func run(_ args: ParsedArguments) throws -> Int32 {
         let dir = args.positional[0]
         let out = args.positional[1]
-        let (format, options) = try EncodingArguments.parse(args, output: out)
+        var (format, options) = try EncodingArguments.parse(args, output: out)
         let files = try frameFiles(in: dir)
         guard !files.isEmpty else {
             throw AnimError.malformed(
                 file: dir, frame: nil, offset: nil, reason: "no frames: no .png, .apng, .gif or .webp file in the folder")
         }
         try OutputPath.check(out, notAnyOf: files)
+        if format == .gif {
+            // One table for all frames when their colours fit one (as convert
+            // does): the frames are read twice then, once to count colours.
+            options.globalColors = try? ColorUnion.of(count: files.count, limit: max(options.maxColors - 1, 2)) {
+                try ImageSource(path: files[$0], options: Limits.decoding()).frame(at: 0)
+            }
+        }
         var first: (name: String, width: Int, height: Int)?
         try EncodeRun.write(
             count: files.count, to: out, format: format, options: options, label: "encode",

@@ -53,3 +53,19 @@ extension ImageSource {
         return set.colors
     }
 }
+
+/// The colour scan for frames that are not one source's (`anim encode`'s
+/// folder of images).
+@_spi(AnimTools) public enum ColorUnion {
+    /// Every opaque colour of `count` frames, or nil as soon as there are
+    /// more than `limit` (frames after that are not read).
+    public static func of(count: Int, limit: Int, frame: (Int) throws -> RGBAImage) throws -> [UInt32]? {
+        var set = ColorSet(limit: limit)
+        for i in 0..<count {
+            let image = try frame(i)
+            let ok = image.pixels.withUnsafeBytes { set.add($0) }
+            if !ok { return nil }
+        }
+        return set.colors
+    }
+}

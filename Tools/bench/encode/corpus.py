@@ -137,7 +137,10 @@ def decode(path, fmt, src):
     if fmt == "webp":
         tl = pillow_timeline(path)
         return [at(tl, i * 100) for i in range(len(src))]
-    return ffmpeg_frames(path, w, h, len(src))
+    frames = ffmpeg_frames(path, w, h, len(src))
+    # ffmpeg's fps filter ends at the last frame's start: a still, or a
+    # last frame standing for several source frames, shows on after it.
+    return frames + frames[-1:] * (len(src) - len(frames)) if frames else frames
 
 
 def entry_inputs(only):
