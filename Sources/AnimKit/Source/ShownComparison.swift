@@ -11,8 +11,9 @@ import Foundation
     /// Mean over frames of the RGB PSNR (colours composited on black),
     /// identical frames counted as `ShownComparison.identical` dB.
     public var meanPSNR = ShownComparison.identical
-    /// The lowest frame's PSNR, and that frame.
+    /// The lowest frame's PSNR.
     public var minPSNR = ShownComparison.identical
+    /// The frame with the lowest PSNR.
     public var worstFrame = 0
 
     /// The PSNR an identical frame counts as, as benchmarks cap it.
