@@ -1,20 +1,49 @@
 /// GIF's LZW compression, in Swift: the size of a run of indices once
 /// compressed (to choose between ways of coding a frame without writing
-/// them), and the compressed bytes themselves (`GIFReorder` rewrites
-/// frames; the decoder's side is `GIF/GIFLZWDecoder.swift`). It follows the usual
-/// encoder (giflib's): codes widen when the table reaches the next power
-/// of two, and a clear code restarts the table when it would take code
-/// 4095, so `size` is exactly what giflib writes and `encode` writes the
-/// same codes.
+/// them), and the compressed bytes that the GIF writer writes. The
+/// decoder's side is `GIF/GIFLZWDecoder.swift`. Codes widen when the table
+/// reaches the next power of two, as in giflib. When the table fills
+/// (code 4094; giflib keeps 4095 unused), giflib clears it at once; a
+/// deferred clear, as gifsicle has it, keeps using the full table while
+/// its strings stay long, and clears once the codes get short; or the full
+/// table may serve to the end. All three are counted and the smallest
+/// written (gifsicle -O3 also tries more than one).
 enum GIFLZWEncoder {
     /// Bytes of the LZW data for `indices` (the code stream in sub-blocks,
     /// their lengths and the terminator; not the code size byte).
     static func size(_ indices: UnsafeBufferPointer<UInt8>, bitsPerPixel: Int) -> Int {
         guard !indices.isEmpty else { return 0 }
-        var counter = BitCounter()
-        compress(indices, minimumCodeSize: max(bitsPerPixel, 2), into: &counter)
-        let bytes = (counter.bits + 7) / 8
-        return bytes + (bytes + 254) / 255 + 1
+        return best(indices, minimumCodeSize: max(bitsPerPixel, 2)).bytes
+    }
+
+    /// When a full code table is cleared.
+    enum ClearRule: CaseIterable {
+        /// At once, as giflib does.
+        case eager
+        /// While the codes stay long (gifsicle's rule, see `compress`).
+        case deferred
+        /// Never: the full table serves the rest of the image.
+        case never
+    }
+
+    /// The clear rule that codes `indices` in fewest bits, and the bytes.
+    private static func best(_ indices: UnsafeBufferPointer<UInt8>, minimumCodeSize minimum: Int) -> (
+        rule: ClearRule, bytes: Int
+    ) {
+        func bytes(_ rule: ClearRule) -> (Int, filled: Bool) {
+            var counter = BitCounter()
+            let filled = compress(indices, minimumCodeSize: minimum, clear: rule, into: &counter)
+            let n = (counter.bits + 7) / 8
+            return (n + (n + 254) / 255 + 1, filled)
+        }
+        let eager = bytes(.eager)
+        guard eager.filled else { return (.eager, eager.0) }  // the table never filled: the same codes
+        var best = (rule: ClearRule.eager, bytes: eager.0)
+        for rule in [ClearRule.deferred, .never] {
+            let n = bytes(rule).0
+            if n < best.bytes { best = (rule, n) }
+        }
+        return best
     }
 
     /// The image data record for `indices`: the minimum code size byte,
@@ -22,7 +51,9 @@ enum GIFLZWEncoder {
     static func encode(_ indices: UnsafeBufferPointer<UInt8>, bitsPerPixel: Int) -> [UInt8] {
         let minimum = max(bitsPerPixel, 2)
         var writer = BitWriter()
-        if !indices.isEmpty { compress(indices, minimumCodeSize: minimum, into: &writer) }
+        if !indices.isEmpty {
+            compress(indices, minimumCodeSize: minimum, clear: best(indices, minimumCodeSize: minimum).rule, into: &writer)
+        }
         writer.flush()
         var out = [UInt8]()
         out.reserveCapacity(writer.bytes.count + writer.bytes.count / 255 + 3)
@@ -39,11 +70,17 @@ enum GIFLZWEncoder {
     }
 
     /// The compressor: greedy longest match in an open-addressing table.
+    /// `clear` says what happens to a full table: `.deferred` keeps it
+    /// while the last codes averaged at least 36 / `minimum` pixels and the
+    /// rest of the image needs fewer than about 3000 codes at that rate
+    /// (gifsicle's rule; gifsicle also goes back to clear earlier, which
+    /// this does not). True when the table filled.
     @inline(__always)
+    @discardableResult
     private static func compress<Output: CodeOutput>(
-        _ indices: UnsafeBufferPointer<UInt8>, minimumCodeSize minimum: Int,
+        _ indices: UnsafeBufferPointer<UInt8>, minimumCodeSize minimum: Int, clear rule: ClearRule,
         into output: inout Output
-    ) {
+    ) -> Bool {
         let clear = 1 << minimum
         var next = clear + 2
         var width = minimum + 1
@@ -53,7 +90,14 @@ enum GIFLZWEncoder {
         var keys = [Int32](repeating: 0, count: slots)
         var codes = [Int16](repeating: 0, count: slots)
         var prefix = Int(indices[0])
+        var filled = false
+        // Pixels per code, averaged over about the last 16 codes (× 256).
+        var run = 1
+        var average = 16 * 16
+        var position = 0
         for k in indices.dropFirst() {
+            position += 1
+            run += 1
             let key = Int32(prefix << 8 | Int(k)) + 1
             var s = Int(UInt32(bitPattern: key &* -1_640_531_535) >> 19)
             var found = -1
@@ -69,21 +113,29 @@ enum GIFLZWEncoder {
                 continue
             }
             output.put(prefix, width: width)
+            average += (run - 1) * 16 - average / 16
+            run = 1
             if next < 4095 {  // giflib keeps 4095 unused
                 keys[s] = key
                 codes[s] = Int16(next)
                 if next == 1 << width && width < 12 { width += 1 }
                 next += 1
             } else {
-                output.put(clear, width: width)  // start again
-                for i in 0..<slots { keys[i] = 0 }
-                next = clear + 2
-                width = minimum + 1
+                filled = true
+                let left = indices.count - position
+                let short = average < 36 * 16 * 16 / minimum || average * 3000 < left * 16 * 16
+                if rule == .eager || (rule == .deferred && short) {
+                    output.put(clear, width: width)  // start again
+                    for i in 0..<slots { keys[i] = 0 }
+                    next = clear + 2
+                    width = minimum + 1
+                }
             }
             prefix = Int(k)
         }
         output.put(prefix, width: width)
         output.put(clear + 1, width: width)  // end of information
+        return filled
     }
 
     private protocol CodeOutput { mutating func put(_ code: Int, width: Int) }

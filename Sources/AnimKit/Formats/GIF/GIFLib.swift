@@ -214,13 +214,14 @@ final class GIFLibEncoder {
         }
     }
 
-    /// One frame: its graphic control extension, then the image record
+    /// One frame: its graphic control extension (unless `control` is
+    /// false: a still that needs none), then the image record
     /// (`palette` nil: the global colour table). `indices` holds
-    /// `rect.width * rect.height` palette indices, row by row; giflib may
-    /// modify them (it masks them to the table's size).
+    /// `rect.width * rect.height` palette indices, row by row; they are
+    /// rewritten to the written table's order.
     func writeImage(
         frame: Int, rect: Rect, delay: Int, disposal: Disposal, transparentIndex: Int?,
-        palette: GIFPalette?, indices: UnsafeMutableBufferPointer<UInt8>
+        palette: GIFPalette?, indices: UnsafeMutableBufferPointer<UInt8>, control: Bool = true
     ) throws {
         let gif = try handle(frame: frame)
         // The table written puts the transparent entry first (see `written`).
@@ -246,7 +247,9 @@ final class GIFLibEncoder {
         // the table's bytes counted): the smaller is written.
         var palette = palette
         if palette == nil, let table,
-            let compact = Self.compactTable(indices, table, largest: largest, keepTransparent: transparent >= 0)
+            let compact = Self.compactTable(
+                indices, table, largest: largest, keepTransparent: transparent >= 0,
+                alsoKeep: table.transparentIndex == nil && transparent >= 0 ? transparent : nil)
         {
             let full = GIFLZWEncoder.size(UnsafeBufferPointer(indices), bitsPerPixel: max(Self.bits(largest), 2))
             if compact.bytes < full {
@@ -261,33 +264,30 @@ final class GIFLibEncoder {
             DelayTime: Int32(delay), TransparentColor: Int32(transparent))
         var extensionBytes = [GifByteType](repeating: 0, count: 8)
         let length = EGifGCBToExtension(&gcb, &extensionBytes)
-        try check(
-            EGifPutExtension(gif, GRAPHICS_EXT_FUNC_CODE, Int32(length), extensionBytes),
-            frame: frame, doing: "EGifPutExtension")
-        let status: Int32
-        if let palette {
-            status = withColorMap(palette) { map in
-                EGifPutImageDesc(gif, Int32(rect.x), Int32(rect.y), Int32(rect.width), Int32(rect.height), false, map)
-            }
-        } else {
-            // LZW codes as narrow as the indices used allow (giflib sizes
-            // them from the table): later frames of a screen recording often
-            // use a few low indices, and 4-bit codes beat 8-bit ones.
-            let bits = max(Self.bits(largest), 2)
-            // giflib forgets (leaks) the previous image's local table when
-            // an image has none: freed here first (found by fuzzing).
-            if let map = gif.pointee.Image.ColorMap {
-                GifFreeMapObject(map)
-                gif.pointee.Image.ColorMap = nil
-            }
-            let saved = gif.pointee.SColorMap?.pointee.BitsPerPixel
-            if let saved, bits < saved { gif.pointee.SColorMap!.pointee.BitsPerPixel = Int32(bits) }
-            status = EGifPutImageDesc(gif, Int32(rect.x), Int32(rect.y), Int32(rect.width), Int32(rect.height), false, nil)
-            if let saved { gif.pointee.SColorMap!.pointee.BitsPerPixel = saved }
+        if control {  // without it: no delay, no disposal, no transparency
+            try check(
+                EGifPutExtension(gif, GRAPHICS_EXT_FUNC_CODE, Int32(length), extensionBytes),
+                frame: frame, doing: "EGifPutExtension")
         }
-        try check(status, frame: frame, doing: "EGifPutImageDesc")
+        // The image record is written here, not by giflib: its LZW
+        // always clears a full table, where `GIFLZWEncoder` defers the
+        // clear when that is smaller. LZW codes are as narrow as the
+        // indices used allow: later frames of a screen recording often use
+        // a few low indices, and 4-bit codes beat 8-bit ones.
         precondition(indices.count == rect.width * rect.height, "GIFLibEncoder: index buffer size")
-        try check(EGifPutLine(gif, indices.baseAddress, Int32(indices.count)), frame: frame, doing: "EGifPutLine")
+        var record: [UInt8] = [0x2C]
+        for v in [rect.x, rect.y, rect.width, rect.height] { record += [UInt8(v & 0xFF), UInt8(v >> 8 & 0xFF)] }
+        let bits: Int
+        if let palette {
+            record.append(0x80 | UInt8(palette.bitsPerPixel - 1))
+            record += Self.tableBytes(palette)
+            bits = palette.bitsPerPixel
+        } else {
+            record.append(0)
+            bits = max(Self.bits(largest), 2)
+        }
+        output.buffer += record
+        output.buffer += GIFLZWEncoder.encode(UnsafeBufferPointer(indices), bitsPerPixel: bits)
         try output.flush()
         usage.append((used, sink.offset - start))
     }
@@ -328,11 +328,17 @@ final class GIFLibEncoder {
     /// bytes (LZW data plus the table).
     static func compactTable(
         _ indices: UnsafeMutableBufferPointer<UInt8>, _ table: GIFPalette, largest: Int,
-        keepTransparent: Bool
+        keepTransparent: Bool, alsoKeep: Int? = nil
     ) -> (palette: GIFPalette, remap: [UInt8], indices: [UInt8], bytes: Int)? {
         guard largest >= 16 else { return nil }
         var used = [Bool](repeating: false, count: 256)
         var count = 0
+        // An entry lent for transparency (`GIFPalette.transparentInPlace`)
+        // stays even when no pixel names it.
+        if let k = alsoKeep {
+            used[k] = true
+            count = 1
+        }
         for i in indices where !used[Int(i)] {
             used[Int(i)] = true
             count += 1
@@ -369,7 +375,7 @@ final class GIFLibEncoder {
     /// entry is written with it first (index 0), the colours after it, so
     /// that frames drawing a few colours over transparency use low indices.
     static func written(_ i: Int, _ palette: GIFPalette) -> Int {
-        guard let t = palette.transparentIndex else { return i }
+        guard let t = palette.transparentIndex, !palette.transparentInPlace else { return i }
         return i == t ? 0 : i + 1
     }
 

@@ -6,8 +6,13 @@
 struct GIFPalette {
     /// Opaque colours, `0xFFRRGGBB`; their indices are the table indices.
     let colors: [UInt32]
-    /// The transparent entry, just after the colours, if there is one.
+    /// The transparent entry, just after the colours, if there is one;
+    /// or, when `transparentInPlace`, one of the colours' own entries.
     let transparentIndex: Int?
+    /// The transparent entry is a colour's entry that the frame does not
+    /// use (a full global table lends one per frame, as gifsicle does),
+    /// so entries are written in place, not with the transparent one first.
+    let transparentInPlace: Bool
     /// Entries in the written table: 2, 4, … 256.
     let tableSize: Int
     /// log2 of `tableSize`.
@@ -18,9 +23,21 @@ struct GIFPalette {
 
     init(colors: [UInt32], transparent: Bool) {
         precondition(colors.count + (transparent ? 1 : 0) <= 256, "GIFPalette: more than 256 entries")
+        self.init(colors: colors, transparentIndex: transparent ? colors.count : nil, inPlace: false)
+    }
+
+    /// `colors` with entry `index`, a colour the frame does not use,
+    /// standing for transparency.
+    init(colors: [UInt32], transparentAt index: Int) {
+        precondition(index < colors.count, "GIFPalette: transparent entry outside the table")
+        self.init(colors: colors, transparentIndex: index, inPlace: true)
+    }
+
+    private init(colors: [UInt32], transparentIndex: Int?, inPlace: Bool) {
         self.colors = colors
-        transparentIndex = transparent ? colors.count : nil
-        bitsPerPixel = GIFLibEncoder.bits(colors.count + (transparent ? 1 : 0) - 1)
+        self.transparentIndex = transparentIndex
+        transparentInPlace = inPlace
+        bitsPerPixel = GIFLibEncoder.bits(colors.count + (transparentIndex != nil && !inPlace ? 1 : 0) - 1)
         tableSize = 1 << bitsPerPixel
         var slots = [UInt32](repeating: 0, count: 512)
         var values = [UInt8](repeating: 0, count: 512)

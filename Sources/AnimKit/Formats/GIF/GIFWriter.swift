@@ -106,8 +106,11 @@ final class GIFWriter: FrameWriter {
         // ... except an opaque frame 0 of exactly 256 colours: a slot for
         // transparency would cost it a colour, so it has none (exact wins).
         let fullTable = !histogram.overflowed && histogram.distinct.count == 256
+        // ... and a still (one frame) has no animation for Pillow to decode:
+        // no transparent entry unless it shows transparency, and no GCE.
+        let still = frame.index == 0 && next == nil
         let needsTransparency =
-            rect.width * rect.height > changes.count || (frame.index == 0 && !fullTable)
+            rect.width * rect.height > changes.count || (frame.index == 0 && !fullTable && !still)
             || disposal == .clearToTransparent
         let (dither, isLocal) = choosePalette(needsTransparency: needsTransparency)
         try writeHeader()
@@ -128,7 +131,7 @@ final class GIFWriter: FrameWriter {
                         frame: frame.index, rect: rect, delay: clock.delay(for: frame.duration),
                         disposal: disposal,
                         transparentIndex: needsTransparency ? dither.palette.transparentIndex : nil,
-                        palette: isLocal ? dither.palette : nil, indices: out)
+                        palette: isLocal ? dither.palette : nil, indices: out, control: !still || needsTransparency)
                 }
             }
         }
@@ -294,6 +297,16 @@ final class GIFWriter: FrameWriter {
         if histogram.total == 0 && globalServes { return (global.dither, false) }
         if globalServes && !histogram.overflowed && global.dither.palette.containsAll(histogram.distinct) {
             return (global.dither, false)
+        }
+        // A full global table (no transparent entry) that holds the changed
+        // colours lends the frame an entry it does not use for transparency.
+        if !globalServes && !histogram.overflowed && global.dither.palette.containsAll(histogram.distinct) {
+            let table = global.dither.palette
+            var used = [Bool](repeating: false, count: table.colors.count)
+            for c in histogram.distinct { used[table.exactIndex(c)!] = true }
+            if let free = used.firstIndex(of: false) {
+                return (GIFDither(mode: options.dither, palette: GIFPalette(colors: table.colors, transparentAt: free)), false)
+            }
         }
         // Exact whenever the changed pixels' colours fit a table: a local
         // one of exactly them, rather than the global one approximating.

@@ -1,0 +1,124 @@
+import Testing
+
+@testable import AnimKit
+
+/// Two ways the GIF writer saves bytes gifsicle saves: a full global table
+/// lends each later frame an entry it does not use for transparency (no
+/// local table of 256 entries per frame), and LZW keeps a full code table
+/// (clears it later, or never) when that codes the image in fewer bytes.
+struct GIFTableTests {
+    /// 32×32 opaque frames: frame 0 shows exactly 256 colours; later
+    /// frames move a small square drawn in 3 of them, 2 pixels apart
+    /// from where it was (unchanged pixels between).
+    static func fullTableFrames(_ count: Int) -> [RGBAImage] {
+        (0..<count).map { f in
+            var px = [UInt8](repeating: 255, count: 32 * 32 * 4)
+            for i in 0..<(32 * 32) {
+                let c = i % 256
+                (px[i * 4], px[i * 4 + 1], px[i * 4 + 2]) = (UInt8(c), UInt8(255 - c), UInt8((c * 7) & 0xFF))
+            }
+            if f > 0 {
+                for y in 4..<8 {
+                    for x in (f * 6)..<(f * 6 + 4) {
+                        let c = [10, 20, 30][(x + y) % 3]
+                        let i = (y * 32 + x) * 4
+                        (px[i], px[i + 1], px[i + 2]) = (UInt8(c), UInt8(255 - c), UInt8((c * 7) & 0xFF))
+                    }
+                }
+            }
+            return RGBAImage(width: 32, height: 32, pixels: px)
+        }
+    }
+
+    static func encode(_ frames: [RGBAImage]) throws -> [UInt8] {
+        let out = try ImageDestination(format: .gif)
+        for f in frames { try out.add(f, duration: .milliseconds(100)) }
+        try out.finish()
+        return try #require(out.data)
+    }
+
+    @Test func aFullGlobalTableLendsAnUnusedEntryForTransparency() throws {
+        let frames = Self.fullTableFrames(5)
+        let data = try Self.encode(frames)
+        let records = try data.withUnsafeBytes {
+            try GIFParser(bytes: $0, file: "t.gif", limits: DecodingLimits()).parse()
+        }.images
+        #expect(records.count == 5)
+        #expect(records.allSatisfy { $0.paletteOffset == 13 }, "every frame on the global table")
+        #expect(records[0].transparentIndex == nil, "frame 0 uses all 256 entries")
+        // Frame 1's rectangle changes everywhere; later ones also restore
+        // the square's old place, and leave pixels unchanged.
+        let lent = records.dropFirst().compactMap(\.transparentIndex)
+        #expect(lent.count >= 3, "\(records.map(\.transparentIndex))")
+        #expect(!lent.contains { [10, 20, 30].contains($0) }, "an entry the frames draw: \(lent)")
+        let back = try ImageSource(data: data)
+        for i in 0..<frames.count { #expect(try back.frame(at: i) == frames[i], "frame \(i)") }
+        #expect(data.count < 1024 + 5 * 300, "\(data.count) bytes")
+    }
+
+    /// 96,000 indices made of 20 random "words" of 64 pixels in random
+    /// order: the table learns the words' strings and is full long before
+    /// the end; kept, its strings serve on, cleared, they must be learnt
+    /// again.
+    static func fillThenRepeat() -> [UInt8] {
+        var seed: UInt32 = 9
+        func random(_ n: Int) -> Int {
+            seed = seed &* 1_103_515_245 &+ 12345
+            return Int(seed >> 16) % n
+        }
+        let words = (0..<20).map { _ in (0..<64).map { _ in UInt8(random(16)) } }
+        return (0..<1500).flatMap { _ in words[random(20)] }
+    }
+
+    @Test func aFullCodeTableIsKeptWhileItPays() throws {
+        let indices = Self.fillThenRepeat()
+        let data = indices.withUnsafeBufferPointer { GIFLZWEncoder.encode($0, bitsPerPixel: 4) }
+        // The same stream cleared at once, as giflib writes it, is longer:
+        // recomputed here with an eager encoder of the test's own.
+        let eager = Self.eagerBytes(indices, minimum: 4)
+        #expect(data.count - 1 < eager, "\(data.count - 1) bytes deferred, \(eager) eager")
+        // Both decoders read it back: anim's own LZW, and the whole file
+        // through ImageSource (giflib first).
+        var decoded: [UInt8] = []
+        data.withUnsafeBytes { raw in
+            GIFLZWDecoder.decode(raw, offset: 0, end: raw.count, width: 100, rows: indices.count / 100) { _, row, n in
+                decoded += row.prefix(n)
+            }
+        }
+        #expect(decoded == indices)
+        let frame = RGBAImage(width: 100, height: indices.count / 100, pixels: indices.flatMap { [UInt8($0 * 16), 0, 0, 255] })
+        let file = try Self.encode([frame])
+        #expect(try ImageSource(data: file).frame(at: 0) == frame)
+    }
+
+    /// Bytes of giflib's LZW for `indices`: clear as soon as the table is full.
+    static func eagerBytes(_ indices: [UInt8], minimum: Int) -> Int {
+        let clear = 1 << minimum
+        var table: [Int: Int] = [:]
+        var next = clear + 2
+        var width = minimum + 1
+        var bits = width
+        var prefix = Int(indices[0])
+        for k in indices.dropFirst() {
+            if let c = table[prefix << 8 | Int(k)] {
+                prefix = c
+                continue
+            }
+            bits += width
+            if next < 4095 {
+                table[prefix << 8 | Int(k)] = next
+                if next == 1 << width && width < 12 { width += 1 }
+                next += 1
+            } else {
+                bits += width
+                table = [:]
+                next = clear + 2
+                width = minimum + 1
+            }
+            prefix = Int(k)
+        }
+        bits += 2 * width
+        let n = (bits + 7) / 8
+        return n + (n + 254) / 255 + 1
+    }
+}
