@@ -46,6 +46,7 @@ enum OptimizeCommand: Command {
         let written = try ImageSource(path: candidate, options: Limits.decoding())
         if let difference = try firstDifference(source, written) {
             Output.err("anim: \(input): kept: the rewrite would change \(difference)\n")
+            if out != input { try copyFile(input, to: out) }
         } else if after >= before {
             Output.err("anim: \(input): kept: \(before) bytes, the rewrite is \(after)\n")
             if out != input { try copyFile(input, to: out) }

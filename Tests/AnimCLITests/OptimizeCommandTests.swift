@@ -46,6 +46,27 @@ struct OptimizeCommandTests {
         #expect(try FileManager.default.contentsOfDirectory(atPath: dir.path).sorted() == ["demo.webp", "out.webp"])
     }
 
+    /// Three identical frames of 500 ms: the rewrite merges them into one
+    /// frame, a plain PNG that cannot keep the 1.5 s, so the input is kept,
+    /// and OUT is a copy of it.
+    @Test func aRewriteThatShowsOtherwiseKeepsTheInputAndCopiesIt() throws {
+        let dir = CLI.tempDir()
+        let path = dir.appendingPathComponent("still.png").path
+        var o = EncodingOptions()
+        o.mergeIdenticalFrames = false
+        o.plays = 1
+        let d = try ImageDestination(path: path, format: .apng, options: o)
+        let image = RGBAImage(width: 8, height: 8, pixels: [UInt8](repeating: 200, count: 256))
+        for _ in 0..<3 { try d.add(image, duration: .milliseconds(500)) }
+        try d.finish()
+        let bytes = try Data(contentsOf: URL(fileURLWithPath: path))
+        let out = dir.appendingPathComponent("out.png").path
+        let r = try CLI.run(["optimize", path, out])
+        #expect(r.status == 0 && r.stderr.contains("kept: the rewrite would change the total duration"), "\(r.stderr)")
+        #expect(try Data(contentsOf: URL(fileURLWithPath: out)) == bytes)
+        #expect(try Data(contentsOf: URL(fileURLWithPath: path)) == bytes)
+    }
+
     @Test func aDamagedFileIsNotRewritten() throws {
         let (dir, path) = try copy("Animations/demo.gif")
         let bytes = try Data(contentsOf: URL(fileURLWithPath: path))

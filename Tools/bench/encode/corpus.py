@@ -203,7 +203,7 @@ def row_for(mode, name, path, folder, src, anim, work):
     elif mode == "optimize":
         ext = os.path.splitext(path)[1]
         a, ta = run([anim, "optimize", path, out + ext])
-        r.update(input=os.path.getsize(path), anim=os.path.getsize(out + ext) if a.returncode == 0 else None,
+        r.update(input=os.path.getsize(path), anim=os.path.getsize(out + ext) if os.path.exists(out + ext) else None,
                  time=ta, note=a.stderr.decode(errors="replace").strip().splitlines()[-1:] or [""])
         r["note"] = r["note"][0][:80]
         if ext == ".gif":
