@@ -17,7 +17,10 @@ most gifsicle's; the last line counts the files that miss either.
 import argparse, glob, json, os, subprocess, sys, tempfile
 
 import numpy as np
-from PIL import Image, ImageSequence
+from PIL import Image
+
+sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
+from corpus import at, pillow_timeline  # noqa: E402  (one copy of the timeline helpers)
 
 ROOT = os.path.dirname(os.path.dirname(os.path.dirname(os.path.dirname(os.path.abspath(__file__)))))
 
@@ -34,25 +37,6 @@ def anim_timeline(anim, path, work):
         out.append((t, np.array(Image.open(png).convert("RGBA"))))
         t += f["durationMs"]
     return out
-
-
-def timeline(path):
-    """(start ms, RGBA array) of every frame, as Pillow composites them."""
-    im = Image.open(path)
-    out, t = [], 0
-    for frame in ImageSequence.Iterator(im):
-        out.append((t, np.array(frame.convert("RGBA"))))
-        t += frame.info.get("duration", 0) or 0
-    return out
-
-
-def shown_at(frames, t):
-    """The frame showing at time t."""
-    best = frames[0][1]
-    for start, a in frames:
-        if start <= t:
-            best = a
-    return best
 
 
 def differs(a, b):
@@ -80,10 +64,10 @@ def row(path, anim, work):
     g = subprocess.run(["gifsicle", "-O3", path, "-o", gs], capture_output=True)
     src = anim_timeline(anim, path, work)
     got = anim_timeline(anim, out, work)
-    changed = sum(differs(a, shown_at(got, t)) for t, a in src)
+    changed = sum(differs(a, at(got, t)) for t, a in src)
     most = max(colours(a) for _, a in src)
-    psrc, pgot = timeline(path), timeline(out)
-    pillow = sum(differs(a, shown_at(pgot, t)) for t, a in psrc)
+    psrc, pgot = pillow_timeline(path), pillow_timeline(out)
+    pillow = sum(differs(a, at(pgot, t)) for t, a in psrc)
     return {
         "file": name, "frames": len(src), "colours": most, "changed": changed, "pillowChanged": pillow,
         "input": os.path.getsize(path), "anim": os.path.getsize(out),
