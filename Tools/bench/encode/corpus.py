@@ -102,6 +102,9 @@ def ffmpeg_frames(path, w, h, count):
     r = subprocess.run(
         ["ffmpeg", "-v", "error", "-i", path, "-vf", "fps=10", "-frames:v", str(count), "-f", "rawvideo",
          "-pix_fmt", "rgba", "-"], capture_output=True)
+    if not r.stdout:  # a still: the fps filter gives no frame
+        r = subprocess.run(["ffmpeg", "-v", "error", "-i", path, "-frames:v", "1", "-f", "rawvideo", "-pix_fmt", "rgba", "-"],
+                           capture_output=True)
     n = len(r.stdout) // (w * h * 4)
     return list(np.frombuffer(r.stdout[: n * w * h * 4], np.uint8).reshape(n, h, w, 4))
 
