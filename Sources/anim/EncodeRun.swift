@@ -48,9 +48,6 @@ enum EncodeRun {
                         ("peakRSSBytes", .int(Measure.peakRSS())),
                     ]).text + "\n")
             }
-            if options.lossy > 0 && destination.temporaryPath != nil {
-                try reportQuality(out, lossy: options.lossy, starts: starts, reference: { try frame($0).0 })
-            }
         } catch {
             destination.cancel()
             // Say what became of OUT (a device or pipe keeps what reached it).
@@ -61,6 +58,10 @@ enum EncodeRun {
                     ? ""
                     : existed
                         ? "nothing written: \(out) is as it was" : "nothing written: no \(out) was created")
+        }
+        // OUT is in place from here on: an error measuring it leaves it there.
+        if options.lossy > 0 && destination.temporaryPath != nil {
+            try reportQuality(out, lossy: options.lossy, starts: starts, reference: { try frame($0).0 })
         }
     }
 }

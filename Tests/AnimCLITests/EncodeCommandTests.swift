@@ -148,6 +148,24 @@ struct EncodeCommandTests {
         #expect(r.status == 0, "\(r.stderr)")
     }
 
+    /// `--lossy 80` on the demo GIF: smaller than the exact conversion,
+    /// with the PSNR it gave stated; not for other formats.
+    @Test func lossyGIFSaysItsQuality() throws {
+        let dir = CLI.tempDir()
+        let input = CLI.repo.appendingPathComponent("Animations/demo.gif").path
+        let exact = dir.appendingPathComponent("exact.gif").path
+        let lossy = dir.appendingPathComponent("lossy.gif").path
+        #expect(try CLI.run(["convert", input, exact]).status == 0)
+        let r = try CLI.run(["convert", input, lossy, "--lossy", "80"])
+        #expect(r.status == 0 && r.stderr.contains("lossy 80: mean PSNR "), "\(r.stderr)")
+        let a = try FileManager.default.attributesOfItem(atPath: lossy)[.size] as! Int
+        let b = try FileManager.default.attributesOfItem(atPath: exact)[.size] as! Int
+        #expect(a < b, "\(a) bytes against \(b)")
+        let w = try CLI.run(["convert", input, dir.appendingPathComponent("x.webp").path, "--lossy", "80"])
+        #expect(w.status == 2 && w.stderr.contains("--lossy is for GIF output"), "\(w.stderr)")
+        #expect(try CLI.run(["convert", input, lossy, "--lossy", "0"]).status == 2)
+    }
+
     @Test func usageErrors() throws {
         let (dir, _) = try frameFolder(1)
         for args in [
