@@ -29,7 +29,9 @@ enum OptimizeCommand: Command {
 
     static func run(_ args: ParsedArguments) throws -> Int32 {
         let input = args.positional[0]
-        let out = args.positional.count > 1 ? args.positional[1] : input
+        // A link (FILE or OUT) stays a link: the file it names is replaced.
+        let out = LinkTarget.resolve(args.positional.count > 1 ? args.positional[1] : input)
+        let inPlace = out == LinkTarget.resolve(input)
         let source = try ImageSource(path: input, options: Limits.decoding())
         if let error = source.indexError { throw error }  // a damaged file is not rewritten
         let format: OutputFormat = source.format == .gif ? .gif : source.format == .webp ? .webp : .apng
@@ -46,10 +48,10 @@ enum OptimizeCommand: Command {
         let written = try ImageSource(path: candidate, options: Limits.decoding())
         if let difference = try firstDifference(source, written) {
             Output.err("anim: \(input): kept: the rewrite would change \(difference)\n")
-            if out != input { try copyFile(input, to: out) }
+            if !inPlace { try copyFile(input, to: out) }
         } else if after >= before {
             Output.err("anim: \(input): kept: \(before) bytes, the rewrite is \(after)\n")
-            if out != input { try copyFile(input, to: out) }
+            if !inPlace { try copyFile(input, to: out) }
         } else {
             guard rename(candidate, out) == 0 else {
                 throw AnimError.io(path: out, operation: "rename", errno: errno, message: String(cString: strerror(errno)))

@@ -67,6 +67,32 @@ struct OptimizeCommandTests {
         #expect(try Data(contentsOf: URL(fileURLWithPath: path)) == bytes)
     }
 
+    /// A symbolic link, as FILE (in place) or as OUT, stays a link: the
+    /// file it names gets the smaller animation.
+    @Test func linksStayLinks() throws {
+        let (dir, path) = try copy("Animations/demo.gif")
+        let fm = FileManager.default
+        let link = dir.appendingPathComponent("link.gif").path
+        try fm.createSymbolicLink(atPath: link, withDestinationPath: "demo.gif")
+        let before = try fm.attributesOfItem(atPath: path)[.size] as! Int
+        let r = try CLI.run(["optimize", link])
+        #expect(r.status == 0 && r.stderr.contains("smaller"), "\(r.stderr)")
+        #expect(try fm.destinationOfSymbolicLink(atPath: link) == "demo.gif")
+        let after = try fm.attributesOfItem(atPath: path)[.size] as! Int
+        #expect(after < before)
+        // OUT a link to a file elsewhere: written through the link.
+        try fm.createDirectory(at: dir.appendingPathComponent("sub"), withIntermediateDirectories: false)
+        let target = dir.appendingPathComponent("sub/target.gif").path
+        try Data("old".utf8).write(to: URL(fileURLWithPath: target))
+        let outLink = dir.appendingPathComponent("out.gif").path
+        try fm.createSymbolicLink(atPath: outLink, withDestinationPath: "sub/target.gif")
+        let o = try CLI.run(["optimize", CLI.repo.appendingPathComponent("Animations/demo.gif").path, outLink])
+        #expect(o.status == 0, "\(o.stderr)")
+        #expect(try fm.destinationOfSymbolicLink(atPath: outLink) == "sub/target.gif")
+        #expect(try ImageSource(path: target).frameCount == ImageSource(path: path).frameCount)
+        #expect(try fm.contentsOfDirectory(atPath: dir.appendingPathComponent("sub").path) == ["target.gif"])
+    }
+
     @Test func aDamagedFileIsNotRewritten() throws {
         let (dir, path) = try copy("Animations/demo.gif")
         let bytes = try Data(contentsOf: URL(fileURLWithPath: path))

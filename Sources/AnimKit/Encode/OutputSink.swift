@@ -46,7 +46,7 @@ final class OutputSink {
             ownsDescriptor = true
             return
         }
-        let path = OutputSink.resolvingLinks(path)
+        let path = LinkTarget.resolve(path)
         let temp = path + ".tmp-\(getpid())-\(OutputSink.nextNumber())"
         let fd = open(temp, O_RDWR | O_CREAT | O_EXCL | O_CLOEXEC, 0o666)  // less the umask
         guard fd >= 0 else { throw FileBytes.ioError(path, "create") }
@@ -77,21 +77,6 @@ final class OutputSink {
             }
             return nil
         }
-    }
-
-    /// `path` with symbolic links followed: where the link points, even
-    /// when nothing is there yet.
-    private static func resolvingLinks(_ path: String) -> String {
-        if let resolved = realpath(path, nil) {
-            defer { free(resolved) }
-            return String(cString: resolved)
-        }
-        var buffer = [CChar](repeating: 0, count: Int(PATH_MAX) + 1)
-        let n = readlink(path, &buffer, buffer.count - 1)
-        guard n > 0 else { return path }
-        let target = String(decoding: buffer[..<n].map { UInt8(bitPattern: $0) }, as: UTF8.self)
-        guard !target.hasPrefix("/"), let slash = path.lastIndex(of: "/") else { return target }
-        return String(path[...slash]) + target
     }
 
     init(memoryNamed name: String = "<memory>") {
