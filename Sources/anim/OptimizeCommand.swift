@@ -1,4 +1,5 @@
 @_spi(AnimTools) import AnimKit
+import Foundation
 
 #if canImport(Glibc)
     import Glibc
@@ -81,40 +82,12 @@ enum OptimizeCommand: Command {
     }
 
     /// OUT as a copy of the input (the input was already smallest), through
-    /// a temporary file renamed into place.
+    /// a temporary file renamed into place (Foundation's atomic write).
     static func copyFile(_ from: String, to: String) throws {
-        let temporary = to + ".anim-copy-\(getpid())"
-        defer { unlink(temporary) }
-        let src = open(from, O_RDONLY | O_CLOEXEC)
-        guard src >= 0 else {
-            throw AnimError.io(path: from, operation: "open", errno: errno, message: String(cString: strerror(errno)))
-        }
-        defer { close(src) }
-        let dst = open(temporary, O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0o644)
-        guard dst >= 0 else {
-            throw AnimError.io(path: to, operation: "open", errno: errno, message: String(cString: strerror(errno)))
-        }
-        var buffer = [UInt8](repeating: 0, count: 1 << 16)
-        while true {
-            let n = read(src, &buffer, buffer.count)
-            if n < 0 && errno == EINTR { continue }
-            guard n >= 0 else {
-                throw AnimError.io(path: from, operation: "read", errno: errno, message: String(cString: strerror(errno)))
-            }
-            if n == 0 { break }
-            var off = 0
-            while off < n {
-                let w = buffer.withUnsafeBytes { write(dst, $0.baseAddress! + off, n - off) }
-                if w < 0 && errno == EINTR { continue }
-                guard w > 0 else {
-                    close(dst)
-                    throw AnimError.io(path: to, operation: "write", errno: errno, message: String(cString: strerror(errno)))
-                }
-                off += w
-            }
-        }
-        guard close(dst) == 0, rename(temporary, to) == 0 else {
-            throw AnimError.io(path: to, operation: "rename", errno: errno, message: String(cString: strerror(errno)))
+        do {
+            try Data(contentsOf: URL(fileURLWithPath: from)).write(to: URL(fileURLWithPath: to), options: .atomic)
+        } catch {
+            throw AnimError.io(path: to, operation: "copy", errno: 0, message: "\(error.localizedDescription) (from \(from))")
         }
     }
 }

@@ -19,7 +19,7 @@ struct ColorSet {
         let px = pixels.bindMemory(to: UInt32.self)
         var last: UInt32 = 1  // no key has alpha bits 0x01
         for p in px {
-            let key = p >> 24 < 128 ? 0 : 0xFF00_0000 | (p & 0xFF) << 16 | (p & 0xFF00) | (p >> 16 & 0xFF)
+            let key = GIFFrameDiff.key(word: p)
             if key == last || key == 0 { continue }
             last = key
             var s = Int((key &* 0x9E37_79B1) >> 22)

@@ -14,6 +14,12 @@ enum GIFFrameDiff {
         a < 128 ? 0 : 0xFF00_0000 | UInt32(r) << 16 | UInt32(g) << 8 | UInt32(b)
     }
 
+    /// The key of an RGBA8 pixel read as a little-endian word.
+    @inline(__always)
+    static func key(word p: UInt32) -> UInt32 {
+        p >> 24 < 128 ? 0 : 0xFF00_0000 | (p & 0xFF) << 16 | (p & 0xFF00) | (p >> 16 & 0xFF)
+    }
+
     /// Writes the keys of `image` into `keys` (resized as needed).
     static func load(_ image: RGBAImage, into keys: inout [UInt32]) {
         let n = image.width * image.height
