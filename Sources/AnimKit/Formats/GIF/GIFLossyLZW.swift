@@ -11,8 +11,8 @@
 /// `apply` rewrites the indices to what the chosen strings show, and the
 /// writer compresses them with the exact encoder, which finds nearly the
 /// same strings: on the 421 frames of wuffs' gifplayer-muybridge.gif and
-/// Pillow's iss634.gif at loss 80, 9 frames came out bigger than the lossy
-/// parse's own codes, by 9 bytes in all (measured while the exact encoder
+/// Pillow's iss634.gif at loss 80, 9 frames came out other than the lossy
+/// parse's own codes would be, 9 bytes more in all (measured while the exact encoder
 /// still cleared a full table at once, as giflib does).
 enum GIFLossyLZW {
     /// Replaces `indices` by the pixels a lossy parse shows; returns how
