@@ -9,9 +9,9 @@ struct PlayCommandTests {
 
     /// `--probe` says what the environment shows and why, and sends no
     /// query without a terminal (TERM=dumb also keeps it off a developer's
-    /// real terminal).
+    /// real terminal; TMUX is cleared, so the suite passes inside tmux too).
     @Test func probeReportsTheEnvironment() throws {
-        let kitty = try CLI.run(["play", "--probe"], stdin: Data(), environment: ["TERM": "dumb", "KITTY_WINDOW_ID": "1"])
+        let kitty = try CLI.run(["play", "--probe"], stdin: Data(), environment: ["TERM": "dumb", "KITTY_WINDOW_ID": "1", "TMUX": ""])
         #expect(kitty.status == 0)
         #expect(kitty.stdout.contains("graphics: kitty; auto picks kitty"), "\(kitty.stdout)")
         #expect(kitty.stdout.contains("because: KITTY_WINDOW_ID is set"))
@@ -19,7 +19,7 @@ struct PlayCommandTests {
         let plain = try CLI.run(
             ["play", "--probe"], stdin: Data(),
             environment: [
-                "TERM": "dumb", "KITTY_WINDOW_ID": "",
+                "TERM": "dumb", "KITTY_WINDOW_ID": "", "TMUX": "",
                 "COLORTERM": "", "TERM_PROGRAM": "",
             ])
         #expect(plain.stdout.contains("auto picks text"), "\(plain.stdout)")
