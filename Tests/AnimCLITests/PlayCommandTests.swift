@@ -11,7 +11,8 @@ struct PlayCommandTests {
     /// query without a terminal (TERM=dumb also keeps it off a developer's
     /// real terminal; TMUX is cleared, so the suite passes inside tmux too).
     @Test func probeReportsTheEnvironment() throws {
-        let kitty = try CLI.run(["play", "--probe"], stdin: Data(), environment: ["TERM": "dumb", "KITTY_WINDOW_ID": "1", "TMUX": ""])
+        let kitty = try CLI.run(
+            ["play", "--probe"], stdin: Data(), environment: ["TERM": "dumb", "KITTY_WINDOW_ID": "1", "TMUX": ""])
         #expect(kitty.status == 0)
         #expect(kitty.stdout.contains("graphics: kitty; auto picks kitty"), "\(kitty.stdout)")
         #expect(kitty.stdout.contains("because: KITTY_WINDOW_ID is set"))
