@@ -38,6 +38,9 @@ enum ConvertCommand: Command {
         }
         if format == .gif {  // one table for all frames when their colours fit one
             options.globalColors = try? source.colorUnion(limit: max(options.maxColors - 1, 2))
+            // GIF to GIF: a frame of more colours than a table comes from
+            // images the source draws without delay; written the same way.
+            options.exactColors = source.format == .gif && options.maxColors >= 256 && options.lossy == 0
         }
         let timed = args.values["--fps"] != nil || args.values["--delay"] != nil
         try EncodeRun.write(

@@ -25,6 +25,15 @@ public struct EncodingOptions: Sendable, Equatable {
     /// default) to 200: a pixel may take a colour at most about
     /// √(lossy × 10) away when that makes LZW strings longer.
     public var lossy = 0
+    /// GIF: a frame whose changed pixels hold more colours than one table
+    /// (up to 16 tables' worth) is written as several images, the first
+    /// ones with no delay, instead of being approximated, so that every
+    /// pixel is kept: what a GIF with such frames does (its zero-delay
+    /// images are one frame to `ImageSource`, as to gifsicle). Browsers,
+    /// ffmpeg and Pillow show each image as a frame of its own. Off by
+    /// default; `ImageSource.transcode` and `anim convert` turn it on from
+    /// GIF to GIF, where such frames can only come from the source.
+    public var exactColors = false
     /// GIF: how colours outside the palette are approximated.
     public var dither: Dither = .floydSteinberg
     /// Merge a frame identical to the one before into it (durations summed).

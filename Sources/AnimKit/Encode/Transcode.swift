@@ -74,6 +74,9 @@ extension ImageSource {
         if format == .gif && options.globalColors == nil {
             options.globalColors = try? colorUnion(limit: max(options.maxColors - 1, 2))
         }
+        if format == .gif && self.format == .gif && options.maxColors >= 256 && options.lossy == 0 {
+            options.exactColors = true
+        }
         adjustments += options.metadata.lost(in: format).map { "not kept: " + $0 }
         return (options, adjustments)
     }

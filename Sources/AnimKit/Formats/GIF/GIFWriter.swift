@@ -109,9 +109,16 @@ final class GIFWriter: FrameWriter {
         // ... and a still (one frame) has no animation for Pillow to decode:
         // no transparent entry unless it shows transparency, and no GCE.
         let still = frame.index == 0 && next == nil
-        let needsTransparency =
+        var needsTransparency =
             rect.width * rect.height > changes.count || (frame.index == 0 && !fullTable && !still)
             || disposal == .clearToTransparent
+        if options.exactColors
+            && (histogram.overflowed || histogram.distinct.count > colorBudget(transparent: needsTransparency)),
+            try writeOverflow(rect, frame: frame.index)
+        {
+            countColors(in: rect)
+            needsTransparency = true
+        }
         let (dither, isLocal) = choosePalette(needsTransparency: needsTransparency)
         try writeHeader()
         indices.removeAll(keepingCapacity: true)
@@ -136,6 +143,67 @@ final class GIFWriter: FrameWriter {
             }
         }
         updateReference(rect, cleared: disposal == .clearToTransparent)
+    }
+
+    /// `EncodingOptions.exactColors`: the changed pixels of `rect` whose
+    /// colours do not fit one table with the rest are drawn first, by
+    /// images of their own with no delay (least used colours, 255 to a
+    /// table plus a transparent entry, each image the bounding box of its
+    /// pixels); the reference then shows them, and the frame's own image
+    /// draws the 255 most used colours over the whole rectangle (so that
+    /// its disposal covers the frame). False, nothing written, past 16
+    /// tables: a photograph, left to the quantiser.
+    private func writeOverflow(_ rect: Rect, frame: Int) throws -> Bool {
+        let perTable = 255
+        var counts: [UInt32: Int] = [:]
+        for y in rect.y..<(rect.y + rect.height) {
+            for i in (y * width + rect.x)..<(y * width + rect.x + rect.width) where pending[i] != reference[i] {
+                counts[pending[i], default: 0] += 1
+            }
+        }
+        guard counts.count > perTable, counts.count <= 16 * perTable else { return false }
+        let ranked = counts.sorted { $0.value != $1.value ? $0.value > $1.value : $0.key < $1.key }.map(\.key)
+        if global == nil {
+            let top = mostUsedFirst(Array(ranked.prefix(perTable)))
+            global = (GIFDither(mode: options.dither, palette: GIFPalette(colors: top, transparent: true)), 0)
+        }
+        try writeHeader()
+        for start in stride(from: perTable, to: ranked.count, by: perTable).reversed() {
+            let colors = Array(ranked[start..<min(start + perTable, ranked.count)])
+            let palette = GIFPalette(colors: colors, transparent: true)
+            let clear = UInt8(palette.transparentIndex!)
+            var minX = Int.max
+            var minY = Int.max
+            var maxX = -1
+            var maxY = -1
+            for y in rect.y..<(rect.y + rect.height) {
+                for x in rect.x..<(rect.x + rect.width) {
+                    let i = y * width + x
+                    if pending[i] != reference[i], palette.exactIndex(pending[i]) != nil {
+                        (minX, maxX, minY, maxY) = (min(minX, x), max(maxX, x), min(minY, y), max(maxY, y))
+                    }
+                }
+            }
+            let box = Rect(x: minX, y: minY, width: maxX - minX + 1, height: maxY - minY + 1)
+            indices.removeAll(keepingCapacity: true)
+            for y in box.y..<(box.y + box.height) {
+                for i in (y * width + box.x)..<(y * width + box.x + box.width) {
+                    if pending[i] != reference[i], let e = palette.exactIndex(pending[i]) {
+                        indices.append(UInt8(e))
+                        reference[i] = pending[i]
+                        exactShown[i] = true
+                    } else {
+                        indices.append(clear)
+                    }
+                }
+            }
+            try indices.withUnsafeMutableBufferPointer { out in
+                try encoder.writeImage(
+                    frame: frame, rect: box, delay: 0, disposal: .keep, transparentIndex: Int(clear),
+                    palette: palette, indices: out)
+            }
+        }
+        return true
     }
 
     /// Unchanged pixels are transparent in the frame; coding some of them

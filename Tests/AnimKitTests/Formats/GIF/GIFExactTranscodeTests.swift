@@ -4,7 +4,7 @@ import Testing
 @testable import AnimKit
 
 /// GIF to GIF without changing a pixel: every GIF fixture whose frames each
-/// show at most 256 colours comes back with the same frames, durations and
+/// show at most 16 tables' colours comes back with the same frames, durations and
 /// loop count (frames of 256 colours have no room for a transparent entry:
 /// the writer then writes them whole).
 struct GIFExactTranscodeTests {
@@ -37,7 +37,8 @@ struct GIFExactTranscodeTests {
         let opened = path.hasPrefix("/") ? try? ImageSource(path: path) : try? Fixtures.source(path)
         guard let source = opened, source.frameCount > 0 else { return }
         let frames = allFrames(source).frames
-        guard frames.count == source.frameCount, frames.allSatisfy({ Self.colors($0) <= 256 }) else { return }
+        // (More than 256 colours: several images a frame, `exactColors`.)
+        guard frames.count == source.frameCount, frames.allSatisfy({ Self.colors($0) <= 16 * 255 }) else { return }
         // GIF alpha is one bit: only files whose pixels are opaque or fully transparent.
         guard
             frames.allSatisfy({ f in
@@ -94,5 +95,50 @@ struct GIFExactTranscodeTests {
         #expect(images.count == 4 && images.allSatisfy { $0.paletteOffset == 13 }, "every image uses the global table")
         let back = try ImageSource(data: data)
         for i in 0..<4 { #expect(try back.frame(at: i) == frames[i], "frame \(i)") }
+    }
+
+    /// A frame of more colours than a table holds: with `exactColors`
+    /// (on from GIF to GIF) it is written as several images, all but the
+    /// last without delay, and every pixel comes back; without it, the
+    /// frame is approximated.
+    @Test func framesOfManyColoursAreSplitIntoImages() throws {
+        // Frame 0: 600 colours; frame 1: 300 new colours in a 15×20 corner.
+        let color = { (i: Int) -> [UInt8] in [UInt8(i % 256), UInt8(i / 256 * 60), UInt8(i % 7 * 30), 255] }
+        let first = RGBAImage(width: 30, height: 20, pixels: (0..<600).flatMap { color($0) })
+        var second = first
+        for y in 0..<20 {
+            for x in 0..<15 {
+                let p = (y * 30 + x) * 4
+                second.pixels.replaceSubrange(p..<(p + 4), with: color(600 + y * 15 + x))
+            }
+        }
+        func write(exact: Bool) throws -> [UInt8] {
+            var options = EncodingOptions()
+            options.exactColors = exact
+            let out = try ImageDestination(format: .gif, options: options)
+            try out.add(first, duration: .milliseconds(120))
+            try out.add(second, duration: .milliseconds(80))
+            try out.finish()
+            return try #require(out.data)
+        }
+        let data = try write(exact: true)
+        let images = try data.withUnsafeBytes { try GIFParser(bytes: $0, file: "t", limits: DecodingLimits()).parse().images }
+        // 600 colours: 255 + 255 + 90, three images; 300: 255 + 45, two.
+        #expect(images.count == 5, "images")
+        let back = try ImageSource(data: data)
+        #expect(back.frameCount == 2)
+        #expect(back.frames.map(\.duration) == [.milliseconds(120), .milliseconds(80)])
+        #expect(try back.frame(at: 0) == first, "frame 0 exact")
+        #expect(try back.frame(at: 1) == second, "frame 1 exact")
+        // GIF to GIF turns it on by itself.
+        let again = try #require(try back.transcode(to: .gif).data)
+        let kept = try ImageSource(data: again)
+        let kept0 = try kept.frame(at: 0)
+        let kept1 = try kept.frame(at: 1)
+        #expect(kept0 == first && kept1 == second, "transcoded exactly")
+        // Off: one image a frame, approximated.
+        let plain = try ImageSource(data: try write(exact: false))
+        let plain0 = try plain.frame(at: 0)
+        #expect(plain.frameCount == 2 && plain0 != first)
     }
 }
