@@ -1,4 +1,5 @@
 import Dispatch
+import Foundation
 
 /// Writes an APNG frame by frame: the first frame as the default image
 /// (`IDAT`), each later one as the rectangle that changed (`fdAT`), with
@@ -38,6 +39,11 @@ final class APNGWriter: FrameWriter {
     /// What has been written of the current attempt.
     struct Stream {
         var mode: PixelMode?
+        /// Bits a pixel: below 8 only for a palette of at most 16 entries,
+        /// its indices packed (1/2/4 bits), which deflate far better.
+        var depth = 8
+        /// Restarts to a deeper palette so far (the second goes to 8 bits).
+        var deepenings = 0
         var previous: RGBAImage?
         var sequence: UInt32 = 0
         var frames = 0
@@ -135,6 +141,10 @@ final class APNGWriter: FrameWriter {
                 ? .rgba
                 : PixelMode.widest(
                     grey: !state.colourSeen, opaque: opaque, palette: state.palette.canHold(frame, area, width: width))
+            if mode == .palette {
+                state.depth = Palette.depth(
+                    for: state.palette.colors.count + state.palette.newColors(frame, area, width: width, limit: 256))
+            }
             try header(mode)
         }
         if state.mode == .palette { state.palette.add(frame, area, width: width) }
@@ -211,17 +221,17 @@ final class APNGWriter: FrameWriter {
     }
 
     /// Rewrites a palette file with PLTE and tRNS cut to the colours used
-    /// (room for 256 was kept while frames came): a few hundred bytes, which
+    /// (room for the bit depth's entries was kept while frames came): a few hundred bytes, which
     /// matter for small files. Skipped above 64 MiB (the file is read back).
     private func compactPalette() throws {
         guard state.mode == .palette, sink.offset <= 64 << 20, let bytes = sink.readAll() else { return }
-        let (plte, trns) = state.palette.chunks
+        let (plte, trns) = state.palette.chunks(entries: 1 << state.depth)
         let used = state.palette.colors.count
         let lastTranslucent = trns[..<used].lastIndex { $0 != 255 } ?? 0
         var head = Array(bytes[..<(state.plteOffset - 8)])
         PNGChunk.append("PLTE", Array(plte[..<(used * 3)]), to: &head)
         PNGChunk.append("tRNS", Array(trns[...lastTranslucent]), to: &head)
-        let rest = bytes[(state.trnsOffset + 256 + 4)...]
+        let rest = bytes[(state.trnsOffset + (1 << state.depth) + 4)...]
         guard sink.rewind() else { return }
         try sink.write(head)
         try sink.write(Array(rest))
@@ -234,7 +244,7 @@ final class APNGWriter: FrameWriter {
         actl.u32(UInt32(max(options.plays, 0)))
         try patch(actl.bytes + PNGChunk.crcField("acTL", actl.bytes), state.actlOffset)
         if state.mode == .palette {
-            let (plte, trns) = state.palette.chunks
+            let (plte, trns) = state.palette.chunks(entries: 1 << state.depth)
             try patch(plte + PNGChunk.crcField("PLTE", plte), state.plteOffset)
             try patch(trns + PNGChunk.crcField("tRNS", trns), state.trnsOffset)
         }
@@ -249,7 +259,7 @@ final class APNGWriter: FrameWriter {
         case .rgb, .grey:
             return (mode == .rgb || frame.isGrey(in: rect, width: width)) && frame.isOpaque(in: rect, width: width)
                 && !(state.key.map { frame.contains($0, in: rect, width: width) } ?? false)
-        case .palette: return state.palette.canHold(frame, rect, width: width)
+        case .palette: return state.palette.canHold(frame, rect, width: width, capacity: 1 << state.depth)
         }
     }
 
@@ -269,13 +279,26 @@ final class APNGWriter: FrameWriter {
             data: bytes, name: sink.name, options: DecodingOptions(durationPolicy: .raw, decodeAhead: 0))
         let durations = state.durations
         let all: PixelRect = (0, 0, width, height)
-        let mode = PixelMode.widest(
-            grey: !state.colourSeen && frame.isGrey(in: all, width: width),
-            opaque: !state.transparentSeen && frame.isOpaque(in: all, width: width), palette: false)
+        // A palette that outgrows its bit depth stays a palette, deeper
+        // (straight to 8 bits the second time: each restart writes again).
+        var depth = 8
+        if state.mode == .palette && state.depth < 8 && state.palette.canHold(frame, all, width: width) {
+            let count = state.palette.colors.count + state.palette.newColors(frame, all, width: width, limit: 256)
+            depth = state.deepenings >= 1 ? 8 : Palette.depth(for: count)
+        }
+        let deepenings = state.deepenings + 1
+        let mode =
+            state.mode == .palette && state.depth < 8 && state.palette.canHold(frame, all, width: width)
+            ? .palette
+            : PixelMode.widest(
+                grey: !state.colourSeen && frame.isGrey(in: all, width: width),
+                opaque: !state.transparentSeen && frame.isOpaque(in: all, width: width), palette: false)
         guard sink.rewind() else {
             throw AnimError.io(path: sink.name, operation: "rewind", errno: 0, message: "the output cannot be rewound")
         }
         state = Stream(mode: nil)
+        state.depth = depth
+        state.deepenings = deepenings
         if mode.opaqueOnly { seen?.mark(frame, all, width: width) }  // the new key avoids it too
         try header(mode)
         for i in 0..<written.frameCount {
@@ -313,9 +336,13 @@ final class APNGWriter: FrameWriter {
         if queued.count >= depth { try writeOldest() }
         let job = DeflateJob()
         let (level, search, channels) = (compression, options.quality >= 75, state.mode!.channels)
+        let rowWidth = packedWidth(r.w)
+        let zopfli = Int(ProcessInfo.processInfo.environment["ANIM_ZOPFLI"] ?? "0") ?? 0
         DispatchQueue.global(qos: .userInitiated).async {
             job.result = pixels.withUnsafeBytes {
-                PNGBridge.deflate(pixels: $0, width: r.w, height: r.h, channels: channels, level: level, search: search)
+                PNGBridge.deflate(
+                    pixels: $0, width: rowWidth, height: r.h, channels: channels, level: level, search: search,
+                    zopfli: zopfli)
             }
             job.done.signal()
         }
@@ -347,7 +374,7 @@ final class APNGWriter: FrameWriter {
         var ihdr = BigEndian()
         ihdr.u32(UInt32(width))
         ihdr.u32(UInt32(height))
-        ihdr.bytes += [8, mode.colorType, 0, 0, 0]
+        ihdr.bytes += [mode == .palette ? UInt8(state.depth) : 8, mode.colorType, 0, 0, 0]
         try chunk("IHDR", ihdr.bytes)
         if !still {
             var actl = BigEndian()
@@ -366,11 +393,12 @@ final class APNGWriter: FrameWriter {
             try chunk("tRNS", [0, UInt8(level)])
         }
         if mode == .palette {
-            // Room for 256 entries, filled in at the end.
+            // Room for as many entries as the bit depth holds, filled in at
+            // the end (libpng drops a tRNS longer than the palette).
             state.plteOffset = sink.offset + 8
-            try chunk("PLTE", [UInt8](repeating: 0, count: 768))
+            try chunk("PLTE", [UInt8](repeating: 0, count: 3 << state.depth))
             state.trnsOffset = sink.offset + 8
-            try chunk("tRNS", [UInt8](repeating: 255, count: 256))
+            try chunk("tRNS", [UInt8](repeating: 255, count: 1 << state.depth))
         }
     }
 
@@ -461,7 +489,7 @@ final class APNGWriter: FrameWriter {
                 }
             }
         }
-        return out
+        return state.depth < 8 ? Self.pack(out, width: r.w, height: r.h, depth: state.depth) : out
     }
 
     /// The zlib stream of a rectangle's pixels in the current mode: rows
@@ -473,12 +501,34 @@ final class APNGWriter: FrameWriter {
         guard
             let zlib = pixels.withUnsafeBytes({
                 PNGBridge.deflate(
-                    pixels: $0, width: r.w, height: r.h, channels: state.mode!.channels, level: level, search: search)
+                    pixels: $0, width: packedWidth(r.w), height: r.h, channels: state.mode!.channels, level: level,
+                    search: search)
             })
         else {
             throw AnimError.library(file: sink.name, frame: index, library: "libdeflate", message: "compressing the frame failed")
         }
         return zlib
+    }
+
+    /// The width to filter rows of `w` pixels as: `w`, or for a packed
+    /// palette the bytes of a row (PNG's filters then work on bytes).
+    private func packedWidth(_ w: Int) -> Int {
+        state.depth < 8 ? (w * state.depth + 7) / 8 : w
+    }
+
+    /// Palette indices, one byte each, packed `depth` bits a pixel, rows
+    /// starting on a byte, the first pixel in the high bits (as PNG has them).
+    static func pack(_ indices: [UInt8], width w: Int, height h: Int, depth: Int) -> [UInt8] {
+        let rowBytes = (w * depth + 7) / 8
+        let perByte = 8 / depth
+        var out = [UInt8](repeating: 0, count: rowBytes * h)
+        for y in 0..<h {
+            for x in 0..<w {
+                let shift = 8 - depth * (x % perByte + 1)
+                out[y * rowBytes + x / perByte] |= indices[y * w + x] << shift
+            }
+        }
+        return out
     }
 
     /// True when every pixel of `r` that differs from `prev` is opaque in `cur`.
@@ -547,10 +597,16 @@ struct Palette {
     private var indices: [UInt32: UInt8] = [0: 0]
     let transparentIndex: UInt8 = 0
 
-    /// True when the colours of `frame` in `r` fit with those already in.
-    func canHold(_ frame: RGBAImage, _ r: PixelRect, width: Int) -> Bool {
+    /// True when the colours of `frame` in `r` fit with those already in,
+    /// in a table of `capacity` entries.
+    func canHold(_ frame: RGBAImage, _ r: PixelRect, width: Int, capacity: Int = 256) -> Bool {
+        colors.count + newColors(frame, r, width: width, limit: capacity - colors.count) <= capacity
+    }
+
+    /// The colours of `frame` in `r` not in the palette yet, counted up
+    /// to `limit` + 1.
+    func newColors(_ frame: RGBAImage, _ r: PixelRect, width: Int, limit: Int) -> Int {
         var extra = Set<UInt32>()
-        let room = 256 - colors.count
         return frame.pixels.withUnsafeBytes { raw in
             let px = raw.bindMemory(to: UInt32.self)
             var last: UInt32? = nil
@@ -560,11 +616,16 @@ struct Palette {
                     if p == last || indices[p] != nil { continue }
                     last = p
                     extra.insert(p)
-                    if extra.count > room { return false }
+                    if extra.count > limit { return extra.count }
                 }
             }
-            return true
+            return extra.count
         }
+    }
+
+    /// The smallest PNG bit depth (1, 2, 4, 8) whose table holds `count` entries.
+    static func depth(for count: Int) -> Int {
+        count <= 2 ? 1 : count <= 4 ? 2 : count <= 16 ? 4 : 8
     }
 
     mutating func add(_ frame: RGBAImage, _ r: PixelRect, width: Int) {
@@ -583,10 +644,10 @@ struct Palette {
         colors.append(p)
     }
 
-    /// PLTE and tRNS bodies, 256 entries each.
-    var chunks: ([UInt8], [UInt8]) {
-        var plte = [UInt8](repeating: 0, count: 768)
-        var trns = [UInt8](repeating: 255, count: 256)
+    /// PLTE and tRNS bodies of `entries` entries each (at least the colours').
+    func chunks(entries: Int) -> ([UInt8], [UInt8]) {
+        var plte = [UInt8](repeating: 0, count: 3 * entries)
+        var trns = [UInt8](repeating: 255, count: entries)
         for (i, c) in colors.enumerated() {
             plte[i * 3] = UInt8(c & 0xFF)
             plte[i * 3 + 1] = UInt8(c >> 8 & 0xFF)

@@ -1,0 +1,86 @@
+import Testing
+
+@testable import AnimKit
+
+/// A palette of at most 16 entries (index 0, transparent black, counted)
+/// is written with 1, 2 or 4 bits a pixel; a later frame with more
+/// colours than the depth holds makes the writer start again deeper. Each
+/// file decodes exactly, and its PLTE and tRNS fit the depth.
+struct APNGPaletteDepthTests {
+    /// 37×9 frames (rows of an odd width, so the last byte of each packed
+    /// row is partly padding), frame `f` drawing stripes of `colours(f)`
+    /// colours.
+    static func frames(_ count: Int, colours: (Int) -> Int) -> [RGBAImage] {
+        (0..<count).map { f in
+            let n = colours(f)
+            var px = [UInt8](repeating: 0, count: 37 * 9 * 4)
+            for y in 0..<9 {
+                for x in 0..<37 {
+                    let c = (x / 3 + y + f) % n
+                    let i = (y * 37 + x) * 4
+                    // Colour 1 is transparent (index 0's entry), the others
+                    // opaque and not grey: a palette of `n` entries.
+                    (px[i], px[i + 1], px[i + 2], px[i + 3]) =
+                        c == 1 ? (0, 0, 0, 0) : (UInt8(c * 13 % 256), UInt8(200 - c * 4), 90, 255)
+                }
+            }
+            return RGBAImage(width: 37, height: 9, pixels: px)
+        }
+    }
+
+    /// Distinct pixel values in all frames (transparent black among them).
+    static func entries(_ frames: [RGBAImage]) -> Int {
+        Set(frames.flatMap { f in stride(from: 0, to: f.pixels.count, by: 4).map { Array(f.pixels[$0..<($0 + 4)]) } })
+            .count
+    }
+
+    /// The IHDR bit depth and colour type, the PLTE entries and tRNS length.
+    static func layout(_ png: [UInt8]) -> (depth: UInt8, type: UInt8, plte: Int, trns: Int) {
+        var plte = 0
+        var trns = 0
+        var at = 8
+        while at + 12 <= png.count {
+            let n = Int(png[at]) << 24 | Int(png[at + 1]) << 16 | Int(png[at + 2]) << 8 | Int(png[at + 3])
+            let type = String(decoding: png[(at + 4)..<(at + 8)], as: UTF8.self)
+            if type == "PLTE" { plte = n / 3 }
+            if type == "tRNS" { trns = n }
+            at += 12 + n
+        }
+        return (png[24], png[25], plte, trns)
+    }
+
+    @Test(arguments: [(2, UInt8(1)), (3, 2), (4, 2), (5, 4), (16, 4), (17, 8), (24, 8)])
+    func theDepthHoldsThePalette(_ colours: Int, _ depth: UInt8) throws {
+        let frames = Self.frames(4) { _ in colours }
+        let data = try APNGDisposeChoiceTests.encode(frames)
+        let layout = Self.layout(data)
+        #expect(Self.entries(frames) == colours, "the frames show \(colours) colours")
+        #expect(layout.type == 3 && layout.depth == depth, "\(colours) colours: depth \(layout.depth)")
+        #expect(layout.plte == colours && layout.plte <= 1 << Int(depth), "PLTE entries")
+        #expect(layout.trns <= layout.plte, "tRNS no longer than PLTE")
+        let back = try ImageSource(data: data)
+        for i in 0..<frames.count { #expect(try back.frame(at: i) == frames[i], "frame \(i)") }
+    }
+
+    @Test func aGrowingPaletteStartsAgainDeeper() throws {
+        // 2 entries (1 bit), then 6 (4 bits), then 30 (8 bits).
+        let frames = Self.frames(6) { f in f < 2 ? 2 : f < 4 ? 6 : 30 }
+        let data = try APNGDisposeChoiceTests.encode(frames)
+        let layout = Self.layout(data)
+        #expect(layout.depth == 8 && layout.type == 3 && layout.plte == Self.entries(frames))
+        let back = try ImageSource(data: data)
+        #expect(back.frameCount == 6)
+        for i in 0..<frames.count { #expect(try back.frame(at: i) == frames[i], "frame \(i)") }
+        // Up to 4 bits, it stays 4 bits.
+        let four = try APNGDisposeChoiceTests.encode(Array(frames.prefix(4)))
+        #expect(Self.layout(four).depth == 4)
+        let backFour = try ImageSource(data: four)
+        for i in 0..<4 { #expect(try backFour.frame(at: i) == frames[i], "4-bit frame \(i)") }
+    }
+
+    @Test func packingPutsTheFirstPixelHigh() {
+        #expect(APNGWriter.pack([1, 0, 1, 1, 0, 0, 0, 0, 1], width: 9, height: 1, depth: 1) == [0b1011_0000, 0b1000_0000])
+        #expect(APNGWriter.pack([3, 2, 1, 0, 1], width: 5, height: 1, depth: 2) == [0b1110_0100, 0b0100_0000])
+        #expect(APNGWriter.pack([15, 1, 2, 3, 4, 5], width: 3, height: 2, depth: 4) == [0xF1, 0x20, 0x34, 0x50])
+    }
+}
