@@ -27,7 +27,7 @@ let package = Package(
             providers: [.apt(["libdeflate-dev"])]),
         .target(
             name: "CPNGBridge", dependencies: ["CPNG", "CDeflate"],
-            linkerSettings: [.linkedLibrary("z")]),
+            linkerSettings: [.linkedLibrary("z"), .linkedLibrary("zopfli")]),
         .target(name: "AnimKit", dependencies: ["CGIF", "CPNGBridge", "CDeflate", "CWebP"]),
         .target(name: "AnimKitFoundation", dependencies: ["AnimKit"]),
         .target(name: "AnimTerminal", dependencies: ["AnimKit"]),

@@ -3,7 +3,7 @@
 # the C libraries (giflib, libpng 1.6, libwebp with demux and mux) and
 # pkg-config. Run as root (or with sudo). Does nothing when all is present.
 set -euo pipefail
-packages=(libgif-dev libpng-dev libwebp-dev libdeflate-dev pkg-config zlib1g-dev git python3)
+packages=(libgif-dev libpng-dev libwebp-dev libdeflate-dev libzopfli-dev pkg-config zlib1g-dev git python3)
 if [ "${1:-}" = "--bench" ]; then
     # Peers and tools for Tools/bench (not needed to build or test).
     packages+=(webp gifsicle apngasm imagemagick ffmpeg hyperfine python3-pil python3-numpy timg chafa)

@@ -1,6 +1,7 @@
 #include "pngbridge.h"
 #include <png.h>
 #include <zlib.h>
+#include <zopfli/zopfli.h>
 #include <setjmp.h>
 #include <stdlib.h>
 #include <string.h>
@@ -274,11 +275,12 @@ static void filter_image(const uint8_t *pixels, uint32_t width, uint32_t height,
 
 int anim_png_deflate(const uint8_t *pixels, uint32_t width, uint32_t height, int channels,
                      int level, int search, uint8_t **out, size_t *out_size) {
-    return anim_png_deflate_filtered(pixels, width, height, channels, level, search, -1, out, out_size);
+    return anim_png_deflate_filtered(pixels, width, height, channels, level, search, -1, 0, out, out_size);
 }
 
 int anim_png_deflate_filtered(const uint8_t *pixels, uint32_t width, uint32_t height, int channels,
-                              int level, int search, int filter, uint8_t **out, size_t *out_size) {
+                              int level, int search, int filter, int zopfli, uint8_t **out,
+                              size_t *out_size) {
     size_t rowbytes = (size_t)width * channels, size = (size_t)height * (rowbytes + 1);
     uint8_t *filtered = malloc(size), *candidate = NULL;
     struct libdeflate_compressor *fast = NULL, *final = libdeflate_alloc_compressor(level);
@@ -305,6 +307,16 @@ int anim_png_deflate_filtered(const uint8_t *pixels, uint32_t width, uint32_t he
     }
     size_t n = libdeflate_zlib_compress(final, filtered, size, z, bound);
     if (!n) goto fail;
+    if (zopfli > 0) {
+        ZopfliOptions options;
+        ZopfliInitOptions(&options);
+        options.numiterations = zopfli;
+        unsigned char *zz = NULL;
+        size_t zn = 0;
+        ZopfliCompress(&options, ZOPFLI_FORMAT_ZLIB, filtered, size, &zz, &zn);
+        if (zz && zn > 0 && zn < n) { memcpy(z, zz, zn); n = zn; }
+        free(zz);
+    }
     free(filtered); free(candidate);
     if (fast) libdeflate_free_compressor(fast);
     libdeflate_free_compressor(final);

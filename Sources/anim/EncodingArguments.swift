@@ -17,7 +17,8 @@ enum EncodingArguments {
           --effort N           0-9 (default 5): time spent on a smaller file;
                                WebP from 7 searches keyframes and blending
                                per frame (libwebp's minimize_size, as
-                               img2webp -min_size)
+                               img2webp -min_size); APNG at 9 adds a
+                               zopfli pass (about 20 times slower)
           --lossless           WebP: lossless frames
           --allow-mixed        WebP: lossy or lossless chosen per frame
           --colors N           GIF: colours per palette, 2-256 (default 256)

@@ -43,9 +43,12 @@ int anim_png_encode_rgba(const uint8_t *rgba, uint32_t width, uint32_t height,
 int anim_png_deflate(const uint8_t *pixels, uint32_t width, uint32_t height, int channels,
                      int level, int search, uint8_t **out, size_t *out_size);
 /* The same with every row filtered by `filter` (0-4; -1: chosen per row),
-   for speed: the per-row choice runs all five filters on every row. */
+   for speed: the per-row choice runs all five filters on every row; and
+   with `zopfli` > 0, the chosen rows also deflated by zopfli with that
+   many iterations, the smaller stream kept. */
 int anim_png_deflate_filtered(const uint8_t *pixels, uint32_t width, uint32_t height, int channels,
-                              int level, int search, int filter, uint8_t **out, size_t *out_size);
+                              int level, int search, int filter, int zopfli, uint8_t **out,
+                              size_t *out_size);
 void anim_png_free(void *p);
 
 /* zlib's CRC-32, for chunk checks in Swift. */

@@ -1,5 +1,4 @@
 import Dispatch
-import Foundation
 
 /// Writes an APNG frame by frame: the first frame as the default image
 /// (`IDAT`), each later one as the rectangle that changed (`fdAT`), with
@@ -337,7 +336,7 @@ final class APNGWriter: FrameWriter {
         let job = DeflateJob()
         let (level, search, channels) = (compression, options.quality >= 75, state.mode!.channels)
         let rowWidth = packedWidth(r.w)
-        let zopfli = Int(ProcessInfo.processInfo.environment["ANIM_ZOPFLI"] ?? "0") ?? 0
+        let zopfli = options.effort >= 9 ? 15 : 0  // zopfli: 15 iterations, as zopflipng
         DispatchQueue.global(qos: .userInitiated).async {
             job.result = pixels.withUnsafeBytes {
                 PNGBridge.deflate(

@@ -62,14 +62,14 @@ enum PNGBridge {
     /// `filter`: 0–4 for every row, nil to choose per row.
     static func deflate(
         pixels: UnsafeRawBufferPointer, width: Int, height: Int, channels: Int,
-        level: Int, search: Bool, filter: Int? = nil
+        level: Int, search: Bool, filter: Int? = nil, zopfli: Int = 0
     ) -> [UInt8]? {
         var out: UnsafeMutablePointer<UInt8>? = nil
         var size = 0
         let code = anim_png_deflate_filtered(
             pixels.baseAddress!.assumingMemoryBound(to: UInt8.self), UInt32(width),
             UInt32(height), Int32(channels), Int32(level), search ? 1 : 0,
-            Int32(filter ?? -1), &out, &size)
+            Int32(filter ?? -1), Int32(zopfli), &out, &size)
         guard code == 0, let out else { return nil }
         defer { anim_png_free(out) }
         return Array(UnsafeBufferPointer(start: out, count: size))
