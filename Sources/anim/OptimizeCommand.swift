@@ -1,5 +1,4 @@
 @_spi(AnimTools) import AnimKit
-import Foundation
 
 #if canImport(Glibc)
     import Glibc
@@ -49,10 +48,10 @@ enum OptimizeCommand: Command {
         let written = try ImageSource(path: candidate, options: Limits.decoding())
         if let difference = try firstDifference(source, written) {
             Output.err("anim: \(input): kept: the rewrite would change \(difference)\n")
-            if !inPlace { try copyFile(input, to: out) }
+            if !inPlace { try FileCopy.copy(input, to: out) }
         } else if after >= before {
             Output.err("anim: \(input): kept: \(before) bytes, the rewrite is \(after)\n")
-            if !inPlace { try copyFile(input, to: out) }
+            if !inPlace { try FileCopy.copy(input, to: out) }
         } else {
             guard rename(candidate, out) == 0 else {
                 throw AnimError.io(path: out, operation: "rename", errno: errno, message: String(cString: strerror(errno)))
@@ -79,15 +78,5 @@ enum OptimizeCommand: Command {
     static func fileSize(_ path: String) -> Int {
         var st = stat()
         return stat(path, &st) == 0 ? Int(st.st_size) : 0
-    }
-
-    /// OUT as a copy of the input (the input was already smallest), through
-    /// a temporary file renamed into place (Foundation's atomic write).
-    static func copyFile(_ from: String, to: String) throws {
-        do {
-            try Data(contentsOf: URL(fileURLWithPath: from)).write(to: URL(fileURLWithPath: to), options: .atomic)
-        } catch {
-            throw AnimError.io(path: to, operation: "copy", errno: 0, message: "\(error.localizedDescription) (from \(from))")
-        }
     }
 }

@@ -1,4 +1,6 @@
-import Foundation
+#if canImport(Glibc)
+    import Glibc
+#endif
 
 /// How closely one animation shows another: each reference frame against
 /// the frame of `shown` on screen at that frame's start. What `anim

@@ -38,11 +38,12 @@ final class APNGWriter: FrameWriter {
     /// What has been written of the current attempt.
     struct Stream {
         var mode: PixelMode?
-        /// Bits a pixel: below 8 only for a palette of at most 16 entries,
-        /// its indices packed (1/2/4 bits), which deflate far better.
+        /// Bits a pixel: below 8 only for a still (one frame so far) with
+        /// a palette of at most 16 entries, its indices packed (1/2/4
+        /// bits), which deflate far better. A second frame starts the file
+        /// again at 8 bits: ffmpeg 5.1 draws packed sub-frames wrongly
+        /// (Pillow and libpng do not), and APNGs are written at 8.
         var depth = 8
-        /// Restarts to a deeper palette so far (the second goes to 8 bits).
-        var deepenings = 0
         var previous: RGBAImage?
         var sequence: UInt32 = 0
         var frames = 0
@@ -72,7 +73,7 @@ final class APNGWriter: FrameWriter {
                 reason: "more frames than the \(frameCount) announced")
         }
         var choices = candidates(frame)
-        if let mode = state.mode, !fits(frame, mode, union(choices)) {
+        if let mode = state.mode, state.depth < 8 || !fits(frame, mode, union(choices)) {
             try startOver(wider: frame)
             choices = candidates(frame)  // against the frame before, as written again
         }
@@ -140,7 +141,7 @@ final class APNGWriter: FrameWriter {
                 ? .rgba
                 : PixelMode.widest(
                     grey: !state.colourSeen, opaque: opaque, palette: state.palette.canHold(frame, area, width: width))
-            if mode == .palette {
+            if mode == .palette && state.frames == 0 {
                 state.depth = Palette.depth(
                     for: state.palette.colors.count + state.palette.newColors(frame, area, width: width, limit: 256))
             }
@@ -278,15 +279,9 @@ final class APNGWriter: FrameWriter {
             data: bytes, name: sink.name, options: DecodingOptions(durationPolicy: .raw, decodeAhead: 0))
         let durations = state.durations
         let all: PixelRect = (0, 0, width, height)
-        // A palette that outgrows its bit depth stays a palette, deeper
-        // (straight to 8 bits the second time: each restart writes again).
-        var depth = 8
-        if state.mode == .palette && state.depth < 8 && state.palette.canHold(frame, all, width: width) {
-            let count = state.palette.colors.count + state.palette.newColors(frame, all, width: width, limit: 256)
-            depth = state.deepenings >= 1 ? 8 : Palette.depth(for: count)
-        }
-        let deepenings = state.deepenings + 1
-        let mode =
+        // A packed still that turns out to be an animation stays a
+        // palette, at 8 bits, when the new frame's colours fit.
+        let mode: PixelMode =
             state.mode == .palette && state.depth < 8 && state.palette.canHold(frame, all, width: width)
             ? .palette
             : PixelMode.widest(
@@ -296,8 +291,6 @@ final class APNGWriter: FrameWriter {
             throw AnimError.io(path: sink.name, operation: "rewind", errno: 0, message: "the output cannot be rewound")
         }
         state = Stream(mode: nil)
-        state.depth = depth
-        state.deepenings = deepenings
         if mode.opaqueOnly { seen?.mark(frame, all, width: width) }  // the new key avoids it too
         try header(mode)
         for i in 0..<written.frameCount {

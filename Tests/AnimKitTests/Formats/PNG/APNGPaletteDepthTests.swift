@@ -2,10 +2,11 @@ import Testing
 
 @testable import AnimKit
 
-/// A palette of at most 16 entries (index 0, transparent black, counted)
-/// is written with 1, 2 or 4 bits a pixel; a later frame with more
-/// colours than the depth holds makes the writer start again deeper. Each
-/// file decodes exactly, and its PLTE and tRNS fit the depth.
+/// A still with a palette of at most 16 entries (index 0, transparent
+/// black, counted) is written with 1, 2 or 4 bits a pixel; an animation
+/// at 8 (ffmpeg 5.1 draws packed sub-frames wrongly), the first frame
+/// written again when a second comes. Each file decodes exactly, and its
+/// PLTE and tRNS fit the depth.
 struct APNGPaletteDepthTests {
     /// 37×9 frames (rows of an odd width, so the last byte of each packed
     /// row is partly padding), frame `f` drawing stripes of `colours(f)`
@@ -49,33 +50,27 @@ struct APNGPaletteDepthTests {
         return (png[24], png[25], plte, trns)
     }
 
-    @Test(arguments: [(2, UInt8(1)), (3, 2), (4, 2), (5, 4), (16, 4), (17, 8), (24, 8)])
-    func theDepthHoldsThePalette(_ colours: Int, _ depth: UInt8) throws {
-        let frames = Self.frames(4) { _ in colours }
+    @Test(arguments: [(2, UInt8(1)), (3, 2), (4, 2), (5, 4), (16, 4), (17, 8), (21, 8)])
+    func aStillsDepthHoldsItsPalette(_ colours: Int, _ depth: UInt8) throws {
+        let frames = Self.frames(1) { _ in colours }
         let data = try APNGDisposeChoiceTests.encode(frames)
         let layout = Self.layout(data)
-        #expect(Self.entries(frames) == colours, "the frames show \(colours) colours")
+        #expect(Self.entries(frames) == colours, "the frame shows \(colours) colours")
         #expect(layout.type == 3 && layout.depth == depth, "\(colours) colours: depth \(layout.depth)")
         #expect(layout.plte == colours && layout.plte <= 1 << Int(depth), "PLTE entries")
         #expect(layout.trns <= layout.plte, "tRNS no longer than PLTE")
-        let back = try ImageSource(data: data)
-        for i in 0..<frames.count { #expect(try back.frame(at: i) == frames[i], "frame \(i)") }
+        #expect(try ImageSource(data: data).frame(at: 0) == frames[0])
     }
 
-    @Test func aGrowingPaletteStartsAgainDeeper() throws {
-        // 2 entries (1 bit), then 6 (4 bits), then 30 (8 bits).
-        let frames = Self.frames(6) { f in f < 2 ? 2 : f < 4 ? 6 : 30 }
+    @Test(arguments: [2, 6, 30])
+    func anAnimationIsWrittenAt8Bits(_ colours: Int) throws {
+        let frames = Self.frames(4) { _ in colours }
         let data = try APNGDisposeChoiceTests.encode(frames)
         let layout = Self.layout(data)
         #expect(layout.depth == 8 && layout.type == 3 && layout.plte == Self.entries(frames))
         let back = try ImageSource(data: data)
-        #expect(back.frameCount == 6)
+        #expect(back.frameCount == 4)
         for i in 0..<frames.count { #expect(try back.frame(at: i) == frames[i], "frame \(i)") }
-        // Up to 4 bits, it stays 4 bits.
-        let four = try APNGDisposeChoiceTests.encode(Array(frames.prefix(4)))
-        #expect(Self.layout(four).depth == 4)
-        let backFour = try ImageSource(data: four)
-        for i in 0..<4 { #expect(try backFour.frame(at: i) == frames[i], "4-bit frame \(i)") }
     }
 
     @Test func packingPutsTheFirstPixelHigh() {
