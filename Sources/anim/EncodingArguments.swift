@@ -5,7 +5,7 @@ enum EncodingArguments {
     static let valued: Set<String> = [
         "--fps", "--delay", "--loop", "--quality", "--effort", "--colors", "--dither", "--format", "--lossy",
     ]
-    static let flags: Set<String> = ["--lossless", "--allow-mixed", "--stats"]
+    static let flags: Set<String> = ["--lossless", "--allow-mixed", "--stats", "--exact"]
 
     static let usage = """
           --fps N              frames per second (encode; default 10)
@@ -20,6 +20,9 @@ enum EncodingArguments {
                                img2webp -min_size); APNG at 9 adds a
                                zopfli pass (about 20 times slower)
           --lossless           WebP: lossless frames
+          --exact              keep the colour under fully transparent
+                               pixels (as cwebp -exact); by default it is
+                               written as transparent black, never shown
           --allow-mixed        WebP: lossy or lossless chosen per frame
           --colors N           GIF: colours per palette, 2-256 (default 256)
           --lossy N            GIF: lossy LZW, 1-200 (as gifsicle --lossy;
@@ -78,6 +81,7 @@ enum EncodingArguments {
             o.dither = v
         }
         o.lossless = args.flag("--lossless")
+        o.keepHiddenColors = args.flag("--exact")
         o.allowMixed = args.flag("--allow-mixed")
         return (format, o)
     }

@@ -27,3 +27,21 @@ public struct RGBAImage: Equatable, Sendable {
         return (pixels[i], pixels[i + 1], pixels[i + 2], pixels[i + 3])
     }
 }
+
+extension RGBAImage {
+    /// The image with every fully transparent pixel transparent black
+    /// (the colour under alpha 0 never shows); `self`, uncopied, when
+    /// there is none to change.
+    func invisibleCleared() -> RGBAImage {
+        let dirty = pixels.withUnsafeBytes { raw in
+            raw.bindMemory(to: UInt32.self).contains { $0 != 0 && $0 >> 24 == 0 }  // alpha: the high byte
+        }
+        guard dirty else { return self }
+        var copy = self
+        copy.pixels.withUnsafeMutableBytes { raw in
+            let px = raw.bindMemory(to: UInt32.self)  // little-endian: alpha is the high byte
+            for i in px.indices where px[i] >> 24 == 0 { px[i] = 0 }
+        }
+        return copy
+    }
+}

@@ -38,6 +38,11 @@ public struct EncodingOptions: Sendable, Equatable {
     public var exactColors = false
     /// GIF: how colours outside the palette are approximated.
     public var dither: Dither = .floydSteinberg
+    /// Keep the colour under fully transparent pixels (alpha 0) as it
+    /// is, as cwebp's `-exact` does. Off by default: it never shows, and
+    /// written as transparent black it no longer makes unchanged pixels
+    /// differ from frame to frame (apngasm and libwebp drop it too).
+    public var keepHiddenColors = false
     /// Merge a frame identical to the one before into it (durations summed).
     public var mergeIdenticalFrames = true
     /// APNG on an output that cannot seek (a pipe): the number of frames,

@@ -10,11 +10,14 @@
 /// memory is a few canvases whatever the number of frames — except that
 /// `WebPAnimEncoder` keeps the encoded frames until `finish()`, an APNG
 /// that started as a palette or RGB reads back what it wrote when a frame
-/// needs a wider form (at most twice: palette, RGB, RGBA) and reads it back
+/// needs a wider form (a still packed below 8 bits that gets a second
+/// frame, then palette, RGB, RGBA) and reads it back
 /// once more at `finish()` to cut its palette to size, and a GIF is
 /// rewritten in place at `finish()` with its global table reordered
 /// (`GIFReorder`). A frame identical to the one
-/// before is merged into it, durations summed. A file is written to a
+/// before is merged into it, durations summed. Fully transparent pixels
+/// are written as transparent black unless `keepHiddenColors` is set. A
+/// file is written to a
 /// temporary file in the same folder and renamed by `finish()`: after any
 /// error, or `cancel()`, nothing is left behind and an existing file at the
 /// path is untouched. Errors name the output, the frame and the problem.
@@ -119,6 +122,7 @@ public final class ImageDestination {
                     reason: "frame is \(frame.width)x\(frame.height), not \(width)x\(height) like frame 0")
             }
             let d = duration ?? options.defaultDuration
+            let frame = options.keepHiddenColors ? frame : frame.invisibleCleared()
             framesAdded += 1
             if let p = pending, options.mergeIdenticalFrames, p.image == frame {
                 pending = (p.image, p.duration + d)

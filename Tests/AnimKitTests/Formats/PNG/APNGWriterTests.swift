@@ -42,6 +42,7 @@ struct APNGWriterTests {
         let durations: [Duration] = (0..<20).map { .milliseconds(20 + $0 * 10) }
         var options = EncodingOptions()
         options.plays = 3
+        options.keepHiddenColors = true  // frame pixels at alpha 0 keep their colour
         let bytes = try encode(frames, durations: durations, options: options)
         let source = try ImageSource(data: bytes)
         #expect(source.format == .apng)

@@ -91,9 +91,11 @@ struct WebPWriterTests {
         return source
     }
 
+    /// Lossless, the colour under transparent pixels kept (bit-exact tests).
     static func lossless(plays: Int = 0) -> EncodingOptions {
         var o = EncodingOptions()
         o.lossless = true
+        o.keepHiddenColors = true
         o.plays = plays
         return o
     }
