@@ -14,6 +14,8 @@ public struct EncodingOptions: Sendable, Equatable {
     /// chosen among NONE, BACKGROUND and PREVIOUS (below, always NONE);
     /// at 9 each frame is also deflated by zopfli (15 iterations, as
     /// zopflipng), the smaller kept: 1–5% smaller, about 20 times slower.
+    /// GIF: from 3 a frame is restored to what was there before it
+    /// (disposal 3) when the next frame then differs in a smaller rectangle.
     public var effort = 5
     /// WebP: lossless frames (APNG is always lossless; GIF never is).
     public var lossless = false

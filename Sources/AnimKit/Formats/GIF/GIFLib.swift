@@ -83,10 +83,11 @@ extension GIFDecoder {
 /// every 256 KiB), so a file target gets a few large writes per frame. A
 /// sink error is kept and thrown once giflib reports the failed write.
 final class GIFLibEncoder {
-    /// What a frame does to its rectangle once shown (GIF89a disposal methods 1 and 2).
+    /// What a frame does to its rectangle once shown (GIF89a disposal methods 1, 2 and 3).
     enum Disposal: Int32 {
         case keep = 1
         case clearToTransparent = 2
+        case restorePrevious = 3
     }
 
     private let sink: OutputSink

@@ -24,7 +24,10 @@
 /// erased by a transparent index, so the frame is then disposed of to
 /// background (cleared to transparent), its rectangle grown to cover them,
 /// and the next frame redraws what it needs there. Otherwise frames are
-/// left in place. Memory: the pending frame and the reference canvas, one
+/// left in place, or (from `effort` 3) restored to what was there before
+/// them (disposal 3) when the next frame differs from that in a smaller
+/// rectangle. Memory:
+/// the pending frame, the next one's keys and the reference canvas, one
 /// `UInt32` a pixel each, plus one frame's indices and compressed bytes.
 ///
 /// Checked by hand against Pillow 13 and ffmpeg, which decode the output
@@ -52,6 +55,8 @@ final class GIFWriter: FrameWriter {
     private var global: (dither: GIFDither, meanSquaredError: Double)?
     private let histogram = ColorHistogram()
     private var indices: [UInt8] = []
+    /// The next frame's keys, for the choice of disposal.
+    private var nextKeys: [UInt32] = []
 
     init(sink: OutputSink, width: Int, height: Int, options: EncodingOptions) throws {
         self.sink = sink
@@ -95,7 +100,10 @@ final class GIFWriter: FrameWriter {
         lastIndex = frame.index
         let changes = GIFFrameDiff.changes(pending, reference: reference, width: width, height: height)
         let cleared = next.map { GIFFrameDiff.cleared(pending, next: $0) } ?? Rect(x: 0, y: 0, width: 0, height: 0)
-        let disposal: GIFLibEncoder.Disposal = cleared.isEmpty ? .keep : .clearToTransparent
+        var disposal: GIFLibEncoder.Disposal = cleared.isEmpty ? .keep : .clearToTransparent
+        if disposal == .keep, frame.index > 0, options.effort >= 3, let next, restoringPays(next) {
+            disposal = .restorePrevious
+        }
         var rect = changes.rect.union(cleared)
         if rect.isEmpty { rect = Rect(x: 0, y: 0, width: 1, height: 1) }
         // Frame 0 and frames disposed of to background always name a
@@ -133,7 +141,9 @@ final class GIFWriter: FrameWriter {
                             out, colors: dither.palette.colors, transparent: dither.palette.transparentIndex,
                             bitsPerPixel: dither.palette.bitsPerPixel, loss: options.lossy)
                     }
-                    noteShown(keys, rect, dither.palette, out, cleared: disposal == .clearToTransparent)
+                    if disposal != .restorePrevious {
+                        noteShown(keys, rect, dither.palette, out, cleared: disposal == .clearToTransparent)
+                    }
                     try encoder.writeImage(
                         frame: frame.index, rect: rect, delay: clock.delay(for: frame.duration),
                         disposal: disposal,
@@ -142,7 +152,22 @@ final class GIFWriter: FrameWriter {
                 }
             }
         }
-        updateReference(rect, cleared: disposal == .clearToTransparent)
+        // Restored: the canvas goes back to the reference as it was.
+        if disposal != .restorePrevious { updateReference(rect, cleared: disposal == .clearToTransparent) }
+    }
+
+    /// Disposal 3 (restore to previous) for the pending frame: when the next
+    /// frame differs from what was shown before the pending one in a
+    /// smaller rectangle than from the pending frame itself (a sprite over
+    /// a still background, drawn somewhere else each time) and needs no
+    /// pixel cleared there. As gifsicle does not, and the input of Pillow's
+    /// `dispose_prev.gif` does.
+    private func restoringPays(_ next: RGBAImage) -> Bool {
+        GIFFrameDiff.load(next, into: &nextKeys)
+        guard GIFFrameDiff.cleared(reference, next: next).isEmpty else { return false }
+        let kept = GIFFrameDiff.changes(nextKeys, reference: pending, width: width, height: height).rect
+        let restored = GIFFrameDiff.changes(nextKeys, reference: reference, width: width, height: height).rect
+        return restored.width * restored.height < kept.width * kept.height
     }
 
     /// `EncodingOptions.exactColors`: the changed pixels of `rect` whose

@@ -30,8 +30,12 @@ struct GIFTableTests {
         }
     }
 
+    /// At effort 2: frames are never restored to previous (which would
+    /// draw the moving square alone, with no transparency to lend).
     static func encode(_ frames: [RGBAImage]) throws -> [UInt8] {
-        let out = try ImageDestination(format: .gif)
+        var o = EncodingOptions()
+        o.effort = 2
+        let out = try ImageDestination(format: .gif, options: o)
         for f in frames { try out.add(f, duration: .milliseconds(100)) }
         try out.finish()
         return try #require(out.data)
