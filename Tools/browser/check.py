@@ -1,0 +1,92 @@
+#!/usr/bin/env python3
+"""Frames as headless Chromium's own decoder (WebCodecs ImageDecoder) shows
+them, against anim's: `python3 Tools/browser/check.py FILE...`.
+
+Serves the files and decode.html from 127.0.0.1, runs `chromium --headless`,
+and compares a hash of every frame (RGBA, transparent pixels as 0) with the
+frames `anim extract` writes. Prints one line per file: `same`, or the
+frame counts and the first frames that differ. Chromium shows every GIF
+image as a frame, zero-delay ones included, where anim merges those into
+the next frame: a browser frame list that ends with anim's is reported as
+`same (browser shows N more images first)`. Translucent pixels go through
+a canvas, which premultiplies them: compare files with binary alpha only.
+Needs chromium, Pillow and numpy; ANIM (default .build/release/anim)."""
+import http.server, os, re, shutil, subprocess, sys, tempfile, threading
+
+import numpy as np
+from PIL import Image
+
+HERE = os.path.dirname(os.path.abspath(__file__))
+ANIM = os.environ.get("ANIM", os.path.join(HERE, "..", "..", ".build", "release", "anim"))
+
+
+def frame_hash(rgba):
+    a = rgba.astype(np.uint64)
+    v = np.where(a[..., 3] > 0, a[..., 0] | a[..., 1] << 8 | a[..., 2] << 16 | a[..., 3] << 24, 0).ravel()
+    h = 0
+    for x in v.tolist():
+        h = (h * 31 + x) & 0xFFFFFFFF
+    return "%x" % h
+
+
+def anim_hashes(path, work):
+    out = os.path.join(work, "x-" + os.path.basename(path))
+    subprocess.run([ANIM, "extract", path, out], capture_output=True, check=True)
+    return [frame_hash(np.array(Image.open(os.path.join(out, f)).convert("RGBA"))) for f in sorted(os.listdir(out))]
+
+
+def browser_hashes(names, root):
+    class Quiet(http.server.SimpleHTTPRequestHandler):
+        def log_message(self, *args):
+            pass
+
+    handler = lambda *a: Quiet(*a, directory=root)
+    server = http.server.ThreadingHTTPServer(("127.0.0.1", 0), handler)
+    threading.Thread(target=server.serve_forever, daemon=True).start()
+    url = "http://127.0.0.1:%d/decode.html?files=%s" % (server.server_address[1], ",".join(names))
+    try:
+        r = subprocess.run(
+            ["timeout", "60", "chromium", "--headless", "--no-sandbox", "--disable-gpu", "--enable-logging=stderr", "--v=0", url],
+            capture_output=True, text=True)
+    finally:
+        server.shutdown()
+    m = re.search(r'"RESULT (.*)", source', r.stderr)
+    if not m:
+        sys.exit("chromium printed no result:\n" + r.stderr[-2000:])
+    result = {}
+    for part in m.group(1).split(" / "):
+        name, rest = part.split(" ", 1)
+        result[name] = rest.split(" ")[1].split(",") if not rest.startswith("error") else rest
+    return result
+
+
+def main():
+    files = sys.argv[1:]
+    if not files:
+        sys.exit(__doc__)
+    work = tempfile.mkdtemp()
+    try:
+        shutil.copy(os.path.join(HERE, "decode.html"), work)
+        names = []
+        for i, f in enumerate(files):
+            name = "%d-%s" % (i, os.path.basename(f))
+            shutil.copy(f, os.path.join(work, name))
+            names.append(name)
+        browser = browser_hashes(names, work)
+        for f, name in zip(files, names):
+            mine, theirs = anim_hashes(f, work), browser.get(name, "no answer")
+            if isinstance(theirs, str):
+                print(f"{f}: browser {theirs}")
+            elif mine == theirs:
+                print(f"{f}: same ({len(mine)} frames)")
+            elif len(theirs) > len(mine) and theirs[-len(mine):] == mine:
+                print(f"{f}: same (browser shows {len(theirs) - len(mine)} more images first)")
+            else:
+                bad = [i for i, (a, b) in enumerate(zip(mine, theirs)) if a != b][:5]
+                print(f"{f}: differ: anim {len(mine)} frames, browser {len(theirs)}; first differing {bad}")
+    finally:
+        shutil.rmtree(work)
+
+
+if __name__ == "__main__":
+    main()
