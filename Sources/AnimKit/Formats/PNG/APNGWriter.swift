@@ -38,11 +38,13 @@ final class APNGWriter: FrameWriter {
     /// What has been written of the current attempt.
     struct Stream {
         var mode: PixelMode?
-        /// Bits a pixel: below 8 only for a still (one frame so far) with
-        /// a palette of at most 16 entries, its indices packed (1/2/4
-        /// bits), which deflate far better. A second frame starts the file
-        /// again at 8 bits: ffmpeg 5.1 draws packed sub-frames wrongly
-        /// (Pillow and libpng do not), and APNGs are written at 8.
+        /// Bits a pixel: below 8 only for a palette of at most 16 entries
+        /// (as frame 0 has it), its indices packed (1/2/4 bits), which
+        /// deflate far better. Packed frames' rectangles start at the top
+        /// left corner: ffmpeg 5.1 unpacks a sub-frame's rows there
+        /// whatever its offset (Pillow, libpng and Chromium do not). On a
+        /// canvas below `smallestPackedAnimation` pixels, that costs more
+        /// than packing saves: a second frame starts the file again at 8.
         var depth = 8
         var previous: RGBAImage?
         var sequence: UInt32 = 0
@@ -63,6 +65,9 @@ final class APNGWriter: FrameWriter {
         var lastRect: PixelRect = (0, 0, 0, 0)
     }
 
+    /// Canvas pixels from which an animation stays packed (64×64).
+    static let smallestPackedAnimation = 4096
+
     /// Every RGB colour the frames so far show, for choosing the key.
     private var seen: ColorBitmap?
 
@@ -73,7 +78,8 @@ final class APNGWriter: FrameWriter {
                 reason: "more frames than the \(frameCount) announced")
         }
         var choices = candidates(frame)
-        if let mode = state.mode, state.depth < 8 || !fits(frame, mode, union(choices)) {
+        let unpack = state.depth < 8 && width * height < Self.smallestPackedAnimation
+        if let mode = state.mode, unpack || !fits(frame, mode, union(choices)) {
             try startOver(wider: frame)
             choices = candidates(frame)  // against the frame before, as written again
         }
@@ -97,8 +103,9 @@ final class APNGWriter: FrameWriter {
     private func candidates(_ frame: RGBAImage) -> [Choice] {
         guard let prev = state.previous else { return [Choice(dispose: 0, canvas: nil, rect: (0, 0, width, height))] }
         func choice(_ dispose: UInt8, _ canvas: RGBAImage) -> Choice {
-            let r = FrameDiff.changedRect(canvas, frame).map { ($0.x, $0.y, $0.width, $0.height) } ?? (0, 0, 1, 1)
-            return Choice(dispose: dispose, canvas: canvas, rect: r)
+            let r: PixelRect = FrameDiff.changedRect(canvas, frame).map { ($0.x, $0.y, $0.width, $0.height) } ?? (0, 0, 1, 1)
+            // Packed: from the top left corner (see `Stream.depth`).
+            return Choice(dispose: dispose, canvas: canvas, rect: state.depth < 8 ? (0, 0, r.x + r.w, r.y + r.h) : r)
         }
         let none = choice(0, prev)
         // Disposals other than NONE change the fcTL of the frame before,
@@ -279,8 +286,8 @@ final class APNGWriter: FrameWriter {
             data: bytes, name: sink.name, options: DecodingOptions(durationPolicy: .raw, decodeAhead: 0))
         let durations = state.durations
         let all: PixelRect = (0, 0, width, height)
-        // A packed still that turns out to be an animation stays a
-        // palette, at 8 bits, when the new frame's colours fit.
+        // A packed palette that outgrows its depth stays a palette, at 8
+        // bits, when the new frame's colours fit.
         let mode: PixelMode =
             state.mode == .palette && state.depth < 8 && state.palette.canHold(frame, all, width: width)
             ? .palette

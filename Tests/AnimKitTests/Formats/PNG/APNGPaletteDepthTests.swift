@@ -2,30 +2,33 @@ import Testing
 
 @testable import AnimKit
 
-/// A still with a palette of at most 16 entries (index 0, transparent
-/// black, counted) is written with 1, 2 or 4 bits a pixel; an animation
-/// at 8 (ffmpeg 5.1 draws packed sub-frames wrongly), the first frame
-/// written again when a second comes. Each file decodes exactly, and its
-/// PLTE and tRNS fit the depth.
+/// A palette of at most 16 entries (index 0, transparent black, counted)
+/// is written with 1, 2 or 4 bits a pixel: a still always, an animation on
+/// a canvas of 64×64 or more, with every frame's rectangle from the top
+/// left corner (ffmpeg 5.1 unpacks sub-frames there); smaller animations,
+/// and palettes that outgrow the depth, are written again at 8 bits. Each
+/// file decodes exactly, and its PLTE and tRNS fit the depth.
 struct APNGPaletteDepthTests {
     /// 37×9 frames (rows of an odd width, so the last byte of each packed
     /// row is partly padding), frame `f` drawing stripes of `colours(f)`
     /// colours.
-    static func frames(_ count: Int, colours: (Int) -> Int) -> [RGBAImage] {
+    static func frames(_ count: Int, width w: Int = 37, height h: Int = 9, colours: (Int) -> Int) -> [RGBAImage] {
         (0..<count).map { f in
             let n = colours(f)
-            var px = [UInt8](repeating: 0, count: 37 * 9 * 4)
-            for y in 0..<9 {
-                for x in 0..<37 {
-                    let c = (x / 3 + y + f) % n
-                    let i = (y * 37 + x) * 4
+            var px = [UInt8](repeating: 0, count: w * h * 4)
+            for y in 0..<h {
+                for x in 0..<w {
+                    // Frames after 0 change only a block away from the corner.
+                    let still = f > 0 && w > 37 && !((w / 2..<w / 2 + 9).contains(x) && (h / 2..<h / 2 + 7).contains(y))
+                    let c = (x / 3 + y + (still ? 0 : f)) % n
+                    let i = (y * w + x) * 4
                     // Colour 1 is transparent (index 0's entry), the others
                     // opaque and not grey: a palette of `n` entries.
                     (px[i], px[i + 1], px[i + 2], px[i + 3]) =
                         c == 1 ? (0, 0, 0, 0) : (UInt8(c * 13 % 256), UInt8(200 - c * 4), 90, 255)
                 }
             }
-            return RGBAImage(width: 37, height: 9, pixels: px)
+            return RGBAImage(width: w, height: h, pixels: px)
         }
     }
 
@@ -62,8 +65,31 @@ struct APNGPaletteDepthTests {
         #expect(try ImageSource(data: data).frame(at: 0) == frames[0])
     }
 
+    @Test(arguments: [(3, UInt8(2)), (6, 4), (30, 8)])
+    func aLargeAnimationStaysPacked(_ colours: Int, _ depth: UInt8) throws {
+        let frames = Self.frames(4, width: 67, height: 64) { _ in colours }
+        let data = try APNGDisposeChoiceTests.encode(frames)
+        let layout = Self.layout(data)
+        #expect(layout.depth == depth && layout.type == 3 && layout.plte == Self.entries(frames))
+        let back = try ImageSource(data: data)
+        #expect(back.frameCount == 4)
+        for i in 0..<frames.count { #expect(try back.frame(at: i) == frames[i], "frame \(i)") }
+        if depth < 8 {
+            #expect(back.frames.allSatisfy { $0.rect.x == 0 && $0.rect.y == 0 }, "\(back.frames.map(\.rect))")
+            #expect(back.frames[1].rect.width < 67, "a sub-frame, not the canvas")
+        }
+    }
+
+    @Test func aLargeAnimationOutgrowingItsDepthGoesTo8Bits() throws {
+        let frames = Self.frames(4, width: 67, height: 64) { f in f < 2 ? 5 : 20 }
+        let data = try APNGDisposeChoiceTests.encode(frames)
+        #expect(Self.layout(data).depth == 8)
+        let back = try ImageSource(data: data)
+        for i in 0..<frames.count { #expect(try back.frame(at: i) == frames[i], "frame \(i)") }
+    }
+
     @Test(arguments: [2, 6, 30])
-    func anAnimationIsWrittenAt8Bits(_ colours: Int) throws {
+    func aSmallAnimationIsWrittenAt8Bits(_ colours: Int) throws {
         let frames = Self.frames(4) { _ in colours }
         let data = try APNGDisposeChoiceTests.encode(frames)
         let layout = Self.layout(data)
