@@ -22,7 +22,7 @@ enum EncodingArguments {
           --lossless           WebP: lossless frames
           --exact              keep the colour under fully transparent
                                pixels (as cwebp -exact); by default it is
-                               written as transparent black, never shown
+                               not kept (it never shows)
           --allow-mixed        WebP: lossy or lossless chosen per frame
           --colors N           GIF: colours per palette, 2-256 (default 256)
           --lossy N            GIF: lossy LZW, 1-200 (as gifsicle --lossy;

@@ -181,4 +181,32 @@ struct EncodeCommandTests {
         let names = ["frame10.png", "frame2.png", "frame1.png", "a.png", "frame02.png"]
         #expect(names.sorted(by: NaturalOrder.less) == ["a.png", "frame1.png", "frame02.png", "frame2.png", "frame10.png"])
     }
+
+    /// `--exact` keeps the colour under fully transparent pixels; without
+    /// it, they come back transparent black.
+    @Test func exactKeepsHiddenColours() throws {
+        let dir = CLI.tempDir()
+        var frames: [RGBAImage] = []
+        for t in 0..<3 {
+            // A hidden colour under every transparent pixel, different per frame.
+            let px = (0..<(12 * 8)).flatMap { i -> [UInt8] in
+                i % 12 == t ? [200, 10, 10, 255] : [UInt8(i * 2), UInt8(t * 50), 7, 0]
+            }
+            frames.append(RGBAImage(width: 12, height: 8, pixels: px))
+            try PNGFile.write(frames[t], to: dir.appendingPathComponent("f\(t).png").path)
+        }
+        let plain = dir.appendingPathComponent("plain.png").path
+        let exact = dir.appendingPathComponent("exact.png").path
+        #expect(try CLI.run(["encode", dir.path, plain]).status == 0)
+        #expect(try CLI.run(["encode", dir.path, exact, "--exact"]).status == 0)
+        let a = try ImageSource(path: plain)
+        let b = try ImageSource(path: exact)
+        for t in 0..<3 {
+            let cleared = frames[t].pixels.enumerated().map {
+                $0.offset % 4 == 3 || frames[t].pixels[$0.offset | 3] != 0 ? $0.element : 0
+            }
+            #expect(try a.frame(at: t).pixels == cleared, "frame \(t) without --exact")
+            #expect(try b.frame(at: t) == frames[t], "frame \(t) with --exact")
+        }
+    }
 }

@@ -42,8 +42,9 @@ public struct EncodingOptions: Sendable, Equatable {
     public var dither: Dither = .floydSteinberg
     /// Keep the colour under fully transparent pixels (alpha 0) as it
     /// is, as cwebp's `-exact` does. Off by default: it never shows, and
-    /// written as transparent black it no longer makes unchanged pixels
-    /// differ from frame to frame (apngasm and libwebp drop it too).
+    /// dropped it no longer makes unchanged pixels differ from frame to
+    /// frame. APNG then writes it as transparent black (as apngasm does);
+    /// WebP lets libwebp choose it (its default, smoother for lossy frames).
     public var keepHiddenColors = false
     /// Merge a frame identical to the one before into it (durations summed).
     public var mergeIdenticalFrames = true

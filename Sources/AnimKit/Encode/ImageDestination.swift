@@ -15,8 +15,9 @@
 /// once more at `finish()` to cut its palette to size, and a GIF is
 /// rewritten in place at `finish()` with its global table reordered
 /// (`GIFReorder`). A frame identical to the one
-/// before is merged into it, durations summed. Fully transparent pixels
-/// are written as transparent black unless `keepHiddenColors` is set. A
+/// before is merged into it, durations summed. Unless `keepHiddenColors`
+/// is set, the colour under fully transparent pixels is not kept (see
+/// there). A
 /// file is written to a
 /// temporary file in the same folder and renamed by `finish()`: after any
 /// error, or `cancel()`, nothing is left behind and an existing file at the
@@ -122,7 +123,9 @@ public final class ImageDestination {
                     reason: "frame is \(frame.width)x\(frame.height), not \(width)x\(height) like frame 0")
             }
             let d = duration ?? options.defaultDuration
-            let frame = options.keepHiddenColors ? frame : frame.invisibleCleared()
+            // APNG: hidden colours as transparent black; libwebp has its own
+            // clean-up (smoother for lossy frames), GIF has no hidden colour.
+            let frame = format == .apng && !options.keepHiddenColors ? frame.invisibleCleared() : frame
             framesAdded += 1
             if let p = pending, options.mergeIdenticalFrames, p.image == frame {
                 pending = (p.image, p.duration + d)

@@ -16,10 +16,10 @@ import CWebP
 /// below 2^24 ms (4.6 hours) per frame; a longer frame is added again at
 /// intermediate timestamps, which the encoder turns into its own split.
 ///
-/// Lossless frames with fully transparent pixels set `WebPConfig.exact`
-/// when `keepHiddenColors` asks for the colour under them; otherwise it is
-/// off, and libwebp may change what is under transparent pixels, which
-/// never shows (video-like frames 2-3% smaller, faster). One exception comes from libwebp: its encoder
+/// Frames with fully transparent pixels set `WebPConfig.exact` when
+/// `keepHiddenColors` asks for the colour under them; otherwise it is off,
+/// and libwebp may change what is under transparent pixels, which never
+/// shows (video-like frames 2-3% smaller, faster; lossy ones smoother). One exception comes from libwebp: its encoder
 /// models an empty or disposed canvas as transparent white (0x00FFFFFF) while
 /// decoders clear to transparent black, so fully transparent pixels whose
 /// colour is exactly white may come back as transparent black.
@@ -126,9 +126,7 @@ final class WebPWriter: FrameWriter {
                 file: sink.name, frame: index, library: "libwebp",
                 message: "cannot import the frame: \(Self.describe(picture.error_code))")
         }
-        if config.lossless != 0 {
-            config.exact = options.keepHiddenColors && Self.hasTransparentPixel(frame) ? 1 : 0
-        }
+        config.exact = options.keepHiddenColors && Self.hasTransparentPixel(frame) ? 1 : 0
         let start = Self.milliseconds(elapsed)
         try push(&picture, at: start, frame: index)
         framesAdded += 1
