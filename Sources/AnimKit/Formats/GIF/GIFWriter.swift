@@ -157,17 +157,21 @@ final class GIFWriter: FrameWriter {
     }
 
     /// Disposal 3 (restore to previous) for the pending frame: when the next
-    /// frame differs from what was shown before the pending one in a
-    /// smaller rectangle than from the pending frame itself (a sprite over
+    /// frame differs from what was shown before the pending one clearly
+    /// less than from the pending frame itself (a sprite over
     /// a still background, drawn somewhere else each time) and needs no
     /// pixel cleared there. As gifsicle does not, and the input of Pillow's
     /// `dispose_prev.gif` does.
     private func restoringPays(_ next: RGBAImage) -> Bool {
         GIFFrameDiff.load(next, into: &nextKeys)
         guard GIFFrameDiff.cleared(reference, next: next).isEmpty else { return false }
-        let kept = GIFFrameDiff.changes(nextKeys, reference: pending, width: width, height: height).rect
-        let restored = GIFFrameDiff.changes(nextKeys, reference: reference, width: width, height: height).rect
-        return restored.width * restored.height < kept.width * kept.height
+        // What the next frame would send: its changed pixels, and a quarter
+        // for each unchanged one inside its rectangle (transparent, cheap
+        // but not free); restoring must save a fifth of that.
+        func cost(_ c: (rect: Rect, count: Int)) -> Int { c.count + (c.rect.width * c.rect.height - c.count) / 4 }
+        let kept = cost(GIFFrameDiff.changes(nextKeys, reference: pending, width: width, height: height))
+        let restored = cost(GIFFrameDiff.changes(nextKeys, reference: reference, width: width, height: height))
+        return restored * 5 < kept * 4
     }
 
     /// `EncodingOptions.exactColors`: the changed pixels of `rect` whose
