@@ -126,6 +126,8 @@ final class GIFWriter: FrameWriter {
         {
             countColors(in: rect)
             needsTransparency = true
+            // Restoring would undo only the last image, not those before it.
+            if disposal == .restorePrevious { disposal = .keep }
         }
         let (dither, isLocal) = choosePalette(needsTransparency: needsTransparency)
         try writeHeader()

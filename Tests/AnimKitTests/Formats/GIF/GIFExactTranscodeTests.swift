@@ -141,4 +141,34 @@ struct GIFExactTranscodeTests {
         let plain0 = try plain.frame(at: 0)
         #expect(plain.frameCount == 2 && plain0 != first)
     }
+
+    /// A frame split into several images is not restored to previous:
+    /// GIF's disposal 3 would undo its last image only.
+    @Test func aSplitFrameIsNotRestored() throws {
+        let background = RGBAImage(
+            width: 40, height: 30, pixels: (0..<1200).flatMap { i in [UInt8(i % 40 < 20 ? 30 : 200), 90, 90, 255] })
+        var block = background  // 20×20 = 400 distinct colours
+        for y in 0..<20 {
+            for x in 0..<20 {
+                let p = (y * 40 + x) * 4
+                let c = y * 20 + x
+                block.pixels.replaceSubrange(p..<(p + 4), with: [UInt8(c % 256), UInt8(c / 256 * 90 + 5), 17, 255])
+            }
+        }
+        var sprite = background  // back to the background, a sprite elsewhere
+        for y in 24..<28 {
+            for x in 30..<34 {
+                sprite.pixels.replaceSubrange(((y * 40 + x) * 4)..<((y * 40 + x) * 4 + 4), with: [255, 255, 0, 255])
+            }
+        }
+        var options = EncodingOptions()
+        options.exactColors = true
+        let out = try ImageDestination(format: .gif, options: options)
+        for f in [background, block, sprite] { try out.add(f, duration: .milliseconds(100)) }
+        try out.finish()
+        let back = try ImageSource(data: try #require(out.data))
+        #expect(back.frameCount == 3 && back.frames[1].dispose != .previous)
+        let frames = try (0..<3).map { try back.frame(at: $0) }
+        #expect(frames == [background, block, sprite])
+    }
 }
