@@ -18,7 +18,7 @@ enum EncodingArguments {
                                WebP from 7 searches keyframes and blending
                                per frame (libwebp's minimize_size, as
                                img2webp -min_size); APNG at 9 adds a
-                               zopfli pass (about 20 times slower)
+                               zopfli pass (17-57 times slower)
           --lossless           WebP: lossless frames
           --exact              keep the colour under fully transparent
                                pixels (as cwebp -exact); by default it is

@@ -13,7 +13,8 @@ public struct EncodingOptions: Sendable, Equatable {
     /// and 9 do no more yet. APNG: from 3 each frame's disposal is
     /// chosen among NONE, BACKGROUND and PREVIOUS (below, always NONE);
     /// at 9 each frame is also deflated by zopfli (15 iterations, as
-    /// zopflipng), the smaller kept: 1–5% smaller, about 20 times slower.
+    /// zopflipng), the smaller kept: 0.6–5% smaller and 17–57 times
+    /// slower on the corpus files tried.
     /// GIF: from 3 a frame is restored to what was there before it
     /// (disposal 3) when the next frame then differs in a smaller rectangle.
     public var effort = 5

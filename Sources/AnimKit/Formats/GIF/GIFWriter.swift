@@ -55,8 +55,10 @@ final class GIFWriter: FrameWriter {
     private var global: (dither: GIFDither, meanSquaredError: Double)?
     private let histogram = ColorHistogram()
     private var indices: [UInt8] = []
-    /// The next frame's keys, for the choice of disposal.
+    /// The next frame's keys, for the choice of disposal; `nextLoaded`
+    /// while they are those of the frame being added.
     private var nextKeys: [UInt32] = []
+    private var nextLoaded = false
 
     init(sink: OutputSink, width: Int, height: Int, options: EncodingOptions) throws {
         self.sink = sink
@@ -72,7 +74,12 @@ final class GIFWriter: FrameWriter {
 
     func add(_ frame: RGBAImage, duration: Duration, index: Int) throws {
         if pendingFrame != nil { try writePending(next: frame) }
-        GIFFrameDiff.load(frame, into: &pending)
+        if nextLoaded {  // `restoringPays` read this frame's keys already
+            swap(&pending, &nextKeys)
+            nextLoaded = false
+        } else {
+            GIFFrameDiff.load(frame, into: &pending)
+        }
         pendingFrame = (index, duration)
     }
 
@@ -166,6 +173,7 @@ final class GIFWriter: FrameWriter {
     /// `dispose_prev.gif` does.
     private func restoringPays(_ next: RGBAImage) -> Bool {
         GIFFrameDiff.load(next, into: &nextKeys)
+        nextLoaded = true
         guard GIFFrameDiff.cleared(reference, next: next).isEmpty else { return false }
         // What the next frame would send: its changed pixels, and a quarter
         // for each unchanged one inside its rectangle (transparent, cheap
@@ -203,19 +211,9 @@ final class GIFWriter: FrameWriter {
             let colors = Array(ranked[start..<min(start + perTable, ranked.count)])
             let palette = GIFPalette(colors: colors, transparent: true)
             let clear = UInt8(palette.transparentIndex!)
-            var minX = Int.max
-            var minY = Int.max
-            var maxX = -1
-            var maxY = -1
-            for y in rect.y..<(rect.y + rect.height) {
-                for x in rect.x..<(rect.x + rect.width) {
-                    let i = y * width + x
-                    if pending[i] != reference[i], palette.exactIndex(pending[i]) != nil {
-                        (minX, maxX, minY, maxY) = (min(minX, x), max(maxX, x), min(minY, y), max(maxY, y))
-                    }
-                }
-            }
-            let box = Rect(x: minX, y: minY, width: maxX - minX + 1, height: maxY - minY + 1)
+            let box = FrameDiff.bounds(width: width, height: height) { i in
+                pending[i] != reference[i] && palette.exactIndex(pending[i]) != nil
+            }.rect
             indices.removeAll(keepingCapacity: true)
             for y in box.y..<(box.y + box.height) {
                 for i in (y * width + box.x)..<(y * width + box.x + box.width) {
