@@ -103,10 +103,15 @@ import Testing
             try? slave.close()
         }
         #expect(!firstFrame(master, until: Date().addingTimeInterval(20)).isEmpty)
-        // No reading: the pty fills and the player's write blocks (upscaled
-        // 200×60 frames are larger than the pty's buffer). Slow builds
-        // (AddressSanitizer) take a while to get there: wait until the
-        // kernel shows a thread blocked in write(2).
+        // The terminal stops taking output (TCOOFF, as ^S does): every
+        // write of the player blocks, the restore's too. Not reading alone
+        // is not enough: the kernel moves up to 4 KiB on to the master's
+        // read buffer without waking the blocked writer, so a signal could
+        // find room for the rest of the piece and the restore (seen in CI:
+        // an exit after 20 ms). Slow builds (AddressSanitizer) take a while
+        // to get there: wait until the kernel shows a thread blocked in
+        // write(2).
+        #expect(tcflow(slave.fileDescriptor, TCOOFF) == 0)
         #expect(blockedInWrite(p.processIdentifier, within: 30), "the player never blocked in write")
         let sent = Date()
         kill(p.processIdentifier, SIGTERM)
