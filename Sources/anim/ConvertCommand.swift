@@ -27,7 +27,10 @@ enum ConvertCommand: Command {
         let out = args.positional[1]
         var (format, options) = try EncodingArguments.parse(args, output: out)
         try OutputPath.check(out, notAnyOf: [input])
-        let source = try ImageSource(path: input, options: Limits.decoding())
+        var source = try ImageSource(path: input, options: Limits.decoding())
+        if source.format == .gif && format == .gif {  // the source's images and delays, as stored
+            source = try ImageSource(path: input, options: Limits.decoding(.imagesAsStored))
+        }
         if args.values["--loop"] == nil {
             // The library's mapping: WebP counts to 65535 plays, GIF to 65536.
             options.plays = EncodingOptions.plays(source.plays, in: format).plays
@@ -36,13 +39,15 @@ enum ConvertCommand: Command {
             options.metadata = source.metadata
             for lost in source.metadata.lost(in: format) { Output.err("anim: \(out): not kept: \(lost)\n") }
         }
+        let timed = args.values["--fps"] != nil || args.values["--delay"] != nil
         if format == .gif {  // one table for all frames when their colours fit one
             options.globalColors = try? source.colorUnion(limit: max(options.maxColors - 1, 2))
-            // GIF to GIF: a frame of more colours than a table comes from
-            // images the source draws without delay; written the same way.
+            // GIF to GIF: a frame whose changed colours do not fit one table
+            // with a transparent entry is written as several images.
             options.exactColors = source.format == .gif && options.maxColors >= 256 && options.lossy == 0
+            // Its delays as stored, unless --fps or --delay set new ones.
+            options.storedDelays = source.format == .gif && !timed
         }
-        let timed = args.values["--fps"] != nil || args.values["--delay"] != nil
         try EncodeRun.write(
             count: source.frameCount, to: out, format: format, options: options, label: "convert",
             stats: args.flag("--stats")

@@ -32,9 +32,13 @@ enum OptimizeCommand: Command {
         // A link (FILE or OUT) stays a link: the file it names is replaced.
         let out = LinkTarget.resolve(args.positional.count > 1 ? args.positional[1] : input)
         let inPlace = out == LinkTarget.resolve(input)
-        let source = try ImageSource(path: input, options: Limits.decoding())
-        if let error = source.indexError { throw error }  // a damaged file is not rewritten
+        var source = try ImageSource(path: input, options: Limits.decoding())
         let format: OutputFormat = source.format == .gif ? .gif : source.format == .webp ? .webp : .apng
+        // A GIF's images and delays as stored: the rewrite keeps them, and
+        // is compared with them.
+        let reading = format == .gif ? Limits.decoding(.imagesAsStored) : Limits.decoding()
+        if format == .gif { source = try ImageSource(path: input, options: reading) }
+        if let error = source.indexError { throw error }  // a damaged file is not rewritten
         var options = EncodingOptions()
         options.lossless = true
         options.quality = 100
@@ -45,7 +49,7 @@ enum OptimizeCommand: Command {
         let report = try source.transcode(toPath: candidate, format: format, options: options)
         let before = fileSize(input)
         let after = fileSize(candidate)
-        let written = try ImageSource(path: candidate, options: Limits.decoding())
+        let written = try ImageSource(path: candidate, options: reading)
         if let difference = try firstDifference(source, written) {
             Output.err("anim: \(input): kept: the rewrite would change \(difference)\n")
             if !inPlace { try FileCopy.copy(input, to: out) }

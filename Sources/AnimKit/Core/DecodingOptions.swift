@@ -88,6 +88,13 @@ public struct DecodingOptions: Equatable, Sendable {
     /// only (as ImageIO without `kCGImageSourceShouldAllowIncomplete`);
     /// `indexError` still says where the file ends.
     public var allowsIncompleteFrames = true
+    /// GIF: an image without delay is a drawing step of the next frame, as
+    /// GIF89a reads (the default; `GIFFrameGrouping`). False: every image
+    /// is a frame of its own with its stored delay, as gifsicle sees the
+    /// file; GIF to GIF transcoding reads this way to keep the source's
+    /// images (a background drawn without delay, then sprites restored to
+    /// it).
+    public var mergesZeroDelayImages = true
 
     /// Options with the given policy, limits, decode-ahead and fit box;
     /// `mapFiles` and `resizeTo` keep their defaults.
@@ -106,6 +113,15 @@ public struct DecodingOptions: Equatable, Sendable {
     public var maxPixelSize: Int? {
         get { fitIn.map { max($0.width, $0.height) } }
         set { fitIn = newValue.map { PixelSize(width: $0, height: $0) } }
+    }
+
+    /// A GIF's images as they are stored: each a frame (not merged) with
+    /// its stored delay (`.raw`). How GIF to GIF rewrites read, so that the
+    /// output keeps the source's images and timing byte for byte.
+    public static var imagesAsStored: DecodingOptions {
+        var options = DecodingOptions(durationPolicy: .raw)
+        options.mergesZeroDelayImages = false
+        return options
     }
 
     /// The active core count, at most 4.

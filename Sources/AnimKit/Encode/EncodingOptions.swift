@@ -34,11 +34,18 @@ public struct EncodingOptions: Sendable, Equatable {
     /// (up to 16 tables' worth) is written as several images, the first
     /// ones with no delay, instead of being approximated, so that every
     /// pixel is kept: what a GIF with such frames does (its zero-delay
-    /// images are one frame to `ImageSource`, as to gifsicle). Browsers,
-    /// ffmpeg and Pillow show each image as a frame of its own. Off by
-    /// default; `ImageSource.transcode` and `anim convert` turn it on from
-    /// GIF to GIF, where such frames can only come from the source.
+    /// images are one frame to `ImageSource` by default; browsers, ffmpeg,
+    /// Pillow and gifsicle see each image). Off by default;
+    /// `ImageSource.transcode` and `anim convert` turn it on from GIF to
+    /// GIF, where such frames can only come from the source.
     public var exactColors = false
+    /// GIF: each duration becomes the nearest centisecond, 0 and 1 cs
+    /// included (which browsers play as 100 ms). Off by default: a delay is
+    /// then at least 2 cs, so that a short duration does not play as 100 ms
+    /// (`GIFDelayClock`). GIF to GIF from a source read
+    /// `DecodingOptions.imagesAsStored` turns it on, keeping the source's
+    /// delays as stored.
+    public var storedDelays = false
     /// GIF: how colours outside the palette are approximated.
     public var dither: Dither = .floydSteinberg
     /// Keep the colour under fully transparent pixels (alpha 0) as it

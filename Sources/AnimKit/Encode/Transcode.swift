@@ -33,7 +33,10 @@ extension ImageSource {
     /// the format cannot hold (a play count, EXIF in a GIF, text in a WebP)
     /// is named in the report's `adjustments`. Frames of a damaged source up
     /// to the damage are written and the damage is reported, not thrown; a
-    /// source whose first frame does not decode throws.
+    /// source whose first frame does not decode throws. GIF to GIF keeps
+    /// the source's images and delays as stored when it was opened with
+    /// `DecodingOptions.imagesAsStored` (as `anim convert` and `optimize`
+    /// do); otherwise frames as shown, with their played durations.
     public func transcode(
         toPath path: String, format: OutputFormat? = nil, options: EncodingOptions = EncodingOptions(),
         keepingPlays: Bool = true, keepingMetadata: Bool = true
@@ -76,6 +79,9 @@ extension ImageSource {
         }
         if format == .gif && self.format == .gif && options.maxColors >= 256 && options.lossy == 0 {
             options.exactColors = true
+        }
+        if format == .gif && self.format == .gif && self.options.durationPolicy == .raw {
+            options.storedDelays = true
         }
         adjustments += options.metadata.lost(in: format).map { "not kept: " + $0 }
         return (options, adjustments)

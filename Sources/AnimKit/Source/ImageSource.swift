@@ -77,7 +77,9 @@ public final class ImageSource: @unchecked Sendable {
         }
         let container: ContainerIndex
         switch ImageFormat.sniff(store.bytes) {
-        case .gif?: container = try GIFContainer.index(store, file: name, limits: options.limits)
+        case .gif?:
+            container = try GIFContainer.index(
+                store, file: name, limits: options.limits, merging: options.mergesZeroDelayImages)
         case .png?, .apng?: container = try APNGContainer.index(store, file: name, limits: options.limits)
         case .webp?: container = try WebPContainer.index(store, file: name, limits: options.limits)
         case nil:

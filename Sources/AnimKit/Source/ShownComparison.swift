@@ -22,7 +22,10 @@
     public static let identical = 99.0
 
     /// Compares `count` reference frames starting at `starts` (each frame's
-    /// start time) with `shown`. Sizes that differ count as 0 dB.
+    /// start time) with `shown`. Sizes that differ count as 0 dB. Frames of
+    /// no duration (GIF images read as stored) are matched in order with
+    /// `shown`'s frames of no duration at the same time, the rest with the
+    /// frame on screen then.
     public static func compare(
         count: Int, starts: [Duration], reference: (Int) throws -> RGBAImage, shown: ImageSource
     ) throws -> ShownComparison {
@@ -34,8 +37,18 @@
         }
         var result = ShownComparison()
         var sum = 0.0
+        var rank = 0
         for i in 0..<count {
-            let j = ends.firstIndex { $0 > starts[i] } ?? max(shown.frameCount - 1, 0)
+            rank = i > 0 && starts[i] == starts[i - 1] ? rank + 1 : 0
+            let covering = ends.firstIndex { $0 > starts[i] } ?? max(shown.frameCount - 1, 0)
+            // Frames of no duration just before `covering`, at this start.
+            var zeros = 0
+            while zeros < covering, ends[covering - zeros - 1] == starts[i],
+                shown.frames[covering - zeros - 1].duration == .zero
+            {
+                zeros += 1
+            }
+            let j = rank < zeros ? covering - zeros + rank : covering
             let x = try reference(i)
             let y = try shown.frame(at: j)
             let p = psnr(x, y)

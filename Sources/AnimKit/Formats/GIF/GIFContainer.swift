@@ -3,16 +3,20 @@
 enum GIFContainer {
     /// Before the trailer, a frame is final when its images are complete and
     /// its last one has a delay (later images cannot join it).
-    static func settled(_ groups: [Range<Int>], _ images: [GIFImageRecord]) -> Int {
+    /// Unmerged, an image is a frame as soon as it is complete.
+    static func settled(_ groups: [Range<Int>], _ images: [GIFImageRecord], merging: Bool = true) -> Int {
         var n = 0
         for g in groups {
-            guard let last = g.last, images[g].allSatisfy(\.complete), images[last].delay > 0 else { break }
+            guard let last = g.last, images[g].allSatisfy(\.complete), images[last].delay > 0 || !merging else { break }
             n += 1
         }
         return n
     }
 
-    static func index(_ store: ByteStore, file: String, limits: DecodingLimits) throws -> ContainerIndex {
+    /// `merging`: `DecodingOptions.mergesZeroDelayImages`.
+    static func index(
+        _ store: ByteStore, file: String, limits: DecodingLimits, merging: Bool = true
+    ) throws -> ContainerIndex {
         let parsed = try GIFParser(
             bytes: store.bytes, file: file, limits: limits,
             passed: { store.release(0..<$0) }
@@ -27,7 +31,7 @@ enum GIFContainer {
         }
         Step.markKeyframes(&steps, canvas: canvas)
         try limits.checkDecodedBytes(steps, file: file)
-        let (groups, slideshow) = GIFFrameGrouping.group(parsed)
+        let (groups, slideshow) = GIFFrameGrouping.group(parsed, merging: merging)
         var frames: [(steps: Range<Int>, delay: Duration)] = groups.map { range in
             (range, .milliseconds(parsed.images[range.upperBound - 1].delay * 10))
         }
@@ -48,7 +52,7 @@ enum GIFContainer {
             format: .gif, width: parsed.width, height: parsed.height, steps: steps,
             frames: frames, loopCount: parsed.loopCount, plays: plays,
             formula: .exact, error: parsed.error, decoder: decoder,
-            settledFrames: parsed.error == nil ? frames.count : settled(groups, parsed.images),
+            settledFrames: parsed.error == nil ? frames.count : settled(groups, parsed.images, merging: merging),
             metadata: parsed.metadata)
     }
 }

@@ -16,21 +16,23 @@
 ///   slideshow) whose three or more images each cover the whole screen
 ///   (`gif87a-animation`); such a file loops forever. Two full images
 ///   without extensions stay one picture (`images-overlap`).
+///
+/// Not merging (`DecodingOptions.mergesZeroDelayImages` false), every image
+/// is a frame; the slideshow rule for plays still holds.
 enum GIFFrameGrouping {
-    static func group(_ parsed: GIFParser.Result) -> (frames: [Range<Int>], slideshow: Bool) {
+    static func group(_ parsed: GIFParser.Result, merging: Bool = true) -> (frames: [Range<Int>], slideshow: Bool) {
         let images = parsed.images
         if images.isEmpty { return ([], false) }
         let anyDelay = images.contains { $0.delay > 0 }
+        let full = images.allSatisfy {
+            $0.x == 0 && $0.y == 0 && $0.width >= parsed.width && $0.height >= parsed.height
+        }
+        let slideshow = !anyDelay && images.count >= 3 && full && !parsed.hasExtensions
+        let each = images.indices.map { $0..<($0 + 1) }
+        if !merging { return (each, slideshow) }
         if !anyDelay {
-            if images.count > 1 && parsed.loopCount != nil {
-                return (images.indices.map { $0..<($0 + 1) }, false)
-            }
-            let full = images.allSatisfy {
-                $0.x == 0 && $0.y == 0 && $0.width >= parsed.width && $0.height >= parsed.height
-            }
-            if images.count >= 3 && full && !parsed.hasExtensions {
-                return (images.indices.map { $0..<($0 + 1) }, true)
-            }
+            if images.count > 1 && parsed.loopCount != nil { return (each, false) }
+            if slideshow { return (each, true) }
             return ([0..<images.count], false)
         }
         var frames: [Range<Int>] = []

@@ -51,7 +51,7 @@ final class GIFWriter: FrameWriter {
     private var pending: [UInt32] = []
     private var pendingFrame: (index: Int, duration: Duration)?
     private var lastIndex = 0
-    private var clock = GIFDelayClock()
+    private var clock: GIFDelayClock
     private var global: (dither: GIFDither, meanSquaredError: Double)?
     private let histogram = ColorHistogram()
     private var indices: [UInt8] = []
@@ -70,6 +70,7 @@ final class GIFWriter: FrameWriter {
         reference = [UInt32](repeating: 0, count: width * height)
         exactShown = [Bool](repeating: true, count: width * height)
         encoder = try GIFLibEncoder(sink: sink)
+        clock = GIFDelayClock(stored: options.storedDelays)
     }
 
     func add(_ frame: RGBAImage, duration: Duration, index: Int) throws {

@@ -33,8 +33,17 @@ struct GIFExactTranscodeTests {
     }
 
     @Test(arguments: files)
-    func everyPixelKept(_ path: String) throws {
-        let opened = path.hasPrefix("/") ? try? ImageSource(path: path) : try? Fixtures.source(path)
+    func everyPixelKept(_ path: String) throws { try check(path, DecodingOptions()) }
+
+    /// The same, read and written as stored (every image a frame, delays
+    /// as stored: `DecodingOptions.imagesAsStored`, as `anim convert` reads).
+    @Test(arguments: files)
+    func everyImageKept(_ path: String) throws { try check(path, .imagesAsStored) }
+
+    func check(_ path: String, _ options: DecodingOptions) throws {
+        let opened =
+            path.hasPrefix("/")
+            ? try? ImageSource(path: path, options: options) : try? Fixtures.source(path, options: options)
         guard let source = opened, source.frameCount > 0 else { return }
         let frames = allFrames(source).frames
         // (More than 256 colours: several images a frame, `exactColors`.)
@@ -46,7 +55,7 @@ struct GIFExactTranscodeTests {
             })
         else { return }
         let report = try source.transcode(to: .gif)
-        let back = try ImageSource(data: try #require(report.data), name: path)
+        let back = try ImageSource(data: try #require(report.data), name: path, options: options)
         // Identical neighbours are merged (durations summed): what shows at
         // each source frame's start time is compared.
         #expect(back.frameCount <= source.frameCount, "\(path): frames")
@@ -62,7 +71,8 @@ struct GIFExactTranscodeTests {
         var changed = 0
         var start = Duration.zero
         for i in 0..<frames.count {
-            let j = ends.firstIndex { $0 > start } ?? back.frameCount - 1
+            // (As many frames: frame for frame, zero durations included.)
+            let j = back.frameCount == frames.count ? i : ends.firstIndex { $0 > start } ?? back.frameCount - 1
             start += source.frames[i].duration
             let b = try back.frame(at: j)
             for p in stride(from: 0, to: b.pixels.count, by: 4) {
