@@ -41,7 +41,7 @@ enum ConvertCommand: Command {
         }
         let timed = args.values["--fps"] != nil || args.values["--delay"] != nil
         if format == .gif {  // one table for all frames when their colours fit one
-            options.globalColors = try? source.colorUnion(limit: max(options.maxColors - 1, 2))
+            options.globalColors = try? source.gifGlobalTable(limit: max(options.maxColors - 1, 2))
             // GIF to GIF: a frame whose changed colours do not fit one table
             // with a transparent entry is written as several images.
             options.exactColors = source.format == .gif && options.maxColors >= 256 && options.lossy == 0

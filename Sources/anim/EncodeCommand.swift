@@ -36,9 +36,10 @@ enum EncodeCommand: Command {
         }
         try OutputPath.check(out, notAnyOf: files)
         if format == .gif {
-            // One table for all frames when their colours fit one (as convert
-            // does): the frames are read twice then, once to count colours.
-            options.globalColors = try? ColorUnion.of(count: files.count, limit: max(options.maxColors - 1, 2)) {
+            // One table for all frames when their colours fit one, else the
+            // one most share (as convert does): the frames are read twice
+            // then, once to count colours.
+            options.globalColors = try? GIFGlobalTable.of(count: files.count, limit: max(options.maxColors - 1, 2)) {
                 try ImageSource(path: files[$0], options: Limits.decoding()).frame(at: 0)
             }
         }

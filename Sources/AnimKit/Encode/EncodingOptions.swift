@@ -66,9 +66,11 @@ public struct EncodingOptions: Sendable, Equatable {
     /// comments, no EXIF; PNG all of it; WebP the profile, EXIF and XMP,
     /// no text. `ImageMetadata.lost(in:)` says what a format drops.
     public var metadata = ImageMetadata()
-    /// GIF: every colour the frames will show (`0xFFRRGGBB`), when known
-    /// before the first frame (`ImageSource.colorUnion`): the global table
-    /// is made of them, so frames that share them need no local table.
+    /// GIF: the colours of the global table (`0xFFRRGGBB`), chosen before
+    /// the first frame (`ImageSource.gifGlobalTable`): every colour the
+    /// frames show when they fit, so that frames need no local table, or
+    /// the table most frames can share. A frame 0 it does not hold gets a
+    /// local table.
     @_spi(AnimTools) public var globalColors: [UInt32]?
 
     /// How a GIF approximates colours outside its palette; the raw values are

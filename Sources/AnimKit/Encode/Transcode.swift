@@ -75,7 +75,7 @@ extension ImageSource {
         }
         if keepingMetadata && options.metadata.isEmpty { options.metadata = metadata }
         if format == .gif && options.globalColors == nil {
-            options.globalColors = try? colorUnion(limit: max(options.maxColors - 1, 2))
+            options.globalColors = try? gifGlobalTable(limit: max(options.maxColors - 1, 2))
         }
         if format == .gif && self.format == .gif && options.maxColors >= 256 && options.lossy == 0 {
             options.exactColors = true

@@ -22,50 +22,53 @@ struct ColorSet {
             let key = GIFFrameDiff.key(word: p)
             if key == last || key == 0 { continue }
             last = key
-            var s = Int((key &* 0x9E37_79B1) >> 22)
-            while used[s] && keys[s] != key { s = (s + 1) & 1023 }
-            if used[s] { continue }
-            if colors.count == limit {
-                overflowed = true
-                return false
-            }
-            used[s] = true
-            keys[s] = key
-            colors.append(key)
+            if !insert(key) { return false }
         }
+        return true
+    }
+
+    /// Adds one key (not 0); false once past the limit.
+    @inline(__always)
+    mutating func insert(_ key: UInt32) -> Bool {
+        var s = Int((key &* 0x9E37_79B1) >> 22)
+        while used[s] && keys[s] != key { s = (s + 1) & 1023 }
+        if used[s] { return true }
+        if colors.count == limit {
+            overflowed = true
+            return false
+        }
+        used[s] = true
+        keys[s] = key
+        colors.append(key)
         return true
     }
 }
 
 extension ImageSource {
-    /// Every opaque colour the frames show (keyed as `ColorSet` keys
-    /// them), or nil when there are more than `limit`: decodes every frame
-    /// once, with a source of its own. The GIF writer makes them its
-    /// global table (`EncodingOptions.globalColors`), so that a GIF whose
-    /// frames share a table is written with one table, exactly.
-    @_spi(AnimTools) public func colorUnion(limit: Int) throws -> [UInt32]? {
+    /// The colours for a GIF's global table (`GlobalTableChoice`): every
+    /// opaque colour the frames show when they fit `limit`, else the table
+    /// that saves most local tables, or nil for frame 0's. Decodes every
+    /// frame once, with a source of its own (not past frame 0 when it has
+    /// more colours than a table).
+    @_spi(AnimTools) public func gifGlobalTable(limit: Int) throws -> [UInt32]? {
         let scan = try reopened()
-        var set = ColorSet(limit: limit)
-        for i in 0..<scan.frameCount {
-            let ok = try scan.withFrame(at: i) { set.add($0) }
-            if !ok { return nil }
+        var choice = GlobalTableChoice(limit: limit)
+        for i in 0..<scan.frameCount where choice.worthReading {
+            choice.add(try scan.frame(at: i))
         }
-        return set.colors
+        return choice.colors()
     }
 }
 
-/// The colour scan for frames that are not one source's (`anim encode`'s
-/// folder of images).
-@_spi(AnimTools) public enum ColorUnion {
-    /// Every opaque colour of `count` frames, or nil as soon as there are
-    /// more than `limit` (frames after that are not read).
+/// The same for frames that are not one source's (`anim encode`'s folder
+/// of images).
+@_spi(AnimTools) public enum GIFGlobalTable {
+    /// As `ImageSource.gifGlobalTable(limit:)` over `count` frames.
     public static func of(count: Int, limit: Int, frame: (Int) throws -> RGBAImage) throws -> [UInt32]? {
-        var set = ColorSet(limit: limit)
-        for i in 0..<count {
-            let image = try frame(i)
-            let ok = image.pixels.withUnsafeBytes { set.add($0) }
-            if !ok { return nil }
+        var choice = GlobalTableChoice(limit: limit)
+        for i in 0..<count where choice.worthReading {
+            choice.add(try frame(i))
         }
-        return set.colors
+        return choice.colors()
     }
 }

@@ -7,8 +7,9 @@
 /// they were (no dither shimmer).
 ///
 /// Palettes: the global colour table holds the colours of every frame when
-/// they are known up front and fit (`EncodingOptions.globalColors`), else
-/// the palette of frame 0 (its colours, or median cut + k-means when it has
+/// they are known up front and fit (`EncodingOptions.globalColors`), or the
+/// table given there for the frames that share it (frame 0 then has its
+/// own when it does not fit), else the palette of frame 0 (its colours, or median cut + k-means when it has
 /// more, `Quantizer`). Exact wins: a later frame uses the global table when
 /// it holds all its changed colours; else, when those colours fit a table,
 /// a local table of exactly them; only a frame with more colours than a
@@ -379,6 +380,15 @@ final class GIFWriter: FrameWriter {
                 let dither = GIFDither(mode: options.dither, palette: GIFPalette(colors: mostUsedFirst(known), transparent: true))
                 self.global = (dither, 0)
                 return (dither, false)
+            }
+            if let known = options.globalColors, !known.isEmpty, known.count <= colorBudget(transparent: true),
+                !histogram.overflowed, histogram.distinct.count <= 256
+            {
+                // The table later frames share, which frame 0's colours do
+                // not fit: frame 0 gets a local table of its own.
+                let palette = GIFPalette(colors: known, transparent: true)
+                self.global = (GIFDither(mode: options.dither, palette: palette), 0)
+                return choosePalette(needsTransparency: needsTransparency)
             }
             let result = Quantizer.palette(
                 histogram, maxColors: colorBudget(transparent: needsTransparency), iterations: iterations)

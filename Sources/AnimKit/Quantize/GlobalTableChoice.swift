@@ -1,0 +1,93 @@
+/// The colours of a GIF's global table, chosen from every frame before the
+/// first is written (`EncodingOptions.globalColors`).
+///
+/// When the colours of all frames fit one table: that table, and every
+/// frame is drawn from it exactly. Otherwise each frame's changed colours
+/// (against the frame before; all of frame 0's) are a set, and the table is
+/// the one that leaves the fewest bytes of colour tables: seeded in turn by
+/// frame 0 and the frames whose local tables would cost most, grown by the
+/// sets that fit where that saves bytes, it counts 3 × 2^bits bytes for
+/// itself and for the table of each frame it does not hold. Pillow's
+/// `iss634.gif`: frame 0 has 255 colours of its own, two later frames share
+/// theirs; frame 0's as the global table leaves those two a local table
+/// each, theirs leaves one to frame 0. nil when frame 0's colours (the
+/// writer's choice without a table given) do as well, or frame 0 has more
+/// colours than a table (a photograph: the writer quantises it).
+struct GlobalTableChoice {
+    /// Colours a table may hold (one entry is kept for transparency).
+    let limit: Int
+    private var union: ColorSet
+    /// Per frame, its changed colours; nil past `limit + 1`.
+    private(set) var sets: [[UInt32]?] = []
+    private var previous: [UInt32] = []
+    private var keys: [UInt32] = []
+
+    init(limit: Int) {
+        self.limit = min(max(limit, 1), 255)
+        union = ColorSet(limit: self.limit)
+    }
+
+    /// False when frame 0 has too many colours: nothing to choose, stop reading.
+    var worthReading: Bool { sets.first.map { $0 != nil } ?? true }
+
+    mutating func add(_ image: RGBAImage) {
+        GIFFrameDiff.load(image, into: &keys)
+        let first = previous.count != keys.count
+        var set = ColorSet(limit: limit + 1)
+        keys.withUnsafeBufferPointer { k in
+            previous.withUnsafeBufferPointer { p in
+                for i in 0..<k.count where k[i] != 0 && (first || k[i] != p[i]) {
+                    if !union.overflowed { _ = union.insert(k[i]) }
+                    if !set.overflowed { _ = set.insert(k[i]) }
+                    if set.overflowed && union.overflowed { break }
+                }
+            }
+        }
+        sets.append(set.overflowed ? nil : set.colors)
+        swap(&previous, &keys)
+    }
+
+    /// Bytes of a colour table for `n` colours and a transparent entry.
+    static func tableBytes(_ n: Int) -> Int {
+        var size = 2
+        while size < n + 1 { size *= 2 }
+        return 3 * size
+    }
+
+    /// The table to use, or nil for the writer's own choice (frame 0's).
+    func colors() -> [UInt32]? {
+        if !union.overflowed { return union.colors }
+        guard let zero = sets.first ?? nil else { return nil }
+        let costly = sets.indices.filter { sets[$0] != nil }.sorted {
+            (Self.tableBytes(sets[$0]!.count), $1) > (Self.tableBytes(sets[$1]!.count), $0)
+        }
+        func cost(_ table: Set<UInt32>) -> Int {
+            // (A full table of 256 colours has no transparent entry.)
+            var bytes = table.count == 256 ? 768 : Self.tableBytes(table.count)
+            for set in sets {
+                guard let set else { continue }
+                if !set.allSatisfy(table.contains) { bytes += Self.tableBytes(set.count) }
+            }
+            return bytes
+        }
+        let baseline = cost(Set(zero))
+        var best: (bytes: Int, table: Set<UInt32>)?
+        let seeds = [0] + costly.prefix(sets.count > 4096 ? 4 : 16).filter { $0 != 0 }
+        for seed in seeds {
+            guard let start = sets[seed], start.count <= limit else { continue }
+            var table = Set(start)
+            for j in costly where j != seed {
+                let set = sets[j]!
+                if set.allSatisfy(table.contains) { continue }
+                let grown = table.union(set)
+                if grown.count <= limit && Self.tableBytes(grown.count) - Self.tableBytes(table.count) < Self.tableBytes(set.count) {
+                    table = grown
+                }
+            }
+            let bytes = cost(table)
+            if bytes < best?.bytes ?? Int.max { best = (bytes, table) }
+        }
+        guard let best, best.bytes < baseline else { return nil }
+        return best.table.sorted()
+    }
+}
