@@ -2,8 +2,10 @@
 /// idea): while the LZW parse grows a string, it may take a dictionary
 /// string whose next pixel is a near colour instead of the exact one, so
 /// strings get longer and codes fewer. A pixel may stand for another when
-/// their squared RGB distance, with three quarters of the error carried
-/// along the string as dither, is at most `loss × 10` (gifsicle's scale);
+/// their squared RGB distance is at most `loss × 10` (gifsicle's scale),
+/// the distance being the smaller of the plain one and the one with half
+/// the error carried along the string (three quarters of each pixel's
+/// error is carried on, as dither);
 /// transparent and opaque pixels never stand for each other, and the
 /// first pixel of every string is exact. Of the strings that pass, the
 /// longest is taken, the least distorted among equals.
@@ -18,13 +20,23 @@ enum GIFLossyLZW {
     /// Replaces `indices` by the pixels a lossy parse shows; returns how
     /// many changed. `colors` holds each index's colour (RGBA words, as in
     /// `GIFPalette`), `transparent` the transparent index if any.
+    ///
+    /// `shown`, when given, holds for each pixel the colour on screen under
+    /// it (`0xFFRRGGBB`) where the frame leaves it unchanged, 0 elsewhere:
+    /// such a pixel may be transparent or any near colour, so that
+    /// unchanged pixels scattered through changed ones (noise, dither) do
+    /// not break the strings. gifsicle cannot (its own TODO), and on
+    /// wuffs' gifplayer-muybridge.gif frames of photographs whose pixels
+    /// are three quarters unchanged came out half as large again as its.
     @discardableResult
     static func apply(
-        _ indices: UnsafeMutableBufferPointer<UInt8>, colors: [UInt32], transparent: Int?, bitsPerPixel: Int, loss: Int
+        _ indices: UnsafeMutableBufferPointer<UInt8>, colors: [UInt32], transparent: Int?, bitsPerPixel: Int, loss: Int,
+        shown: [UInt32]? = nil
     ) -> Int {
         guard loss > 0, indices.count > 1 else { return 0 }
+        precondition(shown == nil || shown!.count == indices.count, "GIFLossyLZW: one shown colour a pixel")
         var parser = Parser(colors: colors, transparent: transparent, minimumCodeSize: max(bitsPerPixel, 2), maxDiff: loss * 10)
-        return parser.run(indices)
+        return parser.run(indices, shown: shown)
     }
 
     private struct Parser {
@@ -76,7 +88,7 @@ enum GIFLossyLZW {
             var child: Int
         }
 
-        mutating func run(_ px: UnsafeMutableBufferPointer<UInt8>) -> Int {
+        mutating func run(_ px: UnsafeMutableBufferPointer<UInt8>, shown: [UInt32]?) -> Int {
             let n = px.count
             let original = Array(px)
             var changed = 0
@@ -104,14 +116,24 @@ enum GIFLossyLZW {
                     let got = Int(suffix[c])
                     var d = 0
                     var (er, eg, eb) = (0, 0, 0)
-                    if want != got {
-                        let wt = want == transparent
+                    let under = shown?[top.pos] ?? 0
+                    if want != got && under != 0 && got == transparent {
+                        // Unchanged: transparent shows what is there.
+                    } else if want != got {
+                        let wt = want == transparent && under == 0
                         let gt = got == transparent
                         if wt != gt { continue }
                         if !wt {
-                            let (a, b) = (rgb[want], rgb[got])
-                            let (xr, xg, xb) = (a.0 - b.0 + top.dr, a.1 - b.1 + top.dg, a.2 - b.2 + top.db)
-                            d = xr * xr + xg * xg + xb * xb
+                            let a =
+                                under != 0
+                                ? (Int(under & 0xFF), Int(under >> 8 & 0xFF), Int(under >> 16 & 0xFF)) : rgb[want]
+                            let b = rgb[got]
+                            // The smaller of the plain distance and the one
+                            // with half the carried error: the dither is taken
+                            // when it helps, not required.
+                            let (pr, pg, pb) = (a.0 - b.0, a.1 - b.1, a.2 - b.2)
+                            let (xr, xg, xb) = (pr + top.dr / 2, pg + top.dg / 2, pb + top.db / 2)
+                            d = min(pr * pr + pg * pg + pb * pb, xr * xr + xg * xg + xb * xb)
                             if d > maxDiff { continue }
                             (er, eg, eb) = (a.0 - b.0 + top.dr * 3 / 4, a.1 - b.1 + top.dg * 3 / 4, a.2 - b.2 + top.db * 3 / 4)
                         }

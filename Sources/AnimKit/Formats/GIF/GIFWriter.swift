@@ -150,7 +150,8 @@ final class GIFWriter: FrameWriter {
                     if options.lossy > 0 {
                         GIFLossyLZW.apply(
                             out, colors: dither.palette.colors, transparent: dither.palette.transparentIndex,
-                            bitsPerPixel: dither.palette.bitsPerPixel, loss: options.lossy)
+                            bitsPerPixel: dither.palette.bitsPerPixel, loss: options.lossy,
+                            shown: needsTransparency ? shownUnchanged(keys, ref, rect) : nil)
                     }
                     if disposal != .restorePrevious {
                         noteShown(keys, rect, dither.palette, out, cleared: disposal == .clearToTransparent)
@@ -302,6 +303,23 @@ final class GIFWriter: FrameWriter {
     }
 
     /// Records which pixels of `rect` the frame shows exactly.
+    /// For `GIFLossyLZW`: per pixel of `rect` that the frame leaves as it
+    /// is, the colour it stands for (the screen may show a near one), else
+    /// 0. A colour drawn there instead is measured against that.
+    private func shownUnchanged(_ keys: UnsafeBufferPointer<UInt32>, _ ref: UnsafeBufferPointer<UInt32>, _ rect: Rect)
+        -> [UInt32]
+    {
+        var shown = [UInt32](repeating: 0, count: rect.width * rect.height)
+        var o = 0
+        for y in rect.y..<(rect.y + rect.height) {
+            for i in (y * width + rect.x)..<(y * width + rect.x + rect.width) {
+                if keys[i] == ref[i] && ref[i] != 0 { shown[o] = ref[i] }
+                o += 1
+            }
+        }
+        return shown
+    }
+
     private func noteShown(
         _ keys: UnsafeBufferPointer<UInt32>, _ rect: Rect, _ palette: GIFPalette,
         _ out: UnsafeMutableBufferPointer<UInt8>, cleared: Bool

@@ -97,4 +97,45 @@ struct GIFLossyTests {
         #expect(moves.max()! <= 8)
         #expect(Double(moves.reduce(0, +)) / Double(changed) < 2.5, "mean move of a changed pixel")
     }
+
+    /// Unchanged pixels scattered through changed ones (the frame's noise
+    /// over a still one): told what each stands for (`shown`), the parse
+    /// may give them a near colour instead of the transparent index, and
+    /// the strings run on; a changed pixel never becomes transparent.
+    @Test func unchangedPixelsMayTakeNearColours() {
+        let colors = (0..<64).map { UInt32(0xFF00_0000) | UInt32($0 * 4) * 0x01_0101 }
+        let clear: UInt8 = 64
+        var seed: UInt32 = 11
+        var shown = [UInt32](repeating: 0, count: 4096)
+        var indices = (0..<4096).map { i -> UInt8 in
+            seed = seed &* 1_103_515_245 &+ 12345
+            let level = min(63, i / 64 + Int(seed >> 30))
+            if seed >> 29 & 1 == 0 { return UInt8(level) }
+            shown[i] = colors[level]  // unchanged: on screen already
+            return clear
+        }
+        let original = indices
+        func lossy(_ shown: [UInt32]?) -> (indices: [UInt8], bytes: Int) {
+            var copy = original
+            copy.withUnsafeMutableBufferPointer {
+                _ = GIFLossyLZW.apply($0, colors: colors, transparent: Int(clear), bitsPerPixel: 7, loss: 60, shown: shown)
+            }
+            return (copy, copy.withUnsafeBufferPointer { GIFLZWEncoder.size($0, bitsPerPixel: 7) })
+        }
+        let plain = lossy(nil)
+        let told = lossy(shown)
+        #expect(told.bytes * 100 < plain.bytes * 85, "\(told.bytes) against \(plain.bytes) bytes")
+        #expect(plain.indices.indices.allSatisfy { (original[$0] == clear) == (plain.indices[$0] == clear) })
+        var recoloured = 0
+        for i in 0..<4096 {
+            if original[i] != clear {
+                #expect(told.indices[i] != clear, "changed pixel \(i) made transparent")
+            } else if told.indices[i] != clear {
+                recoloured += 1
+                let level = Int(shown[i] & 0xFF) / 4
+                #expect(abs(Int(told.indices[i]) - level) <= 8, "pixel \(i)")
+            }
+        }
+        #expect(recoloured > 500, "\(recoloured) unchanged pixels recoloured")
+    }
 }
