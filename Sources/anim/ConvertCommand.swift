@@ -50,7 +50,7 @@ enum ConvertCommand: Command {
         }
         try EncodeRun.write(
             count: source.frameCount, to: out, format: format, options: options, label: "convert",
-            stats: args.flag("--stats")
+            stats: args.flag("--stats"), reading: source.options
         ) { i in
             (try source.frame(at: i), timed ? nil : source.frames[i].duration)
         }

@@ -11,7 +11,8 @@ import Dispatch
 enum EncodeRun {
     static func write(
         count: Int, to out: String, format: OutputFormat, options: EncodingOptions, label: String,
-        stats: Bool = false, frame: @escaping (Int) throws -> (RGBAImage, Duration?)
+        stats: Bool = false, reading: DecodingOptions = Limits.decoding(),
+        frame: @escaping (Int) throws -> (RGBAImage, Duration?)
     ) throws {
         let start = Measure.milliseconds()
         var existing = stat()
@@ -61,7 +62,7 @@ enum EncodeRun {
         }
         // OUT is in place from here on: an error measuring it leaves it there.
         if options.lossy > 0 && destination.temporaryPath != nil {
-            try reportQuality(out, lossy: options.lossy, starts: starts, reference: { try frame($0).0 })
+            try reportQuality(out, lossy: options.lossy, starts: starts, reading: reading, reference: { try frame($0).0 })
         }
     }
 }
@@ -69,10 +70,11 @@ enum EncodeRun {
 extension EncodeRun {
     /// Says how close a lossy output came to its frames: the mean PSNR of
     /// the frames as decoded against those given, and the lowest.
+    /// `reading`: how the output is read back, as the frames were read.
     static func reportQuality(
-        _ out: String, lossy: Int, starts: [Duration], reference: (Int) throws -> RGBAImage
+        _ out: String, lossy: Int, starts: [Duration], reading: DecodingOptions, reference: (Int) throws -> RGBAImage
     ) throws {
-        let written = try ImageSource(path: out, options: Limits.decoding())
+        let written = try ImageSource(path: out, options: reading)
         let c = try ShownComparison.compare(count: starts.count, starts: starts, reference: reference, shown: written)
         let db = { (v: Double) in v >= ShownComparison.identical ? "identical" : String(format1: v) + " dB" }
         Output.err(
