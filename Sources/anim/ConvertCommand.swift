@@ -10,7 +10,9 @@ enum ConvertCommand: Command {
         Writes every frame of IN (GIF, APNG, PNG or WebP) to OUT with its
         duration (as browsers play it), the loop count and the metadata
         (colour profile, EXIF, XMP, text: what OUT's format can hold; what it
-        cannot is named on stderr), unless options say otherwise. OUT is
+        cannot is named on stderr), unless options say otherwise. GIF to GIF
+        keeps IN's images and delays as stored (an image without delay stays
+        one), and every pixel where a frame's colours fit a table. OUT is
         written to a temporary file and renamed at the end.
 
         options:

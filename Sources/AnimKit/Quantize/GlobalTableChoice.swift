@@ -80,7 +80,9 @@ struct GlobalTableChoice {
                 let set = sets[j]!
                 if set.allSatisfy(table.contains) { continue }
                 let grown = table.union(set)
-                if grown.count <= limit && Self.tableBytes(grown.count) - Self.tableBytes(table.count) < Self.tableBytes(set.count) {
+                if grown.count <= limit
+                    && Self.tableBytes(grown.count) - Self.tableBytes(table.count) < Self.tableBytes(set.count)
+                {
                     table = grown
                 }
             }
