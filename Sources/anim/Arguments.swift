@@ -26,7 +26,7 @@ struct OptionSpec {
                 name = String(a[..<eq])
                 inline = String(a[a.index(after: eq)...])
             }
-            if flags.contains(name) {
+            if flags.contains(name) || Limits.flags.contains(name) {
                 if inline != nil { throw UsageError(message: "\(name) takes no value") }
                 out.flags.insert(name)
             } else if valued.contains(name) || Limits.valued.contains(name) {

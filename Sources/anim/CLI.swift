@@ -56,6 +56,7 @@ enum CLI {
         do {
             let parsed = try command.spec.parse(rest)
             Limits.current = try Limits.parse(parsed)
+            Limits.mergeZeroDelay = parsed.flag("--merge-zero-delay")
             return try command.run(parsed)
         } catch let e as UsageError {
             Output.err("anim \(command.name): \(e.message)\n\n" + command.usage)

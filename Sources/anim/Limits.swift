@@ -10,6 +10,12 @@ enum Limits {
         ("--max-decoded-bytes", "maxDecodedBytes"),
     ]
     static let valued = Set(options.map(\.flag))
+    /// Flags every command that reads takes: `--merge-zero-delay`.
+    static let flags: Set<String> = ["--merge-zero-delay"]
+
+    /// `--merge-zero-delay`: GIF images without delay drawn with the next
+    /// frame (`DecodingOptions.mergesZeroDelayImages`).
+    nonisolated(unsafe) static var mergeZeroDelay = false
 
     /// The limits of this run (set by `CLI.run` from the command line).
     nonisolated(unsafe) static var current = DecodingLimits()
@@ -26,6 +32,7 @@ enum Limits {
     static func decoding(_ options: DecodingOptions = DecodingOptions()) -> DecodingOptions {
         var options = options
         options.limits = current
+        if mergeZeroDelay { options.mergesZeroDelayImages = true }
         return options
     }
 
@@ -42,6 +49,9 @@ enum Limits {
               --max-canvas-pixels N   largest canvas, in pixels (default \(d.maxCanvasPixels))
               --max-frames N          most frames in a file (default \(d.maxFrameCount))
               --max-decoded-bytes N   most pixel bytes decoded over all frames (default \(d.maxDecodedBytes))
+              --merge-zero-delay      GIF: draw an image without delay with the next frame, as
+                                      GIF89a describes it (default: every image is a frame, as
+                                      browsers show it, a delay of 0 playing as 100 ms)
             """
     }()
 }

@@ -22,6 +22,24 @@ struct ExtractCommandTests {
         }
     }
 
+    /// gif-suite `images-combine.gif`: four tiles without delay are four
+    /// frames (as browsers show them), the last the whole picture; with
+    /// `--merge-zero-delay`, that one picture.
+    @Test func zeroDelayImagesAreFramesUnlessMerged() throws {
+        let each = CLI.tempDir()
+        let merged = CLI.tempDir()
+        #expect(try CLI.run(["extract", CLI.fixture("gif-suite/images-combine.gif"), each.path]).status == 0)
+        let r = try CLI.run(["extract", "--merge-zero-delay", CLI.fixture("gif-suite/images-combine.gif"), merged.path])
+        #expect(r.status == 0, "\(r.stderr)")
+        #expect(pngs(each).count == 4)
+        #expect(pngs(merged) == ["frame-00000.png"])
+        let last = try ImageSource(path: each.appendingPathComponent("frame-00003.png").path).frame(at: 0)
+        let whole = try ImageSource(path: merged.appendingPathComponent("frame-00000.png").path).frame(at: 0)
+        #expect(last == whole)
+        let first = try ImageSource(path: each.appendingPathComponent("frame-00000.png").path).frame(at: 0)
+        #expect(first != whole)
+    }
+
     @Test func frameRange() throws {
         let dir = CLI.tempDir()
         let r = try CLI.run(["extract", CLI.fixture("extra/long.gif"), dir.path, "--frames", "10-12"])

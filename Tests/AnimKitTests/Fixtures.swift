@@ -23,6 +23,14 @@ enum Fixtures {
             + list("extra", ext: "gif") + list("extra", ext: "png")
     }
 
+    /// GIF images without delay drawn with the next frame (GIF89a's
+    /// reading, `--merge-zero-delay`).
+    static let merging: DecodingOptions = {
+        var options = DecodingOptions()
+        options.mergesZeroDelayImages = true
+        return options
+    }()
+
     static func source(_ relative: String, options: DecodingOptions = DecodingOptions()) throws -> ImageSource {
         try ImageSource(data: try bytes(relative), name: relative, options: options)
     }

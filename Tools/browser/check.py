@@ -6,9 +6,9 @@ Serves the files and decode.html from 127.0.0.1, runs `chromium --headless`,
 and compares a hash of every frame (RGBA, transparent pixels as 0) with the
 frames `anim extract` writes. Prints one line per file: `same`, or the
 frame counts and the first frames that differ. Chromium shows every GIF
-image as a frame, zero-delay ones included, where anim merges those into
-the next frame: a browser frame list that ends with anim's is reported as
-`same (browser shows N more images first)`. Translucent pixels go through
+image as a frame, zero-delay ones included, as anim does by default; with
+ANIM_ARGS=--merge-zero-delay a browser frame list that ends with anim's is
+reported as `same (browser shows N more images first)`. Translucent pixels go through
 a canvas, which premultiplies them: compare files with binary alpha only.
 Needs chromium, Pillow and numpy; ANIM (default .build/release/anim)."""
 import http.server, os, re, shutil, subprocess, sys, tempfile, threading
@@ -31,8 +31,12 @@ def frame_hash(rgba):
 
 def anim_hashes(path, work):
     out = os.path.join(work, "x-" + os.path.basename(path))
-    subprocess.run([ANIM, "extract", path, out], capture_output=True, check=True)
-    return [frame_hash(np.array(Image.open(os.path.join(out, f)).convert("RGBA"))) for f in sorted(os.listdir(out))]
+    # A failing extract (exit 1 after the frames it could write) still
+    # compares those frames; the status is reported beside them.
+    r = subprocess.run([ANIM, "extract", path, out] + os.environ.get("ANIM_ARGS", "").split(), capture_output=True)
+    names = sorted(os.listdir(out)) if os.path.isdir(out) else []
+    hashes = [frame_hash(np.array(Image.open(os.path.join(out, f)).convert("RGBA"))) for f in names]
+    return hashes, r.returncode
 
 
 def browser_hashes(names, root):
@@ -74,16 +78,17 @@ def main():
             names.append(name)
         browser = browser_hashes(names, work)
         for f, name in zip(files, names):
-            mine, theirs = anim_hashes(f, work), browser.get(name, "no answer")
+            (mine, status), theirs = anim_hashes(f, work), browser.get(name, "no answer")
+            exit_note = f", anim exit {status}" if status else ""
             if isinstance(theirs, str):
-                print(f"{f}: browser {theirs}")
+                print(f"{f}: browser {theirs}{exit_note}")
             elif mine == theirs:
-                print(f"{f}: same ({len(mine)} frames)")
-            elif len(theirs) > len(mine) and theirs[-len(mine):] == mine:
-                print(f"{f}: same (browser shows {len(theirs) - len(mine)} more images first)")
+                print(f"{f}: same ({len(mine)} frames{exit_note})")
+            elif mine and len(theirs) > len(mine) and theirs[-len(mine):] == mine:
+                print(f"{f}: same (browser shows {len(theirs) - len(mine)} more images first{exit_note})")
             else:
                 bad = [i for i, (a, b) in enumerate(zip(mine, theirs)) if a != b][:5]
-                print(f"{f}: differ: anim {len(mine)} frames, browser {len(theirs)}; first differing {bad}")
+                print(f"{f}: differ: anim {len(mine)} frames, browser {len(theirs)}; first differing {bad}{exit_note}")
     finally:
         shutil.rmtree(work)
 

@@ -88,13 +88,14 @@ public struct DecodingOptions: Equatable, Sendable {
     /// only (as ImageIO without `kCGImageSourceShouldAllowIncomplete`);
     /// `indexError` still says where the file ends.
     public var allowsIncompleteFrames = true
-    /// GIF: an image without delay is a drawing step of the next frame, as
-    /// GIF89a reads (the default; `GIFFrameGrouping`). False: every image
-    /// is a frame of its own with its stored delay, as gifsicle sees the
-    /// file; GIF to GIF transcoding reads this way to keep the source's
-    /// images (a background drawn without delay, then sprites restored to
-    /// it).
-    public var mergesZeroDelayImages = true
+    /// GIF: true reads an image without delay as a drawing step of the
+    /// next frame, as GIF89a describes it (`GIFFrameGrouping`: a picture of
+    /// 16 tiles is one frame). False, the default: every image is a frame,
+    /// as Chromium, Firefox, Safari, Pillow, ffmpeg and gifsicle show it,
+    /// a delay of 0 playing as 100 ms under the browsers' duration policy;
+    /// files made for browsers (build-ups of many zero-delay images, such
+    /// as image-gif's `sample_big.gif`) play as their authors saw them.
+    public var mergesZeroDelayImages = false
 
     /// Options with the given policy, limits, decode-ahead and fit box;
     /// `mapFiles` and `resizeTo` keep their defaults.

@@ -166,10 +166,18 @@ struct GIFParser {
         var image = GIFImageRecord(
             descriptorOffset: start, dataEnd: 0, x: x, y: y, width: w, height: h,
             interlaced: flags & 0x40 != 0, paletteOffset: 13, paletteCount: globalCount)
+        let empty = w == 0 || h == 0
+        let afterFlags = r.offset
         if flags & 0x80 != 0 {
             image.paletteOffset = r.offset
             image.paletteCount = 2 << Int(flags & 7)
-            if !r.skip(3 * image.paletteCount) { return (nil, false) }
+            if !r.skip(3 * image.paletteCount) {
+                // An image of no pixels whose colour table is cut by the
+                // end: nothing of it is needed (gif-suite image-zero-height).
+                guard empty else { return (nil, false) }
+                r.offset = afterFlags
+                (image.paletteOffset, image.paletteCount) = (13, globalCount)
+            }
         }
         if let gce {
             image.hasGCE = true
@@ -178,6 +186,15 @@ struct GIFParser {
             image.transparentIndex = gce.transparent
         }
         image.dataOffset = r.offset
+        // An image of no pixels (width or height 0) may come with no data
+        // at all: the next byte starts a block (or the file ends) instead
+        // of giving a code size (at most 12). Browsers show such a file
+        // without error; so does anim (gif-suite image-zero-width,
+        // image-zero-height, image-zero-size).
+        if empty, r.offset >= bytes.count || bytes[r.offset] > 12 {
+            image.dataEnd = r.offset
+            return (image, true)
+        }
         guard r.u8() != nil else {  // LZW minimum code size
             image.complete = false
             image.dataEnd = bytes.count

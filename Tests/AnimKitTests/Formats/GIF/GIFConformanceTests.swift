@@ -51,7 +51,9 @@ struct GIFConformanceTests {
             if let source = try? Fixtures.source(input) { _ = allFrames(source) }
             return
         }
-        let source = try Fixtures.source(input)
+        // The suite's frames are GIF89a's: images without delay drawn with
+        // the next one (`--merge-zero-delay`; browsers show every image).
+        let source = try Fixtures.source(input, options: Fixtures.merging)
         #expect(source.width == Int(config["width"] ?? ""), "\(c.name): width")
         #expect(source.height == Int(config["height"] ?? ""), "\(c.name): height")
         switch config["loop-count"] {
@@ -72,6 +74,18 @@ struct GIFConformanceTests {
                 let want = try Fixtures.bytes("gif-suite/" + pixels)
                 #expect(mismatches(image.pixels, want) == 0, "\(c.name) frame \(i): pixels differ")
             }
+        }
+        // By default every image is a frame, and the one that ends each
+        // merged frame shows that frame.
+        guard source.indexError == nil else { return }
+        let each = try Fixtures.source(input)
+        let images = source.frames.map(\.imageRange.count).reduce(0, +)
+        #expect(each.frameCount == max(images, 1), "\(c.name): images")  // (no image: the empty screen)
+        for (k, frame) in source.frames.enumerated()
+        where !frame.imageRange.isEmpty && frame.imageRange.upperBound - 1 < each.frameCount {
+            #expect(
+                try each.frame(at: frame.imageRange.upperBound - 1).pixels == source.frame(at: k).pixels,
+                "\(c.name): image \(frame.imageRange.upperBound - 1) against merged frame \(k)")
         }
     }
 

@@ -103,7 +103,7 @@ struct GIFExactTranscodeTests {
         let data = try #require(report.data)
         let images = try data.withUnsafeBytes { try GIFParser(bytes: $0, file: "t", limits: DecodingLimits()).parse().images }
         #expect(images.count == 4 && images.allSatisfy { $0.paletteOffset == 13 }, "every image uses the global table")
-        let back = try ImageSource(data: data)
+        let back = try ImageSource(data: data, options: Fixtures.merging)
         for i in 0..<4 { #expect(try back.frame(at: i) == frames[i], "frame \(i)") }
     }
 
@@ -135,14 +135,14 @@ struct GIFExactTranscodeTests {
         let images = try data.withUnsafeBytes { try GIFParser(bytes: $0, file: "t", limits: DecodingLimits()).parse().images }
         // 600 colours: 255 + 255 + 90, three images; 300: 255 + 45, two.
         #expect(images.count == 5, "images")
-        let back = try ImageSource(data: data)
+        let back = try ImageSource(data: data, options: Fixtures.merging)
         #expect(back.frameCount == 2)
         #expect(back.frames.map(\.duration) == [.milliseconds(120), .milliseconds(80)])
         #expect(try back.frame(at: 0) == first, "frame 0 exact")
         #expect(try back.frame(at: 1) == second, "frame 1 exact")
         // GIF to GIF turns it on by itself.
         let again = try #require(try back.transcode(to: .gif).data)
-        let kept = try ImageSource(data: again)
+        let kept = try ImageSource(data: again, options: Fixtures.merging)
         let kept0 = try kept.frame(at: 0)
         let kept1 = try kept.frame(at: 1)
         #expect(kept0 == first && kept1 == second, "transcoded exactly")
@@ -176,7 +176,7 @@ struct GIFExactTranscodeTests {
         let out = try ImageDestination(format: .gif, options: options)
         for f in [background, block, sprite] { try out.add(f, duration: .milliseconds(100)) }
         try out.finish()
-        let back = try ImageSource(data: try #require(out.data))
+        let back = try ImageSource(data: try #require(out.data), options: Fixtures.merging)
         #expect(back.frameCount == 3 && back.frames[1].dispose != .previous)
         let frames = try (0..<3).map { try back.frame(at: $0) }
         #expect(frames == [background, block, sprite])
