@@ -33,6 +33,7 @@ enum ConvertCommand: Command {
         if source.format == .gif && format == .gif {  // the source's images and delays, as stored
             source = try ImageSource(path: input, options: Limits.decoding(.imagesAsStored))
         }
+        Output.warn(source, input)
         if args.values["--loop"] == nil {
             // The library's mapping: WebP counts to 65535 plays, GIF to 65536.
             options.plays = EncodingOptions.plays(source.plays, in: format).plays

@@ -29,6 +29,7 @@ enum ExtractCommand: Command {
         let dir = args.positional[1]
         if args.positional[0] == "-" { return try extractStream(args, dir: dir, options: options) }
         let source = try ImageSource(path: args.positional[0], options: options)
+        Output.warn(source, args.positional[0])
         let range = try frameRange(args.values["--frames"], count: source.frameCount)
         try PNGFile.makeDirectory(dir)
         for i in range { try write(source, frame: i, dir: dir) }

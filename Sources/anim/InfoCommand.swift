@@ -40,6 +40,7 @@ enum InfoCommand: Command {
                 return (s, s.indexError)
             }()
         Output.out(args.flag("--json") ? json(source).text + "\n" : text(source))
+        Output.warn(source, path)
         if let error {
             Output.err("anim: \(error.description)\n")
             return 1

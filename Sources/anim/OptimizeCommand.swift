@@ -39,6 +39,7 @@ enum OptimizeCommand: Command {
         let reading = format == .gif ? Limits.decoding(.imagesAsStored) : Limits.decoding()
         if format == .gif { source = try ImageSource(path: input, options: reading) }
         if let error = source.indexError { throw error }  // a damaged file is not rewritten
+        Output.warn(source, input)
         var options = EncodingOptions()
         options.lossless = true
         options.quality = 100

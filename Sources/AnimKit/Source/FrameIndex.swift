@@ -23,6 +23,9 @@ public struct FrameIndex: Sendable {
     public let error: AnimError?
     /// The colour profile, EXIF, XMP and text the file carries.
     public let metadata: ImageMetadata
+    /// Problems that did not stop the file from showing as browsers show
+    /// it (an APNG whose animation chunks are invalid shows its still image).
+    public let warnings: [String]
 
     /// The steps (GIF images, APNG or WebP frames) the codec decodes.
     let steps: [Step]
@@ -56,6 +59,7 @@ public struct FrameIndex: Sendable {
         plays = container.plays
         error = container.error
         metadata = container.metadata
+        warnings = container.warnings
         steps = container.steps
         formula = container.formula
         frameSteps = container.frames.map(\.steps)

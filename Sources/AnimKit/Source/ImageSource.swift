@@ -129,6 +129,10 @@ public final class ImageSource: @unchecked Sendable {
     public var indexError: AnimError? { index.error }
     /// The colour profile, EXIF, XMP and text the file carries.
     public var metadata: ImageMetadata { index.metadata }
+    /// Problems that did not stop the file from showing as browsers show
+    /// it, one sentence each (an APNG whose `acTL` is invalid: its still
+    /// image, and why). Not errors: `indexError` stays nil for them.
+    public var warnings: [String] { index.warnings }
     /// The number of displayed frames.
     public var frameCount: Int { index.frames.count }
 

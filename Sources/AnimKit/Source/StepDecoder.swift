@@ -47,6 +47,8 @@ struct ContainerIndex {
     var settledFrames: Int
     /// Profile, EXIF, XMP and text found while indexing.
     var metadata = ImageMetadata()
+    /// Problems that did not stop the file from showing as browsers show it.
+    var warnings: [String] = []
 }
 
 extension DecodingLimits {

@@ -19,11 +19,13 @@ struct APNGParser {
         var numPlays = 0
         var error: AnimError?
         var metadata = ImageMetadata()
+        var warnings: [String] = []
     }
 
     private struct State {
         var metadata = ImageMetadata()
         var metadataBudget = ImageMetadata.maximumBlock
+        var warnings: [String] = []
         var header: PNGHeader?
         var numFrames: Int?
         var numPlays = 0
@@ -34,6 +36,11 @@ struct APNGParser {
         var current: APNGFrameRecord?
         var defaultSegments: [PNGBridge.Segment] = []
         var defaultIsFrame = false
+        /// The animation chunks are ignored: the file is its still image.
+        /// Set, with why, by an invalid or second `acTL`; an `acTL` after
+        /// IDAT sets it quietly (nil reason).
+        var stillOnly = false
+        var stillReason: String?
     }
 
     func parse() throws -> Result {
@@ -95,22 +102,42 @@ struct APNGParser {
         case "PLTE", "tRNS":
             if !s.seenIDAT { s.header?.sharedChunks.append(c) }
         case "acTL":
-            guard !s.seenIDAT else { throw malformed(0, c.offset, "acTL comes after IDAT") }
-            guard s.numFrames == nil else { throw malformed(0, c.offset, "a second acTL chunk") }
-            guard c.length == 8, let n = r.u32be(), let plays = r.u32be() else {
-                throw malformed(0, c.offset, "acTL is not 8 bytes")
+            // As Chromium, Firefox, Pillow and ffmpeg: animation chunks that
+            // break the rules make the file its still image (Pillow's
+            // chunk_actl_after_idat, chunk_multi_actl, syntax_num_frames_zero,
+            // syntax_num_frames_invalid; `APNGStillFallbackTests`). An acTL
+            // after IDAT is no animation by the APNG specification: quietly.
+            if s.stillOnly { break }
+            if s.seenIDAT && s.numFrames == nil {
+                s.stillOnly = true
+                break
             }
-            guard n > 0, n <= 0x7FFF_FFFF else { throw malformed(0, c.offset, "acTL num_frames \(n) is out of range") }
+            var n: UInt32 = 0
+            var plays: UInt32 = 0
+            if s.numFrames != nil {
+                s.stillReason = "a second acTL chunk"
+            } else if c.length != 8 || r.u32be().map({ n = $0 }) == nil || r.u32be().map({ plays = $0 }) == nil {
+                s.stillReason = "acTL is not 8 bytes"
+            } else if n == 0 || n > 0x7FFF_FFFF {
+                s.stillReason = "acTL num_frames \(n) is out of range"
+            }
+            if let why = s.stillReason {
+                s.stillOnly = true
+                s.warnings.append("\(why) at byte \(c.offset): the animation is ignored, the still image shown")
+                break
+            }
             try limits.checkFrameCount(Int(n), file: file)
             s.numFrames = Int(n)
             s.numPlays = Int(plays)
         case "fcTL":
+            if s.stillOnly { break }
             try handleFCTL(c, &s)
         case "IDAT":
             if s.idatEnded { throw malformed(s.frames.count, c.offset, "IDAT chunks are not consecutive") }
             s.seenIDAT = true
             s.defaultSegments.append(.init(chunkTypeOffset: c.typeOffset, dataLength: c.length, skip: 0))
         case "fdAT":
+            if s.stillOnly { break }
             try checkSequence(c, &s)
             guard s.current != nil, s.seenIDAT else {
                 throw malformed(s.frames.count, c.offset, "fdAT without a preceding fcTL")
@@ -186,6 +213,10 @@ struct APNGParser {
         if failure == nil {
             do { try closeFrame(&s, at: bytes.count) } catch let e as AnimError { error = e }
         }
+        if s.stillOnly {
+            s.numFrames = nil
+            error = failure  // what the animation chunks would have caused is moot
+        }
         guard let numFrames = s.numFrames else {
             // No acTL: a plain PNG, whatever fcTL/fdAT it may hold.
             guard !s.defaultSegments.isEmpty else { throw failure ?? malformed(0, bytes.count, "no IDAT chunk") }
@@ -193,7 +224,9 @@ struct APNGParser {
                 rect: Rect(x: 0, y: 0, width: header.width, height: header.height),
                 delayNumerator: 0, delayDenominator: 100, dispose: .none,
                 blend: .source, segments: s.defaultSegments, offset: 8)
-            return Result(header: header, frames: [still], isAnimated: false, error: failure, metadata: s.metadata)
+            return Result(
+                header: header, frames: [still], isAnimated: false, error: failure, metadata: s.metadata,
+                warnings: s.warnings)
         }
         if error == nil && s.defaultSegments.isEmpty {
             error = malformed(s.frames.count, bytes.count, "no IDAT chunk")
