@@ -23,11 +23,12 @@ enum Fixtures {
             + list("extra", ext: "gif") + list("extra", ext: "png")
     }
 
-    /// GIF images without delay drawn with the next frame (GIF89a's
-    /// reading, `--merge-zero-delay`).
+    /// GIF89a's reading: images without delay drawn with the next frame
+    /// (`--merge-zero-delay`), every image clipped to the logical screen.
     static let merging: DecodingOptions = {
         var options = DecodingOptions()
         options.mergesZeroDelayImages = true
+        options.growsCanvasToFirstImage = false
         return options
     }()
 

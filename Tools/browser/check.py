@@ -11,7 +11,7 @@ ANIM_ARGS=--merge-zero-delay a browser frame list that ends with anim's is
 reported as `same (browser shows N more images first)`. Translucent pixels go through
 a canvas, which premultiplies them: compare files with binary alpha only.
 Needs chromium, Pillow and numpy; ANIM (default .build/release/anim)."""
-import http.server, os, re, shutil, subprocess, sys, tempfile, threading
+import http.server, json, os, re, shutil, subprocess, sys, tempfile, threading
 
 import numpy as np
 from PIL import Image
@@ -33,10 +33,20 @@ def anim_hashes(path, work):
     out = os.path.join(work, "x-" + os.path.basename(path))
     # A failing extract (exit 1 after the frames it could write) still
     # compares those frames; the status is reported beside them.
-    r = subprocess.run([ANIM, "extract", path, out] + os.environ.get("ANIM_ARGS", "").split(), capture_output=True)
+    extra = os.environ.get("ANIM_ARGS", "").split()
+    r = subprocess.run([ANIM, "extract", path, out] + extra, capture_output=True)
     names = sorted(os.listdir(out)) if os.path.isdir(out) else []
     hashes = [frame_hash(np.array(Image.open(os.path.join(out, f)).convert("RGBA"))) for f in names]
-    return hashes, r.returncode
+    # The canvas and the loop value, as the browser reports them: WxH, and
+    # the repetition count (the stored loop value; 0 without one, inf for 0).
+    info = subprocess.run([ANIM, "info", "--json", path] + extra, capture_output=True, text=True)
+    size, rep = "?", "?"
+    if info.returncode in (0, 1) and info.stdout.strip():
+        j = json.loads(info.stdout)
+        size = "%dx%d" % (j["width"], j["height"])
+        loop = j.get("loopCount")
+        rep = "0" if loop is None else "inf" if loop == 0 else str(loop)
+    return hashes, r.returncode, size, rep
 
 
 def browser_hashes(names, root):
@@ -60,7 +70,11 @@ def browser_hashes(names, root):
     result = {}
     for part in m.group(1).split(" / "):
         name, rest = part.split(" ", 1)
-        result[name] = rest.split(" ")[1].split(",") if not rest.startswith("error") else rest
+        if rest.startswith("error"):
+            result[name] = rest
+        else:
+            _, size, rep, hashes = rest.split(" ")
+            result[name] = (hashes.split(","), size, rep)
     return result
 
 
@@ -78,8 +92,14 @@ def main():
             names.append(name)
         browser = browser_hashes(names, work)
         for f, name in zip(files, names):
-            (mine, status), theirs = anim_hashes(f, work), browser.get(name, "no answer")
+            (mine, status, size, rep), theirs = anim_hashes(f, work), browser.get(name, "no answer")
             exit_note = f", anim exit {status}" if status else ""
+            if not isinstance(theirs, str):
+                theirs, their_size, their_rep = theirs
+                if theirs and their_size != size:
+                    exit_note += f", canvas anim {size} browser {their_size}"
+                if theirs and their_rep != rep:
+                    exit_note += f", repetitions anim {rep} browser {their_rep}"
             if isinstance(theirs, str):
                 print(f"{f}: browser {theirs}{exit_note}")
             elif mine == theirs:

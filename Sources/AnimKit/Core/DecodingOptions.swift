@@ -96,6 +96,12 @@ public struct DecodingOptions: Equatable, Sendable {
     /// files made for browsers (build-ups of many zero-delay images, such
     /// as image-gif's `sample_big.gif`) play as their authors saw them.
     public var mergesZeroDelayImages = false
+    /// GIF: a first image that reaches past the logical screen grows the
+    /// canvas to cover it (the union of the two), as Chromium does; later
+    /// images are clipped to that canvas (the default). False: the screen
+    /// is the canvas and every image is clipped to it, as GIF89a wants
+    /// images to fit it.
+    public var growsCanvasToFirstImage = true
 
     /// Options with the given policy, limits, decode-ahead and fit box;
     /// `mapFiles` and `resizeTo` keep their defaults.

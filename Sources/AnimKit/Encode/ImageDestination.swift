@@ -16,7 +16,8 @@
 /// once more at `finish()` to cut its palette to size, and a GIF is
 /// rewritten in place at `finish()` with its global table reordered
 /// (`GIFReorder`). A frame identical to the one
-/// before is merged into it, durations summed. Unless `keepHiddenColors`
+/// before is merged into it, durations summed (not one of no duration).
+/// Unless `keepHiddenColors`
 /// is set, the colour under fully transparent pixels is not kept (see
 /// there). A file is written to a
 /// temporary file in the same folder and renamed by `finish()`: after any
@@ -127,7 +128,9 @@ public final class ImageDestination {
             // clean-up (smoother for lossy frames), GIF has no hidden colour.
             let frame = format == .apng && !options.keepHiddenColors ? frame.invisibleCleared() : frame
             framesAdded += 1
-            if let p = pending, options.mergeIdenticalFrames, p.image == frame {
+            // (Not frames of no duration: a GIF image stored without delay
+            // plays 100 ms in browsers, alone or not.)
+            if let p = pending, options.mergeIdenticalFrames, p.duration > .zero, d > .zero, p.image == frame {
                 pending = (p.image, p.duration + d)
                 return
             }

@@ -79,7 +79,8 @@ public final class ImageSource: @unchecked Sendable {
         switch ImageFormat.sniff(store.bytes) {
         case .gif?:
             container = try GIFContainer.index(
-                store, file: name, limits: options.limits, merging: options.mergesZeroDelayImages)
+                store, file: name, limits: options.limits, merging: options.mergesZeroDelayImages,
+                growing: options.growsCanvasToFirstImage)
         case .png?, .apng?: container = try APNGContainer.index(store, file: name, limits: options.limits)
         case .webp?: container = try WebPContainer.index(store, file: name, limits: options.limits)
         case nil:

@@ -13,14 +13,27 @@ enum GIFContainer {
         return n
     }
 
-    /// `merging`: `DecodingOptions.mergesZeroDelayImages`.
+    /// `merging`: `DecodingOptions.mergesZeroDelayImages`; `growing`:
+    /// `DecodingOptions.growsCanvasToFirstImage`.
     static func index(
-        _ store: ByteStore, file: String, limits: DecodingLimits, merging: Bool = true
+        _ store: ByteStore, file: String, limits: DecodingLimits, merging: Bool = true, growing: Bool = false
     ) throws -> ContainerIndex {
-        let parsed = try GIFParser(
+        var parsed = try GIFParser(
             bytes: store.bytes, file: file, limits: limits,
             passed: { store.release(0..<$0) }
         ).parse()
+        if growing, let first = parsed.images.first {
+            // Chromium's rule (wuffs' frame-out-of-bounds.gif: a 2×2 screen
+            // whose first image spans (1,0)-(4,1) is a 4×2 canvas; gif-suite
+            // image-outside-bg 2×2 -> 4×4): the canvas is the union of the
+            // screen and the first image; later images are clipped to it.
+            let w = max(parsed.width, first.x + first.width)
+            let h = max(parsed.height, first.y + first.height)
+            if w != parsed.width || h != parsed.height {
+                try limits.checkCanvas(width: w, height: h, file: file)
+                (parsed.width, parsed.height) = (w, h)
+            }
+        }
         let canvas = Rect(x: 0, y: 0, width: parsed.width, height: parsed.height)
         var steps = parsed.images.map { image in
             var step = Step(

@@ -146,7 +146,10 @@ struct GIFParser {
                 out.triedXMP = true
                 out.metadata.xmp = rawXMP(r.offset + 12)
             }
-            if (id == "NETSCAPE2.0" || id == "ANIMEXTS1.0") && out.loopCount == nil {
+            // Several loop blocks: the last one counts, as in Chromium (which
+            // plays wuffs' multiple-loop-counts.gif, blocks 50, 30, 40, with
+            // a repetition count of 40) and wuffs ("the most recent").
+            if id == "NETSCAPE2.0" || id == "ANIMEXTS1.0" {
                 let p = r.offset + 12
                 if p + 3 < bytes.count, bytes[p] >= 3, bytes[p + 1] == 1 {
                     out.loopCount = Int(bytes[p + 2]) | Int(bytes[p + 3]) << 8

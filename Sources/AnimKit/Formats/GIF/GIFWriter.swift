@@ -124,8 +124,10 @@ final class GIFWriter: FrameWriter {
         // transparency would cost it a colour, so it has none (exact wins).
         let fullTable = !histogram.overflowed && histogram.distinct.count == 256
         // ... and a still (one frame) has no animation for Pillow to decode:
-        // no transparent entry unless it shows transparency, and no GCE.
-        let still = frame.index == 0 && next == nil
+        // no transparent entry unless it shows transparency, and no GCE
+        // (unless it loops: identical frames merged into one keep their
+        // duration, wuffs' multiple-loop-counts.gif).
+        let still = frame.index == 0 && next == nil && Self.loopValue(plays: options.plays) == nil
         var needsTransparency =
             rect.width * rect.height > changes.count || (frame.index == 0 && !fullTable && !still)
             || disposal == .clearToTransparent

@@ -78,7 +78,9 @@ struct GIFConformanceTests {
         // By default every image is a frame, and the one that ends each
         // merged frame shows that frame.
         guard source.indexError == nil else { return }
-        let each = try Fixtures.source(input)
+        var unmerged = Fixtures.merging
+        unmerged.mergesZeroDelayImages = false
+        let each = try Fixtures.source(input, options: unmerged)
         let images = source.frames.map(\.imageRange.count).reduce(0, +)
         #expect(each.frameCount == max(images, 1), "\(c.name): images")  // (no image: the empty screen)
         for (k, frame) in source.frames.enumerated()

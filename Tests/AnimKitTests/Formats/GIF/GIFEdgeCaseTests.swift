@@ -33,4 +33,41 @@ struct GIFEdgeCaseTests {
         #expect(source.frameCount == 2)
         #expect(try source.frame(at: 1).pixels == Array(repeatElement([255, 0, 0, 255] as [UInt8], count: 4).joined()))
     }
+
+    /// wuffs' `multiple-loop-counts.gif` (loop blocks 50, 30 and 40 between
+    /// its frames): the last counts, as Chromium reports a repetition count
+    /// of 40 (`Tools/browser/check.py`).
+    @Test func theLastLoopBlockCounts() throws {
+        let source = try Fixtures.source("gif-public/multiple-loop-counts.gif")
+        #expect(source.loopCount == 40 && source.plays == .count(41))
+        #expect(source.frameCount == 4)
+    }
+
+    /// wuffs' `frame-out-of-bounds.gif`: a 2×2 screen whose first image
+    /// spans (1,0)-(4,1). Chromium's canvas is the union, 4×2, later images
+    /// clipped to it; `growsCanvasToFirstImage` false keeps the 2×2 screen.
+    @Test func aFirstImagePastTheScreenGrowsTheCanvas() throws {
+        let grown = try Fixtures.source("gif-public/frame-out-of-bounds.gif")
+        #expect(grown.width == 4 && grown.height == 2)
+        #expect(
+            grown.frames.map(\.rect) == [
+                Rect(x: 1, y: 0, width: 3, height: 1), Rect(x: 0, y: 1, width: 2, height: 1),
+                Rect(x: 0, y: 4, width: 0, height: 0), Rect(x: 2, y: 0, width: 2, height: 2),
+            ])
+        var screen = DecodingOptions()
+        screen.growsCanvasToFirstImage = false
+        let clipped = try Fixtures.source("gif-public/frame-out-of-bounds.gif", options: screen)
+        #expect(clipped.width == 2 && clipped.height == 2)
+        // The pixels inside the screen are the same either way.
+        for i in 0..<4 {
+            let (g, c) = (try grown.frame(at: i), try clipped.frame(at: i))
+            for y in 0..<2 {
+                for x in 0..<2 {
+                    #expect(g.pixels[(y * 4 + x) * 4..<(y * 4 + x) * 4 + 4] == c.pixels[(y * 2 + x) * 4..<(y * 2 + x) * 4 + 4])
+                }
+            }
+        }
+        // gif-suite image-outside-bg: 2×2 -> 4×4, as Chromium.
+        #expect(try Fixtures.source("gif-suite/image-outside-bg.gif").width == 4)
+    }
 }
