@@ -43,12 +43,33 @@ final class GIFDecoder: StepDecoder, @unchecked Sendable {
         if !target.masked { writer.clearAll() }
         palette.withUnsafeBufferPointer { pal in
             var order = GIFRowOrder(height: image.height, interlaced: image.interlaced)
+            // Interlaced: the whole rows decoded, kept to fill the rows the
+            // data never reached (`GIFInterlaceFill`).
+            var whole: [[UInt8]?] = image.interlaced ? Array(repeating: nil, count: image.height) : []
+            var decoded = [Int](repeating: 0, count: image.interlaced ? image.height : 0)
+            var reached = 0
             GIFLZWDecoder.decode(
                 store.bytes, offset: image.dataOffset, end: image.dataEnd,
                 width: image.width, rows: image.height
             ) { _, line, valid in
                 guard let y = order.next() else { return }
+                reached += 1
                 writer.put(row: y, indices: line.baseAddress!, valid: valid, palette: pal.baseAddress!)
+                if image.interlaced {
+                    decoded[y] = valid
+                    if valid >= image.width { whole[y] = Array(line.prefix(image.width)) }
+                }
+            }
+            guard image.interlaced, reached < image.height || decoded.contains(where: { $0 < image.width }) else {
+                return
+            }
+            for y in 0..<image.height where whole[y] == nil {
+                guard let from = GIFInterlaceFill.source(of: y, decoded: { whole[$0] != nil }) else { continue }
+                // (A row cut part way keeps what was decoded of it.)
+                whole[from]!.withUnsafeBufferPointer {
+                    writer.put(
+                        row: y, indices: $0.baseAddress!, valid: image.width, palette: pal.baseAddress!, from: decoded[y])
+                }
             }
         }
     }
@@ -66,25 +87,6 @@ final class GIFDecoder: StepDecoder, @unchecked Sendable {
         if let t = image.transparentIndex, t < 256 { table[t] = 0 }
         return table
     }
-
-    private func salvage(image: GIFImageRecord, clip: Rect, palette: [UInt32], patch: UnsafeMutableRawBufferPointer) {
-        let out = patch.baseAddress!.assumingMemoryBound(to: UInt32.self)
-        var order = GIFRowOrder(height: image.height, interlaced: image.interlaced)
-        let x0 = clip.x - image.x
-        palette.withUnsafeBufferPointer { pal in
-            GIFLZWDecoder.decode(
-                store.bytes, offset: image.dataOffset, end: image.dataEnd,
-                width: image.width, rows: image.height
-            ) { _, line, valid in
-                guard let y = order.next() else { return }
-                let cy = image.y + y - clip.y
-                guard cy >= 0 && cy < clip.height else { return }
-                let row = out + cy * clip.width
-                let stop = min(clip.width, valid - x0)
-                if stop > 0 { for x in 0..<stop { row[x] = pal[Int(line[x0 + x])] } }
-            }
-        }
-    }
 }
 
 /// Maps a GIF image's rows of colour indices to RGBA in the target, clipped
@@ -95,23 +97,24 @@ struct RowWriter {
     let clip: Rect
 
     /// Writes stored row `y` of the image, of which `valid` indices were
-    /// decoded.
+    /// decoded, from image column `from` on.
     @inline(__always)
-    func put(row y: Int, indices: UnsafePointer<UInt8>, valid: Int, palette: UnsafePointer<UInt32>) {
+    func put(row y: Int, indices: UnsafePointer<UInt8>, valid: Int, palette: UnsafePointer<UInt32>, from: Int = 0) {
         let cy = image.y + y - clip.y
         guard cy >= 0 && cy < clip.height else { return }
         let x0 = clip.x - image.x
         let count = min(clip.width, valid - x0)
-        guard count > 0 else { return }
+        let first = max(0, from - x0)
+        guard count > first else { return }
         let src = indices + x0
         let out = (target.base + cy * target.stride).assumingMemoryBound(to: UInt32.self)
         if target.masked {
-            for x in 0..<count {
+            for x in first..<count {
                 let v = palette[Int(src[x])]
                 out[x] = v >= 0x0100_0000 ? v : out[x]  // branch-free select
             }
         } else {
-            for x in 0..<count { out[x] = palette[Int(src[x])] }
+            for x in first..<count { out[x] = palette[Int(src[x])] }
         }
     }
 

@@ -70,4 +70,21 @@ struct GIFEdgeCaseTests {
         // gif-suite image-outside-bg: 2×2 -> 4×4, as Chromium.
         #expect(try Fixtures.source("gif-suite/image-outside-bg.gif").width == 4)
     }
+
+    /// A truncated interlaced GIF (`Tools/fixtures/make-interlace-cut.sh`):
+    /// the rows decoded so far cover the rows below them as in Chromium,
+    /// whose pixels are the expectation (cut in pass 3, and in the last
+    /// row of pass 4).
+    @Test(arguments: ["il-60", "il-80"])
+    func aTruncatedInterlacedImageShowsAsInChromium(_ name: String) throws {
+        let source = try Fixtures.source("extra/interlace-cut/\(name).gif")
+        #expect(source.indexError != nil, "the file is cut")
+        let frame = try source.frame(at: 0)
+        let chromium = try Fixtures.bytes("extra/interlace-cut/\(name).chromium.rgba")
+        #expect(frame.pixels.count == chromium.count)
+        let differing = stride(from: 0, to: chromium.count, by: 4).filter {
+            frame.pixels[$0..<($0 + 4)] != chromium[$0..<($0 + 4)]
+        }
+        #expect(differing.isEmpty, "\(differing.count) pixels differ, first at \(differing.first.map { $0 / 4 } ?? -1)")
+    }
 }
