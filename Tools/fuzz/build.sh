@@ -24,7 +24,7 @@ module CPNGBridge {
 MAP
 
 mapfile -t SOURCES < <(find "$ROOT/Sources/AnimKit" -name '*.swift' | sort)
-LIBS=(-lgif -lpng16 -lz -ldeflate -lwebp -lwebpdemux -lwebpmux)
+LIBS=(-lgif -lpng16 -lz -ldeflate -lzopfli -lwebp -lwebpdemux -lwebpmux)
 for target in ${TARGETS:-decode encode replies}; do
     if [ "$target" = replies ]; then
         echo "building fuzz-replies" >&2
@@ -39,8 +39,12 @@ for target in ${TARGETS:-decode encode replies}; do
     name="Fuzz$(tr '[:lower:]' '[:upper:]' <<< "${target:0:1}")${target:1}"
     echo "building fuzz-$target" >&2
     swiftc -sanitize=fuzzer,address -parse-as-library -O -g -module-name "$name" \
-        -I "$ROOT/Sources/CGIF" -I "$ROOT/Sources/CPNG" -I "$ROOT/Sources/CWebP" -I "$OUT/include" \
+        -I "$ROOT/Sources/CGIF" -I "$ROOT/Sources/CPNG" -I "$ROOT/Sources/CWebP" -I "$ROOT/Sources/CDeflate" -I "$OUT/include" \
         "${SOURCES[@]}" "$HERE/$name.swift" "$ROOT/Tests/AnimKitTests/Fuzz/FuzzChecks.swift" "$ROOT/Tests/AnimKitTests/Fuzz/FuzzRandom.swift" "$OUT/pngbridge.o" "${LIBS[@]}" \
         -o "$OUT/fuzz-$target" 2>&1 | grep -v "Cannot export local symbol" >&2 || true
+done
+# swiftc's errors are filtered above, not fatal: say what is missing.
+for target in ${TARGETS:-decode encode replies}; do
+    [ -x "$OUT/fuzz-$target" ] || { echo "fuzz-$target was not built (see the errors above)" >&2; exit 1; }
 done
 echo "built: $OUT/fuzz-decode $OUT/fuzz-encode $OUT/fuzz-replies" >&2
