@@ -34,8 +34,8 @@ public struct EncodingOptions: Sendable, Equatable {
     /// (up to 16 tables' worth) is written as several images, the first
     /// ones with no delay, instead of being approximated, so that every
     /// pixel is kept: what a GIF with such frames does (its zero-delay
-    /// images are one frame to `ImageSource` by default; browsers, ffmpeg,
-    /// Pillow and gifsicle see each image). Off by default;
+    /// images are one frame to `ImageSource` with `mergesZeroDelayImages`;
+    /// by default, as to browsers, each is a frame). Off by default;
     /// `ImageSource.transcode` and `anim convert` turn it on from GIF to
     /// GIF, where such frames can only come from the source.
     public var exactColors = false
