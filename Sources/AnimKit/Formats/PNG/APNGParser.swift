@@ -1,5 +1,7 @@
 /// Parses PNG and APNG chunks in Swift (libpng 1.6 has no APNG support) and
-/// checks the APNG rules: `acTL` before IDAT and only once; `fcTL` and
+/// checks the APNG rules: `acTL` before IDAT and only once, with a valid
+/// `num_frames` (else the file is its still image, with a warning, as
+/// browsers show it; an `acTL` after IDAT quietly); `fcTL` and
 /// `fdAT` sequence numbers 0, 1, 2… with no gap or repeat; each frame inside
 /// the canvas; a default image's `fcTL` matching IHDR; a data chunk for every
 /// frame; `num_frames` equal to the frames found. Frames found before a
