@@ -45,7 +45,10 @@ def anim_hashes(path, work):
         j = json.loads(info.stdout)
         size = "%dx%d" % (j["width"], j["height"])
         loop = j.get("loopCount")
-        rep = "0" if loop is None else "inf" if loop == 0 else str(loop)
+        if j.get("format") in ("apng", "png"):  # num_plays: N plays are N - 1 repetitions
+            rep = "0" if loop is None else "inf" if loop == 0 else str(loop - 1)
+        else:  # GIF's loop value counts the repetitions
+            rep = "0" if loop is None else "inf" if loop == 0 else str(loop)
     return hashes, r.returncode, size, rep
 
 
@@ -98,7 +101,7 @@ def main():
                 theirs, their_size, their_rep = theirs
                 if theirs and their_size != size:
                     exit_note += f", canvas anim {size} browser {their_size}"
-                if theirs and their_rep != rep:
+                if len(theirs) > 1 and their_rep != rep:  # (a still's count means nothing)
                     exit_note += f", repetitions anim {rep} browser {their_rep}"
             if isinstance(theirs, str):
                 print(f"{f}: browser {theirs}{exit_note}")
