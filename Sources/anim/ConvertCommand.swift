@@ -43,14 +43,9 @@ enum ConvertCommand: Command {
             for lost in source.metadata.lost(in: format) { Output.err("anim: \(out): not kept: \(lost)\n") }
         }
         let timed = args.values["--fps"] != nil || args.values["--delay"] != nil
-        if format == .gif {  // one table for all frames when their colours fit one
-            options.globalColors = try? source.gifGlobalTable(limit: max(options.maxColors - 1, 2))
-            // GIF to GIF: a frame whose changed colours do not fit one table
-            // with a transparent entry is written as several images.
-            options.exactColors = source.format == .gif && options.maxColors >= 256 && options.lossy == 0
-            // Its delays as stored, unless --fps or --delay set new ones.
-            options.storedDelays = source.format == .gif && !timed
-        }
+        // The global table; GIF to GIF exact colours and the delays as
+        // stored, unless --fps or --delay set new ones.
+        if format == .gif { source.prepareGIF(&options, keepingDelays: !timed) }
         try EncodeRun.write(
             count: source.frameCount, to: out, format: format, options: options, label: "convert",
             stats: args.flag("--stats"), reading: source.options

@@ -74,17 +74,22 @@ extension ImageSource {
             if let adjustment { adjustments.append(adjustment) }
         }
         if keepingMetadata && options.metadata.isEmpty { options.metadata = metadata }
-        if format == .gif && options.globalColors == nil {
-            options.globalColors = try? gifGlobalTable(limit: max(options.maxColors - 1, 2))
-        }
-        if format == .gif && self.format == .gif && options.maxColors >= 256 && options.lossy == 0 {
-            options.exactColors = true
-        }
-        if format == .gif && self.format == .gif && self.options.durationPolicy == .raw {
-            options.storedDelays = true
-        }
+        if format == .gif { prepareGIF(&options, keepingDelays: true) }
         adjustments += options.metadata.lost(in: format).map { "not kept: " + $0 }
         return (options, adjustments)
+    }
+
+    /// What writing this source as a GIF sets in `options`: the global
+    /// table (`gifGlobalTable`, unless one is given); from a GIF, exact
+    /// colours (at 256 colours, not lossy) and, when the source was read
+    /// with raw delays and `keepingDelays`, its delays as stored.
+    @_spi(AnimTools) public func prepareGIF(_ options: inout EncodingOptions, keepingDelays: Bool) {
+        if options.globalColors == nil {
+            options.globalColors = try? gifGlobalTable(limit: max(options.maxColors - 1, 2))
+        }
+        guard format == .gif else { return }
+        if options.maxColors >= 256 && options.lossy == 0 { options.exactColors = true }
+        if keepingDelays && self.options.durationPolicy == .raw { options.storedDelays = true }
     }
 
     private func write(to destination: ImageDestination, adjustments: [String]) throws -> TranscodeReport {

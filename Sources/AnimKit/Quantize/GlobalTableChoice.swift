@@ -48,11 +48,7 @@ struct GlobalTableChoice {
     }
 
     /// Bytes of a colour table for `n` colours and a transparent entry.
-    static func tableBytes(_ n: Int) -> Int {
-        var size = 2
-        while size < n + 1 { size *= 2 }
-        return 3 * size
-    }
+    static func tableBytes(_ n: Int) -> Int { 3 << GIFLibEncoder.bits(n) }
 
     /// The table to use, or nil for the writer's own choice (frame 0's).
     func colors() -> [UInt32]? {

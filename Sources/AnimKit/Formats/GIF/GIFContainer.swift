@@ -4,7 +4,7 @@ enum GIFContainer {
     /// Before the trailer, a frame is final when its images are complete and
     /// its last one has a delay (later images cannot join it).
     /// Unmerged, an image is a frame as soon as it is complete.
-    static func settled(_ groups: [Range<Int>], _ images: [GIFImageRecord], merging: Bool = true) -> Int {
+    static func settled(_ groups: [Range<Int>], _ images: [GIFImageRecord], merging: Bool) -> Int {
         var n = 0
         for g in groups {
             guard let last = g.last, images[g].allSatisfy(\.complete), images[last].delay > 0 || !merging else { break }
@@ -16,7 +16,7 @@ enum GIFContainer {
     /// `merging`: `DecodingOptions.mergesZeroDelayImages`; `growing`:
     /// `DecodingOptions.growsCanvasToFirstImage`.
     static func index(
-        _ store: ByteStore, file: String, limits: DecodingLimits, merging: Bool = true, growing: Bool = false
+        _ store: ByteStore, file: String, limits: DecodingLimits, merging: Bool, growing: Bool
     ) throws -> ContainerIndex {
         var parsed = try GIFParser(
             bytes: store.bytes, file: file, limits: limits,

@@ -47,22 +47,19 @@ final class GIFDecoder: StepDecoder, @unchecked Sendable {
             // data never reached (`GIFInterlaceFill`).
             var whole: [[UInt8]?] = image.interlaced ? Array(repeating: nil, count: image.height) : []
             var decoded = [Int](repeating: 0, count: image.interlaced ? image.height : 0)
-            var reached = 0
             GIFLZWDecoder.decode(
                 store.bytes, offset: image.dataOffset, end: image.dataEnd,
                 width: image.width, rows: image.height
             ) { _, line, valid in
                 guard let y = order.next() else { return }
-                reached += 1
                 writer.put(row: y, indices: line.baseAddress!, valid: valid, palette: pal.baseAddress!)
                 if image.interlaced {
                     decoded[y] = valid
                     if valid >= image.width { whole[y] = Array(line.prefix(image.width)) }
                 }
             }
-            guard image.interlaced, reached < image.height || decoded.contains(where: { $0 < image.width }) else {
-                return
-            }
+            // (A row the data never reached counts as 0 decoded.)
+            guard image.interlaced, decoded.contains(where: { $0 < image.width }) else { return }
             for y in 0..<image.height where whole[y] == nil {
                 guard let from = GIFInterlaceFill.source(of: y, decoded: { whole[$0] != nil }) else { continue }
                 // (A row cut part way keeps what was decoded of it.)

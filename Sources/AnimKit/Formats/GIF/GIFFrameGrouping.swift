@@ -20,7 +20,7 @@
 /// Not merging (`DecodingOptions.mergesZeroDelayImages` false), every image
 /// is a frame; the slideshow rule for plays still holds.
 enum GIFFrameGrouping {
-    static func group(_ parsed: GIFParser.Result, merging: Bool = true) -> (frames: [Range<Int>], slideshow: Bool) {
+    static func group(_ parsed: GIFParser.Result, merging: Bool) -> (frames: [Range<Int>], slideshow: Bool) {
         let images = parsed.images
         if images.isEmpty { return ([], false) }
         let anyDelay = images.contains { $0.delay > 0 }

@@ -9,8 +9,8 @@
 /// Palettes: the global colour table holds the colours of every frame when
 /// they are known up front and fit (`EncodingOptions.globalColors`), or the
 /// table given there for the frames that share it (frame 0 then has its
-/// own when it does not fit), else the palette of frame 0 (its colours, or median cut + k-means when it has
-/// more, `Quantizer`). Exact wins: a later frame uses the global table when
+/// own when it does not fit), else the palette of frame 0 (its colours, or
+/// median cut + k-means when it has more, `Quantizer`). Exact wins: a later frame uses the global table when
 /// it holds all its changed colours; else, when those colours fit a table,
 /// a local table of exactly them; only a frame with more colours than a
 /// table holds is approximated, by the global table when it fits about as
@@ -304,7 +304,6 @@ final class GIFWriter: FrameWriter {
         if let choice { for k in 0..<choice.count { out[k] = choice[k] } }
     }
 
-    /// Records which pixels of `rect` the frame shows exactly.
     /// For `GIFLossyLZW`: per pixel of `rect` that the frame leaves as it
     /// is, the colour it stands for (the screen may show a near one), else
     /// 0. A colour drawn there instead is measured against that.
@@ -322,6 +321,7 @@ final class GIFWriter: FrameWriter {
         return shown
     }
 
+    /// Records which pixels of `rect` the frame shows exactly.
     private func noteShown(
         _ keys: UnsafeBufferPointer<UInt32>, _ rect: Rect, _ palette: GIFPalette,
         _ out: UnsafeMutableBufferPointer<UInt8>, cleared: Bool
