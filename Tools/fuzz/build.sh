@@ -3,6 +3,7 @@
 #   .build/fuzz/fuzz-decode   bytes -> ImageSource / IncrementalImageSource
 #   .build/fuzz/fuzz-encode   bytes -> ImageDestination options + frames -> decode
 #   .build/fuzz/fuzz-replies  bytes -> TerminalReplyParser (chunked, a reply embedded)
+#   .build/fuzz/fuzz-lzw      bytes -> GIF LZW data: anim's decoder against giflib and a textbook one
 # Each is AnimKit's sources and the target compiled as one Swift module
 # (SwiftPM has no fuzzer sanitizer), with the C bridge built by clang;
 # fuzz-replies is the reply parser's sources alone (it needs nothing else).
@@ -25,7 +26,7 @@ MAP
 
 mapfile -t SOURCES < <(find "$ROOT/Sources/AnimKit" -name '*.swift' | sort)
 LIBS=(-lgif -lpng16 -lz -ldeflate -lzopfli -lwebp -lwebpdemux -lwebpmux)
-for target in ${TARGETS:-decode encode replies}; do
+for target in ${TARGETS:-decode encode replies lzw}; do
     if [ "$target" = replies ]; then
         echo "building fuzz-replies" >&2
         DETECT="$ROOT/Sources/AnimTerminal/Detect"
@@ -36,15 +37,15 @@ for target in ${TARGETS:-decode encode replies}; do
             "$HERE/FuzzReplies.swift" -o "$OUT/fuzz-replies" 2>&1 | grep -v "Cannot export local symbol" >&2 || true
         continue
     fi
-    name="Fuzz$(tr '[:lower:]' '[:upper:]' <<< "${target:0:1}")${target:1}"
+    case $target in lzw) name=FuzzLZW;; *) name="Fuzz$(tr '[:lower:]' '[:upper:]' <<< "${target:0:1}")${target:1}";; esac
     echo "building fuzz-$target" >&2
     swiftc -sanitize=fuzzer,address -parse-as-library -O -g -module-name "$name" \
         -I "$ROOT/Sources/CGIF" -I "$ROOT/Sources/CPNG" -I "$ROOT/Sources/CWebP" -I "$ROOT/Sources/CDeflate" -I "$OUT/include" \
-        "${SOURCES[@]}" "$HERE/$name.swift" "$ROOT/Tests/AnimKitTests/Fuzz/FuzzChecks.swift" "$ROOT/Tests/AnimKitTests/Fuzz/FuzzRandom.swift" "$OUT/pngbridge.o" "${LIBS[@]}" \
+        "${SOURCES[@]}" "$HERE/$name.swift" "$ROOT/Tests/AnimKitTests/Fuzz/FuzzChecks.swift" "$ROOT/Tests/AnimKitTests/Fuzz/FuzzRandom.swift" "$ROOT/Tests/AnimKitTests/Fuzz/LZWOracle.swift" "$OUT/pngbridge.o" "${LIBS[@]}" \
         -o "$OUT/fuzz-$target" 2>&1 | grep -v "Cannot export local symbol" >&2 || true
 done
 # swiftc's errors are filtered above, not fatal: say what is missing.
-for target in ${TARGETS:-decode encode replies}; do
+for target in ${TARGETS:-decode encode replies lzw}; do
     [ -x "$OUT/fuzz-$target" ] || { echo "fuzz-$target was not built (see the errors above)" >&2; exit 1; }
 done
-echo "built: $OUT/fuzz-decode $OUT/fuzz-encode $OUT/fuzz-replies" >&2
+echo "built: $OUT/fuzz-decode $OUT/fuzz-encode $OUT/fuzz-replies $OUT/fuzz-lzw" >&2

@@ -13,7 +13,7 @@ set -euo pipefail
 ROOT="$(cd "$(dirname "${BASH_SOURCE[0]}")/../.." && pwd)"
 OUT="${OUT:-$ROOT/.build/fuzz}"
 SECONDS_EACH="${1:-1800}"
-for target in decode encode replies; do
+for target in decode encode replies lzw; do
     mkdir -p "$OUT/corpus-$target" "$OUT/seeds-$target" "$OUT/findings-$target"
 done
 # Seeds: every fixture and sample animation (for the encoder, their first
@@ -27,15 +27,19 @@ find "$ROOT/Tests/AnimKitTests/Fixtures" -type f -size -20k \( -name '*.gif' -o 
     | seed "$OUT/seeds-encode"
 find "$ROOT/Tests/AnimKitTests/Fixtures/fuzz-encode" -type f ! -name '*.md' 2>/dev/null | seed "$OUT/seeds-encode"
 find "$ROOT/Tests/AnimTerminalTests/Fixtures/fuzz-replies" -type f ! -name '*.md' | seed "$OUT/seeds-replies"
+# fuzz-lzw: a code size, width and height, then the tail of a small
+# fixture GIF (LZW data among other bytes; the fuzzer finds the rest).
+find "$ROOT/Tests/AnimKitTests/Fixtures/gif-suite" -name '*.gif' -size -8k | sort | head -30 \
+    | while read -r f; do { printf '\007\077\017'; tail -c +40 "$f"; } > "$OUT/seeds-lzw/$(basename "$f")"; done
 
 
 export SWIFT_BACKTRACE=enable=no     # its crash handler upsets AddressSanitizer
 pids=()
-for target in ${TARGETS:-decode encode replies}; do
+for target in ${TARGETS:-decode encode replies lzw}; do
     # -max_len: 64 KiB inputs for the decoder (many fixtures are larger:
     # libFuzzer keeps their prefixes), 4 KiB for the encoder's parameters,
-    # 8 KiB for replies (past the parser's 4 KiB string bound).
-    case $target in decode) max_len=65536;; replies) max_len=8192;; *) max_len=4096;; esac
+    # 8 KiB for replies (past the parser's 4 KiB string bound) and LZW data.
+    case $target in decode) max_len=65536;; replies|lzw) max_len=8192;; *) max_len=4096;; esac
     "$OUT/fuzz-$target" "$OUT/corpus-$target" "$OUT/seeds-$target" \
         -max_total_time="$SECONDS_EACH" -timeout=20 -rss_limit_mb=2048 -max_len="$max_len" \
         -artifact_prefix="$OUT/findings-$target/" -print_final_stats=1 \
@@ -44,7 +48,7 @@ for target in ${TARGETS:-decode encode replies}; do
 done
 status=0
 for pid in "${pids[@]}"; do wait "$pid" || status=1; done
-for target in ${TARGETS:-decode encode replies}; do
+for target in ${TARGETS:-decode encode replies lzw}; do
     echo "== $target: $(grep -E '^Done|stat::number_of_executed_units' "$OUT/$target.log" | tr '\n' ' ')"
     ls "$OUT/findings-$target"
 done

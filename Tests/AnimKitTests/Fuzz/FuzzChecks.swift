@@ -6,6 +6,29 @@
 #endif
 
 enum FuzzChecks {
+    /// Arbitrary bytes as one GIF image's LZW data, decoded by anim's LZW
+    /// decoder, giflib and the textbook decoder (`LZWOracle`): a difference
+    /// is a finding. The first byte picks the minimum code size (1-11), the
+    /// next two the image's size; the rest is the code stream, in sub-blocks.
+    static func lzw(_ bytes: [UInt8]) {
+        guard bytes.count >= 3 else { return }
+        let minSize = 1 + Int(bytes[0]) % 11
+        let width = 1 + Int(bytes[1])
+        let height = 1 + Int(bytes[2]) % 64
+        var data: [UInt8] = [UInt8(minSize)]
+        var rest = bytes.dropFirst(3)
+        while !rest.isEmpty {
+            let block = rest.prefix(255)
+            data += [UInt8(block.count)] + block
+            rest = rest.dropFirst(block.count)
+        }
+        data.append(0)
+        var result = LZWOracle.Comparison()
+        LZWOracle.compare(
+            LZWOracle.file(width: width, height: height, bits: min(minSize, 8), data: data), name: "input", into: &result)
+        if !result.differing.isEmpty { fatalError(result.differing.joined(separator: "; ")) }
+    }
+
     /// Arbitrary bytes into ImageSource and IncrementalImageSource.
     ///
     /// Every path a program opening an untrusted file takes: indexing, every

@@ -58,9 +58,7 @@ enum GIFContainer {
         case 0?: plays = .forever
         case let n?: plays = .count(n + 1)  // N repetitions after the first play
         }
-        let decoder = GIFDecoder(
-            store: store, headerLength: parsed.headerLength,
-            images: parsed.images, steps: steps)
+        let decoder = GIFDecoder(store: store, images: parsed.images, steps: steps)
         return ContainerIndex(
             format: .gif, width: parsed.width, height: parsed.height, steps: steps,
             frames: frames, loopCount: parsed.loopCount, plays: plays,

@@ -1,23 +1,22 @@
-/// Decodes one GIF image at a time with giflib, from memory (the giflib
-/// calls are in `GIFLib.swift`), or with the tolerant Swift LZW decoder.
+/// Decodes one GIF image at a time with anim's LZW decoder
+/// (`GIFLZWDecoder`), from memory; giflib (`GIFLib.swift`) decodes the same
+/// images in the tests, as the oracle.
 ///
-/// giflib reads a virtual stream: the file's header, screen descriptor and
-/// global colour table, then the bytes of the wanted image only. So any image
-/// decodes on its own, in any order, from any thread, without `DGifSlurp`.
+/// Each image's LZW stream is independent of the others, so any image
+/// decodes on its own, in any order, from any thread: the prefetcher decodes
+/// the next images on the other cores while the compositor works in order.
 ///
 /// `@unchecked Sendable`: every stored field is a `let` of immutable data; each
-/// decode keeps its giflib handle and buffers in locals.
+/// decode keeps its buffers in locals.
 final class GIFDecoder: StepDecoder, @unchecked Sendable {
     /// Transparent pixels can be left unwritten: GIF's alpha is 1-bit.
     let writesMasked = true
     private let store: ByteStore
-    private let headerLength: Int
     private let images: [GIFImageRecord]
     private let steps: [Step]
 
-    init(store: ByteStore, headerLength: Int, images: [GIFImageRecord], steps: [Step]) {
+    init(store: ByteStore, images: [GIFImageRecord], steps: [Step]) {
         self.store = store
-        self.headerLength = headerLength
         self.images = images
         self.steps = steps
     }
@@ -30,43 +29,33 @@ final class GIFDecoder: StepDecoder, @unchecked Sendable {
         if clip.isEmpty { return }
         let palette = makePalette(image)
         let writer = RowWriter(target: target, image: image, clip: clip)
-        if Self.decodeWithGiflib(
-            base: store.bytes.baseAddress!.assumingMemoryBound(to: UInt8.self), header: headerLength,
-            image: image.descriptorOffset..<image.dataEnd, writer, palette: palette)
-        {
-            return
-        }
-        // giflib gave up (damaged data, or a code size above 8 that browsers
-        // accept, gif-suite `max-codes`): decode again with the tolerant Swift
-        // decoder, which keeps every pixel up to the damage; the rest of the
-        // image is transparent.
-        if !target.masked { writer.clearAll() }
+        let total = image.width * image.height
+        let indices = UnsafeMutablePointer<UInt8>.allocate(capacity: total)
+        defer { indices.deallocate() }
+        let valid = GIFLZWDecoder.decode(
+            store.bytes, offset: image.dataOffset, end: image.dataEnd, into: indices, count: total)
+        let width = image.width
         palette.withUnsafeBufferPointer { pal in
+            if valid < total && !target.masked { writer.clearAll() }
             var order = GIFRowOrder(height: image.height, interlaced: image.interlaced)
-            // Interlaced: the whole rows decoded, kept to fill the rows the
-            // data never reached (`GIFInterlaceFill`).
-            var whole: [[UInt8]?] = image.interlaced ? Array(repeating: nil, count: image.height) : []
-            var decoded = [Int](repeating: 0, count: image.interlaced ? image.height : 0)
-            GIFLZWDecoder.decode(
-                store.bytes, offset: image.dataOffset, end: image.dataEnd,
-                width: image.width, rows: image.height
-            ) { _, line, valid in
-                guard let y = order.next() else { return }
-                writer.put(row: y, indices: line.baseAddress!, valid: valid, palette: pal.baseAddress!)
-                if image.interlaced {
-                    decoded[y] = valid
-                    if valid >= image.width { whole[y] = Array(line.prefix(image.width)) }
-                }
+            for r in 0..<image.height {
+                guard let y = order.next(), r * width < valid else { break }
+                writer.put(row: y, indices: indices + r * width, valid: min(width, valid - r * width), palette: pal.baseAddress!)
             }
-            // (A row the data never reached counts as 0 decoded.)
-            guard image.interlaced, decoded.contains(where: { $0 < image.width }) else { return }
-            for y in 0..<image.height where whole[y] == nil {
-                guard let from = GIFInterlaceFill.source(of: y, decoded: { whole[$0] != nil }) else { continue }
+            // Damaged or cut short: the rows the data never reached (a
+            // row cut part way counts as not decoded) show the rows of
+            // earlier passes as browsers show them (`GIFInterlaceFill`).
+            guard image.interlaced, valid < total else { return }
+            var stored = [Int](repeating: -1, count: image.height)  // image row -> stored row
+            var rows = GIFRowOrder(height: image.height, interlaced: true)
+            for r in 0..<image.height { stored[rows.next()!] = r }
+            let whole = { (y: Int) in (stored[y] + 1) * width <= valid }
+            for y in 0..<image.height where !whole(y) {
+                guard let from = GIFInterlaceFill.source(of: y, decoded: whole) else { continue }
                 // (A row cut part way keeps what was decoded of it.)
-                whole[from]!.withUnsafeBufferPointer {
-                    writer.put(
-                        row: y, indices: $0.baseAddress!, valid: image.width, palette: pal.baseAddress!, from: decoded[y])
-                }
+                let done = max(0, min(width, valid - stored[y] * width))
+                writer.put(
+                    row: y, indices: indices + stored[from] * width, valid: width, palette: pal.baseAddress!, from: done)
             }
         }
     }
@@ -105,10 +94,13 @@ struct RowWriter {
         guard count > first else { return }
         let src = indices + x0
         let out = (target.base + cy * target.stride).assumingMemoryBound(to: UInt32.self)
-        if target.masked {
+        // (An image without a transparent index writes every pixel.)
+        if target.masked && image.transparentIndex.map({ $0 < 256 }) == true {
             for x in first..<count {
+                // Branch-free: the entry where it is opaque, else what is there.
                 let v = palette[Int(src[x])]
-                out[x] = v >= 0x0100_0000 ? v : out[x]  // branch-free select
+                let opaque = 0 &- (v >> 31)
+                out[x] = (v & opaque) | (out[x] & ~opaque)
             }
         } else {
             for x in first..<count { out[x] = palette[Int(src[x])] }

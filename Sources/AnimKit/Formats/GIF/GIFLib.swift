@@ -40,18 +40,20 @@ extension GIFDecoder {
         return Int32(copied)
     }
 
-    /// True when giflib decoded every row.
-    /// `base`: the file's bytes; giflib reads `base[0..<header]` (header,
-    /// screen descriptor, global table) then `base[image]`.
-    static func decodeWithGiflib(
-        base: UnsafePointer<UInt8>, header: Int, image range: Range<Int>, _ writer: RowWriter,
-        palette: [UInt32]
-    ) -> Bool {
+    /// `image`'s colour indices in stored order as giflib decodes them, or
+    /// nil when giflib gives up on it: the oracle that `GIFLZWDecoder` is
+    /// tested against. giflib reads `bytes[0..<header]` (the file's header,
+    /// screen descriptor and global table), then the image's bytes only.
+    static func giflibIndices(_ bytes: UnsafeRawBufferPointer, header: Int, image: GIFImageRecord) -> [UInt8]? {
+        guard image.width > 0, image.height > 0 else { return [] }
+        let base = bytes.baseAddress!.assumingMemoryBound(to: UInt8.self)
         let stream = UnsafeMutablePointer<GIFLibStream>.allocate(capacity: 1)
-        stream.initialize(to: GIFLibStream(base: base, prefix: header, start: range.lowerBound, end: range.upperBound))
+        stream.initialize(
+            to: GIFLibStream(
+                base: base, prefix: header, start: image.descriptorOffset, end: image.dataEnd))
         defer { stream.deallocate() }
         var error: Int32 = 0
-        guard let gif = DGifOpen(stream, Self.read, &error) else { return false }
+        guard let gif = DGifOpen(stream, Self.read, &error) else { return nil }
         defer {
             var e: Int32 = 0
             DGifCloseFile(gif, &e)
@@ -59,18 +61,15 @@ extension GIFDecoder {
         var type = UNDEFINED_RECORD_TYPE
         guard DGifGetRecordType(gif, &type) == GIF_OK, type == IMAGE_DESC_RECORD_TYPE,
             DGifGetImageDesc(gif) == GIF_OK
-        else { return false }
-        let image = writer.image
-        var line = [UInt8](repeating: 0, count: max(image.width, 1))
-        return palette.withUnsafeBufferPointer { pal in
-            line.withUnsafeMutableBufferPointer { buf in
-                for y in GIFRowOrder(height: image.height, interlaced: image.interlaced) {
-                    if DGifGetLine(gif, buf.baseAddress, Int32(image.width)) != GIF_OK { return false }
-                    writer.put(row: y, indices: buf.baseAddress!, valid: image.width, palette: pal.baseAddress!)
-                }
-                return true
+        else { return nil }
+        var out = [UInt8](repeating: 0, count: image.width * image.height)
+        let ok = out.withUnsafeMutableBufferPointer { buf in
+            for r in 0..<image.height {
+                if DGifGetLine(gif, buf.baseAddress! + r * image.width, Int32(image.width)) != GIF_OK { return false }
             }
+            return true
         }
+        return ok ? out : nil
     }
 }
 
