@@ -20,6 +20,7 @@ final class FrameCursor {
     var scratchPatch: UnsafeMutableRawBufferPointer?
     var output: [UInt8] = []
     var stepsDecoded = 0
+    var stepsDecodedAhead = 0
     var lastRequestedFrame = -1
     /// Where to keep and find checkpoints (a `FrameCache`, set by `CachedFrameSource`).
     weak var checkpoints: (any CheckpointStore)?
@@ -133,13 +134,18 @@ final class FrameCursor {
             if let job = prefetcher?.take(s) {
                 defer { prefetcher?.recycle(job) }
                 if let error = job.error { throw error }
-                if compositor.replacesAll(step) {
+                stepsDecodedAhead += 1
+                if let result = job.prepared, let split = decoder as? SplitStepDecoder {
+                    try decode(step: s, step, route: route, on: compositor) { target in
+                        split.finish(step: s, prepared: UnsafeRawBufferPointer(job.buffer), result: result, into: target)
+                    }
+                } else if compositor.replacesAll(step) {
                     job.buffer = compositor.adopt(job.buffer)  // the old canvas goes back to the pool
                 } else {
                     compositor.place(step, patch: UnsafeRawBufferPointer(job.buffer))
                 }
             } else {
-                try decode(step: s, step, route: route, on: compositor)
+                try decode(step: s, step, route: route, on: compositor) { try decoder.decode(step: s, into: $0) }
             }
         } catch let error as AnimError {
             compositor.reset()
@@ -150,20 +156,20 @@ final class FrameCursor {
         store.release(0..<decoder.dataRange(step: s).upperBound)  // all read so far, read-ahead included
     }
 
-    /// Decodes step `s` on this thread, where `begin` routed it.
-    private func decode(step s: Int, _ step: Step, route: Compositor.Route, on compositor: Compositor) throws {
+    /// Decodes step `s` on this thread with `write` (the whole decode, or
+    /// a split decoder's second part), where `begin` routed it.
+    private func decode(
+        step s: Int, _ step: Step, route: Compositor.Route, on compositor: Compositor,
+        write: (PixelTarget) throws -> Void
+    ) throws {
         switch route {
         case .canvas(let origin, let stride, let masked):
-            try decoder.decode(step: s, into: PixelTarget(base: origin, stride: stride, masked: masked))
+            try write(PixelTarget(base: origin, stride: stride, masked: masked))
         case .patch:
             let bytes = step.rect.width * step.rect.height * 4
             if bytes > 0 {
                 let buffer = patchBuffer(bytes)
-                try decoder.decode(
-                    step: s,
-                    into: PixelTarget(
-                        base: buffer.baseAddress!, stride: step.rect.width * 4,
-                        masked: false))
+                try write(PixelTarget(base: buffer.baseAddress!, stride: step.rect.width * 4, masked: false))
                 compositor.blend(step, patch: UnsafeRawBufferPointer(buffer))
             }
         }

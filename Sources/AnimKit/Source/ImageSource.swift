@@ -144,6 +144,11 @@ public final class ImageSource: @unchecked Sendable {
         cursor.withLock { $0.stepsDecoded }
     }
 
+    /// How many of those were decoded ahead on another thread, for tests.
+    var stepsDecodedAhead: Int {
+        cursor.withLock { $0.stepsDecodedAhead }
+    }
+
     /// Where the cursor keeps and finds checkpoints (held weakly).
     func useCheckpoints(_ store: any CheckpointStore) {
         cursor.withLock { $0.checkpoints = store }

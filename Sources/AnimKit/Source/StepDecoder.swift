@@ -16,6 +16,21 @@ protocol StepDecoder: AnyObject, Sendable {
     var writesMasked: Bool { get }
 }
 
+/// A codec whose decode splits in two: the part that needs no canvas
+/// (GIF: the LZW stream into colour indices), which decoding ahead runs on
+/// another thread, and the rest (indices to pixels), run on the
+/// compositor's thread straight into the canvas, as an inline decode.
+/// `decode(step:into:)` is `prepare` then `finish`.
+protocol SplitStepDecoder: StepDecoder {
+    /// Bytes `prepare` needs for step `index`.
+    func preparedBytes(step index: Int) -> Int
+    /// Runs the first part of step `index` into `buffer`; returns what
+    /// `finish` needs to know of it (GIF: how many indices were decoded).
+    func prepare(step index: Int, into buffer: UnsafeMutableRawBufferPointer) throws -> Int
+    /// Writes step `index`'s pixels from `prepare`'s `buffer` and `result`.
+    func finish(step index: Int, prepared buffer: UnsafeRawBufferPointer, result: Int, into target: PixelTarget)
+}
+
 /// Where a codec writes a step's pixels: the canvas itself or a patch.
 struct PixelTarget {
     var base: UnsafeMutableRawPointer

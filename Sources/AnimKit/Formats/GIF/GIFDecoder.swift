@@ -8,7 +8,7 @@
 ///
 /// `@unchecked Sendable`: every stored field is a `let` of immutable data; each
 /// decode keeps its buffers in locals.
-final class GIFDecoder: StepDecoder, @unchecked Sendable {
+final class GIFDecoder: SplitStepDecoder, @unchecked Sendable {
     /// Transparent pixels can be left unwritten: GIF's alpha is 1-bit.
     let writesMasked = true
     private let store: ByteStore
@@ -24,16 +24,35 @@ final class GIFDecoder: StepDecoder, @unchecked Sendable {
     func dataRange(step index: Int) -> Range<Int> { images[index].descriptorOffset..<images[index].dataEnd }
 
     func decode(step index: Int, into target: PixelTarget) throws {
+        guard !steps[index].rect.isEmpty else { return }
+        let bytes = preparedBytes(step: index)
+        let indices = UnsafeMutableRawBufferPointer.allocate(byteCount: bytes, alignment: 16)
+        defer { indices.deallocate() }
+        let valid = try prepare(step: index, into: indices)
+        finish(step: index, prepared: UnsafeRawBufferPointer(indices), result: valid, into: target)
+    }
+
+    func preparedBytes(step index: Int) -> Int { max(images[index].width * images[index].height, 1) }
+
+    /// Decodes image `index`'s LZW data into its colour indices, in stored
+    /// order; returns how many were decoded.
+    func prepare(step index: Int, into buffer: UnsafeMutableRawBufferPointer) throws -> Int {
+        let image = images[index]
+        guard !steps[index].rect.isEmpty else { return 0 }
+        return GIFLZWDecoder.decode(
+            store.bytes, offset: image.dataOffset, end: image.dataEnd,
+            into: buffer.baseAddress!.assumingMemoryBound(to: UInt8.self), count: image.width * image.height)
+    }
+
+    /// Maps the indices to RGBA in the target, clipped to the canvas.
+    func finish(step index: Int, prepared buffer: UnsafeRawBufferPointer, result valid: Int, into target: PixelTarget) {
         let image = images[index]
         let clip = steps[index].rect
         if clip.isEmpty { return }
         let palette = makePalette(image)
         let writer = RowWriter(target: target, image: image, clip: clip)
         let total = image.width * image.height
-        let indices = UnsafeMutablePointer<UInt8>.allocate(capacity: total)
-        defer { indices.deallocate() }
-        let valid = GIFLZWDecoder.decode(
-            store.bytes, offset: image.dataOffset, end: image.dataEnd, into: indices, count: total)
+        let indices = buffer.baseAddress!.assumingMemoryBound(to: UInt8.self)
         let width = image.width
         palette.withUnsafeBufferPointer { pal in
             if valid < total && !target.masked { writer.clearAll() }

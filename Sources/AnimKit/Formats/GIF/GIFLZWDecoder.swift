@@ -8,9 +8,9 @@
 /// image, and the pixels decoded up to there are kept.
 ///
 /// Speed: a code's string is always a run of the output written before it
-/// (the previous code's string plus one byte), so the table holds only each
-/// code's offset and length in the output and a code is one short copy,
-/// eight bytes at a time, instead of a walk down a prefix chain.
+/// (the previous code's string plus one byte), so the table holds only
+/// where each code's string is and its length, and a code is one short
+/// copy, eight bytes at a time, instead of a walk down a prefix chain.
 enum GIFLZWDecoder {
     /// Decodes the image data that starts at `offset` (the LZW minimum code
     /// size byte, then sub-blocks) into `out[0..<count]` in stored order,
@@ -27,101 +27,97 @@ enum GIFLZWDecoder {
         defer { data.deallocate() }
         let dataCount = payload(bytes, from: offset + 1, to: end, into: data)
         (data + dataCount).initialize(repeating: 0, count: 8)
-        // Each table code's string: its offset in `out` and its length.
-        let start = UnsafeMutablePointer<Int32>.allocate(capacity: 4096)
+        // Each code's string: where it is (a literal's in `literals`, a
+        // table code's in `out`) and its length.
+        let literals = UnsafeMutablePointer<UInt8>.allocate(capacity: 4096 + 8)
+        let source = UnsafeMutablePointer<UnsafePointer<UInt8>>.allocate(capacity: 4096)
         let length = UnsafeMutablePointer<UInt16>.allocate(capacity: 4096)
         defer {
-            start.deallocate()
+            literals.deallocate()
+            source.deallocate()
             length.deallocate()
         }
         let clear = 1 << minSize
+        for c in 0..<(4096 + 8) { literals[c] = UInt8(truncatingIfNeeded: c) }
+        for c in 0..<clear {
+            source[c] = UnsafePointer(literals + c)
+            length[c] = 1
+        }
         let eoi = clear + 1
         var next = clear + 2
         var codeWidth = minSize + 1
         var mask = (1 << codeWidth) - 1
         var prev = -1
-        var prevPos = 0
         var prevLength = 0
         var pos = 0
         var bits: UInt64 = 0
         var bitCount = 0
         var dp = 0
         while pos < total {
-            if bitCount < codeWidth {
-                if dp + 8 <= dataCount {
-                    // Eight bytes at once; whole bytes up to 56 bits kept.
-                    bits |= UnsafeRawPointer(data + dp).loadUnaligned(as: UInt64.self).littleEndian << UInt64(bitCount)
-                    dp &+= (63 &- bitCount) >> 3
-                    bitCount |= 56
-                } else {
-                    while bitCount <= 56 && dp < dataCount {
-                        bits |= UInt64(data[dp]) << UInt64(bitCount)
-                        bitCount &+= 8
-                        dp &+= 1
-                    }
-                    if bitCount < codeWidth { break }
+            if dp &+ 8 <= dataCount {
+                // Eight bytes at once; the whole bytes that fit are kept
+                // (the bits above them are the next byte's, loaded again).
+                bits |= UnsafeRawPointer(data + dp).loadUnaligned(as: UInt64.self).littleEndian << UInt64(bitCount)
+                dp &+= (63 &- bitCount) >> 3
+                bitCount |= 56
+            } else if bitCount < codeWidth {
+                while bitCount <= 56 && dp < dataCount {
+                    bits |= UInt64(data[dp]) << UInt64(bitCount)
+                    bitCount &+= 8
+                    dp &+= 1
                 }
+                if bitCount < codeWidth { break }
             }
             let code = Int(truncatingIfNeeded: bits) & mask
             bits >>= UInt64(codeWidth)
             bitCount &-= codeWidth
-            if code == clear {
-                next = clear + 2
-                codeWidth = minSize + 1
-                mask = (1 << codeWidth) - 1
-                prev = -1
-                continue
+            if code >= clear {
+                if code == clear {
+                    next = clear + 2
+                    codeWidth = minSize + 1
+                    mask = (1 << codeWidth) - 1
+                    prev = -1
+                    continue
+                }
+                if code == eoi || code > next || (code == next && prev < 0) { break }
             }
-            if code == eoi || code > next || (code == next && prev < 0) { break }
+            // A code used as it is defined: its string ends with its own
+            // first byte, not yet written when the copy reads it.
+            let definedNow = code == next
             if prev >= 0 && next < 4096 {
                 // The new entry: the previous string and the byte after it.
-                start[next] = Int32(prevPos)
-                length[next] = UInt16(prevLength + 1)
-                next += 1
+                source[next] = UnsafePointer(out + (pos &- prevLength))
+                length[next] = UInt16(truncatingIfNeeded: prevLength &+ 1)
+                next &+= 1
                 if next == 1 << codeWidth && codeWidth < 12 {
-                    codeWidth += 1
+                    codeWidth &+= 1
                     mask = (1 << codeWidth) - 1
                 }
             }
-            let n: Int
-            if code < clear {
-                out[pos] = UInt8(truncatingIfNeeded: code)
-                n = 1
+            let n = Int(length[code])
+            let from = UnsafeRawPointer(source[code])
+            let to = UnsafeMutableRawPointer(out + pos)
+            if pos &+ 4096 &+ 8 <= total {
+                // Room for any string and eight bytes more: copied eight
+                // bytes at a time, the bytes past the string overwritten by
+                // what follows it.
+                var k = 0
+                repeat {
+                    to.storeBytes(
+                        of: from.loadUnaligned(fromByteOffset: k, as: UInt64.self), toByteOffset: k, as: UInt64.self)
+                    k &+= 8
+                } while k < n
+                if definedNow { out[pos &+ n &- 1] = out[pos] }
             } else {
-                n = Int(length[code])
-                copy(out, from: Int(start[code]), to: pos, count: n, total: total)
+                for k in 0..<min(n, total - pos) {
+                    out[pos + k] = definedNow && k == n - 1 ? out[pos] : from.load(fromByteOffset: k, as: UInt8.self)
+                }
             }
             prev = code
-            prevPos = pos
             prevLength = n
             pos &+= n
         }
         return min(pos, total)
-    }
-
-    /// Writes the `count` bytes of `out` from `from` at `to`, clipped to
-    /// `total`. The source always starts before the destination; it overlaps
-    /// it only by its last byte (a code used as it is defined), which is the
-    /// destination's first.
-    @inline(__always)
-    private static func copy(_ out: UnsafeMutablePointer<UInt8>, from s: Int, to pos: Int, count n: Int, total: Int) {
-        let overlaps = s + n > pos
-        let plain = overlaps ? n - 1 : n
-        if pos + n + 8 <= total {
-            // Eight bytes at a time; the bytes written past the string are
-            // overwritten by what follows it.
-            let src = UnsafeRawPointer(out + s)
-            let dst = UnsafeMutableRawPointer(out + pos)
-            var k = 0
-            repeat {
-                dst.storeBytes(of: src.loadUnaligned(fromByteOffset: k, as: UInt64.self), toByteOffset: k, as: UInt64.self)
-                k += 8
-            } while k < plain
-            if overlaps { out[pos + n - 1] = out[pos] }
-        } else {
-            let m = min(n, total - pos)
-            for k in 0..<m { out[pos + k] = out[s + k] }
-        }
     }
 
     /// Decodes as `decode(_:offset:end:into:count:)` and hands each stored

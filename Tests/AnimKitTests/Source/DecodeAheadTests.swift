@@ -1,0 +1,74 @@
+import Testing
+
+@testable import AnimKit
+
+/// Decoding ahead on other threads gives the frames one thread gives, for
+/// every format: GIF's split decode (LZW ahead, colours on the compositor's
+/// thread) and PNG's and WebP's whole-patch decode; and small steps stay on
+/// the compositor's thread.
+struct DecodeAheadTests {
+    /// Five 200×200 frames: noise over the whole canvas (tens of KiB each
+    /// once compressed, worth handing over) on even frames, a small changed
+    /// square on odd ones.
+    static func frames() -> [RGBAImage] {
+        var rng = FuzzRandom(state: 0xDECA_DE)
+        var pixels = [UInt8](repeating: 255, count: 200 * 200 * 4)
+        return (0..<5).map { f in
+            if f % 2 == 0 {
+                for p in 0..<(200 * 200) {
+                    let v = rng.next()
+                    pixels[p * 4] = UInt8(truncatingIfNeeded: v) & 0xF0
+                    pixels[p * 4 + 1] = UInt8(truncatingIfNeeded: v >> 8) & 0xE0
+                    pixels[p * 4 + 2] = UInt8(truncatingIfNeeded: v >> 16) & 0xC0
+                }
+            } else {
+                for y in 90..<110 { for x in 90..<110 { pixels[(y * 200 + x) * 4] = UInt8(f * 40) } }
+            }
+            return RGBAImage(width: 200, height: 200, pixels: pixels)
+        }
+    }
+
+    static func encode(_ format: OutputFormat) throws -> [UInt8] {
+        let out = try ImageDestination(format: format)
+        for frame in frames() { try out.add(frame, duration: .milliseconds(50)) }
+        try out.finish()
+        return out.data!
+    }
+
+    @Test(arguments: OutputFormat.allCases)
+    func framesDecodedAheadAreTheFramesDecodedInline(_ format: OutputFormat) throws {
+        let bytes = try Self.encode(format)
+        let inline = try ImageSource(data: bytes, options: DecodingOptions(decodeAhead: 0))
+        let ahead = try ImageSource(data: bytes, options: DecodingOptions(decodeAhead: 2))
+        #expect(inline.frameCount == 5 && ahead.frameCount == 5)
+        for i in 0..<5 { #expect(try ahead.frame(at: i) == inline.frame(at: i), "\(format) frame \(i)") }
+        #expect(inline.stepsDecodedAhead == 0)
+        #expect(ahead.stepsDecodedAhead >= 2, "\(format): \(ahead.stepsDecodedAhead) of 5 decoded ahead")
+    }
+
+    @Test func aGIFCutShortGivesTheSameFramesAndErrorAhead() throws {
+        let bytes = try Self.encode(.gif)
+        let cut = Array(bytes.prefix(bytes.count * 3 / 4))
+        func read(_ ahead: Int) -> (frames: [RGBAImage], error: String?) {
+            guard let source = try? ImageSource(data: cut, options: DecodingOptions(decodeAhead: ahead)) else {
+                return ([], "index")
+            }
+            var frames: [RGBAImage] = []
+            for i in 0..<source.frameCount {
+                guard let f = try? source.frame(at: i) else { return (frames, "frame \(i)") }
+                frames.append(f)
+            }
+            return (frames, source.indexError.map { "\($0)" })
+        }
+        let inline = read(0)
+        let ahead = read(2)
+        #expect(inline.frames.count >= 2 && inline.frames == ahead.frames && inline.error == ahead.error)
+        #expect(inline.error != nil, "the cut is reported")
+    }
+
+    @Test func smallStepsAreDecodedOnTheCompositorsThread() throws {
+        let source = try Fixtures.source("extra/long.gif", options: DecodingOptions(decodeAhead: 2))
+        for i in 0..<source.frameCount { _ = try source.frame(at: i) }
+        #expect(source.frameCount > 10 && source.stepsDecodedAhead == 0)
+    }
+}
