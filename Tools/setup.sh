@@ -1,12 +1,13 @@
 #!/usr/bin/env bash
 # Installs what anim needs to build and test on Debian, if it is missing:
-# the C libraries (giflib, libpng 1.6, libwebp with demux and mux) and
+# the C libraries (giflib, libpng 1.6, libwebp with demux and mux,
+# libdeflate, zopfli, Little CMS) and
 # pkg-config. Run as root (or with sudo). Does nothing when all is present.
 set -euo pipefail
-packages=(libgif-dev libpng-dev libwebp-dev libdeflate-dev libzopfli-dev pkg-config zlib1g-dev git python3)
+packages=(libgif-dev libpng-dev libwebp-dev libdeflate-dev libzopfli-dev liblcms2-dev pkg-config zlib1g-dev git python3)
 if [ "${1:-}" = "--bench" ]; then
     # Peers and tools for Tools/bench (not needed to build or test).
-    packages+=(webp gifsicle apngasm imagemagick ffmpeg hyperfine python3-pil python3-numpy timg chafa)
+    packages+=(webp gifsicle apngasm imagemagick ffmpeg hyperfine python3-pil python3-numpy timg chafa liblcms2-utils)
 fi
 if [ "${1:-}" = "--terminals" ]; then
     # Real terminals under a virtual display, for Tools/terminals/check.py.

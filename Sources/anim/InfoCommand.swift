@@ -17,8 +17,9 @@ enum InfoCommand: Command {
           --json         print exactly one JSON object (keys: format, width, height,
                          frameCount, loopCount, plays, frames[index, x, y, width,
                          height, delayMs, durationMs, dispose, blend, keyframe,
-                         complete], metadata{iccProfileBytes, exifBytes, xmp,
-                         text[keyword, text]})
+                         complete], colorConversion (what frames are converted to
+                         sRGB from, or null), metadata{iccProfileBytes, exifBytes,
+                         xmp, text[keyword, text]})
           --raw-delays   durations are the stored delays (default: as browsers play
                          them, a delay of 10 ms or less lasting 100 ms)
           -h, --help     show this help
@@ -73,6 +74,7 @@ enum InfoCommand: Command {
                         ])
                     })
             ),
+            ("colorConversion", s.colorConversion.map { .string($0) } ?? .null),
             (
                 "metadata",
                 .object([
@@ -116,6 +118,7 @@ enum InfoCommand: Command {
         out += "\(s.frameCount) frame\(s.frameCount == 1 ? "" : "s"), \(loops)\(raw), "
         out += "total \(format(total.milliseconds)) ms\n"
         out += metadataLines(s.metadata)
+        if let from = s.colorConversion { out += "  colour: converted to sRGB from the \(from)\n" }
         out += "  " + "frame".padding(7) + "rect".padding(22) + "delay".padding(10) + "duration".padding(10)
         out += "dispose".padding(12) + "blend".padding(8) + "key\n"
         for f in s.frames {

@@ -10,12 +10,16 @@ enum Limits {
         ("--max-decoded-bytes", "maxDecodedBytes"),
     ]
     static let valued = Set(options.map(\.flag))
-    /// Flags every command that reads takes: `--merge-zero-delay`.
-    static let flags: Set<String> = ["--merge-zero-delay"]
+    /// Flags every command that reads takes: `--merge-zero-delay`,
+    /// `--no-color-management`.
+    static let flags: Set<String> = ["--merge-zero-delay", "--no-color-management"]
 
     /// `--merge-zero-delay`: GIF images without delay drawn with the next
     /// frame (`DecodingOptions.mergesZeroDelayImages`).
     nonisolated(unsafe) static var mergeZeroDelay = false
+    /// `--no-color-management`: the values as stored, not converted to sRGB
+    /// (`DecodingOptions.colorManagement`).
+    nonisolated(unsafe) static var noColorManagement = false
 
     /// The limits of this run (set by `CLI.run` from the command line).
     nonisolated(unsafe) static var current = DecodingLimits()
@@ -33,6 +37,7 @@ enum Limits {
         var options = options
         options.limits = current
         if mergeZeroDelay { options.mergesZeroDelayImages = true }
+        if noColorManagement { options.colorManagement = .none }
         return options
     }
 
@@ -52,6 +57,9 @@ enum Limits {
               --merge-zero-delay      GIF: draw an image without delay with the next frame, as
                                       GIF89a describes it (default: every image is a frame, as
                                       browsers show it, a delay of 0 playing as 100 ms)
+              --no-color-management   the colour values as stored (default: converted to sRGB
+                                      from the file's ICC profile or PNG gAMA/cHRM, as browsers
+                                      show them)
             """
     }()
 }

@@ -40,6 +40,25 @@ struct ExtractCommandTests {
         #expect(first != whole)
     }
 
+    /// A Display P3 APNG: the PNGs hold the frames converted to sRGB (and
+    /// no profile, so no viewer converts them again); with
+    /// `--no-color-management`, the values as stored.
+    @Test func framesAreConvertedToSRGBUnlessAskedNotTo() throws {
+        let file = CLI.fixture("color/p3.png")
+        let converted = CLI.tempDir()
+        let stored = CLI.tempDir()
+        #expect(try CLI.run(["extract", file, converted.path]).status == 0)
+        #expect(try CLI.run(["extract", "--no-color-management", file, stored.path]).status == 0)
+        var none = DecodingOptions()
+        none.colorManagement = .none
+        let a = try ImageSource(path: converted.appendingPathComponent("frame-00000.png").path, options: none)
+        let b = try ImageSource(path: stored.appendingPathComponent("frame-00000.png").path, options: none)
+        #expect(try a.frame(at: 0) == ImageSource(path: file).frame(at: 0))
+        #expect(try b.frame(at: 0) == ImageSource(path: file, options: none).frame(at: 0))
+        #expect(try a.frame(at: 0) != b.frame(at: 0))
+        #expect(try ImageSource(path: converted.appendingPathComponent("frame-00000.png").path).colorConversion == nil)
+    }
+
     @Test func frameRange() throws {
         let dir = CLI.tempDir()
         let r = try CLI.run(["extract", CLI.fixture("extra/long.gif"), dir.path, "--frames", "10-12"])

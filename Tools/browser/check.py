@@ -10,6 +10,13 @@ image as a frame, zero-delay ones included, as anim does by default; with
 ANIM_ARGS=--merge-zero-delay a browser frame list that ends with anim's is
 reported as `same (browser shows N more images first)`. Translucent pixels go through
 a canvas, which premultiplies them: compare files with binary alpha only.
+By default both sides give the stored colour values (ImageDecoder's
+colorSpaceConversion 'none', anim's --no-color-management). COLOR=N
+compares colour management instead: the browser converts to sRGB
+('default') and so does anim (its default), and each frame's pixels are
+compared, `same` meaning no channel differs by more than N (Chromium's
+skcms and Little CMS round differently); for small files (the pixels come
+back as text).
 Needs chromium, Pillow and numpy; ANIM (default .build/release/anim)."""
 import http.server, json, os, re, shutil, subprocess, sys, tempfile, threading
 
@@ -18,9 +25,12 @@ from PIL import Image
 
 HERE = os.path.dirname(os.path.abspath(__file__))
 ANIM = os.environ.get("ANIM", os.path.join(HERE, "..", "..", ".build", "release", "anim"))
+COLOR = os.environ.get("COLOR")  # a tolerance: compare colour-managed pixels
 
 
 def frame_hash(rgba):
+    if COLOR:
+        return rgba.astype(np.uint8).tobytes().hex()
     a = rgba.astype(np.uint64)
     v = np.where(a[..., 3] > 0, a[..., 0] | a[..., 1] << 8 | a[..., 2] << 16 | a[..., 3] << 24, 0).ravel()
     h = 0
@@ -33,7 +43,7 @@ def anim_hashes(path, work):
     out = os.path.join(work, "x-" + os.path.basename(path))
     # A failing extract (exit 1 after the frames it could write) still
     # compares those frames; the status is reported beside them.
-    extra = os.environ.get("ANIM_ARGS", "").split()
+    extra = os.environ.get("ANIM_ARGS", "").split() + ([] if COLOR else ["--no-color-management"])
     r = subprocess.run([ANIM, "extract", path, out] + extra, capture_output=True)
     names = sorted(os.listdir(out)) if os.path.isdir(out) else []
     hashes = [frame_hash(np.array(Image.open(os.path.join(out, f)).convert("RGBA"))) for f in names]
@@ -61,6 +71,7 @@ def browser_hashes(names, root):
     server = http.server.ThreadingHTTPServer(("127.0.0.1", 0), handler)
     threading.Thread(target=server.serve_forever, daemon=True).start()
     url = "http://127.0.0.1:%d/decode.html?files=%s" % (server.server_address[1], ",".join(names))
+    url += "&conversion=default&pixels=1" if COLOR else "&conversion=none"
     try:
         r = subprocess.run(
             ["timeout", "60", "chromium", "--headless", "--no-sandbox", "--disable-gpu", "--enable-logging=stderr", "--v=0", url],
@@ -105,6 +116,12 @@ def main():
                     exit_note += f", repetitions anim {rep} browser {their_rep}"
             if isinstance(theirs, str):
                 print(f"{f}: browser {theirs}{exit_note}")
+            elif COLOR and len(mine) == len(theirs) and all(len(a) == len(b) for a, b in zip(mine, theirs)):
+                diff = max(int(np.abs(np.frombuffer(bytes.fromhex(a), np.uint8).astype(int)
+                                      - np.frombuffer(bytes.fromhex(b), np.uint8).astype(int)).max())
+                           for a, b in zip(mine, theirs))
+                verdict = "same" if diff <= int(COLOR) else "differ"
+                print(f"{f}: {verdict} ({len(mine)} frames, largest channel difference {diff}{exit_note})")
             elif mine == theirs:
                 print(f"{f}: same ({len(mine)} frames{exit_note})")
             elif mine and len(theirs) > len(mine) and theirs[-len(mine):] == mine:

@@ -25,7 +25,7 @@ module CPNGBridge {
 MAP
 
 mapfile -t SOURCES < <(find "$ROOT/Sources/AnimKit" -name '*.swift' | sort)
-LIBS=(-lgif -lpng16 -lz -ldeflate -lzopfli -lwebp -lwebpdemux -lwebpmux)
+LIBS=(-lgif -lpng16 -lz -ldeflate -lzopfli -lwebp -lwebpdemux -lwebpmux -llcms2)
 for target in ${TARGETS:-decode encode replies lzw}; do
     if [ "$target" = replies ]; then
         echo "building fuzz-replies" >&2
@@ -40,7 +40,7 @@ for target in ${TARGETS:-decode encode replies lzw}; do
     case $target in lzw) name=FuzzLZW;; *) name="Fuzz$(tr '[:lower:]' '[:upper:]' <<< "${target:0:1}")${target:1}";; esac
     echo "building fuzz-$target" >&2
     swiftc -sanitize=fuzzer,address -parse-as-library -O -g -module-name "$name" \
-        -I "$ROOT/Sources/CGIF" -I "$ROOT/Sources/CPNG" -I "$ROOT/Sources/CWebP" -I "$ROOT/Sources/CDeflate" -I "$OUT/include" \
+        -I "$ROOT/Sources/CGIF" -I "$ROOT/Sources/CPNG" -I "$ROOT/Sources/CWebP" -I "$ROOT/Sources/CDeflate" -I "$ROOT/Sources/CLCMS" -I "$OUT/include" \
         "${SOURCES[@]}" "$HERE/$name.swift" "$ROOT/Tests/AnimKitTests/Fuzz/FuzzChecks.swift" "$ROOT/Tests/AnimKitTests/Fuzz/FuzzRandom.swift" "$ROOT/Tests/AnimKitTests/Fuzz/LZWOracle.swift" "$OUT/pngbridge.o" "${LIBS[@]}" \
         -o "$OUT/fuzz-$target" 2>&1 | grep -v "Cannot export local symbol" >&2 || true
 done

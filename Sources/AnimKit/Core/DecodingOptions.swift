@@ -58,6 +58,14 @@ public struct PixelSize: Equatable, Hashable, Sendable {
     }
 }
 
+/// Whether frames are converted to sRGB (`DecodingOptions.colorManagement`).
+public enum ColorManagement: String, Sendable, CaseIterable {
+    /// Frames in sRGB, converted from the file's colour space when it names one.
+    case sRGB
+    /// The values as stored.
+    case none
+}
+
 /// Options for opening an `ImageSource`.
 public struct DecodingOptions: Equatable, Sendable {
     /// Delays to durations; the browsers' policy by default.
@@ -102,6 +110,13 @@ public struct DecodingOptions: Equatable, Sendable {
     /// is the canvas and every image is clipped to it, as GIF89a wants
     /// images to fit it.
     public var growsCanvasToFirstImage = true
+    /// Colour management, as browsers do it: `.sRGB` (the default) converts
+    /// frames to sRGB when the file says its colours are in another space
+    /// (an ICC profile: PNG `iCCP`, WebP `ICCP`, GIF `ICCRGBG1012`; or PNG
+    /// `gAMA`/`cHRM` without `sRGB` or `iCCP`), with Little CMS; a profile
+    /// that is sRGB already changes nothing. `.none` delivers the stored
+    /// values. `ImageSource.colorConversion` says what was converted from.
+    public var colorManagement: ColorManagement = .sRGB
 
     /// Options with the given policy, limits, decode-ahead and fit box;
     /// `mapFiles` and `resizeTo` keep their defaults.

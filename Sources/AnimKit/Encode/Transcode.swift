@@ -47,7 +47,7 @@ extension ImageSource {
         let (options, adjustments) = prepared(
             options, format: format, keepingPlays: keepingPlays, keepingMetadata: keepingMetadata)
         let destination = try ImageDestination(path: path, format: format, options: options)
-        return try write(to: destination, adjustments: adjustments)
+        return try reader(keepingProfile: options.metadata.iccProfile != nil).write(to: destination, adjustments: adjustments)
     }
 
     /// As `transcode(toPath:)`, into memory: the report's `data` holds the file.
@@ -58,9 +58,23 @@ extension ImageSource {
         let (options, adjustments) = prepared(
             options, format: format, keepingPlays: keepingPlays, keepingMetadata: keepingMetadata)
         let destination = try ImageDestination(format: format, options: options)
-        var report = try write(to: destination, adjustments: adjustments)
+        var report = try reader(keepingProfile: options.metadata.iccProfile != nil).write(
+            to: destination, adjustments: adjustments)
         report.data = destination.data
         return report
+    }
+
+    /// The source whose frames are written: this one, or, when the output
+    /// keeps the ICC profile and this source converts from it, the same
+    /// bytes read as stored, so the profile and the values still go
+    /// together (converted values under the profile would be converted
+    /// twice by whoever shows the file). Without the profile (`--strip`),
+    /// the frames are written converted to sRGB, as they were shown.
+    private func reader(keepingProfile: Bool) throws -> ImageSource {
+        guard keepingProfile, colorConversion != nil else { return self }
+        var stored = options
+        stored.colorManagement = .none
+        return try reopened(options: stored)
     }
 
     private func prepared(

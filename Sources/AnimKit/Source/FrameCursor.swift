@@ -14,6 +14,8 @@ final class FrameCursor {
     let outputHeight: Int
     let downsampler: Downsampler?
     let prefetcher: StepPrefetcher?
+    /// Converts each frame to sRGB once composited (`ContainerIndex.convertToSRGB`).
+    let colorTransform: ColorTransform?
     var compositor: Compositor?
     var patch: UnsafeMutableRawBufferPointer?
     /// A caller's buffer lent as the patch for one `withFrame` call.
@@ -29,8 +31,9 @@ final class FrameCursor {
 
     init(
         index: FrameIndex, decoder: StepDecoder, store: ByteStore, name: String, outputWidth: Int, outputHeight: Int,
-        decodeAhead: Int
+        decodeAhead: Int, colorTransform: ColorTransform? = nil
     ) {
+        self.colorTransform = colorTransform
         self.index = index
         self.decoder = decoder
         self.store = store
@@ -57,12 +60,18 @@ final class FrameCursor {
         scratchPatch = scratch
         defer { scratchPatch = nil }
         let compositor = try render(frame: frame)
-        guard let downsampler else { return try body(UnsafeRawBufferPointer(compositor.canvas)) }
+        if downsampler == nil && colorTransform == nil { return try body(UnsafeRawBufferPointer(compositor.canvas)) }
         if output.count != outputWidth * outputHeight * 4 {
             output = [UInt8](repeating: 0, count: outputWidth * outputHeight * 4)
         }
         return try output.withUnsafeMutableBytes { out in
-            downsampler.run(UnsafeRawBufferPointer(compositor.canvas), into: out)
+            // The canvas stays as stored: the next frame is composited on it.
+            if let downsampler {
+                downsampler.run(UnsafeRawBufferPointer(compositor.canvas), into: out)
+                colorTransform?.convert(out.baseAddress!, into: out.baseAddress!, count: outputWidth * outputHeight)
+            } else {
+                colorTransform!.convert(compositor.canvas.baseAddress!, into: out.baseAddress!, count: outputWidth * outputHeight)
+            }
             return try body(UnsafeRawBufferPointer(out))
         }
     }

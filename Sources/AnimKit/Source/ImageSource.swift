@@ -75,7 +75,7 @@ public final class ImageSource: @unchecked Sendable {
                 file: name, limit: "maxCanvasPixels", value: size.width.multipliedReportingOverflow(by: size.height).partialValue,
                 maximum: options.limits.maxCanvasPixels)
         }
-        let container: ContainerIndex
+        var container: ContainerIndex
         switch ImageFormat.sniff(store.bytes) {
         case .gif?:
             container = try GIFContainer.index(
@@ -91,6 +91,12 @@ public final class ImageSource: @unchecked Sendable {
             }
             throw AnimError.unsupported(file: name, reason: "not a GIF, PNG or WebP file")
         }
+        if container.color == nil, container.format != .png && container.format != .apng {
+            container.color = container.metadata.iccProfile.map { .icc($0) }
+        }
+        let conversion: (source: String?, transform: ColorTransform?) =
+            options.colorManagement == .sRGB ? container.convertToSRGB() : (nil, nil)
+        colorConversion = conversion.source
         store.release(0..<store.count)  // indexing touched pages it no longer needs
         store.adviseSequentialReads()
         self.store = store
@@ -109,7 +115,7 @@ public final class ImageSource: @unchecked Sendable {
         cursor = Locked(
             FrameCursor(
                 index: index, decoder: container.decoder, store: store, name: name, outputWidth: out.width,
-                outputHeight: out.height, decodeAhead: options.decodeAhead))
+                outputHeight: out.height, decodeAhead: options.decodeAhead, colorTransform: conversion.transform))
         downsamples = out != (index.width, index.height)
     }
 
@@ -134,6 +140,11 @@ public final class ImageSource: @unchecked Sendable {
     /// it, one sentence each (an APNG whose `acTL` is invalid: its still
     /// image, and why). Not errors: `indexError` stays nil for them.
     public var warnings: [String] { index.warnings }
+    /// What the frames were converted to sRGB from (an ICC profile and its
+    /// description, or PNG's gAMA/cHRM), or nil when they are delivered as
+    /// stored: no colour information, sRGB already, or
+    /// `DecodingOptions.colorManagement` `.none`.
+    public let colorConversion: String?
     /// The number of displayed frames.
     public var frameCount: Int { index.frames.count }
 

@@ -64,6 +64,9 @@ struct ContainerIndex {
     var metadata = ImageMetadata()
     /// Problems that did not stop the file from showing as browsers show it.
     var warnings: [String] = []
+    /// What the file says of its colour space (the ICC profile in
+    /// `metadata` for GIF and WebP; PNG's colour chunks as well).
+    var color: EmbeddedColor?
 }
 
 extension DecodingLimits {

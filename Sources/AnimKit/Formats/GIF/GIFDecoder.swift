@@ -14,11 +14,19 @@ final class GIFDecoder: SplitStepDecoder, @unchecked Sendable {
     private let store: ByteStore
     private let images: [GIFImageRecord]
     private let steps: [Step]
+    /// Converts the colour tables to sRGB (`ColorManagedDecoder`).
+    private let transform: ColorTransform?
 
-    init(store: ByteStore, images: [GIFImageRecord], steps: [Step]) {
+    init(store: ByteStore, images: [GIFImageRecord], steps: [Step], transform: ColorTransform? = nil) {
         self.store = store
         self.images = images
         self.steps = steps
+        self.transform = transform
+    }
+
+    /// The same decoder with its colour tables converted by `transform`.
+    func colorManaged(_ transform: ColorTransform) -> GIFDecoder {
+        GIFDecoder(store: store, images: images, steps: steps, transform: transform)
     }
 
     func dataRange(step index: Int) -> Range<Int> { images[index].descriptorOffset..<images[index].dataEnd }
@@ -88,6 +96,9 @@ final class GIFDecoder: SplitStepDecoder, @unchecked Sendable {
         for i in 0..<min(image.paletteCount, 256) {
             let p = image.paletteOffset + 3 * i
             table[i] = UInt32(bytes[p]) | UInt32(bytes[p + 1]) << 8 | UInt32(bytes[p + 2]) << 16 | 0xFF00_0000
+        }
+        if let transform {
+            table.withUnsafeMutableBytes { transform.apply($0.baseAddress!, width: 256, rows: 1, stride: 1024) }
         }
         if let t = image.transparentIndex, t < 256 { table[t] = 0 }
         return table

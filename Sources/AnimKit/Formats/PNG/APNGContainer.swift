@@ -26,6 +26,7 @@ enum APNGContainer {
             formula: .exact, error: parsed.error, decoder: decoder,
             // Truncated frames are already left out; a still PNG is whole at IEND only.
             settledFrames: parsed.error == nil || parsed.isAnimated ? frames.count : 0,
-            metadata: parsed.metadata, warnings: parsed.warnings)
+            metadata: parsed.metadata, warnings: parsed.warnings,
+            color: parsed.color.color(icc: parsed.metadata.iccProfile))
     }
 }

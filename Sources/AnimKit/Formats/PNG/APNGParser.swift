@@ -22,9 +22,11 @@ struct APNGParser {
         var error: AnimError?
         var metadata = ImageMetadata()
         var warnings: [String] = []
+        var color = PNGColorChunks()
     }
 
     private struct State {
+        var color = PNGColorChunks()
         var metadata = ImageMetadata()
         var metadataBudget = ImageMetadata.maximumBlock
         var warnings: [String] = []
@@ -145,6 +147,8 @@ struct APNGParser {
                 throw malformed(s.frames.count, c.offset, "fdAT without a preceding fcTL")
             }
             if c.length > 4 { s.current!.segments.append(.init(chunkTypeOffset: c.typeOffset, dataLength: c.length, skip: 4)) }
+        case "gAMA", "cHRM", "sRGB":
+            s.color.read(c.type, UnsafeRawBufferPointer(rebasing: bytes[c.dataOffset..<(c.dataOffset + c.length)]))
         case "iCCP", "eXIf", "tEXt", "zTXt", "iTXt":
             PNGMetadata.read(
                 c.type, UnsafeRawBufferPointer(rebasing: bytes[c.dataOffset..<(c.dataOffset + c.length)]), into: &s.metadata,
@@ -228,7 +232,7 @@ struct APNGParser {
                 blend: .source, segments: s.defaultSegments, offset: 8)
             return Result(
                 header: header, frames: [still], isAnimated: false, error: failure, metadata: s.metadata,
-                warnings: s.warnings)
+                warnings: s.warnings, color: s.color)
         }
         if error == nil && s.defaultSegments.isEmpty {
             error = malformed(s.frames.count, bytes.count, "no IDAT chunk")
@@ -239,6 +243,7 @@ struct APNGParser {
         if s.frames.isEmpty { throw error ?? malformed(0, bytes.count, "no frames") }
         if s.frames[0].dispose == .previous { s.frames[0].dispose = .background }  // APNG spec
         return Result(
-            header: header, frames: s.frames, isAnimated: true, numPlays: s.numPlays, error: error, metadata: s.metadata)
+            header: header, frames: s.frames, isAnimated: true, numPlays: s.numPlays, error: error, metadata: s.metadata,
+            color: s.color)
     }
 }

@@ -1,0 +1,23 @@
+extension ContainerIndex {
+    /// Sets up the conversion to sRGB of what `color` says is in another
+    /// colour space; a profile that cannot be used becomes a warning.
+    ///
+    /// Returns what the pixels are converted from, and the transform the
+    /// cursor applies to each frame once composited (nil for GIF, whose
+    /// colour tables are converted instead: with 1-bit alpha, converting
+    /// the 256 colours before compositing gives the same frames).
+    /// Converting after compositing is what Chromium does: APNG suite 023
+    /// (translucent frames blended over, `gAMA` 0.00045) shows black from
+    /// its second frame on there, as here, where converting each frame
+    /// before blending would leave half its red.
+    mutating func convertToSRGB() -> (source: String?, transform: ColorTransform?) {
+        let (transform, problem) = ColorTransform.toSRGB(from: color)
+        if let problem { warnings.append(problem) }
+        guard let transform else { return (nil, nil) }
+        if let gif = decoder as? GIFDecoder {
+            decoder = gif.colorManaged(transform)
+            return (transform.source, nil)
+        }
+        return (transform.source, transform)
+    }
+}
