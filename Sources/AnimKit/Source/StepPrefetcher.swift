@@ -32,10 +32,22 @@ final class StepPrefetcher: @unchecked Sendable {
     private var jobs: [Int: Job] = [:]
     private var pool: [UnsafeMutableRawBufferPointer] = []
 
-    init(decoder: StepDecoder, steps: [Step], depth: Int) {
+    /// A split decoder's first part runs ahead, not the whole decode.
+    private let split: SplitStepDecoder?
+    /// Per step: worth handing to another thread (`worthHandingOver`).
+    private let worth: [Bool]
+
+    /// Nil when no step of the file is worth handing over: then decoding
+    /// ahead would only cost.
+    init?(decoder: StepDecoder, steps: [Step], depth: Int) {
         self.decoder = decoder
         self.steps = steps
         self.depth = depth
+        split = decoder as? SplitStepDecoder
+        worth = steps.indices.map {
+            Self.worthHandingOver(steps[$0].rect, bytes: decoder.dataRange(step: $0).count, split: decoder is SplitStepDecoder)
+        }
+        if !worth.contains(true) { return nil }
     }
 
     deinit {
@@ -46,18 +58,17 @@ final class StepPrefetcher: @unchecked Sendable {
         for b in pool { b.deallocate() }
     }
 
-    /// Whether step `s` is worth handing to another thread: a step whose
+    /// Whether a step is worth handing to another thread: a step whose
     /// data is under 8 KiB, and (but for a split decoder, whose pixel work
     /// stays on the compositor's thread) under 16384 pixels, costs less to
     /// decode here than the hand-over costs. Measured: with every step
     /// handed over, decoding ahead made the sticker (240×240) and screen
     /// recording (800×600, a few KiB a frame) GIFs of Tools/bench/set 1.1–1.6×
     /// slower than one thread.
-    func worthHandingOver(_ s: Int) -> Bool {
-        let rect = steps[s].rect
+    static func worthHandingOver(_ rect: Rect, bytes: Int, split: Bool) -> Bool {
         guard !rect.isEmpty else { return false }
-        if decoder.dataRange(step: s).count >= 8192 { return true }
-        return !(decoder is SplitStepDecoder) && rect.width * rect.height >= 16_384
+        if bytes >= 8192 { return true }
+        return !split && rect.width * rect.height >= 16_384
     }
 
     /// Starts decoding the steps of `range` that are not started, while
@@ -65,8 +76,8 @@ final class StepPrefetcher: @unchecked Sendable {
     func schedule(_ range: ClosedRange<Int>) {
         for s in range where jobs[s] == nil && jobs.count < depth {
             let rect = steps[s].rect
-            guard worthHandingOver(s) else { continue }
-            let split = decoder as? SplitStepDecoder
+            guard worth[s] else { continue }
+            let split = self.split
             let job = Job(buffer: buffer(split?.preparedBytes(step: s) ?? rect.width * rect.height * 4))
             jobs[s] = job
             let decoder = self.decoder
