@@ -25,11 +25,18 @@ struct FuzzRegressionTests {
         FuzzChecks.encode(try [UInt8](Data(contentsOf: URL(fileURLWithPath: path))))
     }
 
+    @Test(arguments: findings("fuzz-lzw"))
+    func lzwFinding(_ path: String) throws {
+        FuzzChecks.lzw(try [UInt8](Data(contentsOf: URL(fileURLWithPath: path))))
+    }
+
     /// The folders are there and read (a typo in a path would make the
     /// tests above vanish rather than fail).
     @Test func findingsAreEnumerated() {
         #expect(FileManager.default.fileExists(atPath: Fixtures.root.path + "/fuzz-decode/README.md"))
         #expect(FileManager.default.fileExists(atPath: Fixtures.root.path + "/fuzz-encode/README.md"))
-        #expect(Self.findings("fuzz-encode").count >= 3)  // fuzz-decode has none yet
+        #expect(FileManager.default.fileExists(atPath: Fixtures.root.path + "/fuzz-lzw/README.md"))
+        #expect(Self.findings("fuzz-encode").count >= 3 && Self.findings("fuzz-decode").count >= 1)
+        #expect(Self.findings("fuzz-lzw").count >= 1)
     }
 }

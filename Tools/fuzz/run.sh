@@ -31,6 +31,7 @@ find "$ROOT/Tests/AnimTerminalTests/Fixtures/fuzz-replies" -type f ! -name '*.md
 # fixture GIF (LZW data among other bytes; the fuzzer finds the rest).
 find "$ROOT/Tests/AnimKitTests/Fixtures/gif-suite" -name '*.gif' -size -8k | sort | head -30 \
     | while read -r f; do { printf '\007\077\017'; tail -c +40 "$f"; } > "$OUT/seeds-lzw/$(basename "$f")"; done
+find "$ROOT/Tests/AnimKitTests/Fixtures/fuzz-lzw" -type f ! -name '*.md' 2>/dev/null | seed "$OUT/seeds-lzw"
 
 
 export SWIFT_BACKTRACE=enable=no     # its crash handler upsets AddressSanitizer

@@ -40,6 +40,7 @@ enum LZWOracle {
         var width = minSize + 1
         var prev = -1
         var bit = 0
+        var read = 0  // codes read since the clear code
         func string(_ code: Int) -> [UInt8] {
             var s = [UInt8]()
             var c = code
@@ -54,15 +55,18 @@ enum LZWOracle {
             for k in 0..<width where data[(bit + k) / 8] & (1 << ((bit + k) % 8)) != 0 { code |= 1 << k }
             bit += width
             if code == clear {
-                (next, width, prev) = (clear + 2, minSize + 1, -1)
+                (next, width, prev, read) = (clear + 2, minSize + 1, -1, 0)
                 continue
             }
             if code == clear + 1 || code > next || (code == next && prev < 0) { break }
+            // The width grows once the codes read since the clear code,
+            // counted from the first free code, pass what it can say.
+            read += 1
+            if clear + 1 + read < 4097 && clear + 1 + read >= 1 << width && width < 12 { width += 1 }
             if prev >= 0 && next < 4096 {
                 prefix[next] = prev
                 suffix[next] = code < next ? string(code)[0] : string(prev)[0]
                 next += 1
-                if next == 1 << width && width < 12 { width += 1 }
             }
             out += string(code)
             prev = code

@@ -40,16 +40,36 @@ final class GIFDecoder: SplitStepDecoder, @unchecked Sendable {
         finish(step: index, prepared: UnsafeRawBufferPointer(indices), result: valid, into: target)
     }
 
-    func preparedBytes(step index: Int) -> Int { max(images[index].width * images[index].height, 1) }
+    /// How many of image `index`'s indices are needed: every row down to
+    /// the canvas's bottom edge (all of them when interlaced), as each
+    /// string may repeat any run decoded before it.
+    private func needed(_ index: Int) -> Int {
+        let image = images[index]
+        let clip = steps[index].rect
+        if image.interlaced || clip.isEmpty { return image.width * image.height }
+        return min(image.height, clip.y + clip.height - image.y) * image.width
+    }
+
+    /// True when decoding the needed indices into one buffer would take far
+    /// more memory than the image's part of the canvas (an image reaching
+    /// far past a small screen): then it is decoded row by row
+    /// (`GIFLZWRowDecoder`), in one row of memory.
+    private func streams(_ index: Int) -> Bool {
+        let clip = steps[index].rect
+        return needed(index) > 2 * clip.width * clip.height + (1 << 20)
+    }
+
+    func preparedBytes(step index: Int) -> Int { streams(index) ? 1 : max(needed(index), 1) }
 
     /// Decodes image `index`'s LZW data into its colour indices, in stored
-    /// order; returns how many were decoded.
+    /// order; returns how many were decoded (-1: left to `finish`, row by row).
     func prepare(step index: Int, into buffer: UnsafeMutableRawBufferPointer) throws -> Int {
         let image = images[index]
         guard !steps[index].rect.isEmpty else { return 0 }
+        if streams(index) { return -1 }
         return GIFLZWDecoder.decode(
             store.bytes, offset: image.dataOffset, end: image.dataEnd,
-            into: buffer.baseAddress!.assumingMemoryBound(to: UInt8.self), count: image.width * image.height)
+            into: buffer.baseAddress!.assumingMemoryBound(to: UInt8.self), count: needed(index))
     }
 
     /// Maps the indices to RGBA in the target, clipped to the canvas.
@@ -57,9 +77,10 @@ final class GIFDecoder: SplitStepDecoder, @unchecked Sendable {
         let image = images[index]
         let clip = steps[index].rect
         if clip.isEmpty { return }
+        if valid < 0 { return decodeRows(index, into: target) }
         let palette = makePalette(image)
         let writer = RowWriter(target: target, image: image, clip: clip)
-        let total = image.width * image.height
+        let total = needed(index)
         let indices = buffer.baseAddress!.assumingMemoryBound(to: UInt8.self)
         let width = image.width
         palette.withUnsafeBufferPointer { pal in
@@ -83,6 +104,47 @@ final class GIFDecoder: SplitStepDecoder, @unchecked Sendable {
                 let done = max(0, min(width, valid - stored[y] * width))
                 writer.put(
                     row: y, indices: indices + stored[from] * width, valid: width, palette: pal.baseAddress!, from: done)
+            }
+        }
+    }
+
+    /// Decodes image `index` row by row straight into the target: the
+    /// rows the canvas shows, the rest of each only decoded through.
+    private func decodeRows(_ index: Int, into target: PixelTarget) {
+        let image = images[index]
+        let clip = steps[index].rect
+        let palette = makePalette(image)
+        let writer = RowWriter(target: target, image: image, clip: clip)
+        if !target.masked { writer.clearAll() }
+        // Rows of the image the canvas shows (and, for the interlace fill,
+        // the 7 above them whose rows may cover them).
+        let shown = max(0, clip.y - image.y - 7)..<(clip.y + clip.height - image.y)
+        var order = GIFRowOrder(height: image.height, interlaced: image.interlaced)
+        var whole: [Int: [UInt8]] = [:]
+        var decoded: [Int: Int] = [:]
+        palette.withUnsafeBufferPointer { pal in
+            GIFLZWRowDecoder.decodeRows(
+                store.bytes, offset: image.dataOffset, end: image.dataEnd, width: image.width, rows: image.height
+            ) { _, line, valid in
+                guard let y = order.next() else { return false }
+                if shown.contains(y) {
+                    writer.put(row: y, indices: line.baseAddress!, valid: valid, palette: pal.baseAddress!)
+                    if image.interlaced {
+                        decoded[y] = valid
+                        if valid >= image.width { whole[y] = Array(line.prefix(image.width)) }
+                    }
+                }
+                // Not interlaced: past the canvas's last row, nothing more is shown.
+                return image.interlaced || y + 1 < shown.upperBound
+            }
+            guard image.interlaced, shown.contains(where: { whole[$0] == nil }) else { return }
+            for y in shown where whole[y] == nil {
+                guard let from = GIFInterlaceFill.source(of: y, decoded: { whole[$0] != nil }) else { continue }
+                whole[from]!.withUnsafeBufferPointer {
+                    writer.put(
+                        row: y, indices: $0.baseAddress!, valid: image.width, palette: pal.baseAddress!,
+                        from: decoded[y] ?? 0)
+                }
             }
         }
     }

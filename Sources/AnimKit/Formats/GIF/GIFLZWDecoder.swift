@@ -45,6 +45,7 @@ enum GIFLZWDecoder {
         }
         let eoi = clear + 1
         var next = clear + 2
+        var running = clear + 2
         var codeWidth = minSize + 1
         var mask = (1 << codeWidth) - 1
         var prev = -1
@@ -74,12 +75,25 @@ enum GIFLZWDecoder {
             if code >= clear {
                 if code == clear {
                     next = clear + 2
+                    running = clear + 2
                     codeWidth = minSize + 1
                     mask = (1 << codeWidth) - 1
                     prev = -1
                     continue
                 }
                 if code == eoi || code > next || (code == next && prev < 0) { break }
+            }
+            // The width grows once the codes read since the clear code,
+            // counted from the first free one, pass what it holds: giflib's
+            // rule, the same as growing when the table reaches the limit
+            // but for a minimum code size of 1, whose first free code (4)
+            // is already there.
+            if running < 4097 {
+                running &+= 1
+                if running > 1 << codeWidth && codeWidth < 12 {
+                    codeWidth &+= 1
+                    mask = (1 << codeWidth) - 1
+                }
             }
             // A code used as it is defined: its string ends with its own
             // first byte, not yet written when the copy reads it.
@@ -89,10 +103,6 @@ enum GIFLZWDecoder {
                 source[next] = UnsafePointer(out + (pos &- prevLength))
                 length[next] = UInt16(truncatingIfNeeded: prevLength &+ 1)
                 next &+= 1
-                if next == 1 << codeWidth && codeWidth < 12 {
-                    codeWidth &+= 1
-                    mask = (1 << codeWidth) - 1
-                }
             }
             let n = Int(length[code])
             let from = UnsafeRawPointer(source[code])

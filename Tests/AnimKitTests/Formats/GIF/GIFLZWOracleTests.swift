@@ -61,3 +61,45 @@ struct GIFLZWOracleTests {
         #expect(result.stoppedWhereGiflibWentOn < damagedCompared)
     }
 }
+
+extension GIFLZWOracleTests {
+    /// An image far larger than its screen (2000×1000 on 4×4, plain and
+    /// interlaced) is decoded row by row, in one row of memory, and the
+    /// screen shows the same pixels the textbook decoder gives.
+    @Test(arguments: [false, true])
+    func anImageFarPastTheScreenDecodesRowByRow(_ interlaced: Bool) throws {
+        let (width, height) = (2000, 1000)
+        var rng = FuzzRandom(state: 7)
+        let indices = (0..<(width * height)).map { _ in UInt8(truncatingIfNeeded: rng.next() % 5 == 0 ? rng.next() : 3) }
+        // Stored rows: in interlace order when interlaced.
+        var order = GIFRowOrder(height: height, interlaced: interlaced)
+        var stored: [UInt8] = []
+        for _ in 0..<height {
+            let y = order.next()!
+            stored += indices[(y * width)..<((y + 1) * width)]
+        }
+        let data = stored.withUnsafeBufferPointer { GIFLZWEncoder.encode($0, bitsPerPixel: 8) }
+        var file = LZWOracle.file(width: 4, height: 4, bits: 8, data: data)
+        // The image descriptor (after the header and the 768-byte table):
+        // 2000×1000, interlace flag.
+        let d = 13 + 768
+        file[d + 5] = UInt8(width & 255)
+        file[d + 6] = UInt8(width >> 8)
+        file[d + 7] = UInt8(height & 255)
+        file[d + 8] = UInt8(height >> 8)
+        file[d + 9] = interlaced ? 0x40 : 0
+        var options = DecodingOptions()
+        options.growsCanvasToFirstImage = false
+        let frame = try ImageSource(data: file, options: options).frame(at: 0)
+        #expect(frame.width == 4 && frame.height == 4)
+        for y in 0..<4 {
+            for x in 0..<4 {
+                let v = Int(indices[y * width + x])
+                let p = frame.pixel(x: x, y: y)
+                let got: [Int] = [Int(p.r), Int(p.g), Int(p.b)]
+                let want: [Int] = (0..<3).map { (3 * v + $0) * 7 % 256 }
+                #expect(got == want, "pixel \(x),\(y)")
+            }
+        }
+    }
+}
