@@ -4,7 +4,7 @@
 # fuzz-replies: terminal replies, keys and a damaged reply).
 # Corpora grow in .build/fuzz/corpus-*; crashes, leaks, timeouts and
 # out-of-memory inputs land in .build/fuzz/findings-*/ (copy each into
-# Tests/AnimKitTests/Fixtures/fuzz-decode or fuzz-encode, or
+# Tests/AnimKitTests/Fixtures/fuzz-decode, fuzz-encode or fuzz-lzw, or
 # Tests/AnimTerminalTests/Fixtures/fuzz-replies, once fixed: the
 # regression tests replay everything there). Logs: .build/fuzz/*.log;
 # the last line of each says how many inputs ran.
