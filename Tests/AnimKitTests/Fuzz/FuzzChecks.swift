@@ -154,27 +154,53 @@ enum FuzzChecks {
             }
             return px
         }
-        // Runs of identical frames (as shown) become one.
+        // WebP: WebPAnimEncoder merges a frame into the one before when it
+        // finds it equal (lossless) or close enough (lossy), except where it
+        // places a keyframe; so the check follows time: frames no more than
+        // there are, the same total duration, and (lossless) at the middle
+        // of each frame given, the frame shown has its pixels.
+        if format == .webp {
+            let total = frames.reduce(Duration.zero) { $0 + $1.1 }
+            let decodedTotal = source.frames.reduce(Duration.zero) { $0 + $1.delay }
+            // Down to one frame, libwebp writes a still image: no duration.
+            guard source.frameCount <= frames.count, source.frameCount > 0,
+                source.frameCount == 1 || abs((decodedTotal - total) / .milliseconds(1)) < Double(frames.count)
+            else {
+                fatalError("WebP: \(source.frameCount) frames, \(decodedTotal) for \(frames.count), \(total)")
+            }
+            guard options.lossless && !options.allowMixed else { return }  // mixed: libwebp may pick lossy
+            var start = Duration.zero
+            for (i, (image, duration)) in frames.enumerated() {
+                defer { start += duration }
+                guard duration > .zero || frames.count == 1 else { continue }  // never shown
+                let middle = start + duration / 2
+                var j = 0
+                var end = source.frames[0].delay
+                while j + 1 < source.frameCount && end <= middle {
+                    j += 1
+                    end += source.frames[j].delay
+                }
+                let decoded: RGBAImage
+                do { decoded = try source.frame(at: j) } catch { fatalError("frame \(j): \(error)") }
+                for p in 0..<(width * height) where image.pixels[p * 4 + 3] != 0 || decoded.pixels[p * 4 + 3] != 0 {
+                    guard decoded.pixels[(p * 4)..<(p * 4 + 4)] == image.pixels[(p * 4)..<(p * 4 + 4)] else {
+                        fatalError("lossless WebP frame \(i) (shown as \(j)) pixel \(p) differs")
+                    }
+                }
+            }
+            return
+        }
+        // Runs of identical frames become one: `ImageDestination` merges
+        // equal frames (APNG: equal as shown) when neither has no duration.
         var expected: [(RGBAImage, Duration)] = []
         for (image, duration) in frames {
-            if let last = expected.last, shown(last.0) == shown(image) {
+            if let last = expected.last, last.1 > .zero, duration > .zero,
+                format == .apng ? shown(last.0) == shown(image) : last.0 == image
+            {
                 expected[expected.count - 1].1 += duration
             } else {
                 expected.append((image, duration))
             }
-        }
-        // Lossy WebP: WebPAnimEncoder may find a frame close enough to the
-        // one before to merge it (its duration added), so frames may be fewer.
-        let total = expected.reduce(Duration.zero) { $0 + $1.1 }
-        if format == .webp && (!options.lossless || options.allowMixed) {
-            let decodedTotal = source.frames.reduce(Duration.zero) { $0 + $1.delay }
-            // Down to one frame, libwebp writes a still image: no duration.
-            guard source.frameCount <= expected.count, source.frameCount > 0,
-                source.frameCount == 1 || abs((decodedTotal - total) / .milliseconds(1)) < Double(expected.count)
-            else {
-                fatalError("lossy WebP: \(source.frameCount) frames, \(decodedTotal) for \(expected.count), \(total)")
-            }
-            return
         }
         guard source.frameCount == expected.count else {
             fatalError("\(format): \(source.frameCount) frames decoded, \(expected.count) expected")
@@ -190,14 +216,7 @@ enum FuzzChecks {
                 guard source.format == .png || abs((stored - duration) / .milliseconds(1)) < 1.5 else {
                     fatalError("APNG frame \(i): \(stored) for \(duration)")
                 }
-            case .webp:
-                if options.lossless && !options.allowMixed {  // mixed: libwebp may pick lossy
-                    for p in 0..<(width * height) where image.pixels[p * 4 + 3] != 0 || decoded.pixels[p * 4 + 3] != 0 {
-                        guard decoded.pixels[(p * 4)..<(p * 4 + 4)] == image.pixels[(p * 4)..<(p * 4 + 4)] else {
-                            fatalError("lossless WebP frame \(i) pixel \(p) differs")
-                        }
-                    }
-                }
+            case .webp: break  // checked above
             case .gif:
                 for p in 0..<(width * height) where (image.pixels[p * 4 + 3] >= 128) != (decoded.pixels[p * 4 + 3] == 255) {
                     fatalError("GIF frame \(i) pixel \(p): alpha \(image.pixels[p * 4 + 3]) became \(decoded.pixels[p * 4 + 3])")
