@@ -16,27 +16,25 @@ let commands: [String: Command.Type] = [
     "optimize": OptimizeCommand.self,
 ]
 
-// Buffers up to 32 MiB (libwebp's per-frame decoding buffers, a 1080p
-// frame's LZW indices) come from the heap and are reused, instead of being
-// mapped afresh and faulted in page by page for every frame: glibc's
-// threshold (128 KiB, raised only as chunks are freed) cost a lossless WebP
-// of 640×360×150 111173 page faults over three decodes, 4028 with these.
-#if canImport(Glibc)
-    mallopt(M_MMAP_THRESHOLD, 32 << 20)
-    mallopt(-1, 64 << 20)  // M_TRIM_THRESHOLD (malloc.h; not imported)
-#endif
-
 let arguments = Array(CommandLine.arguments.dropFirst())
 
-// Playing: frames and canvases are megabytes each: give them their own
-// mappings, so that freeing one returns its memory at once. (glibc otherwise
-// raises its mapping threshold after the first free and serves them from the
-// heap, which keeps the peak long after the frames are gone.) Encoding keeps
-// glibc's default: fresh mappings for every frame's buffers cost it a third
-// of its time in page faults.
-@_silgen_name("mallopt") func mallopt(_ parameter: Int32, _ value: Int32) -> Int32  // <malloc.h>
+// Memory for buffers of a megabyte or more (malloc.h's mallopt):
+// - Decoding and encoding: up to 32 MiB (libwebp's per-frame decoding
+//   buffers, a 1080p frame's LZW indices) come from the heap and are reused,
+//   instead of being mapped afresh and faulted in page by page for every
+//   frame. With a 1 MiB threshold, a 1920x1080x40 lossless WebP took 164k
+//   page faults over three decode passes (a quarter of its time in the
+//   kernel); a 640x360x150 one 111173, 4028 with 32 MiB.
+// - Playing (`play`, `bench --loops`): frames and canvases get their own
+//   mappings, so that freeing one returns its memory at once (glibc
+//   otherwise serves them from the heap, which keeps the peak long after
+//   the frames are gone).
+@_silgen_name("mallopt") func mallopt(_ parameter: Int32, _ value: Int32) -> Int32
 let M_MMAP_THRESHOLD: Int32 = -3
-if !["encode", "convert", "optimize"].contains(arguments.first ?? "") { _ = mallopt(M_MMAP_THRESHOLD, 1 << 20) }
+let M_TRIM_THRESHOLD: Int32 = -1
+let playing = arguments.first == "play" || (arguments.first == "bench" && arguments.contains("--loops"))
+_ = mallopt(M_MMAP_THRESHOLD, playing ? 1 << 20 : 32 << 20)
+if !playing { _ = mallopt(M_TRIM_THRESHOLD, 64 << 20) }  // freed buffers stay for the next frame
 // A file size limit (ulimit -f) reached while writing is an error to
 // report, with the temporary file removed, not a death by SIGXFSZ; a
 // closed pipe likewise (EPIPE).
