@@ -3,6 +3,8 @@
 
     gen_frames.py sticker OUTDIR   # 240x240, 48 frames, RGBA with soft alpha
     gen_frames.py screen  OUTDIR   # 800x600, 120 frames, RGB, mostly static
+    gen_frames.py blend   OUTDIR   # 1920x1080, 40 frames, RGB, large sub-rectangles
+    gen_frames.py blend-sd OUTDIR  # 640x360, 100 frames, the same at SD size
 
 Frames are written as OUTDIR/f001.png, f002.png, ...  Everything is
 deterministic (fixed seeds, no time or randomness from the environment).
@@ -199,11 +201,49 @@ def screen(outdir, w=800, h=600, n=120):
         save(img, outdir, i)
 
 
+# --------------------------------------------------------------------------
+# blend: a static backdrop with a large moving region (about 80% x 76% of
+# the canvas) in flat colour bands, under a static grid: from one frame to
+# the next many pixels inside the region keep their colour, so encoders
+# write each frame as a large sub-rectangle blended over the canvas, the
+# unchanged pixels transparent (WebPAnimEncoder, apngasm, ffmpeg's GIF and
+# APNG encoders all do).
+# --------------------------------------------------------------------------
+def blend(outdir, w=1920, h=1080, n=40):
+    rng = np.random.default_rng(777)
+    yy, xx = np.mgrid[0:h, 0:w].astype(np.float64)
+    back = np.empty((h, w, 3), np.uint8)
+    back[..., 0] = (40 + 60 * xx / w).astype(np.uint8)
+    back[..., 1] = (50 + 40 * yy / h).astype(np.uint8)
+    back[..., 2] = 90
+    back = np.clip(back.astype(np.int16) + rng.integers(-6, 7, (h, w, 1)), 0, 255).astype(np.uint8)
+    x0, x1, y0, y1 = int(w * 0.1), int(w * 0.9), int(h * 0.12), int(h * 0.88)
+    sx, sy = xx[y0:y1, x0:x1] / w, yy[y0:y1, x0:x1] / h
+    grid = ((xx[y0:y1, x0:x1].astype(int) % 48) < 2) | ((yy[y0:y1, x0:x1].astype(int) % 48) < 2)
+    palette = rng.integers(0, 256, (24, 3)).astype(np.uint8)
+    for i in range(n):
+        t = 2 * math.pi * i / n
+        v = (np.sin(sx * 9 + t) + np.sin(sy * 7 - t * 0.5) + np.sin((sx + sy) * 5 + t * 0.7)
+             + np.sin(np.hypot(sx - 0.5 - 0.1 * math.cos(t), sy - 0.5) * 14 - t))
+        band = ((v + 4) / 8 * 24).astype(int).clip(0, 23)
+        img = back.copy()
+        region = palette[band]
+        region[grid] = (235, 235, 235)
+        img[y0:y1, x0:x1] = region
+        save(img, outdir, i)
+
+
 def main():
-    if len(sys.argv) != 3 or sys.argv[1] not in ("sticker", "screen"):
+    shapes = {
+        "sticker": sticker,
+        "screen": screen,
+        "blend": blend,
+        "blend-sd": lambda d: blend(d, w=640, h=360, n=100),
+    }
+    if len(sys.argv) != 3 or sys.argv[1] not in shapes:
         sys.exit(__doc__)
     os.makedirs(sys.argv[2], exist_ok=True)
-    {"sticker": sticker, "screen": screen}[sys.argv[1]](sys.argv[2])
+    shapes[sys.argv[1]](sys.argv[2])
 
 
 if __name__ == "__main__":

@@ -1,15 +1,17 @@
 #!/usr/bin/env bash
 # Generates the decode-speed benchmark set in Tools/bench/set/ (git-ignored).
 #
-# Four shapes x four encodings = 16 files:
+# Six shapes x four encodings = 24 files:
 #   sticker  240x240,   48 frames, soft alpha (rotating glowing star, transparent bg)
 #   screen   800x600,  120 frames, mostly static synthetic desktop recording
 #   video    640x360,  150 frames, full motion (testsrc2 x moving gradients + noise)
 #   big     1920x1080,  60 frames, full motion (ffmpeg mandelbrot zoom)
+#   blend   1920x1080,  40 frames, large sub-rectangles blended over the canvas
+#   blend-sd  640x360, 100 frames, the same at SD size (gen_frames.py blend)
 # each as
 #   NAME.gif            ffmpeg palettegen/paletteuse (ffmpeg's gif encoder crops
 #                       frames to the changed rectangle and uses transparency)
-#   NAME.png            APNG: apngasm 2.91 -z0 (zlib); for "big" ffmpeg -f apng,
+#   NAME.png            APNG: apngasm 2.91 -z0 (zlib); for "big" and "blend" ffmpeg -f apng,
 #                       because apngasm needs ~6 minutes for it even with -z0
 #   NAME.lossless.webp  img2webp -lossless (default effort)
 #   NAME.lossy.webp     img2webp -lossy -q 75
@@ -65,7 +67,7 @@ reap_all() { while (( ${#jobname[@]} > 0 )); do reap_one; done; }
 
 # ---------------------------------------------------------------- frames
 expect_frames() {  # shape -> frame count
-  case $1 in sticker) echo 48;; screen) echo 120;; video) echo 150;; big) echo 60;; esac
+  case $1 in sticker) echo 48;; screen) echo 120;; video) echo 150;; big) echo 60;; blend) echo 40;; blend-sd) echo 100;; esac
 }
 
 render() {  # render SHAPE : writes $FRAMES/SHAPE/f001.png..., then a .complete marker
@@ -73,7 +75,7 @@ render() {  # render SHAPE : writes $FRAMES/SHAPE/f001.png..., then a .complete 
   n=$(expect_frames "$shape")
   rm -rf "$dir"; mkdir -p "$dir"
   case $shape in
-    sticker|screen)
+    sticker|screen|blend|blend-sd)
       python3 "$HERE/gen_frames.py" "$shape" "$dir" ;;
     video)
       ffmpeg -nostdin -v error -filter_complex \
@@ -91,7 +93,7 @@ render() {  # render SHAPE : writes $FRAMES/SHAPE/f001.png..., then a .complete 
   touch "$dir/.complete"
 }
 
-SHAPES=(big video screen sticker)   # slowest first
+SHAPES=(big blend video blend-sd screen sticker)   # slowest first
 t0=$SECONDS
 for s in "${SHAPES[@]}"; do
   [[ -f "$FRAMES/$s/.complete" ]] && continue
@@ -110,6 +112,7 @@ enc_gif() {  # shape out
   case $shape in
     sticker) pal="palettegen=reserve_transparent=1"; use="paletteuse=alpha_threshold=128" ;;
     screen)  pal="palettegen";                       use="paletteuse=dither=bayer:bayer_scale=3:diff_mode=rectangle" ;;
+    blend*)  pal="palettegen";                       use="paletteuse=dither=none:diff_mode=rectangle" ;;
     *)       pal="palettegen";                       use="paletteuse" ;;
   esac
   ffmpeg -nostdin -v error -framerate $FPS -start_number 1 -i "$FRAMES/$shape/f%03d.png" \
@@ -119,7 +122,7 @@ enc_gif() {  # shape out
 }
 enc_apng() {
   local shape=$1 out=$2
-  if [[ $shape == big ]]; then
+  if [[ $shape == big || $shape == blend ]]; then
     ffmpeg -nostdin -v error -framerate $FPS -start_number 1 -i "$FRAMES/$shape/f%03d.png" \
       -plays 0 -f apng -y "$out.tmp"
   else
@@ -142,6 +145,9 @@ enc_webp_lossy() {
 # Ordered roughly longest first so that the two cores stay busy.
 ENCODES=(
   "big lossless.webp enc_webp_ll"
+  "blend lossless.webp enc_webp_ll"
+  "blend png enc_apng"
+  "blend-sd png enc_apng"
   "video png enc_apng"
   "big png enc_apng"
   "video lossless.webp enc_webp_ll"
@@ -157,6 +163,11 @@ ENCODES=(
   "sticker lossless.webp enc_webp_ll"
   "sticker gif enc_gif"
   "sticker lossy.webp enc_webp_lossy"
+  "blend gif enc_gif"
+  "blend lossy.webp enc_webp_lossy"
+  "blend-sd lossless.webp enc_webp_ll"
+  "blend-sd gif enc_gif"
+  "blend-sd lossy.webp enc_webp_lossy"
 )
 t0=$SECONDS
 for e in "${ENCODES[@]}"; do
@@ -173,7 +184,7 @@ echo "make-set: encodes done ($((SECONDS - t0)) s)"
 echo
 printf '%-24s %12s %8s\n' file bytes MB
 total=0
-for s in sticker screen video big; do
+for s in sticker screen video big blend blend-sd; do
   for ext in gif png lossless.webp lossy.webp; do
     f="$SET/$s.$ext"
     if [[ -s "$f" ]]; then
