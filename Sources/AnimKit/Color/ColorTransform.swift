@@ -12,10 +12,13 @@ final class ColorTransform: @unchecked Sendable {
     private let handle: cmsHTRANSFORM
     /// What the pixels were converted from, for `anim info`.
     let source: String
+    /// The fast path, where it gives Little CMS's values within 1.
+    private let fast: MatrixShaper?
 
-    private init(handle: cmsHTRANSFORM, source: String) {
+    private init(handle: cmsHTRANSFORM, source: String, fast: MatrixShaper?) {
         self.handle = handle
         self.source = source
+        self.fast = fast
     }
 
     deinit { cmsDeleteTransform(handle) }
@@ -57,12 +60,27 @@ final class ColorTransform: @unchecked Sendable {
             let handle = cmsCreateTransform(
                 profile, animTypeRGBA8, sRGB, animTypeRGBA8, cmsUInt32Number(INTENT_PERCEPTUAL), animTransformFlags)
         else { return (nil, "Little CMS cannot convert from the \(source) and it is ignored") }
-        let transform = ColorTransform(handle: handle, source: source)
-        return transform.isNearIdentity ? (nil, nil) : (transform, nil)
+        let reference = probed(handle)
+        // An sRGB profile under another name: nothing to do.
+        guard !zip(probe, reference).allSatisfy({ abs(Int($0) - Int($1)) <= 1 }) else {
+            cmsDeleteTransform(handle)
+            return (nil, nil)
+        }
+        let fast = MatrixShaper(profile: profile).flatMap { agrees($0, reference) ? $0 : nil }
+        return (ColorTransform(handle: handle, source: source, fast: fast), nil)
     }
 
     /// Converts `count` pixels from `source` into `target` (which may be `source`).
     func convert(_ source: UnsafeRawPointer, into target: UnsafeMutableRawPointer, count: Int) {
+        if let fast { return fast.convert(source, into: target, count: count) }
+        convertWithLittleCMS(source, into: target, count: count)
+    }
+
+    /// Whether the matrix-shaper fast path is in use (for tests).
+    var usesFastPath: Bool { fast != nil }
+
+    /// `convert` through Little CMS itself, whatever the fast path.
+    func convertWithLittleCMS(_ source: UnsafeRawPointer, into target: UnsafeMutableRawPointer, count: Int) {
         var done = 0
         while done < count {  // (cmsDoTransform counts in 32 bits)
             let n = min(count - done, 1 << 24)
@@ -76,22 +94,37 @@ final class ColorTransform: @unchecked Sendable {
         guard width > 0 else { return }
         for y in 0..<rows {
             let row = base + y * stride
-            cmsDoTransform(handle, row, row, UInt32(width))
+            if let fast { fast.convert(row, into: row, count: width) } else { cmsDoTransform(handle, row, row, UInt32(width)) }
         }
     }
 
-    /// True when every colour of a 17×17×17 grid and every grey comes out
-    /// within 1 of itself: an sRGB profile under another name.
-    private var isNearIdentity: Bool {
+    /// Every colour of a 17×17×17 grid (steps of 16, and 255), a finer
+    /// one near black, and every grey: RGBA pixels.
+    private static let probe: [UInt8] = {
         var probe: [UInt8] = []
         let steps = (0...16).map { min($0 * 16, 255) }
         for r in steps { for g in steps { for b in steps { probe += [UInt8(r), UInt8(g), UInt8(b), 255] } } }
+        for r in 0..<8 { for g in 0..<8 { for b in 0..<8 { probe += [UInt8(r * 2), UInt8(g * 2), UInt8(b * 2), 255] } } }
         for v in 0...255 { probe += [UInt8(v), UInt8(v), UInt8(v), 255] }
+        return probe
+    }()
+
+    /// The probe through Little CMS's transform `handle`.
+    private static func probed(_ handle: cmsHTRANSFORM) -> [UInt8] {
         var out = probe
         out.withUnsafeMutableBytes { o in
             probe.withUnsafeBytes { cmsDoTransform(handle, $0.baseAddress, o.baseAddress, UInt32(probe.count / 4)) }
         }
-        return zip(probe, out).allSatisfy { abs(Int($0) - Int($1)) <= 1 }
+        return out
+    }
+
+    /// True when `fast` gives the `reference` values within 1 on the probe.
+    private static func agrees(_ fast: MatrixShaper, _ reference: [UInt8]) -> Bool {
+        var out = probe
+        out.withUnsafeMutableBytes { o in
+            probe.withUnsafeBytes { fast.convert($0.baseAddress!, into: o.baseAddress!, count: probe.count / 4) }
+        }
+        return zip(out, reference).allSatisfy { abs(Int($0) - Int($1)) <= 1 }
     }
 
     /// An RGB profile of the sRGB primaries and D65 white (or `cHRM`'s)

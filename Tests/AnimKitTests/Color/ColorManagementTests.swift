@@ -161,4 +161,36 @@ struct ColorManagementTests {
         #expect([converted.r, converted.g, converted.b, converted.a] == [0, 0, 0, 255])
         #expect([stored.r, stored.g, stored.b, stored.a] == [242, 0, 0, 255])
     }
+
+    /// The matrix-shaper fast path is taken for Display P3 and PNG gamma
+    /// profiles and gives Little CMS's own values within 1 on 65536
+    /// pseudo-random colours (seeded), alpha kept.
+    @Test func theFastPathGivesLittleCMSsValues() throws {
+        let p3 = try #require(Fixtures.source("color/p3.png").metadata.iccProfile)
+        let colours: [EmbeddedColor] = [
+            .icc(p3), .gamma(1 / 2.2, chromaticities: nil), .gamma(1.0, chromaticities: Self.p3),
+            .gamma(0.45455, chromaticities: nil),
+        ]
+        var state: UInt64 = 0x9E37_79B9_7F4A_7C15
+        let input: [UInt8] = (0..<(65536 * 4)).map { _ in
+            state = state &* 6_364_136_223_846_793_005 &+ 1_442_695_040_888_963_407
+            return UInt8(truncatingIfNeeded: state >> 56)
+        }
+        for colour in colours {
+            let transform = try #require(ColorTransform.toSRGB(from: colour).transform, "\(colour)")
+            #expect(transform.usesFastPath, "\(colour)")
+            var fast = input
+            var reference = input
+            input.withUnsafeBytes { i in
+                fast.withUnsafeMutableBytes { transform.convert(i.baseAddress!, into: $0.baseAddress!, count: 65536) }
+                reference.withUnsafeMutableBytes {
+                    transform.convertWithLittleCMS(i.baseAddress!, into: $0.baseAddress!, count: 65536)
+                }
+            }
+            let worst = zip(fast, reference).map { abs(Int($0) - Int($1)) }.max() ?? 0
+            #expect(worst <= 1, "\(colour): off by \(worst)")
+            #expect(stride(from: 3, to: fast.count, by: 4).allSatisfy { fast[$0] == input[$0] })
+            #expect(fast != input)
+        }
+    }
 }

@@ -1,0 +1,117 @@
+import CLCMS
+
+#if canImport(Glibc)
+    import Glibc
+#endif
+
+/// The fast path of a conversion between two matrix-shaper RGB profiles
+/// (Display P3, Adobe RGB, PNG's gAMA/cHRM, most camera and screen
+/// profiles): per channel a tone curve to linear light, one 3×3 matrix to
+/// sRGB's linear light, sRGB's curve back; as browsers' colour engines
+/// (skcms, qcms) do it. Little CMS 2.14's own 8-bit path takes 20–50 ns a
+/// pixel, several times the decoding of a frame; this one a few.
+///
+/// `ColorTransform` uses it only where it agrees with Little CMS within one
+/// level on a grid of colours, so its pixels are Little CMS's within 1.
+struct MatrixShaper: Sendable {
+    /// Per channel, 8-bit value to linear light in `0...steps`: 3 × 256
+    /// entries.
+    private let toLinear: [Int32]
+    /// Row-major, scaled by 2^14: source linear RGB to sRGB linear RGB.
+    private let matrix: [Int32]
+    /// Linear light in `0...steps` to 8-bit sRGB.
+    private let encode: [UInt8]
+    private static let steps = 16383
+
+    /// Nil when `profile` is not a matrix-shaper RGB profile.
+    init?(profile: cmsHPROFILE) {
+        guard cmsIsMatrixShaper(profile) != 0, let source = Self.colorants(profile) else { return nil }
+        let sRGB = cmsCreate_sRGBProfile()
+        defer { cmsCloseProfile(sRGB) }
+        guard let sRGB, let target = Self.colorants(sRGB), let inverse = Self.inverse(target) else { return nil }
+        // (A row's coefficients must sum to under 8 in magnitude, or the
+        // fixed-point sums could overflow: 8 × 2^14 × 2^14 = 2^31.)
+        let product = Self.product(inverse, source)
+        guard (0..<3).allSatisfy({ r in (0..<3).reduce(0) { $0 + abs(product[r * 3 + $1]) } < 7.9 }) else { return nil }
+        matrix = product.map { Int32(($0 * 16384).rounded()) }
+        var linear: [Int32] = []
+        linear.reserveCapacity(768)
+        for tag in [cmsSigRedTRCTag, cmsSigGreenTRCTag, cmsSigBlueTRCTag] {
+            guard let raw = cmsReadTag(profile, tag) else { return nil }
+            let curve = OpaquePointer(raw)
+            for v in 0..<256 {
+                let l = Double(cmsEvalToneCurveFloat(curve, Float(v) / 255))
+                linear.append(Int32((min(max(l, 0), 1) * Double(Self.steps)).rounded()))
+            }
+        }
+        toLinear = linear
+        encode = (0...Self.steps).map { i in
+            let v = Double(i) / Double(Self.steps)
+            let e = v <= 0.0031308 ? 12.92 * v : 1.055 * pow(v, 1 / 2.4) - 0.055
+            return UInt8(max(0, min(255, (e * 255).rounded())))
+        }
+    }
+
+    /// Converts `count` RGBA pixels from `source` into `target` (which may
+    /// be `source`); alpha is kept.
+    func convert(_ source: UnsafeRawPointer, into target: UnsafeMutableRawPointer, count: Int) {
+        let src = source.assumingMemoryBound(to: UInt8.self)
+        let dst = target.assumingMemoryBound(to: UInt8.self)
+        toLinear.withUnsafeBufferPointer { lin in
+            encode.withUnsafeBufferPointer { enc in
+                let m = (
+                    matrix[0], matrix[1], matrix[2], matrix[3], matrix[4], matrix[5], matrix[6], matrix[7], matrix[8]
+                )
+                @inline(__always) func out(_ v: Int32) -> UInt8 {
+                    enc[Int(min(max((v &+ 8192) >> 14, 0), Int32(Self.steps)))]
+                }
+                for p in 0..<count {
+                    let i = p * 4
+                    let r = lin[Int(src[i])]
+                    let g = lin[256 + Int(src[i + 1])]
+                    let b = lin[512 + Int(src[i + 2])]
+                    let a = src[i + 3]
+                    dst[i] = out(m.0 &* r &+ m.1 &* g &+ m.2 &* b)
+                    dst[i + 1] = out(m.3 &* r &+ m.4 &* g &+ m.5 &* b)
+                    dst[i + 2] = out(m.6 &* r &+ m.7 &* g &+ m.8 &* b)
+                    dst[i + 3] = a
+                }
+            }
+        }
+    }
+
+    /// The columns of the red, green and blue colorants (XYZ, D50): the
+    /// matrix from linear RGB to XYZ, row-major.
+    private static func colorants(_ profile: cmsHPROFILE) -> [Double]? {
+        var columns: [cmsCIEXYZ] = []
+        for tag in [cmsSigRedColorantTag, cmsSigGreenColorantTag, cmsSigBlueColorantTag] {
+            guard let raw = cmsReadTag(profile, tag) else { return nil }
+            columns.append(raw.assumingMemoryBound(to: cmsCIEXYZ.self).pointee)
+        }
+        let m = [
+            columns[0].X, columns[1].X, columns[2].X,
+            columns[0].Y, columns[1].Y, columns[2].Y,
+            columns[0].Z, columns[1].Z, columns[2].Z,
+        ]
+        return m.allSatisfy(\.isFinite) ? m : nil
+    }
+
+    private static func inverse(_ m: [Double]) -> [Double]? {
+        let det =
+            m[0] * (m[4] * m[8] - m[5] * m[7]) - m[1] * (m[3] * m[8] - m[5] * m[6]) + m[2] * (m[3] * m[7] - m[4] * m[6])
+        guard abs(det) > 1e-9 else { return nil }
+        let c = [
+            m[4] * m[8] - m[5] * m[7], m[2] * m[7] - m[1] * m[8], m[1] * m[5] - m[2] * m[4],
+            m[5] * m[6] - m[3] * m[8], m[0] * m[8] - m[2] * m[6], m[2] * m[3] - m[0] * m[5],
+            m[3] * m[7] - m[4] * m[6], m[1] * m[6] - m[0] * m[7], m[0] * m[4] - m[1] * m[3],
+        ]
+        return c.map { $0 / det }
+    }
+
+    private static func product(_ a: [Double], _ b: [Double]) -> [Double] {
+        (0..<9).map { k in
+            let (r, c) = (k / 3, k % 3)
+            return a[r * 3] * b[c] + a[r * 3 + 1] * b[3 + c] + a[r * 3 + 2] * b[6 + c]
+        }
+    }
+}
