@@ -21,6 +21,13 @@ final class FrameCursor {
     /// A caller's buffer lent as the patch for one `withFrame` call.
     var scratchPatch: UnsafeMutableRawBufferPointer?
     var output: [UInt8] = []
+    /// What the last `render` changed: it continued the canvas from step
+    /// `from` and drew only inside `rect`; nil when anything may have changed.
+    private var lastChange: (from: Int, rect: Rect)?
+    /// The step whose colour-converted canvas `output` holds (without a
+    /// downsampler), or -1: the conversion is pointwise, so the next frame
+    /// read in order needs only its changed rectangle converted.
+    private var convertedStep = -1
     var stepsDecoded = 0
     var stepsDecodedAhead = 0
     var lastRequestedFrame = -1
@@ -63,14 +70,25 @@ final class FrameCursor {
         if downsampler == nil && colorTransform == nil { return try body(UnsafeRawBufferPointer(compositor.canvas)) }
         if output.count != outputWidth * outputHeight * 4 {
             output = [UInt8](repeating: 0, count: outputWidth * outputHeight * 4)
+            convertedStep = -1
         }
+        let change = lastChange
         return try output.withUnsafeMutableBytes { out in
             // The canvas stays as stored: the next frame is composited on it.
             if let downsampler {
                 downsampler.run(UnsafeRawBufferPointer(compositor.canvas), into: out)
                 colorTransform?.convert(out.baseAddress!, into: out.baseAddress!, count: outputWidth * outputHeight)
+            } else if let change, change.from == convertedStep, convertedStep >= 0 {
+                let r = change.rect.intersection(Rect(x: 0, y: 0, width: outputWidth, height: outputHeight))
+                for y in r.y..<(r.y + max(r.height, 0)) where r.width > 0 {
+                    let offset = (y * outputWidth + r.x) * 4
+                    colorTransform!.convert(
+                        compositor.canvas.baseAddress! + offset, into: out.baseAddress! + offset, count: r.width)
+                }
+                convertedStep = compositor.currentStep
             } else {
                 colorTransform!.convert(compositor.canvas.baseAddress!, into: out.baseAddress!, count: outputWidth * outputHeight)
+                convertedStep = compositor.currentStep
             }
             return try body(UnsafeRawBufferPointer(out))
         }
@@ -82,21 +100,27 @@ final class FrameCursor {
         let compositor = self.compositor ?? Compositor(width: index.width, height: index.height, formula: index.formula)
         self.compositor = compositor
         let range = index.frameSteps[frame]
+        lastChange = nil
         guard let target = range.last else {
             compositor.reset()
             compositor.canvas.update(repeating: 0)
             return compositor
         }
         let current = compositor.currentStep
-        if current == target { return compositor }
+        if current == target {
+            lastChange = (current, Rect(x: 0, y: 0, width: 0, height: 0))
+            return compositor
+        }
         let key = index.keyAtOrBefore[target]
         var start = key
         if current >= 0 && current < target && current + 1 >= key { start = current + 1 }
         if start == key { compositor.reset() }
+        var continued = current >= 0 && start == current + 1
         if let snapshot = checkpoints?.checkpoint(in: 0...frame)?.snapshot,
             snapshot.step <= target, snapshot.step + 1 > start
         {
             compositor.restore(snapshot)  // closer than the keyframe or the canvas
+            continued = false
             start = snapshot.step + 1
             if snapshot.step == target {
                 lastRequestedFrame = frame
@@ -111,6 +135,14 @@ final class FrameCursor {
         for s in start...target {
             if s < horizon { prefetcher?.schedule((s + 1)...horizon) }
             try draw(step: s, frame: frame, on: compositor)
+        }
+        if continued {
+            // A step changes its rectangle; disposing of the step before
+            // changes that one's; a keyframe clears the canvas.
+            let bounds = Rect(x: 0, y: 0, width: index.width, height: index.height)
+            var rect = index.steps[start - 1].rect
+            for s in start...target { rect = index.steps[s].isKey ? bounds : rect.union(index.steps[s].rect) }
+            lastChange = (current, rect)
         }
         return compositor
     }

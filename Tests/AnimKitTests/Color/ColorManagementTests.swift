@@ -193,4 +193,39 @@ struct ColorManagementTests {
             #expect(fast != input)
         }
     }
+
+    /// Read in order, a frame's conversion is redone only where the canvas
+    /// changed: frames written with small moving patches and a Display P3
+    /// profile (APNG, WebP and GIF) read in order, seeking back and again
+    /// in order equal each frame read alone from a new source.
+    @Test(arguments: [OutputFormat.apng, .webp, .gif])
+    func framesReadInOrderEqualFramesReadAlone(_ format: OutputFormat) throws {
+        var options = EncodingOptions()
+        options.lossless = true
+        options.metadata.iccProfile = try #require(Fixtures.source("color/p3.png").metadata.iccProfile)
+        let out = try ImageDestination(format: format, options: options)
+        var image = RGBAImage(width: 40, height: 30)
+        for p in 0..<(40 * 30) { image.pixels.replaceSubrange((p * 4)..<(p * 4 + 4), with: [200, UInt8(p % 251), 40, 255]) }
+        for f in 0..<8 {
+            for y in (f * 3)..<(f * 3 + 5) {
+                for x in (f * 4)..<(f * 4 + 6) {
+                    image.pixels.replaceSubrange(((y * 40 + x) * 4)..<((y * 40 + x) * 4 + 4), with: [255, 0, UInt8(f * 30), 255])
+                }
+            }
+            try out.add(image, duration: .milliseconds(100))
+        }
+        try out.finish()
+        let data = try #require(out.data)
+        let inOrder = try ImageSource(data: data)
+        #expect(inOrder.colorConversion != nil)
+        #expect(inOrder.frameCount == 8)
+        let order = Array(0..<8) + [2, 3, 4, 7, 0, 1]
+        for i in order {
+            let alone = try ImageSource(data: data).frame(at: i)
+            #expect(try inOrder.frame(at: i) == alone, "frame \(i)")
+        }
+        var none = DecodingOptions()
+        none.colorManagement = .none
+        #expect(try ImageSource(data: data, options: none).frame(at: 7) != inOrder.frame(at: 7))
+    }
 }
