@@ -138,10 +138,15 @@ final class FrameCursor {
         }
         if continued {
             // A step changes its rectangle; disposing of the step before
-            // changes that one's; a keyframe clears the canvas.
+            // (to the background or the previous pixels) changes that
+            // one's; a keyframe clears the canvas.
             let bounds = Rect(x: 0, y: 0, width: index.width, height: index.height)
-            var rect = index.steps[start - 1].rect
-            for s in start...target { rect = index.steps[s].isKey ? bounds : rect.union(index.steps[s].rect) }
+            var rect = Rect(x: 0, y: 0, width: 0, height: 0)
+            for s in start...target {
+                let previous = index.steps[s - 1]
+                if previous.dispose != .none { rect = rect.union(previous.rect) }
+                rect = index.steps[s].isKey ? bounds : rect.union(index.steps[s].rect)
+            }
             lastChange = (current, rect)
         }
         return compositor
