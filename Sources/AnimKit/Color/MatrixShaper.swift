@@ -19,9 +19,13 @@ struct MatrixShaper: Sendable {
     private let toLinear: [Int32]
     /// Row-major, scaled by 2^14: source linear RGB to sRGB linear RGB.
     private let matrix: [Int32]
-    /// Linear light in `0...steps` to 8-bit sRGB.
-    private let encode: [UInt8]
     private static let steps = 16383
+    /// Linear light in `0...steps` to 8-bit sRGB (IEC 61966-2-1's curve).
+    private static let encode: [UInt8] = (0...steps).map { i in
+        let v = Double(i) / Double(steps)
+        let e = v <= 0.0031308 ? 12.92 * v : 1.055 * pow(v, 1 / 2.4) - 0.055
+        return UInt8(max(0, min(255, (e * 255).rounded())))
+    }
 
     /// Nil when `profile` is not a matrix-shaper RGB profile.
     init?(profile: cmsHPROFILE) {
@@ -45,11 +49,6 @@ struct MatrixShaper: Sendable {
             }
         }
         toLinear = linear
-        encode = (0...Self.steps).map { i in
-            let v = Double(i) / Double(Self.steps)
-            let e = v <= 0.0031308 ? 12.92 * v : 1.055 * pow(v, 1 / 2.4) - 0.055
-            return UInt8(max(0, min(255, (e * 255).rounded())))
-        }
     }
 
     /// Converts `count` RGBA pixels from `source` into `target` (which may
@@ -58,7 +57,7 @@ struct MatrixShaper: Sendable {
         let src = source.assumingMemoryBound(to: UInt8.self)
         let dst = target.assumingMemoryBound(to: UInt8.self)
         toLinear.withUnsafeBufferPointer { lin in
-            encode.withUnsafeBufferPointer { enc in
+            Self.encode.withUnsafeBufferPointer { enc in
                 let m = (
                     matrix[0], matrix[1], matrix[2], matrix[3], matrix[4], matrix[5], matrix[6], matrix[7], matrix[8]
                 )
