@@ -18,18 +18,20 @@ for target in decode encode replies lzw; do
 done
 # Seeds: every fixture and sample animation (for the encoder, their first
 # bytes steer the options and the rest become pixels), plus past findings;
-# named by content, as libFuzzer names its corpus.
+# named by content, as libFuzzer names its corpus. (awk, not head, takes
+# the first lines: head's early exit kills sort with SIGPIPE, which
+# pipefail makes the script's status.)
 seed() { while read -r f; do cp "$f" "$1/$(sha1sum < "$f" | cut -c1-40)"; done; }
 find "$ROOT/Tests" "$ROOT/Animations" -type f \( -name '*.gif' -o -name '*.png' -o -name '*.webp' \) -size -200k \
     | seed "$OUT/seeds-decode"
 find "$ROOT/Tests/AnimKitTests/Fixtures/fuzz-decode" -type f ! -name '*.md' 2>/dev/null | seed "$OUT/seeds-decode"
-find "$ROOT/Tests/AnimKitTests/Fixtures" -type f -size -20k \( -name '*.gif' -o -name '*.png' \) | sort | head -40 \
+find "$ROOT/Tests/AnimKitTests/Fixtures" -type f -size -20k \( -name '*.gif' -o -name '*.png' \) | sort | awk 'NR <= 40' \
     | seed "$OUT/seeds-encode"
 find "$ROOT/Tests/AnimKitTests/Fixtures/fuzz-encode" -type f ! -name '*.md' 2>/dev/null | seed "$OUT/seeds-encode"
 find "$ROOT/Tests/AnimTerminalTests/Fixtures/fuzz-replies" -type f ! -name '*.md' | seed "$OUT/seeds-replies"
 # fuzz-lzw: a code size, width and height, then the tail of a small
 # fixture GIF (LZW data among other bytes; the fuzzer finds the rest).
-find "$ROOT/Tests/AnimKitTests/Fixtures/gif-suite" -name '*.gif' -size -8k | sort | head -30 \
+find "$ROOT/Tests/AnimKitTests/Fixtures/gif-suite" -name '*.gif' -size -8k | sort | awk 'NR <= 30' \
     | while read -r f; do { printf '\007\077\017'; tail -c +40 "$f"; } > "$OUT/seeds-lzw/$(basename "$f")"; done
 find "$ROOT/Tests/AnimKitTests/Fixtures/fuzz-lzw" -type f ! -name '*.md' 2>/dev/null | seed "$OUT/seeds-lzw"
 
