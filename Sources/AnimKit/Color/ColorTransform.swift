@@ -94,7 +94,7 @@ final class ColorTransform: @unchecked Sendable {
         guard width > 0 else { return }
         for y in 0..<rows {
             let row = base + y * stride
-            if let fast { fast.convert(row, into: row, count: width) } else { cmsDoTransform(handle, row, row, UInt32(width)) }
+            convert(row, into: row, count: width)
         }
     }
 
