@@ -28,7 +28,10 @@ final class ColorTransform: @unchecked Sendable {
     /// every colour to within 1 of itself); nil with a reason when the
     /// information cannot be used (a damaged or non-RGB profile), which
     /// browsers then ignore too.
-    static func toSRGB(from color: EmbeddedColor?) -> (transform: ColorTransform?, problem: String?) {
+    /// `fastPath` false keeps to Little CMS (for tests).
+    static func toSRGB(
+        from color: EmbeddedColor?, fastPath: Bool = true
+    ) -> (transform: ColorTransform?, problem: String?) {
         guard let color, color != .sRGB else { return (nil, nil) }
         let profile: cmsHPROFILE
         let source: String
@@ -66,7 +69,7 @@ final class ColorTransform: @unchecked Sendable {
             cmsDeleteTransform(handle)
             return (nil, nil)
         }
-        let fast = MatrixShaper(profile: profile).flatMap { agrees($0, reference) ? $0 : nil }
+        let fast = fastPath ? MatrixShaper(profile: profile).flatMap { agrees($0, reference) ? $0 : nil } : nil
         return (ColorTransform(handle: handle, source: source, fast: fast), nil)
     }
 
@@ -74,6 +77,27 @@ final class ColorTransform: @unchecked Sendable {
     func convert(_ source: UnsafeRawPointer, into target: UnsafeMutableRawPointer, count: Int) {
         if let fast { return fast.convert(source, into: target, count: count) }
         convertWithLittleCMS(source, into: target, count: count)
+    }
+
+    /// Converts the pixels of `source` that differ from `shadow` (what
+    /// `target` holds the conversion of) and copies them into `shadow`.
+    func convertChanged(
+        _ source: UnsafeRawPointer, shadow: UnsafeMutableRawPointer, into target: UnsafeMutableRawPointer, count: Int
+    ) {
+        if let fast { return fast.convertChanged(source, shadow: shadow, into: target, count: count) }
+        var i = 0
+        while i < count {
+            let word = { (p: UnsafeRawPointer, k: Int) in p.loadUnaligned(fromByteOffset: k * 4, as: UInt32.self) }
+            guard word(source, i) != word(shadow, i) else {
+                i += 1
+                continue
+            }
+            var end = i + 1
+            while end < count && word(source, end) != word(shadow, end) { end += 1 }
+            (shadow + i * 4).copyMemory(from: source + i * 4, byteCount: (end - i) * 4)
+            convertWithLittleCMS(source + i * 4, into: target + i * 4, count: end - i)
+            i = end
+        }
     }
 
     /// Whether the matrix-shaper fast path is in use (for tests).

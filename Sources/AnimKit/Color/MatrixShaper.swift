@@ -52,28 +52,71 @@ struct MatrixShaper: Sendable {
     }
 
     /// Converts `count` RGBA pixels from `source` into `target` (which may
-    /// be `source`); alpha is kept.
+    /// be `source`); alpha is kept. Pixels are read and written as whole
+    /// 32-bit words; a pixel equal to the one before it takes its result.
     func convert(_ source: UnsafeRawPointer, into target: UnsafeMutableRawPointer, count: Int) {
-        let src = source.assumingMemoryBound(to: UInt8.self)
-        let dst = target.assumingMemoryBound(to: UInt8.self)
-        toLinear.withUnsafeBufferPointer { lin in
-            Self.encode.withUnsafeBufferPointer { enc in
-                let m = (
-                    matrix[0], matrix[1], matrix[2], matrix[3], matrix[4], matrix[5], matrix[6], matrix[7], matrix[8]
-                )
-                @inline(__always) func out(_ v: Int32) -> UInt8 {
-                    enc[Int(min(max((v &+ 8192) >> 14, 0), Int32(Self.steps)))]
+        run(source, shadow: nil, into: target, count: count)
+    }
+
+    /// Converts only the pixels of `source` that differ from `shadow`
+    /// (the values `target` was last converted from), and copies them into
+    /// `shadow`: a frame whose changed rectangle is mostly unchanged pixels
+    /// (blended over, transparent where nothing moved) costs a comparison
+    /// for each of those.
+    func convertChanged(
+        _ source: UnsafeRawPointer, shadow: UnsafeMutableRawPointer, into target: UnsafeMutableRawPointer, count: Int
+    ) {
+        run(source, shadow: shadow, into: target, count: count)
+    }
+
+    @inline(__always)
+    private func run(
+        _ source: UnsafeRawPointer, shadow: UnsafeMutableRawPointer?, into target: UnsafeMutableRawPointer, count: Int
+    ) {
+        guard count > 0 else { return }
+        toLinear.withUnsafeBufferPointer { linear in
+            Self.encode.withUnsafeBufferPointer { encode in
+                let lin = linear.baseAddress!
+                let enc = encode.baseAddress!
+                let (m0, m1, m2) = (matrix[0], matrix[1], matrix[2])
+                let (m3, m4, m5) = (matrix[3], matrix[4], matrix[5])
+                let (m6, m7, m8) = (matrix[6], matrix[7], matrix[8])
+                let top = Int32(Self.steps)
+                @inline(__always) func out(_ v: Int32) -> UInt32 {
+                    UInt32(enc[Int(min(max((v &+ 8192) >> 14, 0), top))])
                 }
-                for p in 0..<count {
-                    let i = p * 4
-                    let r = lin[Int(src[i])]
-                    let g = lin[256 + Int(src[i + 1])]
-                    let b = lin[512 + Int(src[i + 2])]
-                    let a = src[i + 3]
-                    dst[i] = out(m.0 &* r &+ m.1 &* g &+ m.2 &* b)
-                    dst[i + 1] = out(m.3 &* r &+ m.4 &* g &+ m.5 &* b)
-                    dst[i + 2] = out(m.6 &* r &+ m.7 &* g &+ m.8 &* b)
-                    dst[i + 3] = a
+                var last = source.loadUnaligned(as: UInt32.self) ^ 1  // (not the first pixel)
+                var result: UInt32 = 0
+                var i = 0
+                while i < count {
+                    let p = source.loadUnaligned(fromByteOffset: i * 4, as: UInt32.self)
+                    if let shadow {
+                        // Unchanged pixels, two at a time where they can be.
+                        if i + 1 < count,
+                            source.loadUnaligned(fromByteOffset: i * 4, as: UInt64.self)
+                                == shadow.loadUnaligned(fromByteOffset: i * 4, as: UInt64.self)
+                        {
+                            i += 2
+                            continue
+                        }
+                        if p == shadow.loadUnaligned(fromByteOffset: i * 4, as: UInt32.self) {
+                            i += 1
+                            continue
+                        }
+                        shadow.storeBytes(of: p, toByteOffset: i * 4, as: UInt32.self)
+                    }
+                    if p != last {
+                        last = p
+                        let q = UInt32(littleEndian: p)
+                        let r = lin[Int(q & 0xFF)]
+                        let g = lin[256 + Int((q >> 8) & 0xFF)]
+                        let b = lin[512 + Int((q >> 16) & 0xFF)]
+                        result = UInt32(
+                            littleEndian: out(m0 &* r &+ m1 &* g &+ m2 &* b) | out(m3 &* r &+ m4 &* g &+ m5 &* b) << 8
+                                | out(m6 &* r &+ m7 &* g &+ m8 &* b) << 16 | (q & 0xFF00_0000))
+                    }
+                    target.storeBytes(of: result, toByteOffset: i * 4, as: UInt32.self)
+                    i += 1
                 }
             }
         }

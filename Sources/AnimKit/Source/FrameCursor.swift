@@ -24,10 +24,9 @@ final class FrameCursor {
     /// What the last `render` changed: it continued the canvas from step
     /// `from` and drew only inside `rect`; nil when anything may have changed.
     private var lastChange: (from: Int, rect: Rect)?
-    /// The step whose colour-converted canvas `output` holds (without a
-    /// downsampler), or -1: the conversion is pointwise, so the next frame
-    /// read in order needs only its changed rectangle converted.
-    private var convertedStep = -1
+    /// The colour-converted canvas delivered when there is a transform
+    /// and no downsampler (made on first use).
+    private var converted: ConvertedCanvas?
     var stepsDecoded = 0
     var stepsDecodedAhead = 0
     var lastRequestedFrame = -1
@@ -68,30 +67,24 @@ final class FrameCursor {
         defer { scratchPatch = nil }
         let compositor = try render(frame: frame)
         if downsampler == nil && colorTransform == nil { return try body(UnsafeRawBufferPointer(compositor.canvas)) }
-        if output.count != outputWidth * outputHeight * 4 {
+        if downsampler != nil, output.count != outputWidth * outputHeight * 4 {
             output = [UInt8](repeating: 0, count: outputWidth * outputHeight * 4)
-            convertedStep = -1
         }
         let change = lastChange
-        return try output.withUnsafeMutableBytes { out in
-            // The canvas stays as stored: the next frame is composited on it.
-            if let downsampler {
+        // The canvas stays as stored: the next frame is composited on it.
+        if let downsampler {
+            return try output.withUnsafeMutableBytes { out in
                 downsampler.run(UnsafeRawBufferPointer(compositor.canvas), into: out)
                 colorTransform?.convert(out.baseAddress!, into: out.baseAddress!, count: outputWidth * outputHeight)
-            } else if let change, change.from == convertedStep, convertedStep >= 0 {
-                let r = change.rect.intersection(Rect(x: 0, y: 0, width: outputWidth, height: outputHeight))
-                for y in r.y..<(r.y + max(r.height, 0)) where r.width > 0 {
-                    let offset = (y * outputWidth + r.x) * 4
-                    colorTransform!.convert(
-                        compositor.canvas.baseAddress! + offset, into: out.baseAddress! + offset, count: r.width)
-                }
-                convertedStep = compositor.currentStep
-            } else {
-                colorTransform!.convert(compositor.canvas.baseAddress!, into: out.baseAddress!, count: outputWidth * outputHeight)
-                convertedStep = compositor.currentStep
+                return try body(UnsafeRawBufferPointer(out))
             }
-            return try body(UnsafeRawBufferPointer(out))
         }
+        let converted = self.converted ?? ConvertedCanvas(transform: colorTransform!, width: index.width, height: index.height)
+        self.converted = converted
+        converted.update(
+            from: UnsafeRawBufferPointer(compositor.canvas), step: compositor.currentStep,
+            changed: change.map { (since: $0.from, rect: $0.rect) })
+        return try body(UnsafeRawBufferPointer(converted.pixels))
     }
 
     /// Brings the compositor to the last step of `frame`, starting from the

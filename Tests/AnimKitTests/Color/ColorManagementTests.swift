@@ -191,6 +191,18 @@ struct ColorManagementTests {
             #expect(worst <= 1, "\(colour): off by \(worst)")
             #expect(stride(from: 3, to: fast.count, by: 4).allSatisfy { fast[$0] == input[$0] })
             #expect(fast != input)
+            // Runs of equal pixels (each taking the result of the one
+            // before it), converted in place, with alpha changing alone.
+            var runs = input.enumerated().map {
+                $0.offset % 4 == 3 ? UInt8($0.offset / 16 % 2 * 255) : input[$0.offset / 64 * 64 + $0.offset % 4]
+            }
+            let runsReference = runs.withUnsafeBytes { i in
+                var r = runs
+                r.withUnsafeMutableBytes { transform.convertWithLittleCMS(i.baseAddress!, into: $0.baseAddress!, count: 65536) }
+                return r
+            }
+            runs.withUnsafeMutableBytes { transform.convert($0.baseAddress!, into: $0.baseAddress!, count: 65536) }
+            #expect(zip(runs, runsReference).allSatisfy { abs(Int($0) - Int($1)) <= 1 }, "\(colour): runs")
         }
     }
 

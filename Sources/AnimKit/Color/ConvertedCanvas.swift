@@ -1,0 +1,70 @@
+/// The colour-converted copy of a canvas that `FrameCursor` delivers: the
+/// canvas keeps the stored values (the next frame is composited on them,
+/// as Chromium composites an APNG before converting it), and this copy is
+/// brought up to date after each frame.
+///
+/// It keeps the stored values it last converted (`shadow`), so only the
+/// pixels that differ from them are converted again: a frame blended over
+/// the canvas, transparent where nothing moved, changes a large rectangle
+/// but few pixels. Disposals, checkpoints and seeks need no bookkeeping:
+/// whatever the canvas holds, the pixels that differ are the ones converted.
+///
+/// Not `Sendable`: owned by the cursor, used under its lock.
+final class ConvertedCanvas {
+    let transform: ColorTransform
+    let width: Int
+    let height: Int
+    /// The converted pixels, RGBA8.
+    private(set) var pixels: UnsafeMutableRawBufferPointer
+    /// The stored values `pixels` are the conversion of.
+    private let shadow: UnsafeMutableRawBufferPointer
+    /// The step of the canvas `pixels` were last brought up to date with,
+    /// or -1.
+    private(set) var step = -1
+
+    init(transform: ColorTransform, width: Int, height: Int) {
+        self.transform = transform
+        self.width = width
+        self.height = height
+        let bytes = width * height * 4
+        pixels = .allocate(byteCount: bytes, alignment: 16)
+        shadow = .allocate(byteCount: bytes, alignment: 16)
+        // Transparent black both ways: a shadow of zeros holds the
+        // conversion of zeros, so the first frame converts what differs.
+        shadow.initializeMemory(as: UInt8.self, repeating: 0)
+        pixels.initializeMemory(as: UInt8.self, repeating: 0)
+        var zero: UInt32 = 0
+        withUnsafeMutableBytes(of: &zero) { transform.convert($0.baseAddress!, into: $0.baseAddress!, count: 1) }
+        if zero != 0 {
+            for i in 0..<(width * height) { pixels.storeBytes(of: zero, toByteOffset: i * 4, as: UInt32.self) }
+        }
+    }
+
+    deinit {
+        pixels.deallocate()
+        shadow.deallocate()
+    }
+
+    /// Brings the converted pixels up to `canvas` at step `step`. `changed`:
+    /// the only rectangle where the canvas can differ from the one at
+    /// `since`; nil when anything may have changed.
+    func update(from canvas: UnsafeRawBufferPointer, step: Int, changed: (since: Int, rect: Rect)?) {
+        var r = Rect(x: 0, y: 0, width: width, height: height)
+        if let changed, changed.since == self.step, self.step >= 0 { r = changed.rect.intersection(r) }
+        self.step = step
+        guard !r.isEmpty else { return }
+        if r.width == width {  // whole rows: one run
+            let offset = r.y * width * 4
+            transform.convertChanged(
+                canvas.baseAddress! + offset, shadow: shadow.baseAddress! + offset, into: pixels.baseAddress! + offset,
+                count: width * r.height)
+            return
+        }
+        for y in r.y..<(r.y + r.height) {
+            let offset = (y * width + r.x) * 4
+            transform.convertChanged(
+                canvas.baseAddress! + offset, shadow: shadow.baseAddress! + offset, into: pixels.baseAddress! + offset,
+                count: r.width)
+        }
+    }
+}
