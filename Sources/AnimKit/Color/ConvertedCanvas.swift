@@ -45,13 +45,43 @@ final class ConvertedCanvas {
         shadow.deallocate()
     }
 
+    /// Sets rectangle `rect` to pixels whose conversion is known: `stored`
+    /// (as the canvas holds them) and `converted`, rows of `rect.width`
+    /// pixels each (a replacing step converted where it was decoded).
+    func place(_ rect: Rect, stored: UnsafeRawPointer, converted: UnsafeRawPointer) {
+        let rowBytes = rect.width * 4
+        for y in 0..<max(rect.height, 0) where rowBytes > 0 {
+            let offset = ((rect.y + y) * width + rect.x) * 4
+            (shadow.baseAddress! + offset).copyMemory(from: stored + y * rowBytes, byteCount: rowBytes)
+            (pixels.baseAddress! + offset).copyMemory(from: converted + y * rowBytes, byteCount: rowBytes)
+        }
+    }
+
     /// Brings the converted pixels up to `canvas` at step `step`. `changed`:
     /// the only rectangle where the canvas can differ from the one at
-    /// `since`; nil when anything may have changed.
-    func update(from canvas: UnsafeRawBufferPointer, step: Int, changed: (since: Int, rect: Rect)?) {
+    /// `since`; nil when anything may have changed. `known`: a rectangle
+    /// `place` brought up to date since, which is not compared again.
+    func update(from canvas: UnsafeRawBufferPointer, step: Int, changed: (since: Int, rect: Rect)?, known: Rect? = nil) {
         var r = Rect(x: 0, y: 0, width: width, height: height)
         if let changed, changed.since == self.step, self.step >= 0 { r = changed.rect.intersection(r) }
         self.step = step
+        for part in Self.parts(of: r, outside: known) { compare(canvas, part) }
+    }
+
+    /// `r` less `hole`: up to four rectangles (above, below, left, right).
+    static func parts(of r: Rect, outside hole: Rect?) -> [Rect] {
+        guard !r.isEmpty else { return [] }
+        guard let hole, !hole.intersection(r).isEmpty else { return [r] }
+        let h = hole.intersection(r)
+        return [
+            Rect(x: r.x, y: r.y, width: r.width, height: h.y - r.y),
+            Rect(x: r.x, y: h.y + h.height, width: r.width, height: r.y + r.height - h.y - h.height),
+            Rect(x: r.x, y: h.y, width: h.x - r.x, height: h.height),
+            Rect(x: h.x + h.width, y: h.y, width: r.x + r.width - h.x - h.width, height: h.height),
+        ].filter { !$0.isEmpty }
+    }
+
+    private func compare(_ canvas: UnsafeRawBufferPointer, _ r: Rect) {
         guard !r.isEmpty else { return }
         if r.width == width {  // whole rows: one run
             let offset = r.y * width * 4

@@ -27,8 +27,12 @@ final class FrameCursor {
     /// The colour-converted canvas delivered when there is a transform
     /// and no downsampler (made on first use).
     private var converted: ConvertedCanvas?
+    /// The rectangle of the last `render`'s last step where the converted
+    /// canvas was given the converted pixels already (decoded ahead).
+    private var placedConverted: Rect?
     var stepsDecoded = 0
     var stepsDecodedAhead = 0
+    var stepsConvertedAhead = 0
     var lastRequestedFrame = -1
     /// Where to keep and find checkpoints (a `FrameCache`, set by `CachedFrameSource`).
     weak var checkpoints: (any CheckpointStore)?
@@ -52,7 +56,9 @@ final class FrameCursor {
             : Downsampler(sourceWidth: index.width, sourceHeight: index.height, width: outputWidth, height: outputHeight)
         prefetcher =
             decodeAhead > 0 && index.steps.count > 1
-            ? StepPrefetcher(decoder: decoder, steps: index.steps, depth: decodeAhead) : nil
+            ? StepPrefetcher(
+                decoder: decoder, steps: index.steps, depth: decodeAhead,
+                transform: (outputWidth, outputHeight) == (index.width, index.height) ? colorTransform : nil) : nil
     }
 
     deinit { patch?.deallocate() }
@@ -79,12 +85,19 @@ final class FrameCursor {
                 return try body(UnsafeRawBufferPointer(out))
             }
         }
-        let converted = self.converted ?? ConvertedCanvas(transform: colorTransform!, width: index.width, height: index.height)
-        self.converted = converted
+        let converted = convertedCanvas()
         converted.update(
             from: UnsafeRawBufferPointer(compositor.canvas), step: compositor.currentStep,
-            changed: change.map { (since: $0.from, rect: $0.rect) })
+            changed: change.map { (since: $0.from, rect: $0.rect) }, known: placedConverted)
         return try body(UnsafeRawBufferPointer(converted.pixels))
+    }
+
+    /// The converted canvas, made on first use.
+    private func convertedCanvas() -> ConvertedCanvas {
+        if let converted { return converted }
+        let made = ConvertedCanvas(transform: colorTransform!, width: index.width, height: index.height)
+        converted = made
+        return made
     }
 
     /// Brings the compositor to the last step of `frame`, starting from the
@@ -94,6 +107,7 @@ final class FrameCursor {
         self.compositor = compositor
         let range = index.frameSteps[frame]
         lastChange = nil
+        placedConverted = nil
         guard let target = range.last else {
             compositor.reset()
             compositor.canvas.update(repeating: 0)
@@ -178,6 +192,20 @@ final class FrameCursor {
                     try decode(step: s, step, route: route, on: compositor) { target in
                         split.finish(step: s, prepared: UnsafeRawBufferPointer(job.buffer), result: result, into: target)
                     }
+                } else if job.converted {
+                    // A replacing step: its converted patch is the converted
+                    // canvas's rectangle (read before the buffer is reused;
+                    // once adopted, it is the canvas's allocation).
+                    let base = UnsafeRawPointer(job.buffer.baseAddress!)
+                    if compositor.replacesAll(step) {
+                        job.buffer = compositor.adopt(job.buffer)
+                    } else {
+                        compositor.place(step, patch: UnsafeRawBufferPointer(job.buffer))
+                    }
+                    convertedCanvas().place(
+                        step.rect, stored: base, converted: base + step.rect.width * step.rect.height * 4)
+                    if s == index.frameSteps[frame].last { placedConverted = step.rect }
+                    stepsConvertedAhead += 1
                 } else if compositor.replacesAll(step) {
                     job.buffer = compositor.adopt(job.buffer)  // the old canvas goes back to the pool
                 } else {

@@ -160,6 +160,11 @@ public final class ImageSource: @unchecked Sendable {
         cursor.withLock { $0.stepsDecodedAhead }
     }
 
+    /// Steps converted to sRGB where they were decoded ahead (for tests).
+    var stepsConvertedAhead: Int {
+        cursor.withLock { $0.stepsConvertedAhead }
+    }
+
     /// Where the cursor keeps and finds checkpoints (held weakly).
     func useCheckpoints(_ store: any CheckpointStore) {
         cursor.withLock { $0.checkpoints = store }

@@ -20,6 +20,10 @@ final class StepPrefetcher: @unchecked Sendable {
         /// For a `SplitStepDecoder`: `buffer` holds the prepared step and
         /// this what `prepare` returned; nil when `buffer` is the decoded patch.
         var prepared: Int?
+        /// True when the buffer holds the patch twice: as decoded, then
+        /// converted to sRGB (a replacing step of a colour-managed file,
+        /// whose converted pixels are the converted canvas's).
+        var converted = false
         var error: AnimError?
         let done = DispatchSemaphore(value: 0)
 
@@ -28,6 +32,8 @@ final class StepPrefetcher: @unchecked Sendable {
 
     private let decoder: StepDecoder
     private let steps: [Step]
+    /// Converts the replacing steps' patches too, on the decoding thread.
+    private let transform: ColorTransform?
     let depth: Int
     private var jobs: [Int: Job] = [:]
     private var pool: [UnsafeMutableRawBufferPointer] = []
@@ -39,8 +45,9 @@ final class StepPrefetcher: @unchecked Sendable {
 
     /// Nil when no step of the file is worth handing over: then decoding
     /// ahead would only cost.
-    init?(decoder: StepDecoder, steps: [Step], depth: Int) {
+    init?(decoder: StepDecoder, steps: [Step], depth: Int, transform: ColorTransform? = nil) {
         self.decoder = decoder
+        self.transform = transform
         self.steps = steps
         self.depth = depth
         split = decoder as? SplitStepDecoder
@@ -78,7 +85,10 @@ final class StepPrefetcher: @unchecked Sendable {
             let rect = steps[s].rect
             guard worth[s] else { continue }
             let split = self.split
-            let job = Job(buffer: buffer(split?.preparedBytes(step: s) ?? rect.width * rect.height * 4))
+            let bytes = rect.width * rect.height * 4
+            let transform = split == nil && Compositor.replaces(steps[s]) ? self.transform : nil
+            let job = Job(buffer: buffer(split?.preparedBytes(step: s) ?? bytes * (transform == nil ? 1 : 2)))
+            job.converted = transform != nil
             jobs[s] = job
             let decoder = self.decoder
             DispatchQueue.global(qos: .userInitiated).async {
@@ -91,6 +101,7 @@ final class StepPrefetcher: @unchecked Sendable {
                             into: PixelTarget(
                                 base: job.buffer.baseAddress!,
                                 stride: rect.width * 4, masked: false))
+                        transform?.convert(job.buffer.baseAddress!, into: job.buffer.baseAddress! + bytes, count: bytes / 4)
                     }
                 } catch let e as AnimError {
                     job.error = e

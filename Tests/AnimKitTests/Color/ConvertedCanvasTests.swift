@@ -87,4 +87,75 @@ struct ConvertedCanvasTests {
         }
         check("a seek")
     }
+
+    /// Decoded ahead, a colour-managed file's replacing steps are converted
+    /// on the decoding thread: frames large enough to be handed over (a
+    /// whole new canvas, then a large replaced rectangle, then a small
+    /// patch), read in order with decode-ahead, equal the frames decoded
+    /// on one thread and each frame read alone.
+    @Test(arguments: [OutputFormat.apng, .webp])
+    func framesDecodedAheadAreConvertedAlike(_ format: OutputFormat) throws {
+        var options = EncodingOptions()
+        options.lossless = true
+        options.metadata.iccProfile = try #require(Fixtures.source("color/p3.png").metadata.iccProfile)
+        let out = try ImageDestination(format: format, options: options)
+        let (w, h) = (200, 120)
+        var image = RGBAImage(width: w, height: h)
+        for f in 0..<9 {
+            for y in 0..<h {
+                for x in 0..<w {
+                    let whole = f % 3 == 0
+                    let large = f % 3 == 1 && x >= 10 && x < 190 && y >= 5 && y < 115
+                    let small = f % 3 == 2 && x >= f * 3 && x < f * 3 + 8 && y >= 4 && y < 10
+                    guard whole || large || small else { continue }
+                    let alpha: UInt8 = x < 20 ? 128 : 255
+                    image.pixels.replaceSubrange(
+                        ((y * w + x) * 4)..<((y * w + x) * 4 + 4),
+                        with: [UInt8((x * 7 + f * 40) % 256), UInt8((y * 5 + f) % 256), UInt8(f * 25), alpha])
+                }
+            }
+            try out.add(image, duration: .milliseconds(100))
+        }
+        try out.finish()
+        let data = try #require(out.data)
+        var ahead = DecodingOptions()
+        ahead.decodeAhead = 2
+        var inline = DecodingOptions()
+        inline.decodeAhead = 0
+        let aheadSource = try ImageSource(data: data, options: ahead)
+        let inlineSource = try ImageSource(data: data, options: inline)
+        #expect(aheadSource.frameCount == 9)
+        for i in 0..<9 {
+            let frame = try aheadSource.frame(at: i)
+            #expect(frame == (try inlineSource.frame(at: i)), "frame \(i)")
+            #expect(frame == (try ImageSource(data: data, options: inline).frame(at: i)), "frame \(i) alone")
+        }
+        #expect(aheadSource.stepsConvertedAhead >= 4, "\(aheadSource.stepsConvertedAhead) converted ahead")
+        #expect(inlineSource.stepsConvertedAhead == 0)
+        var none = DecodingOptions()
+        none.colorManagement = .none
+        #expect(try ImageSource(data: data, options: none).frame(at: 4) != aheadSource.frame(at: 4))
+    }
+
+    /// A rectangle less a hole: the parts cover every pixel of the
+    /// rectangle outside the hole, once.
+    @Test func aRectangleLessAHole() {
+        let r = Rect(x: 2, y: 3, width: 10, height: 8)
+        for hole in [
+            Rect(x: 4, y: 5, width: 3, height: 2), Rect(x: 0, y: 0, width: 5, height: 20), r,
+            Rect(x: 30, y: 3, width: 2, height: 2),
+        ] {
+            var count = [Int](repeating: 0, count: 20 * 20)
+            for p in ConvertedCanvas.parts(of: r, outside: hole) {
+                for y in p.y..<(p.y + p.height) { for x in p.x..<(p.x + p.width) { count[y * 20 + x] += 1 } }
+            }
+            for y in 0..<20 {
+                for x in 0..<20 {
+                    let inR = x >= r.x && x < r.x + r.width && y >= r.y && y < r.y + r.height
+                    let inHole = x >= hole.x && x < hole.x + hole.width && y >= hole.y && y < hole.y + hole.height
+                    #expect(count[y * 20 + x] == (inR && !inHole ? 1 : 0), "\(hole) at \(x),\(y)")
+                }
+            }
+        }
+    }
 }
