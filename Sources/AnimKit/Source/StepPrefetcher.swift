@@ -26,14 +26,29 @@ final class StepPrefetcher: @unchecked Sendable {
         var converted = false
         var error: AnimError?
         let done = DispatchSemaphore(value: 0)
+        /// Who runs the decode: nobody yet, the worker, or nobody ever (the
+        /// compositor's thread reached the step first and decodes it itself).
+        private let owner = Locked(Owner.nobody)
+        enum Owner { case nobody, worker, dropped }
 
         init(buffer: UnsafeMutableRawBufferPointer) { self.buffer = buffer }
+
+        /// Makes `who` the job's owner if it has none; false when it has.
+        func claim(_ who: Owner) -> Bool {
+            owner.withLock {
+                guard $0 == .nobody else { return false }
+                $0 = who
+                return true
+            }
+        }
     }
 
     private let decoder: StepDecoder
     private let steps: [Step]
     /// Converts the replacing steps' patches too, on the decoding thread.
     private let transform: ColorTransform?
+    /// Where the decodes run (a test may hold it suspended).
+    private let queue: DispatchQueue
     let depth: Int
     private var jobs: [Int: Job] = [:]
     private var pool: [UnsafeMutableRawBufferPointer] = []
@@ -45,7 +60,11 @@ final class StepPrefetcher: @unchecked Sendable {
 
     /// Nil when no step of the file is worth handing over: then decoding
     /// ahead would only cost.
-    init?(decoder: StepDecoder, steps: [Step], depth: Int, transform: ColorTransform? = nil) {
+    init?(
+        decoder: StepDecoder, steps: [Step], depth: Int, transform: ColorTransform? = nil,
+        queue: DispatchQueue = .global(qos: .userInitiated)
+    ) {
+        self.queue = queue
         self.decoder = decoder
         self.transform = transform
         self.steps = steps
@@ -59,7 +78,7 @@ final class StepPrefetcher: @unchecked Sendable {
 
     deinit {
         for job in jobs.values {
-            job.done.wait()
+            if !job.claim(.dropped) { job.done.wait() }
             job.buffer.deallocate()
         }
         for b in pool { b.deallocate() }
@@ -91,7 +110,8 @@ final class StepPrefetcher: @unchecked Sendable {
             job.converted = transform != nil
             jobs[s] = job
             let decoder = self.decoder
-            DispatchQueue.global(qos: .userInitiated).async {
+            queue.async {
+                guard job.claim(.worker) else { return }  // taken back: the buffer is not ours
                 do {
                     if let split {
                         job.prepared = try split.prepare(step: s, into: job.buffer)
@@ -113,9 +133,17 @@ final class StepPrefetcher: @unchecked Sendable {
         }
     }
 
-    /// The finished decode of step `s`, waiting for it, if one was started.
+    /// The finished decode of step `s`, waiting for it if it is running;
+    /// nil when none was scheduled, or when no thread has started it yet:
+    /// then the caller decodes the step itself rather than wait for a
+    /// worker to wake up (with many small steps between the large ones,
+    /// waiting cost more than decoding ahead saved).
     func take(_ s: Int) -> Job? {
         guard let job = jobs.removeValue(forKey: s) else { return nil }
+        if job.claim(.dropped) {
+            recycle(job)
+            return nil
+        }
         job.done.wait()
         return job
     }
@@ -131,7 +159,7 @@ final class StepPrefetcher: @unchecked Sendable {
     /// Drops the decodes of steps outside `keep`, waiting for them to end.
     func cancel(outside keep: ClosedRange<Int>) {
         for (s, job) in jobs where !keep.contains(s) {
-            job.done.wait()
+            if !job.claim(.dropped) { job.done.wait() }
             jobs[s] = nil
             recycle(job)
         }
