@@ -31,7 +31,9 @@ let package = Package(
         .target(
             name: "CPNGBridge", dependencies: ["CPNG", "CDeflate"],
             linkerSettings: [.linkedLibrary("z"), .linkedLibrary("zopfli")]),
-        .target(name: "AnimKit", dependencies: ["CGIF", "CPNGBridge", "CDeflate", "CWebP", "CLCMS"]),
+        // The colour conversion's pixel loops (AVX2 where the processor has it).
+        .target(name: "CColorKernel"),
+        .target(name: "AnimKit", dependencies: ["CGIF", "CPNGBridge", "CDeflate", "CWebP", "CLCMS", "CColorKernel"]),
         .target(name: "AnimKitFoundation", dependencies: ["AnimKit"]),
         .target(name: "AnimTerminal", dependencies: ["AnimKit"]),
         .executableTarget(name: "anim", dependencies: ["AnimKit", "AnimTerminal"]),

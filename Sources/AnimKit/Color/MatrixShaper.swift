@@ -1,3 +1,4 @@
+import CColorKernel
 import CLCMS
 
 #if canImport(Glibc)
@@ -20,12 +21,14 @@ struct MatrixShaper: Sendable {
     /// Row-major, scaled by 2^14: source linear RGB to sRGB linear RGB.
     private let matrix: [Int32]
     private static let steps = 16383
-    /// Linear light in `0...steps` to 8-bit sRGB (IEC 61966-2-1's curve).
-    private static let encode: [UInt8] = (0...steps).map { i in
-        let v = Double(i) / Double(steps)
-        let e = v <= 0.0031308 ? 12.92 * v : 1.055 * pow(v, 1 / 2.4) - 0.055
-        return UInt8(max(0, min(255, (e * 255).rounded())))
-    }
+    /// Linear light in `0...steps` to 8-bit sRGB (IEC 61966-2-1's curve),
+    /// and three bytes more (the vector loop reads four at an entry).
+    private static let encode: [UInt8] =
+        (0...steps).map { i in
+            let v = Double(i) / Double(steps)
+            let e = v <= 0.0031308 ? 12.92 * v : 1.055 * pow(v, 1 / 2.4) - 0.055
+            return UInt8(max(0, min(255, (e * 255).rounded())))
+        } + [0, 0, 0]
 
     /// Nil when `profile` is not a matrix-shaper RGB profile.
     init?(profile: cmsHPROFILE) {
@@ -52,10 +55,13 @@ struct MatrixShaper: Sendable {
     }
 
     /// Converts `count` RGBA pixels from `source` into `target` (which may
-    /// be `source`); alpha is kept. Pixels are read and written as whole
-    /// 32-bit words; a pixel equal to the one before it takes its result.
+    /// be `source`); alpha is kept. The pixel loops are C (`CColorKernel`:
+    /// eight pixels at a time with AVX2 where there is, a run of one colour
+    /// converted once).
     func convert(_ source: UnsafeRawPointer, into target: UnsafeMutableRawPointer, count: Int) {
-        run(source, shadow: nil, into: target, count: count)
+        withTables {
+            anim_shaper_convert($0, source.assumingMemoryBound(to: UInt8.self), target.assumingMemoryBound(to: UInt8.self), count)
+        }
     }
 
     /// Converts only the pixels of `source` that differ from `shadow`
@@ -66,57 +72,19 @@ struct MatrixShaper: Sendable {
     func convertChanged(
         _ source: UnsafeRawPointer, shadow: UnsafeMutableRawPointer, into target: UnsafeMutableRawPointer, count: Int
     ) {
-        run(source, shadow: shadow, into: target, count: count)
+        withTables {
+            anim_shaper_convert_changed(
+                $0, source.assumingMemoryBound(to: UInt8.self), shadow.assumingMemoryBound(to: UInt8.self),
+                target.assumingMemoryBound(to: UInt8.self), count)
+        }
     }
 
-    @inline(__always)
-    private func run(
-        _ source: UnsafeRawPointer, shadow: UnsafeMutableRawPointer?, into target: UnsafeMutableRawPointer, count: Int
-    ) {
-        guard count > 0 else { return }
+    private func withTables(_ body: (UnsafePointer<anim_shaper>) -> Void) {
         toLinear.withUnsafeBufferPointer { linear in
-            Self.encode.withUnsafeBufferPointer { encode in
-                let lin = linear.baseAddress!
-                let enc = encode.baseAddress!
-                let (m0, m1, m2) = (matrix[0], matrix[1], matrix[2])
-                let (m3, m4, m5) = (matrix[3], matrix[4], matrix[5])
-                let (m6, m7, m8) = (matrix[6], matrix[7], matrix[8])
-                let top = Int32(Self.steps)
-                @inline(__always) func out(_ v: Int32) -> UInt32 {
-                    UInt32(enc[Int(min(max((v &+ 8192) >> 14, 0), top))])
-                }
-                var last = source.loadUnaligned(as: UInt32.self) ^ 1  // (not the first pixel)
-                var result: UInt32 = 0
-                var i = 0
-                while i < count {
-                    let p = source.loadUnaligned(fromByteOffset: i * 4, as: UInt32.self)
-                    if let shadow {
-                        // Unchanged pixels, two at a time where they can be.
-                        if i + 1 < count,
-                            source.loadUnaligned(fromByteOffset: i * 4, as: UInt64.self)
-                                == shadow.loadUnaligned(fromByteOffset: i * 4, as: UInt64.self)
-                        {
-                            i += 2
-                            continue
-                        }
-                        if p == shadow.loadUnaligned(fromByteOffset: i * 4, as: UInt32.self) {
-                            i += 1
-                            continue
-                        }
-                        shadow.storeBytes(of: p, toByteOffset: i * 4, as: UInt32.self)
-                    }
-                    if p != last {
-                        last = p
-                        let q = UInt32(littleEndian: p)
-                        let r = lin[Int(q & 0xFF)]
-                        let g = lin[256 + Int((q >> 8) & 0xFF)]
-                        let b = lin[512 + Int((q >> 16) & 0xFF)]
-                        result = UInt32(
-                            littleEndian: out(m0 &* r &+ m1 &* g &+ m2 &* b) | out(m3 &* r &+ m4 &* g &+ m5 &* b) << 8
-                                | out(m6 &* r &+ m7 &* g &+ m8 &* b) << 16 | (q & 0xFF00_0000))
-                    }
-                    target.storeBytes(of: result, toByteOffset: i * 4, as: UInt32.self)
-                    i += 1
+            matrix.withUnsafeBufferPointer { matrix in
+                Self.encode.withUnsafeBufferPointer { encode in
+                    var tables = anim_shaper(linear: linear.baseAddress, matrix: matrix.baseAddress, encode: encode.baseAddress)
+                    body(&tables)
                 }
             }
         }

@@ -41,11 +41,27 @@ enum FuzzChecks {
         // Limits small enough that the fuzzer's memory cap means a real leak
         // or a limit not enforced, not a big but legal canvas.
         options.limits = DecodingLimits(maxCanvasPixels: 1 << 22, maxFrameCount: 5_000, maxDecodedBytes: 1 << 28)
-        options.decodeAhead = Int(rng.next() % 3)
+        options.decodeAhead = 1 + Int(rng.next() % 2)
         options.mapFiles = false
+        // The browsers' rules are the default; the other readings are options.
+        let choice = rng.next()
+        options.mergesZeroDelayImages = choice & 1 != 0
+        options.growsCanvasToFirstImage = choice & 2 == 0
+        options.colorManagement = choice & 12 == 12 ? .none : .sRGB
 
         if let source = try? ImageSource(data: bytes, options: options) {
             let n = source.frameCount
+            // Decoding ahead (colour conversion on the decoding thread,
+            // steps taken back) gives the frames one thread gives.
+            var inline = options
+            inline.decodeAhead = 0
+            if let one = try? ImageSource(data: bytes, options: inline) {
+                for i in 0..<min(n, 12) {
+                    let a = try? source.frame(at: i)
+                    let b = try? one.frame(at: i)
+                    if a != b { fatalError("frame \(i) decoded ahead differs from one thread") }
+                }
+            }
             _ = (source.width, source.height, source.loopCount, source.plays, source.indexError, source.frames.last?.duration)
             for i in 0..<min(n, 64) { _ = try? source.frame(at: i) }
             if n > 0 {
