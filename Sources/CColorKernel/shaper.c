@@ -86,24 +86,39 @@ __attribute__((target("avx2"))) static inline __m256i convert8(const anim_shaper
                            _mm256_or_si256(_mm256_slli_epi32(bo, 16), alpha));
 }
 
+// Eight pixels of one colour (flat areas): that colour's result, kept
+// for the next run of it.
+typedef struct {
+    uint32_t pixel, result;
+} anim_memo;
+
+__attribute__((target("avx2"))) static inline int flat8(const anim_shaper *s, __m256i p, anim_memo *memo,
+                                                        __m256i *out) {
+    uint32_t first = (uint32_t)_mm256_cvtsi256_si32(p);
+    if (_mm256_movemask_epi8(_mm256_cmpeq_epi32(p, _mm256_set1_epi32((int)first))) != -1) return 0;
+    if (first != memo->pixel) {
+        memo->pixel = first;
+        memo->result = convert1(s, first);
+    }
+    *out = _mm256_set1_epi32((int)memo->result);
+    return 1;
+}
+
 __attribute__((target("avx2"))) static void convert_avx2(const anim_shaper *s, const uint8_t *src, uint8_t *dst,
                                                           size_t count) {
+    anim_memo memo = {load32(src) ^ 1, 0};
     size_t i = 0;
     for (; i + 8 <= count; i += 8) {
-        __m256i p = _mm256_loadu_si256((const __m256i *)(src + 4 * i));
-        // A run of one colour (flat areas): the first pixel's result.
-        __m256i first = _mm256_set1_epi32(_mm256_cvtsi256_si32(p));
-        if (_mm256_movemask_epi8(_mm256_cmpeq_epi32(p, first)) == -1) {
-            _mm256_storeu_si256((__m256i *)(dst + 4 * i), _mm256_set1_epi32((int)convert1(s, load32(src + 4 * i))));
-            continue;
-        }
-        _mm256_storeu_si256((__m256i *)(dst + 4 * i), convert8(s, p));
+        __m256i p = _mm256_loadu_si256((const __m256i *)(src + 4 * i)), out;
+        if (!flat8(s, p, &memo, &out)) out = convert8(s, p);
+        _mm256_storeu_si256((__m256i *)(dst + 4 * i), out);
     }
     convert_scalar(s, src + 4 * i, dst + 4 * i, count - i);
 }
 
 __attribute__((target("avx2"))) static void changed_avx2(const anim_shaper *s, const uint8_t *src, uint8_t *shadow,
                                                           uint8_t *dst, size_t count) {
+    anim_memo memo = {load32(src) ^ 1, 0};
     size_t i = 0;
     for (; i + 8 <= count; i += 8) {
         __m256i p = _mm256_loadu_si256((const __m256i *)(src + 4 * i));
@@ -111,7 +126,8 @@ __attribute__((target("avx2"))) static void changed_avx2(const anim_shaper *s, c
         __m256i same = _mm256_cmpeq_epi32(p, old);
         if (_mm256_movemask_epi8(same) == -1) continue;
         _mm256_storeu_si256((__m256i *)(shadow + 4 * i), p);
-        __m256i out = convert8(s, p);
+        __m256i out;
+        if (!flat8(s, p, &memo, &out)) out = convert8(s, p);
         // Unchanged lanes keep what the target holds.
         _mm256_maskstore_epi32((int *)(dst + 4 * i), _mm256_xor_si256(same, _mm256_set1_epi32(-1)), out);
     }
