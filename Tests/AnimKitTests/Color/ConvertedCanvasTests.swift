@@ -52,6 +52,45 @@ struct ConvertedCanvasTests {
         #expect(changed.filter { $0 }.count > 900)
     }
 
+    /// Runs of one colour (whole vectors of it, and runs that start and
+    /// end inside them) convert as each pixel alone does, through
+    /// `convert` and `convertChanged` alike.
+    @Test func runsOfOneColourConvertAsSinglePixels() throws {
+        let p3 = try #require(Fixtures.source("color/p3.png").metadata.iccProfile)
+        let transform = try #require(ColorTransform.toSRGB(from: .icc(p3)).transform)
+        let noise = Self.pseudoRandom(4096 * 4, seed: 11)
+        let count = 4001
+        // Run lengths 1...40, each run one colour of the noise.
+        var input: [UInt8] = []
+        var run = 0
+        while input.count < count * 4 {
+            let colour = Array(noise[(run * 4)..<(run * 4 + 4)])
+            for _ in 0..<(1 + run % 40) where input.count < count * 4 { input += colour }
+            run += 1
+        }
+        var single = input
+        single.withUnsafeMutableBytes { b in
+            for p in 0..<count { transform.convert(b.baseAddress! + p * 4, into: b.baseAddress! + p * 4, count: 1) }
+        }
+        var whole = input
+        whole.withUnsafeMutableBytes { transform.convert($0.baseAddress!, into: $0.baseAddress!, count: count) }
+        #expect(whole == single)
+        var changed = [UInt8](repeating: 0, count: count * 4)
+        var shadow = [UInt8](repeating: 0, count: count * 4)
+        input.withUnsafeBytes { i in
+            shadow.withUnsafeMutableBytes { s in
+                changed.withUnsafeMutableBytes {
+                    transform.convertChanged(i.baseAddress!, shadow: s.baseAddress!, into: $0.baseAddress!, count: count)
+                }
+            }
+        }
+        // (Pixels equal to the zeroed shadow keep the zeroed target.)
+        for p in 0..<count where input[(p * 4)..<(p * 4 + 4)].contains(where: { $0 != 0 }) {
+            #expect(changed[(p * 4)..<(p * 4 + 4)] == single[(p * 4)..<(p * 4 + 4)], "pixel \(p)")
+        }
+        #expect(whole != input)
+    }
+
     /// A canvas brought up to date frame after frame, with and without a
     /// changed rectangle, and after a change the rectangle did not say
     /// (a seek): always the conversion of the whole canvas.
