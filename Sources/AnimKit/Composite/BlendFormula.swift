@@ -21,12 +21,25 @@ enum BlendFormula: Sendable {
     static func blendExact(_ src: UnsafePointer<UInt8>, _ dst: UnsafeMutablePointer<UInt8>, _ count: Int) {
         var i = 0
         while i < count * 4 {
+            // Two pixels at once where both are opaque (copied) or both
+            // transparent (kept): most of a blended frame.
+            if i + 8 <= count * 4 {
+                let pair = UnsafeRawPointer(src + i).loadUnaligned(as: UInt64.self)
+                let alphas = pair & 0xFF00_0000_FF00_0000
+                if alphas == 0 {
+                    i += 8
+                    continue
+                }
+                if alphas == 0xFF00_0000_FF00_0000 {
+                    UnsafeMutableRawPointer(dst + i).storeBytes(of: pair, as: UInt64.self)
+                    i += 8
+                    continue
+                }
+            }
             let sa = UInt32(src[i + 3])
             if sa == 255 {
-                dst[i] = src[i]
-                dst[i + 1] = src[i + 1]
-                dst[i + 2] = src[i + 2]
-                dst[i + 3] = 255
+                UnsafeMutableRawPointer(dst + i).storeBytes(
+                    of: UnsafeRawPointer(src + i).loadUnaligned(as: UInt32.self), as: UInt32.self)
             } else if sa != 0 {
                 let da = UInt32(dst[i + 3])
                 let dw = da * (255 - sa)  // dst weight, scaled by 255
@@ -45,12 +58,25 @@ enum BlendFormula: Sendable {
     static func blendWebP(_ src: UnsafePointer<UInt8>, _ dst: UnsafeMutablePointer<UInt8>, _ count: Int) {
         var i = 0
         while i < count * 4 {
+            // Two pixels at once where both are opaque (copied) or both
+            // transparent (kept): most of a blended frame.
+            if i + 8 <= count * 4 {
+                let pair = UnsafeRawPointer(src + i).loadUnaligned(as: UInt64.self)
+                let alphas = pair & 0xFF00_0000_FF00_0000
+                if alphas == 0 {
+                    i += 8
+                    continue
+                }
+                if alphas == 0xFF00_0000_FF00_0000 {
+                    UnsafeMutableRawPointer(dst + i).storeBytes(of: pair, as: UInt64.self)
+                    i += 8
+                    continue
+                }
+            }
             let sa = UInt32(src[i + 3])
             if sa == 255 {
-                dst[i] = src[i]
-                dst[i + 1] = src[i + 1]
-                dst[i + 2] = src[i + 2]
-                dst[i + 3] = 255
+                UnsafeMutableRawPointer(dst + i).storeBytes(
+                    of: UnsafeRawPointer(src + i).loadUnaligned(as: UInt32.self), as: UInt32.self)
             } else if sa != 0 {
                 // dst_factor_a = (dst_a * (256 - src_a)) >> 8, held in a uint8_t.
                 let da = UInt32(dst[i + 3])
