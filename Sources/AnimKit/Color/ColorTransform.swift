@@ -29,10 +29,30 @@ final class ColorTransform: @unchecked Sendable {
     /// information cannot be used (a damaged or non-RGB profile), which
     /// browsers then ignore too.
     /// `fastPath` false keeps to Little CMS (for tests).
+    ///
+    /// The last few answers are kept: making one costs Little CMS's set-up
+    /// and a probe of some 6000 colours (about a millisecond), which a
+    /// program opening many files with one profile, or one file again and
+    /// again (`reopened()`, `anim bench`), would otherwise pay each time.
     static func toSRGB(
         from color: EmbeddedColor?, fastPath: Bool = true
     ) -> (transform: ColorTransform?, problem: String?) {
         guard let color, color != .sRGB else { return (nil, nil) }
+        if let hit = recent.withLock({ $0.first { $0.color == color && $0.fastPath == fastPath } }) {
+            return (hit.transform, hit.problem)
+        }
+        let made = make(from: color, fastPath: fastPath)
+        recent.withLock {
+            if $0.count >= 8 { $0.removeFirst() }
+            $0.append((color, fastPath, made.transform, made.problem))
+        }
+        return made
+    }
+
+    /// The answers `toSRGB` gave last, oldest first.
+    private static let recent = Locked<[(color: EmbeddedColor, fastPath: Bool, transform: ColorTransform?, problem: String?)]>([])
+
+    private static func make(from color: EmbeddedColor, fastPath: Bool) -> (transform: ColorTransform?, problem: String?) {
         let profile: cmsHPROFILE
         let source: String
         switch color {
