@@ -33,6 +33,7 @@ static inline uint32_t convert1(const anim_shaper *s, uint32_t p) {
 }
 
 static void convert_scalar(const anim_shaper *s, const uint8_t *src, uint8_t *dst, size_t count) {
+    if (count == 0) return;  /* (the vector loops' tail may be empty) */
     uint32_t last = load32(src) ^ 1, result = 0;
     for (size_t i = 0; i < count; i++) {
         uint32_t p = load32(src + 4 * i);
@@ -45,6 +46,7 @@ static void convert_scalar(const anim_shaper *s, const uint8_t *src, uint8_t *ds
 }
 
 static void changed_scalar(const anim_shaper *s, const uint8_t *src, uint8_t *shadow, uint8_t *dst, size_t count) {
+    if (count == 0) return;
     uint32_t last = load32(src) ^ 1, result = 0;
     for (size_t i = 0; i < count; i++) {
         uint32_t p = load32(src + 4 * i);
