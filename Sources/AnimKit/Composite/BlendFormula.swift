@@ -18,23 +18,23 @@ enum BlendFormula: Sendable {
         }
     }
 
+    /// Two pixels at once where both are opaque (copied) or both
+    /// transparent (kept), which is most of a blended frame; false when
+    /// they need blending one by one.
+    @inline(__always)
+    private static func pairDone(_ src: UnsafePointer<UInt8>, _ dst: UnsafeMutablePointer<UInt8>) -> Bool {
+        let pair = UnsafeRawPointer(src).loadUnaligned(as: UInt64.self)
+        let alphas = pair & 0xFF00_0000_FF00_0000
+        if alphas == 0xFF00_0000_FF00_0000 { UnsafeMutableRawPointer(dst).storeBytes(of: pair, as: UInt64.self) }
+        return alphas == 0 || alphas == 0xFF00_0000_FF00_0000
+    }
+
     static func blendExact(_ src: UnsafePointer<UInt8>, _ dst: UnsafeMutablePointer<UInt8>, _ count: Int) {
         var i = 0
         while i < count * 4 {
-            // Two pixels at once where both are opaque (copied) or both
-            // transparent (kept): most of a blended frame.
-            if i + 8 <= count * 4 {
-                let pair = UnsafeRawPointer(src + i).loadUnaligned(as: UInt64.self)
-                let alphas = pair & 0xFF00_0000_FF00_0000
-                if alphas == 0 {
-                    i += 8
-                    continue
-                }
-                if alphas == 0xFF00_0000_FF00_0000 {
-                    UnsafeMutableRawPointer(dst + i).storeBytes(of: pair, as: UInt64.self)
-                    i += 8
-                    continue
-                }
+            if i + 8 <= count * 4 && pairDone(src + i, dst + i) {
+                i += 8
+                continue
             }
             let sa = UInt32(src[i + 3])
             if sa == 255 {
@@ -58,20 +58,9 @@ enum BlendFormula: Sendable {
     static func blendWebP(_ src: UnsafePointer<UInt8>, _ dst: UnsafeMutablePointer<UInt8>, _ count: Int) {
         var i = 0
         while i < count * 4 {
-            // Two pixels at once where both are opaque (copied) or both
-            // transparent (kept): most of a blended frame.
-            if i + 8 <= count * 4 {
-                let pair = UnsafeRawPointer(src + i).loadUnaligned(as: UInt64.self)
-                let alphas = pair & 0xFF00_0000_FF00_0000
-                if alphas == 0 {
-                    i += 8
-                    continue
-                }
-                if alphas == 0xFF00_0000_FF00_0000 {
-                    UnsafeMutableRawPointer(dst + i).storeBytes(of: pair, as: UInt64.self)
-                    i += 8
-                    continue
-                }
+            if i + 8 <= count * 4 && pairDone(src + i, dst + i) {
+                i += 8
+                continue
             }
             let sa = UInt32(src[i + 3])
             if sa == 255 {
