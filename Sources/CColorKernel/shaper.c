@@ -142,7 +142,10 @@ static int has_avx2(void) { return __builtin_cpu_supports("avx2"); }
 void anim_shaper_convert(const anim_shaper *s, const uint8_t *src, uint8_t *dst, size_t count) {
     if (count == 0) return;
 #ifdef ANIM_HAVE_AVX2_PATH
-    if (has_avx2()) return convert_avx2(s, src, dst, count);
+    if (has_avx2()) {
+        convert_avx2(s, src, dst, count);
+        return;
+    }
 #endif
     convert_scalar(s, src, dst, count);
 }
@@ -151,7 +154,10 @@ void anim_shaper_convert_changed(const anim_shaper *s, const uint8_t *src, uint8
                                  size_t count) {
     if (count == 0) return;
 #ifdef ANIM_HAVE_AVX2_PATH
-    if (has_avx2()) return changed_avx2(s, src, shadow, dst, count);
+    if (has_avx2()) {
+        changed_avx2(s, src, shadow, dst, count);
+        return;
+    }
 #endif
     changed_scalar(s, src, shadow, dst, count);
 }
