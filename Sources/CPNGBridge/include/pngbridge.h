@@ -31,6 +31,15 @@ int anim_png_decode(const uint8_t *header, size_t header_size,
                     uint32_t width, uint32_t height,
                     uint8_t *out, size_t stride, anim_png_result *result);
 
+/* The same for the common image (8 bits a sample or fewer, not interlaced,
+   IHDR/PLTE/tRNS as the specification orders them) without libpng:
+   libdeflate inflates, the rows are unfiltered here. 0 when every row was
+   written; 1 (nothing written) when the image or its data needs libpng,
+   whose answer then counts: call anim_png_decode. */
+int anim_png_decode_fast(const uint8_t *header, size_t header_size,
+                         const anim_png_segment *segments, size_t segment_count,
+                         uint32_t width, uint32_t height, uint8_t *out, size_t stride);
+
 /* Encodes RGBA8 rows to a PNG in memory (malloc'd; free with anim_png_free).
    compression: zlib level 0-9. Returns 0 on success. */
 int anim_png_encode_rgba(const uint8_t *rgba, uint32_t width, uint32_t height,

@@ -29,6 +29,48 @@ enum FuzzChecks {
         if !result.differing.isEmpty { fatalError(result.differing.joined(separator: "; ")) }
     }
 
+    /// What `pngPaths` compared: frames, and how many of them the fast
+    /// path decoded (the others it handed to libpng).
+    struct PNGPathCount { var frames = 0, fast = 0, differences: [String] = [] }
+
+    /// A PNG's frames decoded by the fast path (`pngfast.c`: libdeflate and
+    /// anim's unfiltering) and by libpng alone: the same success, the same
+    /// pixels and on failure the same rows; a difference is a finding
+    /// (`decode` traps on one).
+    static func pngPaths(_ bytes: [UInt8], limits: DecodingLimits = DecodingLimits()) -> PNGPathCount {
+        var count = PNGPathCount()
+        guard bytes.starts(with: [0x89, 0x50, 0x4E, 0x47]) else { return count }
+        let store = ByteStore(bytes)
+        guard let index = try? APNGContainer.index(store, file: "input", limits: limits),
+            let decoder = index.decoder as? APNGDecoder
+        else { return count }
+        for (i, step) in index.steps.enumerated() {
+            let stride = step.rect.width * 4
+            let size = stride * step.rect.height
+            // Filled with a pattern, so a row one path writes and the other
+            // leaves shows.
+            var fast = [UInt8](repeating: 0xA5, count: size)
+            var slow = fast
+            let a = fast.withUnsafeMutableBytes { p in
+                Result { try decoder.decode(step: i, into: PixelTarget(base: p.baseAddress!, stride: stride, masked: false), fast: true) }
+            }
+            let b = slow.withUnsafeMutableBytes { p in
+                Result { try decoder.decode(step: i, into: PixelTarget(base: p.baseAddress!, stride: stride, masked: false), fast: false) }
+            }
+            count.frames += 1
+            switch (a, b) {
+            case (.success, .success): count.fast += 1
+            case (.failure(let e), .failure(let f)) where "\(e)" == "\(f)": break
+            default: count.differences.append("frame \(i): fast path \(a), libpng \(b)")
+            }
+            if fast != slow {
+                let at = fast.indices.first { fast[$0] != slow[$0] } ?? 0
+                count.differences.append("frame \(i) \(step.rect): pixels differ at byte \(at) (row \(at / stride))")
+            }
+        }
+        return count
+    }
+
     /// Arbitrary bytes into ImageSource and IncrementalImageSource.
     ///
     /// Every path a program opening an untrusted file takes: indexing, every
@@ -48,6 +90,7 @@ enum FuzzChecks {
         options.mergesZeroDelayImages = choice & 1 != 0
         options.growsCanvasToFirstImage = choice & 2 == 0
         options.colorManagement = choice & 12 == 12 ? .none : .sRGB
+        if let difference = pngPaths(bytes, limits: options.limits).differences.first { fatalError(difference) }
 
         if let source = try? ImageSource(data: bytes, options: options) {
             let n = source.frameCount

@@ -25,12 +25,17 @@ final class APNGDecoder: StepDecoder, @unchecked Sendable {
     }
 
     func decode(step index: Int, into target: PixelTarget) throws {
+        try decode(step: index, into: target, fast: true)
+    }
+
+    /// `fast`: as `PNGBridge.decode`'s (false: libpng alone).
+    func decode(step index: Int, into target: PixelTarget, fast: Bool) throws {
         let frame = frames[index]
         let png = repackedHeader(width: frame.rect.width, height: frame.rect.height)
         let result = PNGBridge.decode(
             file: store.bytes, header: png, segments: frame.segments,
             width: frame.rect.width, height: frame.rect.height,
-            into: target.base, stride: target.stride)
+            into: target.base, stride: target.stride, fast: fast)
         if !result.ok {
             throw AnimError.library(
                 file: file, frame: index, library: "libpng",

@@ -15,12 +15,16 @@ enum PNGBridge {
     }
 
     /// Decodes a PNG image made of `header` (signature, IHDR, PLTE, tRNS)
-    /// and the zlib stream in `segments` into RGBA8 rows. Throws with
-    /// libpng's message; `rowsDone` tells how far it got.
+    /// and the zlib stream in `segments` into RGBA8 rows. Fails with
+    /// libpng's message; `rowsDone` tells how far it got. With `fast`, the
+    /// common image (8 bits a sample or fewer, not interlaced) is inflated
+    /// by libdeflate and unfiltered in C (`pngfast.c`), and whatever that
+    /// path turns down (damage included) goes to libpng; without, libpng
+    /// alone: the reference the tests and the decode fuzzer compare with.
     static func decode(
         file bytes: UnsafeRawBufferPointer, header: [UInt8], segments: [Segment],
         width: Int, height: Int, into out: UnsafeMutableRawPointer,
-        stride: Int
+        stride: Int, fast: Bool = true
     ) -> (ok: Bool, rowsDone: Int, message: String) {
         let base = bytes.baseAddress!.assumingMemoryBound(to: UInt8.self)
         let cSegments = segments.map { s in
@@ -28,6 +32,16 @@ enum PNGBridge {
                 chunk: base + s.chunkTypeOffset, chunk_length: UInt32(4 + s.dataLength),
                 data_offset: UInt32(4 + s.skip),
                 stored_crc: ByteReader.be32(bytes, s.chunkTypeOffset + 4 + s.dataLength))
+        }
+        if fast {
+            let code = header.withUnsafeBufferPointer { h in
+                cSegments.withUnsafeBufferPointer { segs in
+                    anim_png_decode_fast(
+                        h.baseAddress, h.count, segs.baseAddress, segs.count, UInt32(width), UInt32(height),
+                        out.assumingMemoryBound(to: UInt8.self), stride)
+                }
+            }
+            if code == 0 { return (true, height, "") }
         }
         var result = anim_png_result()
         let code = header.withUnsafeBufferPointer { h in
