@@ -31,7 +31,8 @@ let package = Package(
         .target(
             name: "CPNGBridge", dependencies: ["CPNG", "CDeflate"],
             linkerSettings: [.linkedLibrary("z"), .linkedLibrary("zopfli")]),
-        // The colour conversion's pixel loops (AVX2 where the processor has it).
+        // Pixel loops in C: the colour conversion and GIF palette expansion
+        // (AVX2 where the processor has it).
         .target(name: "CColorKernel"),
         .target(name: "AnimKit", dependencies: ["CGIF", "CPNGBridge", "CDeflate", "CWebP", "CLCMS", "CColorKernel"]),
         .target(name: "AnimKitFoundation", dependencies: ["AnimKit"]),
