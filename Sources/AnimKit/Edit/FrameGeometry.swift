@@ -1,0 +1,129 @@
+/// The pixel side of an edit: a crop, then a new size. Frames shrink by
+/// area averaging weighted by alpha (`Downsampler`, Pillow's `BOX`
+/// filter): each output pixel is the mean of the source pixels it covers,
+/// so nothing aliases and transparent pixels do not tint the edges of
+/// opaque ones; an axis that grows takes the nearest pixel (pixel art stays
+/// sharp).
+public struct FrameGeometry: Equatable, Sendable {
+    /// How the output size is given.
+    public enum Size: Equatable, Sendable {
+        /// Exactly this size; a nil side keeps the aspect ratio.
+        case resize(width: Int?, height: Int?)
+        /// The largest size inside the box that keeps the aspect ratio,
+        /// never larger than the frame.
+        case fit(width: Int, height: Int)
+        /// Both sides times the factor, rounded, at least 1.
+        case scale(Double)
+    }
+
+    /// The part of the canvas kept, in canvas pixels (nil: all of it).
+    public var crop: Rect?
+    /// The output size (nil: the crop's).
+    public var size: Size?
+
+    public init(crop: Rect? = nil, size: Size? = nil) {
+        self.crop = crop
+        self.size = size
+    }
+
+    /// What is wrong with a geometry for a canvas.
+    public enum Problem: Error, Equatable, CustomStringConvertible {
+        case cropOutside(Rect, canvasWidth: Int, canvasHeight: Int)
+        case emptySize
+
+        public var description: String {
+            switch self {
+            case .cropOutside(let r, let w, let h):
+                return "the crop \(r.width)x\(r.height)+\(r.x)+\(r.y) is not inside the \(w)x\(h) canvas"
+            case .emptySize: return "the size must be at least 1x1"
+            }
+        }
+    }
+
+    /// The crop and output size for a `width`×`height` canvas.
+    public func resolve(width: Int, height: Int) throws(Problem) -> (crop: Rect, width: Int, height: Int) {
+        let canvas = Rect(x: 0, y: 0, width: width, height: height)
+        let crop = self.crop ?? canvas
+        guard crop.width > 0, crop.height > 0, crop.x >= 0, crop.y >= 0, crop.x + crop.width <= width,
+            crop.y + crop.height <= height
+        else { throw .cropOutside(crop, canvasWidth: width, canvasHeight: height) }
+        let (w, h) = (Double(crop.width), Double(crop.height))
+        switch size {
+        case nil:
+            return (crop, crop.width, crop.height)
+        case .resize(let rw?, let rh?):
+            guard rw > 0, rh > 0 else { throw .emptySize }
+            return (crop, rw, rh)
+        case .resize(let rw?, nil):
+            guard rw > 0 else { throw .emptySize }
+            return (crop, rw, max(1, Int((h * Double(rw) / w).rounded())))
+        case .resize(nil, let rh?):
+            guard rh > 0 else { throw .emptySize }
+            return (crop, max(1, Int((w * Double(rh) / h).rounded())), rh)
+        case .resize(nil, nil):
+            return (crop, crop.width, crop.height)
+        case .fit(let bw, let bh):
+            guard bw > 0, bh > 0 else { throw .emptySize }
+            let fitted = Downsampler.fit(width: crop.width, height: crop.height, maxWidth: bw, maxHeight: bh)
+            return (crop, fitted.width, fitted.height)
+        case .scale(let f):
+            guard f > 0, f.isFinite else { throw .emptySize }
+            return (crop, max(1, Int((w * f).rounded())), max(1, Int((h * f).rounded())))
+        }
+    }
+
+    /// Whether the geometry leaves a `width`×`height` frame as it is.
+    public func isIdentity(width: Int, height: Int) -> Bool {
+        guard let r = try? resolve(width: width, height: height) else { return false }
+        return r.crop == Rect(x: 0, y: 0, width: width, height: height) && r.width == width && r.height == height
+    }
+}
+
+/// Applies a resolved `FrameGeometry` to frames of one canvas size: one
+/// `Downsampler` made once, used for every frame (and from any thread).
+public final class FrameReshaper: Sendable {
+    public let crop: Rect
+    public let width: Int
+    public let height: Int
+    private let sourceWidth: Int
+    private let sourceHeight: Int
+    private let resampler: Downsampler?
+
+    public init(_ geometry: FrameGeometry, width: Int, height: Int) throws(FrameGeometry.Problem) {
+        let r = try geometry.resolve(width: width, height: height)
+        crop = r.crop
+        self.width = r.width
+        self.height = r.height
+        sourceWidth = width
+        sourceHeight = height
+        resampler =
+            r.width == r.crop.width && r.height == r.crop.height
+            ? nil : Downsampler(sourceWidth: r.crop.width, sourceHeight: r.crop.height, width: r.width, height: r.height)
+    }
+
+    /// `image` (of the canvas size given at `init`) cropped and resized.
+    public func apply(_ image: RGBAImage) -> RGBAImage {
+        precondition(image.width == sourceWidth && image.height == sourceHeight, "FrameReshaper: frame size changed")
+        let cropped = crop == Rect(x: 0, y: 0, width: sourceWidth, height: sourceHeight) ? image : cut(image)
+        guard let resampler else { return cropped }
+        var out = RGBAImage(width: width, height: height)
+        cropped.pixels.withUnsafeBytes { src in
+            out.pixels.withUnsafeMutableBytes { resampler.run(src, into: $0) }
+        }
+        return out
+    }
+
+    private func cut(_ image: RGBAImage) -> RGBAImage {
+        var pixels = [UInt8](repeating: 0, count: crop.width * crop.height * 4)
+        let rowBytes = crop.width * 4
+        image.pixels.withUnsafeBytes { src in
+            pixels.withUnsafeMutableBytes { dst in
+                for y in 0..<crop.height {
+                    let from = ((crop.y + y) * sourceWidth + crop.x) * 4
+                    (dst.baseAddress! + y * rowBytes).copyMemory(from: src.baseAddress! + from, byteCount: rowBytes)
+                }
+            }
+        }
+        return RGBAImage(width: crop.width, height: crop.height, pixels: pixels)
+    }
+}
