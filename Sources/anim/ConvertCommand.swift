@@ -17,21 +17,33 @@ enum ConvertCommand: Command {
 
         options:
         \(EncodingArguments.usage)
+        \(EditArguments.usage)
           --strip              write no metadata
           -h, --help           show this help
 
         """
     static let spec = OptionSpec(
-        flags: EncodingArguments.flags.union(["--strip"]), valued: EncodingArguments.valued, positional: 2...2)
+        flags: EncodingArguments.flags.union(EditArguments.flags).union(["--strip"]),
+        valued: EncodingArguments.valued.union(EditArguments.valued), positional: 2...2)
 
     static func run(_ args: ParsedArguments) throws -> Int32 {
         let input = args.positional[0]
         let out = args.positional[1]
         var (format, options) = try EncodingArguments.parse(args, output: out)
+        // --fps resamples here (EncodingArguments checked the number).
+        let edits = try EditArguments.parse(args, fps: args.values["--fps"].flatMap(Double.init))
         try OutputPath.check(out, notAnyOf: [input])
         var source = try ImageSource(path: input, options: Limits.decoding())
-        if source.format == .gif && format == .gif {  // the source's images and delays, as stored
+        let reshaped = !edits.geometry.isIdentity(width: source.outputWidth, height: source.outputHeight)
+        if source.format == .gif && format == .gif && !edits.changesTime {
+            // The source's images and delays, as stored.
             source = try ImageSource(path: input, options: Limits.decoding(.imagesAsStored))
+        }
+        let edited: EditedFrames
+        do { edited = try EditedFrames(source, edits: edits) } catch let e as FrameSelection.Problem {
+            throw UsageError(message: "--frames: \(e)")
+        } catch let e as FrameGeometry.Problem {
+            throw UsageError(message: "\(args.values["--crop"] != nil ? "--crop" : "size"): \(e)")
         }
         Output.warn(source, input)
         if args.values["--loop"] == nil {
@@ -42,15 +54,18 @@ enum ConvertCommand: Command {
             options.metadata = source.metadata
             for lost in source.metadata.lost(in: format) { Output.err("anim: \(out): not kept: \(lost)\n") }
         }
-        let timed = args.values["--fps"] != nil || args.values["--delay"] != nil
-        // The global table; GIF to GIF exact colours and the delays as
-        // stored, unless --fps or --delay set new ones.
-        if format == .gif { source.prepareGIF(&options, keepingDelays: !timed) }
+        // --delay: every frame that long, whatever the edits made.
+        let delay = args.values["--delay"] != nil
+        options.defaultDuration = delay ? options.defaultDuration : EncodingOptions().defaultDuration
+        // The global table (from the source's frames: not once they are
+        // resized); GIF to GIF exact colours and the delays as stored,
+        // unless edits or --delay set new ones.
+        if format == .gif && !reshaped { source.prepareGIF(&options, keepingDelays: !delay && !edits.changesTime) }
         try EncodeRun.write(
-            count: source.frameCount, to: out, format: format, options: options, label: "convert",
+            count: edited.count, to: out, format: format, options: options, label: "convert",
             stats: args.flag("--stats"), reading: source.options
         ) { i in
-            (try source.frame(at: i), timed ? nil : source.frames[i].duration)
+            (try edited.frame(at: i), delay ? nil : edited.duration(at: i))
         }
         if let error = source.indexError {
             Output.err("anim: \(error.description) (the frames before it were converted)\n")

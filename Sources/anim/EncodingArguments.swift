@@ -8,8 +8,11 @@ enum EncodingArguments {
     static let flags: Set<String> = ["--lossless", "--allow-mixed", "--stats", "--exact"]
 
     static let usage = """
-          --fps N              frames per second (encode; default 10)
-          --delay MS           milliseconds per frame instead of --fps
+          --fps N              encode: the frames' rate (default 10);
+                               convert: resampled to N frames a second
+                               (a frame shows at the ticks whose middle
+                               it covers; repeats merge)
+          --delay MS           milliseconds per frame (instead of --fps)
           --loop N             plays: 0 forever (encode default), N times
                                (convert default: the input's)
           --quality Q          0-100 (default 75): WebP lossy quality; effort
