@@ -20,10 +20,13 @@ enum EncodeCommand: Command {
 
         options:
         \(EncodingArguments.usage)
+        \(EditArguments.usage)
           -h, --help           show this help
 
         """
-    static let spec = OptionSpec(flags: EncodingArguments.flags, valued: EncodingArguments.valued, positional: 2...2)
+    static let spec = OptionSpec(
+        flags: EncodingArguments.flags.union(EditArguments.flags),
+        valued: EncodingArguments.valued.union(EditArguments.valued), positional: 2...2)
 
     static func run(_ args: ParsedArguments) throws -> Int32 {
         let dir = args.positional[0]
@@ -35,7 +38,21 @@ enum EncodeCommand: Command {
                 file: dir, frame: nil, offset: nil, reason: "no frames: no .png, .apng, .gif or .webp file in the folder")
         }
         try OutputPath.check(out, notAnyOf: files)
-        if format == .gif {
+        // Edits: --fps is the frames' own rate here, so nothing to resample.
+        let edits = try EditArguments.parse(args)
+        let firstImage = try ImageSource(path: files[0], options: Limits.decoding()).frame(at: 0)
+        let reshaper: FrameReshaper
+        let timeline: EditTimeline
+        do {
+            reshaper = try FrameReshaper(edits.geometry, width: firstImage.width, height: firstImage.height)
+            timeline = try edits.timeline(durations: Array(repeating: options.defaultDuration, count: files.count))
+        } catch let e as FrameSelection.Problem {
+            throw UsageError(message: "--frames: \(e)")
+        } catch let e as FrameGeometry.Problem {
+            throw UsageError(message: "\(args.values["--crop"] != nil ? "--crop" : "size"): \(e)")
+        }
+        let reshaped = !edits.geometry.isIdentity(width: firstImage.width, height: firstImage.height)
+        if format == .gif && !reshaped {
             // One table for all frames when their colours fit one, else the
             // one most share (as convert does): the frames are read twice
             // then, once to count colours.
@@ -43,12 +60,13 @@ enum EncodeCommand: Command {
                 try ImageSource(path: files[$0], options: Limits.decoding()).frame(at: 0)
             }
         }
-        var first: (name: String, width: Int, height: Int)?
+        // Every frame must have the first file's size (the reshaper is made for it).
+        var first: (name: String, width: Int, height: Int)? = (files[0], firstImage.width, firstImage.height)
         try EncodeRun.write(
-            count: files.count, to: out, format: format, options: options, label: "encode",
+            count: timeline.entries.count, to: out, format: format, options: options, label: "encode",
             stats: args.flag("--stats")
         ) { i in
-            let path = files[i]
+            let path = files[timeline.entries[i].frame]
             let image = try ImageSource(path: path, options: Limits.decoding()).frame(at: 0)
             if let first, image.width != first.width || image.height != first.height {
                 throw AnimError.malformed(
@@ -56,7 +74,7 @@ enum EncodeCommand: Command {
                     reason: "is \(image.width)x\(image.height), not \(first.width)x\(first.height) like \(first.name)")
             }
             if first == nil { first = (path, image.width, image.height) }
-            return (image, nil)
+            return (reshaper.apply(image), edits.changesTime ? timeline.entries[i].duration : nil)
         }
         return 0
     }
