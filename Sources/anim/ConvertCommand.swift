@@ -18,13 +18,14 @@ enum ConvertCommand: Command {
         options:
         \(EncodingArguments.usage)
         \(EditArguments.usage)
+        \(MaxBytes.usage)
           --strip              write no metadata
           -h, --help           show this help
 
         """
     static let spec = OptionSpec(
         flags: EncodingArguments.flags.union(EditArguments.flags).union(["--strip"]),
-        valued: EncodingArguments.valued.union(EditArguments.valued), positional: 2...2)
+        valued: EncodingArguments.valued.union(EditArguments.valued).union(["--max-bytes"]), positional: 2...2)
 
     static func run(_ args: ParsedArguments) throws -> Int32 {
         let input = args.positional[0]
@@ -53,6 +54,15 @@ enum ConvertCommand: Command {
         if !args.flag("--strip") {
             options.metadata = source.metadata
             for lost in source.metadata.lost(in: format) { Output.err("anim: \(out): not kept: \(lost)\n") }
+        }
+        if let text = args.values["--max-bytes"] {
+            let limit = try ByteSize.parse(text, option: "--max-bytes")
+            guard limit > 0 else { throw UsageError(message: "--max-bytes needs a size above 0, not '\(text)'") }
+            if args.values["--delay"] != nil { throw UsageError(message: "give --max-bytes or --delay, not both") }
+            let choice = try MaxBytes.choose(limit: limit, format: format, options: options, edits: edits, source: source)
+            try MaxBytes.write(choice.data, to: out)
+            Output.err("anim: \(out): \(choice.data.count) bytes (--max-bytes \(limit)) with \(choice.setting)\n")
+            return 0
         }
         // --delay: every frame that long, whatever the edits made.
         let delay = args.values["--delay"] != nil

@@ -1,6 +1,7 @@
-import AnimKit
 import Foundation
 import Testing
+
+@testable import AnimKit
 
 /// `anim convert` and `anim encode` with edits: each against values
 /// computed here (frame lists, durations, pixels), and bad values.
@@ -123,5 +124,69 @@ struct EditCommandTests {
         #expect(s.width == 10 && s.height == 8)
         #expect(try reds(s) == [6, 7])  // two frames: a bounce of two is the two
         #expect(millis(s) == [50, 50])
+    }
+}
+
+/// `--max-bytes`: the output fits and says what it chose; a size nothing
+/// reaches fails with nothing written.
+struct MaxBytesCommandTests {
+    @Test(arguments: ["demo.gif", "demo.webp", "demo.png"])
+    func sampleAnimationsFitAndSayHow(name: String) throws {
+        let input = CLI.repo.appendingPathComponent("Animations/\(name)").path
+        let dir = CLI.tempDir()
+        let ext = name.split(separator: ".").last!
+        let plain = dir.appendingPathComponent("plain.\(ext)").path
+        #expect(try CLI.run(["convert", input, plain]).status == 0)
+        let full = try FileManager.default.attributesOfItem(atPath: plain)[.size] as! Int
+        let limit = full / 2
+        let out = dir.appendingPathComponent("small.\(ext)").path
+        let r = try CLI.run(["convert", input, out, "--max-bytes", "\(limit)"])
+        #expect(r.status == 0, "\(r.stderr)")
+        let size = try FileManager.default.attributesOfItem(atPath: out)[.size] as! Int
+        #expect(size <= limit && size > 0)
+        #expect(r.stderr.contains("\(size) bytes (--max-bytes \(limit)) with "))
+        let source = try ImageSource(path: out)
+        #expect(source.frameCount >= 1 && source.indexError == nil)
+    }
+
+    @Test func aSizeNothingReachesFails() throws {
+        let dir = CLI.tempDir()
+        let out = dir.appendingPathComponent("out.webp").path
+        let r = try CLI.run(["convert", CLI.repo.appendingPathComponent("Animations/demo.gif").path, out, "--max-bytes", "100"])
+        #expect(r.status == 1)
+        #expect(r.stderr.contains("even the smallest setting"))
+        #expect(!FileManager.default.fileExists(atPath: out))
+        #expect(
+            try CLI.run(["convert", CLI.repo.appendingPathComponent("Animations/demo.gif").path, out, "--max-bytes", "0"]).status
+                == 2)
+    }
+}
+
+struct SizeLadderTests {
+    @Test func searchFindsTheFirstThatFitsAskingFew() throws {
+        let sizes = [900, 800, 700, 600, 500, 400, 300, 200, 100]
+        var asked: [Int] = []
+        let found = SizeLadder.search(count: sizes.count, limit: 450) {
+            asked.append($0)
+            return sizes[$0]
+        }
+        #expect(found == 5)
+        #expect(asked.count <= 5)
+        #expect(SizeLadder.search(count: sizes.count, limit: 50) { sizes[$0] } == nil)
+        #expect(SizeLadder.search(count: sizes.count, limit: 1000) { sizes[$0] } == 0)
+    }
+
+    @Test func laddersGoInTheDocumentedOrder() {
+        let gif = SizeLadder.settings(format: .gif, options: EncodingOptions())
+        #expect(gif.first!.lossy == 0 && gif.first!.scale == 1)
+        #expect(gif.map(\.lossy).prefix(6) == [0, 20, 40, 80, 120, 200])
+        #expect(gif.map(\.maxColors)[6...9] == [128, 64, 32, 16])
+        #expect(gif.last!.scale == 0.125 && gif.last!.rate == 0.5)
+        var lossless = EncodingOptions()
+        lossless.lossless = true
+        let webp = SizeLadder.settings(format: .webp, options: lossless)
+        #expect(webp[1].lossless == false && webp[1].quality == 90)
+        let apng = SizeLadder.settings(format: .apng, options: EncodingOptions())
+        #expect(apng.count == 1 + 2 + 12)
     }
 }

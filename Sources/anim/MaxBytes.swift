@@ -1,0 +1,129 @@
+@_spi(AnimTools) import AnimKit
+
+#if canImport(Glibc)
+    import Glibc
+#endif
+
+/// `--max-bytes N`: the settings of `SizeLadder` tried in memory (a binary
+/// search along the ladder) until the output fits; the one chosen is then
+/// written as any other output. Says what it chose, or fails when even the
+/// smallest setting does not fit.
+enum MaxBytes {
+    static let usage = """
+          --max-bytes N        the output fits N bytes (suffixes K, M): the
+                               settings are stepped through in this order
+                               until it does: lossy quality (GIF --lossy
+                               20…200; WebP --quality 60…5), GIF colours
+                               (128…16), two thirds then half of the frame
+                               rate, then the size (×0.9 … ×0.125)
+        """
+
+    struct Choice {
+        var setting: SizeSetting
+        var data: [UInt8]
+    }
+
+    /// The first setting of the ladder whose output fits `limit`, and that
+    /// output (frames: `edits` over `source`, as `convert` reads them).
+    static func choose(
+        limit: Int, format: OutputFormat, options: EncodingOptions, edits: FrameEdits, source: ImageSource
+    ) throws -> Choice {
+        let ladder = SizeLadder.settings(format: format, options: options)
+        let plain = try EditedFrames(source, edits: edits)
+        let (_, baseWidth, baseHeight) = try edits.geometry.resolve(width: source.outputWidth, height: source.outputHeight)
+        let crop = try edits.geometry.resolve(width: source.outputWidth, height: source.outputHeight).crop
+        let seconds = Double(plain.timeline.total.components.seconds) + Double(plain.timeline.total.components.attoseconds) / 1e18
+        let meanRate = edits.fps ?? (seconds > 0 ? Double(plain.count) / seconds : 10)
+        var sizes: [Int: Int] = [:]
+        var outputs: [Int: [UInt8]] = [:]
+        func editsFor(_ s: SizeSetting) -> FrameEdits {
+            var e = edits
+            if s.rate < 1 { e.fps = meanRate * s.rate }
+            if s.scale < 1 {
+                e.geometry = FrameGeometry(
+                    crop: crop,
+                    size: .resize(
+                        width: max(1, Int((Double(baseWidth) * s.scale).rounded())),
+                        height: max(1, Int((Double(baseHeight) * s.scale).rounded()))))
+            }
+            return e
+        }
+        let found = try SizeLadder.search(count: ladder.count, limit: limit) { i in
+            let s = ladder[i]
+            let frames = try EditedFrames(source, edits: editsFor(s))
+            var o = s.applied(to: options)
+            o.frameCount = frames.count
+            o.globalColors = nil
+            // GIF: one table for all frames when the source's colours allow
+            // (as convert does), while the frames keep the source's size.
+            if format == .gif && s.scale == 1 && edits.geometry.isIdentity(width: source.outputWidth, height: source.outputHeight)
+            {
+                source.prepareGIF(&o, keepingDelays: false)
+            }
+            let out = try ImageDestination(format: format, options: o)
+            for f in 0..<frames.count { try out.add(try frames.frame(at: f), duration: frames.duration(at: f)) }
+            try out.finish()
+            let n = out.data?.count ?? Int.max
+            sizes[i] = n
+            // Only the latest that fits is kept: the search's answer is the
+            // last setting it found fitting.
+            if n <= limit, let d = out.data { outputs = [i: Array(d)] }
+            Output.err("anim: --max-bytes \(limit): \(s) (step \(i + 1) of \(ladder.count)): \(n) bytes\n")
+            return n
+        }
+        guard let found else {
+            let last = ladder.count - 1
+            throw MaxBytesFailure(
+                message:
+                    "--max-bytes \(limit): even the smallest setting (\(ladder[last])) makes \(sizes[last] ?? 0) bytes; nothing written"
+            )
+        }
+        guard let data = outputs[found] else {
+            throw MaxBytesFailure(message: "--max-bytes \(limit): the output of step \(found + 1) was not kept")
+        }
+        return Choice(setting: ladder[found], data: data)
+    }
+}
+
+extension MaxBytes {
+    /// `bytes` as the file `out`: written beside it and renamed into place,
+    /// so an existing file is replaced whole or not at all.
+    static func write(_ bytes: [UInt8], to out: String) throws {
+        func failure(_ operation: String, _ path: String) -> AnimError {
+            .io(path: path, operation: operation, errno: errno, message: String(cString: strerror(errno)))
+        }
+        var template = Array((out + ".anim-XXXXXX").utf8CString)
+        let fd = template.withUnsafeMutableBufferPointer { mkstemp($0.baseAddress!) }
+        guard fd >= 0 else { throw failure("create a file beside", out) }
+        let temporary = String(cString: template)
+        var done = false
+        defer {
+            if !done { unlink(temporary) }
+        }
+        var written = 0
+        while written < bytes.count {
+            let n = bytes.withUnsafeBytes { Glibc.write(fd, $0.baseAddress! + written, bytes.count - written) }
+            if n < 0 && errno == EINTR { continue }
+            guard n > 0 else {
+                close(fd)
+                throw failure("write", temporary)
+            }
+            written += n
+        }
+        fchmod(fd, 0o644 & ~currentUmask())
+        guard fsync(fd) == 0, close(fd) == 0 else { throw failure("write", temporary) }
+        guard rename(temporary, out) == 0 else { throw failure("rename into place", out) }
+        done = true
+    }
+
+    private static func currentUmask() -> mode_t {
+        let m = umask(0)
+        umask(m)
+        return m
+    }
+}
+
+struct MaxBytesFailure: Error, CustomStringConvertible {
+    let message: String
+    var description: String { message }
+}
