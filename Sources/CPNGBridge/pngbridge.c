@@ -124,6 +124,11 @@ int anim_png_decode(const uint8_t *header, size_t header_size,
     png_set_option(png, PNG_IGNORE_ADLER32, PNG_OPTION_ON);
 #endif
     png_set_user_limits(png, 0x7fffffff, 0x7fffffff);
+#ifdef PNG_CHECK_FOR_INVALID_INDEX_SUPPORTED
+    /* A palette index past PLTE shows as opaque black (libpng's expansion,
+       and the fast path's), not as an error at the end of the image. */
+    png_set_check_for_invalid_index(png, 0);
+#endif
     png_read_info(png, info);
     if (png_get_image_width(png, info) != width || png_get_image_height(png, info) != height) {
         result->error_code = 3;

@@ -66,6 +66,7 @@ typedef struct {
     uint32_t width, height;
     int depth, color_type;
     uint8_t palette[256][4];   /* RGBA; entries past PLTE are opaque black, as libpng's */
+    int palette_size;          /* entries in PLTE */
     int has_key;               /* tRNS for grey or RGB */
     uint16_t key[3];
 } header_info;
@@ -98,6 +99,7 @@ static int read_header(const uint8_t *h, size_t size, header_info *info) {
         } else if (memcmp(type, "PLTE", 4) == 0) {
             if (seen_plte || seen_trns || info->color_type != 3) return 1;
             if (len == 0 || len % 3 != 0 || len / 3 > (1u << info->depth)) return 1;
+            info->palette_size = (int)(len / 3);
             for (uint32_t i = 0; i < len / 3; i++) {
                 info->palette[i][0] = data[3 * i];
                 info->palette[i][1] = data[3 * i + 1];
@@ -107,7 +109,8 @@ static int read_header(const uint8_t *h, size_t size, header_info *info) {
         } else if (memcmp(type, "tRNS", 4) == 0) {
             if (seen_trns) return 1;
             if (info->color_type == 3) {
-                if (!seen_plte || len == 0 || len > (1u << info->depth)) return 1;
+                /* more entries than PLTE: libpng calls it invalid (an error here) */
+                if (!seen_plte || len == 0 || len > (uint32_t)info->palette_size) return 1;
                 for (uint32_t i = 0; i < len; i++) info->palette[i][3] = data[i];
             } else if (info->color_type == 0) {
                 if (len != 2) return 1;

@@ -61,6 +61,19 @@ enum FuzzChecks {
             switch (a, b) {
             case (.success, .success): count.fast += 1
             case (.failure(let e), .failure(let f)) where "\(e)" == "\(f)": break
+            case (.success, .failure(let f)) where Self.afterTheRows("\(f)"):
+                // Damage after the last row's data (bytes after the zlib
+                // stream, its checksum cut): libpng stops there, the fast
+                // path and the browsers show the image. The rows libpng
+                // wrote must be the fast path's.
+                count.fast += 1
+                for r in 0..<step.rect.height where slow[(r * stride)..<((r + 1) * stride)].contains(where: { $0 != 0xA5 }) {
+                    if fast[(r * stride)..<((r + 1) * stride)] != slow[(r * stride)..<((r + 1) * stride)] {
+                        count.differences.append("frame \(i): row \(r) differs from libpng's (\(f))")
+                        break
+                    }
+                }
+                continue
             default: count.differences.append("frame \(i): fast path \(a), libpng \(b)")
             }
             if fast != slow {
@@ -69,6 +82,11 @@ enum FuzzChecks {
             }
         }
         return count
+    }
+
+    /// libpng's errors about the zlib stream once every row is in.
+    static func afterTheRows(_ message: String) -> Bool {
+        message.contains("Extra compressed data") || message.contains("Not enough image data")
     }
 
     /// Arbitrary bytes into ImageSource and IncrementalImageSource.

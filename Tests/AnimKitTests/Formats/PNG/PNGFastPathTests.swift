@@ -61,3 +61,78 @@ struct PNGFastPathTests {
         #expect(count.fast == 0)
     }
 }
+
+/// A palette index past the end of PLTE: opaque black on both paths
+/// (libpng's expansion; its end-of-image check is off), not an error.
+struct PNGPaletteIndexTests {
+    @Test func anIndexPastThePaletteIsOpaqueBlack() throws {
+        // 3×1, 8-bit palette of two colours (red, green), tRNS for the
+        // first; the pixels are indices 0, 1, 5.
+        let idat = [UInt8](arrayLiteral: 0, 1, 5).withUnsafeBytes {
+            PNGBridge.deflate(pixels: $0, width: 3, height: 1, channels: 1, level: 6, search: false, filter: 0)!
+        }
+        var png: [UInt8] = [0x89, 0x50, 0x4E, 0x47, 0x0D, 0x0A, 0x1A, 0x0A]
+        PNGChunk.append("IHDR", [0, 0, 0, 3, 0, 0, 0, 1, 8, 3, 0, 0, 0], to: &png)
+        PNGChunk.append("PLTE", [255, 0, 0, 0, 255, 0], to: &png)
+        PNGChunk.append("tRNS", [128], to: &png)
+        PNGChunk.append("IDAT", idat, to: &png)
+        PNGChunk.append("IEND", [], to: &png)
+        let count = FuzzChecks.pngPaths(png)
+        #expect(count.differences == [])
+        #expect(count.fast == 1)
+        let frame = try ImageSource(data: png).frame(at: 0)
+        #expect(frame.pixels == [255, 0, 0, 128, 0, 255, 0, 255, 0, 0, 0, 255])
+    }
+}
+
+/// Damage around the zlib stream, each read the same way on both paths.
+struct PNGStreamEdgeTests {
+    static func png(idat: [UInt8]) -> [UInt8] {
+        var png: [UInt8] = [0x89, 0x50, 0x4E, 0x47, 0x0D, 0x0A, 0x1A, 0x0A]
+        PNGChunk.append("IHDR", [0, 0, 0, 4, 0, 0, 0, 2, 8, 6, 0, 0, 0], to: &png)
+        PNGChunk.append("IDAT", idat, to: &png)
+        PNGChunk.append("IEND", [], to: &png)
+        return png
+    }
+
+    static let rows: [UInt8] = (0..<32).map { UInt8($0 * 7) }
+
+    static var stream: [UInt8] {
+        rows.withUnsafeBytes { PNGBridge.deflate(pixels: $0, width: 4, height: 2, channels: 4, level: 6, search: false, filter: 4)! }
+    }
+
+    /// Damage after the last row's data: the image shows whole, as in
+    /// browsers (libpng alone stops with an error, before the last row
+    /// when bytes follow the stream).
+    @Test func bytesAfterTheStream() throws {
+        let png = Self.png(idat: Self.stream + [1, 2, 3, 4, 5])
+        let count = FuzzChecks.pngPaths(png)
+        #expect(count.differences == [])
+        #expect(count.fast == 1)
+        #expect(try ImageSource(data: png).frame(at: 0).pixels == Self.unfiltered)
+    }
+
+    /// The rows as the encoder was given them.
+    static let unfiltered: [UInt8] = rows
+
+    @Test func aWrongChecksum() {
+        var s = Self.stream
+        s[s.count - 1] ^= 0xFF
+        let count = FuzzChecks.pngPaths(Self.png(idat: s))
+        #expect(count.differences == [])
+        #expect(count.fast == 1)  // Adler-32 is not checked on either path
+    }
+
+    /// A checksum cut (1 or 4 bytes): the image shows whole; data cut
+    /// (the last 12 bytes): libpng's error on both paths.
+    @Test(arguments: [1, 4, 12])
+    func aStreamCutShort(cut: Int) throws {
+        let s = Self.stream
+        let png = Self.png(idat: Array(s.prefix(s.count - cut)))
+        let count = FuzzChecks.pngPaths(png)
+        #expect(count.differences == [])
+        #expect(count.fast == (cut <= 4 ? 1 : 0))
+        let frame = Result { try ImageSource(data: png).frame(at: 0) }
+        if cut <= 4 { #expect(try frame.get().pixels == Self.unfiltered) } else { #expect(throws: AnimError.self) { try frame.get() } }
+    }
+}
