@@ -1,5 +1,9 @@
 import Dispatch
 
+#if canImport(Glibc)
+    import Glibc
+#endif
+
 /// Decodes the next steps on other threads while the current one is being
 /// composited, so a file read in order uses every core: GIF's LZW, libpng's
 /// inflate and WebP's VP8 decode of different frames are independent, only
@@ -25,6 +29,10 @@ final class StepPrefetcher: @unchecked Sendable {
         /// whose converted pixels are the converted canvas's).
         var converted = false
         var error: AnimError?
+        /// The decode's wall time and the worker's CPU time for it, in
+        /// nanoseconds (`Starvation`).
+        var wall: Int64 = 0
+        var cpu: Int64 = 0
         let done = DispatchSemaphore(value: 0)
         /// Who runs the decode: nobody yet, the worker, or nobody ever (the
         /// compositor's thread reached the step first and decodes it itself).
@@ -57,6 +65,8 @@ final class StepPrefetcher: @unchecked Sendable {
     private let split: SplitStepDecoder?
     /// Per step: worth handing to another thread (`worthHandingOver`).
     private let worth: [Bool]
+    /// Whether the workers get a core of their own (`Starvation`).
+    private var starvation = Starvation()
 
     /// Nil when no step of the file is worth handing over: then decoding
     /// ahead would only cost.
@@ -100,6 +110,7 @@ final class StepPrefetcher: @unchecked Sendable {
     /// Starts decoding the steps of `range` that are not started, while
     /// fewer than `depth` are in flight.
     func schedule(_ range: ClosedRange<Int>) {
+        guard !starvation.pauses() else { return }
         for s in range where jobs[s] == nil && jobs.count < depth {
             let rect = steps[s].rect
             guard worth[s] else { continue }
@@ -112,6 +123,11 @@ final class StepPrefetcher: @unchecked Sendable {
             let decoder = self.decoder
             queue.async {
                 guard job.claim(.worker) else { return }  // taken back: the buffer is not ours
+                let (wall, cpu) = (Starvation.now(CLOCK_MONOTONIC), Starvation.now(CLOCK_THREAD_CPUTIME_ID))
+                defer {
+                    job.wall = Starvation.now(CLOCK_MONOTONIC) - wall
+                    job.cpu = Starvation.now(CLOCK_THREAD_CPUTIME_ID) - cpu
+                }
                 do {
                     if let split {
                         job.prepared = try split.prepare(step: s, into: job.buffer)
@@ -145,6 +161,7 @@ final class StepPrefetcher: @unchecked Sendable {
             return nil
         }
         job.done.wait()
+        starvation.record(step: s, wall: job.wall, cpu: job.cpu)
         return job
     }
 
@@ -170,5 +187,47 @@ final class StepPrefetcher: @unchecked Sendable {
             return pool.remove(at: i)
         }
         return .allocate(byteCount: bytes, alignment: 16)
+    }
+}
+
+/// Whether decoding ahead pays on this machine now. On two cores with
+/// another program busy on one, a worker thread gets half a core: a decode
+/// takes twice its CPU time and the compositor waits for it, and decoding
+/// ahead made small files 1.1–1.4× slower than one thread
+/// (`Tools/bench/busy.sh`). A decode whose wall time is more than twice
+/// its CPU time (and 0.2 ms) was kept off a core; after three such decodes
+/// in a row, nothing is handed over for the next 32 steps, which the
+/// compositor decodes itself; then decoding ahead is tried again.
+struct Starvation {
+    private var strikes = 0
+    /// Calls to `schedule` left that hand nothing over.
+    private var paused = 0
+
+    /// True (and one fewer left) while nothing is to be handed over.
+    mutating func pauses() -> Bool {
+        guard paused > 0 else { return false }
+        paused -= 1
+        return true
+    }
+
+    mutating func record(step: Int, wall: Int64, cpu: Int64) {
+        if wall > 2 * cpu + 200_000 {
+            strikes += 1
+            if strikes >= 3 {
+                strikes = 0
+                paused = 32
+            }
+        } else {
+            strikes = 0
+        }
+    }
+
+    /// Whether it is pausing now (for tests).
+    var isPausing: Bool { paused > 0 }
+
+    static func now(_ clock: clockid_t) -> Int64 {
+        var t = timespec()
+        clock_gettime(clock, &t)
+        return Int64(t.tv_sec) * 1_000_000_000 + Int64(t.tv_nsec)
     }
 }
