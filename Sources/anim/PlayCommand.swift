@@ -48,6 +48,10 @@ enum PlayCommand: Command {
           --loops N            plays, 0 forever (default: the file's count on a
                                terminal, 1 when output is not a terminal)
           --speed X            speed factor (default 1)
+          --frames A-B         play only frames A to B (0-based, both in;
+                               also A- and A)
+          --duration TIME      end after TIME (5, 2.5s, 500ms, 1m), whatever
+                               is left of the play
           --cache-limit SIZE   frame cache budget, e.g. 64M (default: the smaller
                                of 20% of memory and 60% of available memory)
           --status             show a status line (file, frame, speed, dropped)
@@ -70,7 +74,7 @@ enum PlayCommand: Command {
         valued: [
             "--protocol", "--symbols", "--cell", "--width", "--height", "--colors", "--tolerance", "--background", "--loops",
             "--speed",
-            "--cache-limit",
+            "--cache-limit", "--frames", "--duration",
         ],
         positional: 0...1)
 
@@ -88,23 +92,15 @@ enum PlayCommand: Command {
             }
             apply(caps, to: &options, auto: auto, colorsGiven: args.values["--colors"] != nil)
         }
+        if args.positional.first == "-" && options.frames != nil {
+            throw UsageError(message: "--frames needs a file, not standard input")
+        }
         let player: Player
         var reader: StandardInput.Reader?
-        switch args.positional.first {
-        case nil:
-            let source = try ImageSource(data: Base64.decode(DemoAnimation.base64), name: DemoAnimation.name)
-            player = try Player(source: source, name: DemoAnimation.name, options: options)
-        case "-"?:
-            // Streamed: play from the first complete frame while the rest arrives.
-            let r = StandardInput.Reader()
-            reader = r
-            try r.waitForFirstFrame()
-            player = try Player(stream: r.stream, name: "<stdin>", options: options)
-        case let path?:
-            let source = try ImageSource(path: path, options: Limits.decoding())
-            player = try Player(
-                source: source, name: path.split(separator: "/").last.map(String.init) ?? path,
-                options: options)
+        do {
+            (player, reader) = try makePlayer(args, options)
+        } catch let e as PlayerError {
+            throw UsageError(message: "--frames: \(e)")
         }
         let stats = try player.run()
         if args.flag("--stats") { Output.err(json(stats).text + "\n") }
@@ -115,6 +111,24 @@ enum PlayCommand: Command {
             return 1
         }
         return 0
+    }
+
+    /// The player for the file, the demo or standard input (and its reader).
+    static func makePlayer(_ args: ParsedArguments, _ options: PlayerOptions) throws -> (Player, StandardInput.Reader?) {
+        switch args.positional.first {
+        case nil:
+            let source = try ImageSource(data: Base64.decode(DemoAnimation.base64), name: DemoAnimation.name)
+            return (try Player(source: source, name: DemoAnimation.name, options: options), nil)
+        case "-"?:
+            // Streamed: play from the first complete frame while the rest arrives.
+            let r = StandardInput.Reader()
+            try r.waitForFirstFrame()
+            return (try Player(stream: r.stream, name: "<stdin>", options: options), r)
+        case let path?:
+            let source = try ImageSource(path: path, options: Limits.decoding())
+            let name = path.split(separator: "/").last.map(String.init) ?? path
+            return (try Player(source: source, name: name, options: options), nil)
+        }
     }
 
     /// One round of detection on the controlling terminal (never longer
@@ -167,6 +181,11 @@ enum PlayCommand: Command {
             }
             o.speed = v
         }
+        if let text = args.values["--frames"] {
+            let r = try ExtractCommand.frameRange(text, count: Int.max)
+            o.frames = r.lowerBound...(r.upperBound - 1)
+        }
+        if let text = args.values["--duration"] { o.maxDuration = try parseDuration(text, option: "--duration") }
         if args.values["--tolerance"] != nil { o.colorTolerance = try args.int("--tolerance", default: 2, min: 0, max: 16) }
         if let c = args.values["--cache-limit"] { o.cacheLimit = try ByteSize.parse(c, option: "--cache-limit") }
         switch args.values["--protocol"]?.lowercased() {
@@ -195,6 +214,18 @@ enum PlayCommand: Command {
         o.noWait = args.flag("--no-wait")
         o.showStatus = args.flag("--status")
         return o
+    }
+
+    /// "5" or "5s" (seconds), "500ms", "1.5m": above zero.
+    static func parseDuration(_ text: String, option: String) throws -> Duration {
+        let t = text.lowercased()
+        let (number, scale): (Substring, Double) =
+            t.hasSuffix("ms")
+            ? (t.dropLast(2), 1e-3) : t.hasSuffix("s") ? (t.dropLast(), 1) : t.hasSuffix("m") ? (t.dropLast(), 60) : (t[...], 1)
+        guard let v = Double(number), v > 0, v * scale < 1e7 else {
+            throw UsageError(message: "\(option) needs a time above zero such as 5, 2.5s, 500ms or 1m, not '\(text)'")
+        }
+        return .nanoseconds(Int64((v * scale * 1e9).rounded()))
     }
 
     static func json(_ s: PlayerStatistics) -> JSONValue {

@@ -4,17 +4,22 @@
 public struct EditTimeline: Equatable, Sendable {
     /// A source frame and how long it shows.
     public struct Entry: Equatable, Sendable {
+        /// The source frame shown.
         public var frame: Int
+        /// How long it shows.
         public var duration: Duration
 
+        /// An entry showing source frame `frame` for `duration`.
         public init(frame: Int, duration: Duration) {
             self.frame = frame
             self.duration = duration
         }
     }
 
+    /// The entries in play order.
     public var entries: [Entry]
 
+    /// A timeline of these entries.
     public init(entries: [Entry]) { self.entries = entries }
 
     /// Every frame once, with its duration.

@@ -9,13 +9,20 @@
 /// and on the pixels of every frame: `geometry` (crop, then size). The
 /// loop count is the encoder's (`EncodingOptions.plays`).
 public struct FrameEdits: Equatable, Sendable {
+    /// The frames kept, in order (nil: all).
     public var frames: FrameSelection?
+    /// Durations divided by this (nil: as they are).
     public var speed: Double?
+    /// Resampled to this many frames a second (nil: not).
     public var fps: Double?
+    /// Played backwards.
     public var reverse = false
+    /// Played forwards, then backwards.
     public var bounce = false
+    /// Crop and size of every frame.
     public var geometry = FrameGeometry()
 
+    /// The edits given; by default none.
     public init(
         frames: FrameSelection? = nil, speed: Double? = nil, fps: Double? = nil, reverse: Bool = false,
         bounce: Bool = false, geometry: FrameGeometry = FrameGeometry()
@@ -50,18 +57,24 @@ public struct FrameEdits: Equatable, Sendable {
 ///
 /// Not `Sendable`: it reads its source's frames in the order asked.
 public final class EditedFrames {
+    /// The source the frames come from.
     public let source: ImageSource
+    /// The edited play: source frames and durations.
     public let timeline: EditTimeline
     private let reshaper: FrameReshaper
 
+    /// `source` seen through `edits`; throws `FrameSelection.Problem` or `FrameGeometry.Problem` when they do not fit it.
     public init(_ source: ImageSource, edits: FrameEdits) throws {
         self.source = source
         timeline = try edits.timeline(durations: source.frames.map(\.duration))
         reshaper = try FrameReshaper(edits.geometry, width: source.outputWidth, height: source.outputHeight)
     }
 
+    /// Frames after the edits.
     public var count: Int { timeline.entries.count }
+    /// Width of the edited frames.
     public var width: Int { reshaper.width }
+    /// Height of the edited frames.
     public var height: Int { reshaper.height }
 
     /// Edited frame `i`: its source frame, cropped and resized.

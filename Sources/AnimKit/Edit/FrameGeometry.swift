@@ -21,6 +21,7 @@ public struct FrameGeometry: Equatable, Sendable {
     /// The output size (nil: the crop's).
     public var size: Size?
 
+    /// A crop and a size; nil for either leaves it as it is.
     public init(crop: Rect? = nil, size: Size? = nil) {
         self.crop = crop
         self.size = size
@@ -31,6 +32,7 @@ public struct FrameGeometry: Equatable, Sendable {
         case cropOutside(Rect, canvasWidth: Int, canvasHeight: Int)
         case emptySize
 
+        /// What is wrong, in words.
         public var description: String {
             switch self {
             case .cropOutside(let r, let w, let h):
@@ -82,13 +84,17 @@ public struct FrameGeometry: Equatable, Sendable {
 /// Applies a resolved `FrameGeometry` to frames of one canvas size: one
 /// `Downsampler` made once, used for every frame (and from any thread).
 public final class FrameReshaper: Sendable {
+    /// The rectangle of the canvas kept.
     public let crop: Rect
+    /// Output width.
     public let width: Int
+    /// Output height.
     public let height: Int
     private let sourceWidth: Int
     private let sourceHeight: Int
     private let resampler: Downsampler?
 
+    /// `geometry` resolved for frames of `width`×`height`.
     public init(_ geometry: FrameGeometry, width: Int, height: Int) throws(FrameGeometry.Problem) {
         let r = try geometry.resolve(width: width, height: height)
         crop = r.crop

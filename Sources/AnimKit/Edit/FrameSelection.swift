@@ -5,17 +5,22 @@ public struct FrameSelection: Equatable, Sendable {
     /// One part of the list: `first` to `last` inclusive (backwards when
     /// `last` < `first`); `last` nil: to the last frame.
     public struct Part: Equatable, Sendable {
+        /// The first frame of the part.
         public var first: Int
+        /// The last frame (nil: the file's last).
         public var last: Int?
 
+        /// Frames `first` to `last`.
         public init(first: Int, last: Int?) {
             self.first = first
             self.last = last
         }
     }
 
+    /// The parts, in the order given.
     public var parts: [Part]
 
+    /// A selection of these parts.
     public init(parts: [Part]) { self.parts = parts }
 
     /// Reads "A-B", "A-", "A" and comma-separated lists of them; nil when
@@ -54,9 +59,12 @@ public struct FrameSelection: Equatable, Sendable {
 
     /// A part of the selection past the last of `count` frames.
     public struct Problem: Error, Equatable, CustomStringConvertible {
+        /// The part that reaches too far.
         public var part: Part
+        /// How many frames there are.
         public var count: Int
 
+        /// What is wrong, in words.
         public var description: String {
             let text = "\(part.first)" + (part.last.map { $0 == part.first ? "" : "-\($0)" } ?? "-")
             return count == 0

@@ -26,6 +26,7 @@ public struct SizeSetting: Equatable, Sendable, CustomStringConvertible {
     /// Both sides times this.
     public var scale: Double
 
+    /// The settings as options and factors.
     public var description: String {
         var parts: [String] = []
         if lossy > 0 { parts.append("--lossy \(lossy)") }
@@ -47,6 +48,7 @@ public struct SizeSetting: Equatable, Sendable, CustomStringConvertible {
     }
 }
 
+/// The ladder of `SizeSetting`s and the search along it.
 public enum SizeLadder {
     /// The settings from those given (first) to the smallest (last).
     public static func settings(format: OutputFormat, options: EncodingOptions) -> [SizeSetting] {

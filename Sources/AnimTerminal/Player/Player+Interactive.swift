@@ -72,9 +72,11 @@ extension Player {
                 }
                 last = tick.frame
             }
-            if tick.finished { return }
+            if tick.finished || timeIsUp { return }
             var timeout =
-                tick.nextDeadline.map { max(0, Int32(min(($0 - clock.nanoseconds() + 999_999) / 1_000_000, 1000))) } ?? 250
+                tick.nextDeadline.map {
+                    max(0, Int32(min((wake(at: $0) - clock.nanoseconds() + 999_999) / 1_000_000, 1000)))
+                } ?? 250
             if scheduler.isWaitingForFrames { timeout = min(timeout, 10) }  // look for frames of a stream soon
             if replies.isHoldingSequence { timeout = min(timeout, 30) }  // an Esc alone is a key soon
             guard keyboard else {

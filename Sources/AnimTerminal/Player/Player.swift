@@ -30,6 +30,10 @@ public final class Player {
     var lastWrite: Int64 = 0
     var lastStatus = ""
     let start: Int64
+    /// The file's frame the scheduler's frame 0 is (`PlayerOptions.frames`).
+    let first: Int
+    /// When the play ends at the latest (`PlayerOptions.maxDuration`), on `clock`.
+    let stopTime: Int64?
 
     /// `clock`: where time comes from (tests pass a `ManualClock`).
     public convenience init(
@@ -71,8 +75,20 @@ public final class Player {
         let plays: Plays =
             options.loops.map { $0 == 0 ? .forever : .count($0) } ?? (options.interactive ? source.plays : .count(1))
         start = clock.nanoseconds()
+        // (A range past the last frame ends at it, as `anim extract --frames`.)
+        let asked = options.frames ?? 0...(max(source.frameCount, 1) - 1)
+        guard stream == nil || options.frames == nil, asked.lowerBound >= 0, asked.lowerBound < source.frameCount else {
+            throw PlayerError.framesOutside(asked, count: source.frameCount)
+        }
+        let range = asked.lowerBound...min(asked.upperBound, source.frameCount - 1)
+        self.options.frames = options.frames.map { _ in range }
+        first = range.lowerBound
+        let started = start
+        stopTime = options.maxDuration.map { d in
+            started + d.components.seconds * 1_000_000_000 + d.components.attoseconds / 1_000_000_000
+        }
         scheduler = FrameScheduler(
-            durations: source.frames.map(\.duration), plays: plays,
+            durations: source.frames[range].map(\.duration), plays: plays,
             speed: options.speed, clock: clock)
         scheduler.isOpenEnded = !streamEnded
         try relayout()
@@ -130,8 +146,16 @@ public final class Player {
             limitBytes: options.cacheLimit ?? FrameCache.defaultLimit)
     }
 
-    /// Shows frame `index`; false when the output has gone away.
-    func show(_ index: Int) throws -> Bool {
+    /// Whether the play has lasted `PlayerOptions.maxDuration`.
+    var timeIsUp: Bool { stopTime.map { clock.nanoseconds() >= $0 } ?? false }
+
+    /// The deadline to wait for: `deadline`, or the end of the play if sooner.
+    func wake(at deadline: Int64) -> Int64 { min(deadline, stopTime ?? .max) }
+
+    /// Shows the scheduler's frame `played` (the file's `first + played`);
+    /// false when the output has gone away.
+    func show(_ played: Int) throws -> Bool {
+        let index = first + played
         var bytes = Escape.syncBegin
         if let stored = backend.renderStored(index: index, placement: placement) {
             bytes += stored
@@ -209,9 +233,9 @@ public final class Player {
         let plays = options.loops ?? 1
         for _ in 0..<max(plays, 1) {
             var i = 0
-            while true {
+            while !timeIsUp {
                 try refreshStream()
-                if i < file.frameCount {
+                if i < (options.frames?.count ?? file.frameCount) {
                     if try !show(i) {
                         stats.outcome = .outputClosed
                         return
@@ -239,12 +263,28 @@ public final class Player {
                 }
                 last = tick.frame
             }
-            if tick.finished { return }
+            if tick.finished || timeIsUp { return }
             guard let deadline = tick.nextDeadline else {
                 stream?.waitForData(timeoutMs: 100)  // waiting for frames of a stream
                 continue
             }
-            clock.sleep(until: deadline)
+            clock.sleep(until: wake(at: deadline))
+            if timeIsUp { return }
+        }
+    }
+}
+
+/// A player that cannot be made as asked.
+public enum PlayerError: Error, Equatable, CustomStringConvertible {
+    /// `PlayerOptions.frames` starts past the file's last frame (or is
+    /// given for a stream).
+    case framesOutside(ClosedRange<Int>, count: Int)
+
+    /// What is wrong, in words.
+    public var description: String {
+        switch self {
+        case .framesOutside(let r, let count):
+            return "frame \(r.lowerBound) is past the last frame (\(count - 1))"
         }
     }
 }

@@ -63,6 +63,11 @@ public struct PlayerOptions: Sendable {
     public var shellCursorRow: Int?
     /// Keys typed while the terminal was probed, handled first.
     public var pendingInput: [UInt8] = []
+    /// Play only these frames (0-based, both ends in; a file, not a
+    /// stream); nil: all of them.
+    public var frames: ClosedRange<Int>?
+    /// End the play after this long, whatever is left of it; nil: no limit.
+    public var maxDuration: Duration?
 
     /// The defaults: truecolor text cells fitted to the terminal, played
     /// interactively at normal speed.
