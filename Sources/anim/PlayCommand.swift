@@ -52,6 +52,19 @@ enum PlayCommand: Command {
                                also A- and A)
           --duration TIME      end after TIME (5, 2.5s, 500ms, 1m), whatever
                                is left of the play
+          --inline             previews: draw where the cursor is, on the
+                               screen as it is (no alternate screen, no
+                               keys); the cursor ends below the picture
+          --place COLSxROWS@X,Y
+                               previews: draw into that box (X, Y 0-based
+                               cells from the top left; also @XxY), the
+                               cursor left where it was
+          --clear              previews: blank the box again at the end
+          --frame N            previews: draw frame N (0-based) and exit;
+                               output that is not a terminal (fzf) gets
+                               lines of text cells, sized by --width and
+                               --height or FZF_PREVIEW_COLUMNS and
+                               FZF_PREVIEW_LINES
           --cache-limit SIZE   frame cache budget, e.g. 64M (default: the smaller
                                of 20% of memory and 60% of available memory)
           --status             show a status line (file, frame, speed, dropped)
@@ -70,17 +83,28 @@ enum PlayCommand: Command {
 
         """
     static let spec = OptionSpec(
-        flags: ["--no-wait", "--stats", "--status", "--upscale", "--probe", "--dither"],
+        flags: ["--no-wait", "--stats", "--status", "--upscale", "--probe", "--dither", "--inline", "--clear"],
         valued: [
             "--protocol", "--symbols", "--cell", "--width", "--height", "--colors", "--tolerance", "--background", "--loops",
             "--speed",
-            "--cache-limit", "--frames", "--duration",
+            "--cache-limit", "--frames", "--duration", "--place", "--frame",
         ],
         positional: 0...1)
 
     static func run(_ args: ParsedArguments) throws -> Int32 {
         var options = try playerOptions(args)
         options.interactive = Terminal.isTerminal(1)
+        let place = try args.values["--place"].map { try parsePlace($0) }
+        let previewing = args.flag("--inline") || place != nil || args.values["--frame"] != nil
+        if args.flag("--clear") && !previewing {
+            throw UsageError(message: "--clear is for previews: give --inline, --place or --frame too")
+        }
+        if let text = args.values["--frame"] {
+            guard let n = Int(text), n >= 0 else { throw UsageError(message: "--frame needs a frame number ≥ 0, not '\(text)'") }
+            if args.values["--frames"] != nil { throw UsageError(message: "give --frame or --frames, not both") }
+            options.frames = n...n
+            options.still = true
+        }
         let auto = args.values["--protocol"].map { $0.lowercased() == "auto" } ?? true
         // Also with --protocol and --colors given: tmux's passthrough, the
         // sixel limits and the shell's cursor row come from the probe.
@@ -92,6 +116,7 @@ enum PlayCommand: Command {
             }
             apply(caps, to: &options, auto: auto, colorsGiven: args.values["--colors"] != nil)
         }
+        if previewing { preview(&options, place: place, clear: args.flag("--clear")) }
         if args.positional.first == "-" && options.frames != nil {
             throw UsageError(message: "--frames needs a file, not standard input")
         }
@@ -129,6 +154,49 @@ enum PlayCommand: Command {
             let name = path.split(separator: "/").last.map(String.init) ?? path
             return (try Player(source: source, name: name, options: options), nil)
         }
+    }
+
+    /// The preview's box and what it leaves (`--inline`, `--place`,
+    /// `--frame`): on a terminal at the cursor's row (or the box asked);
+    /// into a pipe as lines, sized as fzf says.
+    static func preview(_ o: inout PlayerOptions, place: (columns: Int, rows: Int, x: Int, y: Int)?, clear: Bool) {
+        let terminal = o.interactive
+        o.interactive = false
+        o.pendingInput = []
+        if let place {
+            o.columns = place.columns
+            o.rows = place.rows
+            o.inline = InlinePlacement(row: place.y + 1, column: place.x + 1, clear: clear, keepCursor: true, lines: !terminal)
+            return
+        }
+        if !terminal {
+            func env(_ name: String) -> Int? { getenv(name).flatMap { Int(String(cString: $0)) }.flatMap { $0 > 0 ? $0 : nil } }
+            o.columns = o.columns ?? env("FZF_PREVIEW_COLUMNS") ?? env("COLUMNS")
+            o.rows = o.rows ?? env("FZF_PREVIEW_LINES") ?? env("LINES")
+            o.inline = InlinePlacement(row: 1, column: 1, clear: false, lines: true)
+            return
+        }
+        // Below the shell's output: the box is the terminal's width and all
+        // its rows but one (the picture scrolls the screen up when the
+        // cursor is too low for it).
+        let size = Terminal.size(fd: o.output)
+        if o.rows == nil, let size { o.rows = max(size.rows - 1, 1) }
+        // The probe's DECXCPR, else a plain cursor report (tmux has only that).
+        let row = o.shellCursorRow ?? CursorRow.query(tty: Terminal.isTerminal(0) ? 0 : o.output)
+        o.inline = InlinePlacement(row: row ?? 1, column: 1, clear: clear)
+    }
+
+    /// "COLSxROWS@X,Y" (or "@XxY", as kitty's `--place`).
+    static func parsePlace(_ text: String) throws -> (columns: Int, rows: Int, x: Int, y: Int) {
+        let bad = UsageError(message: "--place needs COLSxROWS@X,Y (cells; X and Y from 0), not '\(text)'")
+        let halves = text.lowercased().split(separator: "@", omittingEmptySubsequences: false)
+        guard halves.count == 2 else { throw bad }
+        let size = halves[0].split(separator: "x", omittingEmptySubsequences: false).map { Int($0) }
+        let at = halves[1].split(whereSeparator: { $0 == "," || $0 == "x" }).map { Int($0) }
+        guard size.count == 2, at.count == 2, let c = size[0], let r = size[1], let x = at[0], let y = at[1],
+            c >= 1, r >= 1, c <= 10_000, r <= 10_000, x >= 0, y >= 0, x <= 10_000, y <= 10_000
+        else { throw bad }
+        return (c, r, x, y)
     }
 
     /// One round of detection on the controlling terminal (never longer

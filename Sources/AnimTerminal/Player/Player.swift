@@ -124,7 +124,8 @@ public final class Player {
         placement = Placement.fit(
             source: PixelSize(width: file.width, height: file.height), box: box, cell: cell,
             resolution: backend.resolution, upscale: options.upscale,
-            centered: options.interactive)
+            centered: options.interactive && options.inline == nil,
+            origin: options.inline.map { ($0.row, $0.column) } ?? (1, 1))
         try openFrames()
         backend.invalidate()
         lastStatus = ""
@@ -215,7 +216,9 @@ public final class Player {
     /// Plays until the end, `q`, or a closed output.
     public func run() throws -> PlayerStatistics {
         signal(SIGPIPE, SIG_IGN)  // a closed output is an EPIPE to handle, not a death
-        if options.interactive {
+        if options.inline != nil {
+            try runInline()
+        } else if options.interactive {
             try runInteractive()
         } else if options.noWait {
             try runAsFastAsPossible()

@@ -68,6 +68,12 @@ public struct PlayerOptions: Sendable {
     public var frames: ClosedRange<Int>?
     /// End the play after this long, whatever is left of it; nil: no limit.
     public var maxDuration: Duration?
+    /// Draw into a box of the screen as it is, for previews (`--inline`,
+    /// `--place`): no alternate screen, no keys; nil: full screen when
+    /// interactive.
+    public var inline: InlinePlacement?
+    /// Draw the first frame played and return at once (`--frame N`).
+    public var still = false
 
     /// The defaults: truecolor text cells fitted to the terminal, played
     /// interactively at normal speed.
@@ -123,5 +129,32 @@ public struct PlayerStatistics: Sendable {
         guard intervals.count > 1 else { return 0 }
         let m = meanIntervalMs
         return (intervals.map { ($0 - m) * ($0 - m) }.reduce(0, +) / Double(intervals.count - 1)).squareRoot()
+    }
+}
+
+/// Where a preview goes: the box's top-left cell, and what is left when
+/// the play ends.
+public struct InlinePlacement: Sendable, Equatable {
+    /// The box's top row, 1-based.
+    public var row: Int
+    /// The box's left column, 1-based.
+    public var column: Int
+    /// At the end, make the box blank again (kitty's images deleted).
+    public var clear: Bool
+    /// At the end, put the cursor back where it was (a previewer that draws
+    /// into a pane it does not own); otherwise it goes to the line below
+    /// the picture, as after any command's output.
+    public var keepCursor: Bool
+    /// Output is not a terminal (fzf reads the preview from a pipe): lines
+    /// from the box's top-left, no absolute positions.
+    public var lines: Bool
+
+    /// A box at (`row`, `column`).
+    public init(row: Int, column: Int, clear: Bool = false, keepCursor: Bool = false, lines: Bool = false) {
+        self.row = row
+        self.column = column
+        self.clear = clear
+        self.keepCursor = keepCursor
+        self.lines = lines
     }
 }

@@ -34,6 +34,10 @@ public enum Escape {
 
     /// Cursor to 1-based (`row`, `column`).
     public static func moveTo(row: Int, column: Int) -> [UInt8] { csi("\(row);\(column)H") }
+    /// DECSC: save the cursor's position (and attributes).
+    public static let saveCursor: [UInt8] = [esc, 0x37]
+    /// DECRC: back to the position DECSC saved.
+    public static let restoreCursor: [UInt8] = [esc, 0x38]
 
     // Queries (answered as `TerminalReply`s).
     /// Primary device attributes: every terminal answers, so it closes a

@@ -75,6 +75,10 @@ public final class FrameRenderer {
     }
 
     /// Forgets what the terminal shows: the next frame is drawn whole.
+    /// `cursorWasMoved` was called since the last render: its position
+    /// holds through a full redraw too.
+    private var cursorTold = false
+
     public func invalidate() {
         shown = nil
         fg = nil
@@ -88,6 +92,7 @@ public final class FrameRenderer {
     public func cursorWasMoved(row: Int, column: Int) {
         cursorRow = row
         cursorColumn = column
+        cursorTold = true
     }
 
     /// Says that something else wrote to the terminal and reset the colours
@@ -110,9 +115,14 @@ public final class FrameRenderer {
             out.append("\u{1B}[0m")
             fg = .terminalDefault
             bg = .terminalDefault
-            cursorRow = nil
-            cursorColumn = nil
+            // Where the cursor is, unless the player just said (a preview
+            // into a pipe starts at its corner and has no positions).
+            if !cursorTold {
+                cursorRow = nil
+                cursorColumn = nil
+            }
         }
+        cursorTold = false
         origin = (row, column)
         symbols = grid.symbols
         var displayed = full ? grid : shown!

@@ -1,0 +1,58 @@
+import AnimKit
+
+/// Previews: the picture drawn into a box of the screen as it is (fzf, lf,
+/// ranger, yazi and nnn call a previewer so), no alternate screen, no keys.
+extension Player {
+    func runInline() throws {
+        guard let place = options.inline else { return }
+        var prelude: [UInt8] = []
+        if place.lines {
+            // A pipe: the reader's cursor starts at the box's corner.
+            backend.cursorWasMoved(row: placement.row, column: placement.column)
+        } else {
+            if place.keepCursor { prelude += Escape.saveCursor }
+            prelude += Escape.hideCursor
+            // Too low for the picture: line feeds on the last row scroll
+            // the screen up to make room, as printed output would.
+            if !place.keepCursor, let size = Terminal.size(fd: options.output) {
+                let excess = placement.row + placement.rows - 1 - size.rows
+                if excess > 0 {
+                    prelude += Escape.moveTo(row: size.rows, column: 1) + [UInt8](repeating: 0x0A, count: excess)
+                    placement.row -= excess
+                }
+            }
+        }
+        if !prelude.isEmpty, !writer.write(prelude) {
+            stats.outcome = .outputClosed
+            return
+        }
+        defer { finishInline(place) }
+        if options.still {
+            if try !show(0) { stats.outcome = .outputClosed }
+            return
+        }
+        if options.noWait { try runAsFastAsPossible() } else { try runTimed() }
+    }
+
+    /// What the screen keeps: the picture, or a blank box (`clear`); the
+    /// cursor back where it was, or on the line below the picture.
+    private func finishInline(_ place: InlinePlacement) {
+        var out = place.clear ? backend.finish() : []
+        out += Escape.resetAttributes
+        if place.clear && !place.lines {
+            for r in 0..<placement.rows {
+                out += Escape.moveTo(row: placement.row + r, column: placement.column)
+                out += Escape.eraseCharacters(placement.columns)
+            }
+        }
+        if place.lines {
+            out += [0x0D, 0x0A]
+        } else if place.keepCursor {
+            out += Escape.restoreCursor
+        } else {
+            out += Escape.moveTo(row: placement.row + placement.rows - 1, column: 1) + [0x0D, 0x0A]
+        }
+        if !place.lines { out += Escape.showCursor }
+        _ = writer.write(out)
+    }
+}

@@ -1,0 +1,106 @@
+import Foundation
+import Testing
+
+/// Previews (`--place`, `--inline`, `--frame`, `--clear`) in a real
+/// terminal emulator: tmux, its pane read back with `capture-pane`. The
+/// screen is filled with x's first, so what changed shows.
+struct PreviewTests {
+    static let tmux = "/usr/bin/tmux"
+
+    /// The pane's 12 rows of text after `command` ran in a 40×12 pane.
+    /// One shell runs the tmux server, waits for the command, reads the pane
+    /// and ends the server.
+    func screen(_ command: String) throws -> [String] {
+        let dir = CLI.tempDir().path
+        let fill =
+            "i=0; while [ $i -lt 12 ]; do printf xxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxx; i=$((i+1)); [ $i -lt 12 ] && printf '\\n'; done"
+        try "\(fill); \(command); touch \(dir)/done; sleep 30\n".write(
+            toFile: dir + "/pane.sh", atomically: true, encoding: .utf8)
+        let t = "\(Self.tmux) -L anim-preview-\(UUID().uuidString.prefix(8)) -f /dev/null"
+        let driver = """
+            \(t) new-session -d -x 40 -y 12 sh \(dir)/pane.sh
+            n=0; while [ ! -e \(dir)/done ] && [ $n -lt 200 ]; do sleep 0.1; n=$((n+1)); done; sleep 0.2
+            \(t) capture-pane -p -t 0; \(t) kill-server
+            """
+        let p = Process()
+        p.executableURL = URL(fileURLWithPath: "/bin/sh")
+        p.arguments = ["-c", driver]
+        p.environment = ["PATH": "/usr/bin:/bin", "HOME": "/tmp", "TERM": "xterm-256color"]
+        let out = Pipe()
+        p.standardOutput = out
+        p.standardError = Pipe()
+        try p.run()
+        let data = out.fileHandleForReading.readDataToEndOfFile()
+        p.waitUntilExit()
+        return String(decoding: data, as: UTF8.self).split(separator: "\n", omittingEmptySubsequences: false)
+            .prefix(12).map(String.init)
+    }
+
+    var anim: String { CLI.binary.path }
+    var demo: String { CLI.repo.appendingPathComponent("Animations/demo.gif").path }
+    let x39 = String(repeating: "x", count: 39)
+
+    func chars(_ s: String) -> [Character] { Array(s) + Array(repeating: " ", count: max(0, 40 - s.count)) }
+
+    @Test func placeDrawsInsideTheBoxOnly() throws {
+        guard access(Self.tmux, X_OK) == 0 else { return }
+        let rows = try screen("\(anim) play \(demo) --place 10x4@5,2 --frame 0 --protocol text --colors 24bit")
+        #expect(rows.count == 12)
+        for (r, row) in rows.enumerated() {
+            let c = chars(row)
+            if (2..<6).contains(r) {
+                #expect(String(c[0..<5]) == "xxxxx", "row \(r): \(row)")
+                #expect(String(c[15..<39]) == String(repeating: "x", count: 24), "row \(r): \(row)")
+                #expect(!c[5..<15].allSatisfy { $0 == "x" }, "row \(r) was not drawn: \(row)")
+            } else {
+                #expect(row.hasPrefix(x39), "row \(r) changed: \(row)")
+            }
+        }
+    }
+
+    @Test func clearLeavesTheBoxBlank() throws {
+        guard access(Self.tmux, X_OK) == 0 else { return }
+        let rows = try screen("\(anim) play \(demo) --place 10x4@5,2 --frame 0 --protocol text --clear")
+        for (r, row) in rows.enumerated() {
+            let c = chars(row)
+            if (2..<6).contains(r) {
+                #expect(String(c[5..<15]) == String(repeating: " ", count: 10), "row \(r): \(row)")
+                #expect(String(c[15..<39]) == String(repeating: "x", count: 24), "row \(r): \(row)")
+            } else {
+                #expect(row.hasPrefix(x39), "row \(r) changed: \(row)")
+            }
+        }
+    }
+
+    @Test func inlineDrawsBelowTheCursorAndLeavesItBelowThePicture() throws {
+        guard access(Self.tmux, X_OK) == 0 else { return }
+        // After the x's, clear the screen and print two lines; the picture
+        // (at most 4 rows) goes below them, then END on the next line.
+        let rows = try screen(
+            "printf '\\033[H\\033[2J'; echo one; echo two; \(anim) play \(demo) --inline --frame 0 --protocol text --width 10 --height 4; echo END"
+        )
+        #expect(rows[0] == "one" && rows[1] == "two")
+        let end = try #require(rows.firstIndex(of: "END"), "\(rows)")
+        #expect(end >= 3 && end <= 6, "\(rows)")
+        for r in 2..<end { #expect(!rows[r].trimmingCharacters(in: .whitespaces).isEmpty, "row \(r) empty: \(rows)") }
+    }
+
+    /// fzf's call: output into a pipe, the box from its environment.
+    @Test func intoAPipeAsLines() throws {
+        let r = try CLI.run(
+            ["play", demo, "--frame", "2", "--colors", "24bit"],
+            environment: ["FZF_PREVIEW_COLUMNS": "20", "FZF_PREVIEW_LINES": "6"])
+        #expect(r.status == 0, "\(r.stderr)")
+        // No absolute positions: lines from the top left.
+        #expect(r.stdout.range(of: "\u{1B}\\[[0-9;]*H", options: .regularExpression) == nil)
+        let lines = r.stdoutData.split(separator: 0x0A)  // (CR LF is one Character in Swift)
+        #expect(lines.count >= 2 && lines.count <= 6, "\(lines.count) lines")
+    }
+
+    @Test(arguments: [["--place", "10x4"], ["--place", "0x4@1,1"], ["--place", "10x4@-1,0"], ["--clear"], ["--frame", "-1"]])
+    func badPreviewOptionsAreUsageErrors(args: [String]) throws {
+        let r = try CLI.run(["play", demo] + args)
+        #expect(r.status == 2, "\(args): \(r.stderr)")
+        #expect(r.stderr.contains(args[0]))
+    }
+}
