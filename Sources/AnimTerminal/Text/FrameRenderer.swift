@@ -74,11 +74,11 @@ public final class FrameRenderer {
         return m == 0 || m == symbols.fullMask || c.fg == c.bg
     }
 
-    /// Forgets what the terminal shows: the next frame is drawn whole.
     /// `cursorWasMoved` was called since the last render: its position
     /// holds through a full redraw too.
     private var cursorTold = false
 
+    /// Forgets what the terminal shows: the next frame is drawn whole.
     public func invalidate() {
         shown = nil
         fg = nil
