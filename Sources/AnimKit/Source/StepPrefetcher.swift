@@ -124,10 +124,6 @@ final class StepPrefetcher: @unchecked Sendable {
             queue.async {
                 guard job.claim(.worker) else { return }  // taken back: the buffer is not ours
                 let (wall, cpu) = (Starvation.now(CLOCK_MONOTONIC), Starvation.now(CLOCK_THREAD_CPUTIME_ID))
-                defer {
-                    job.wall = Starvation.now(CLOCK_MONOTONIC) - wall
-                    job.cpu = Starvation.now(CLOCK_THREAD_CPUTIME_ID) - cpu
-                }
                 do {
                     if let split {
                         job.prepared = try split.prepare(step: s, into: job.buffer)
@@ -144,6 +140,9 @@ final class StepPrefetcher: @unchecked Sendable {
                 } catch {
                     job.error = .library(file: "", frame: s, library: "decoder", message: "\(error)")
                 }
+                // (Written before the signal, not in a defer: that would run after it.)
+                job.wall = Starvation.now(CLOCK_MONOTONIC) - wall
+                job.cpu = Starvation.now(CLOCK_THREAD_CPUTIME_ID) - cpu
                 job.done.signal()
             }
         }
