@@ -30,8 +30,7 @@ enum MaxBytes {
     ) throws -> Choice {
         let ladder = SizeLadder.settings(format: format, options: options)
         let plain = try EditedFrames(source, edits: edits)
-        let (_, baseWidth, baseHeight) = try edits.geometry.resolve(width: source.outputWidth, height: source.outputHeight)
-        let crop = try edits.geometry.resolve(width: source.outputWidth, height: source.outputHeight).crop
+        let (crop, baseWidth, baseHeight) = try edits.geometry.resolve(width: source.outputWidth, height: source.outputHeight)
         let seconds = Double(plain.timeline.total.components.seconds) + Double(plain.timeline.total.components.attoseconds) / 1e18
         let meanRate = edits.fps ?? (seconds > 0 ? Double(plain.count) / seconds : 10)
         var sizes: [Int: Int] = [:]

@@ -22,6 +22,8 @@ import numpy as np
 from PIL import Image
 
 HERE = os.path.dirname(os.path.abspath(__file__))
+sys.path.insert(0, os.path.join(HERE, "encode"))
+from corpus import at  # noqa: E402  (the frame shown at a time: one copy)
 ROOT = os.path.dirname(os.path.dirname(HERE))
 ANIM = os.environ.get("ANIM", os.path.join(ROOT, ".build/release/anim"))
 RUNS = int(os.environ.get("RUNS", "3"))
@@ -42,14 +44,6 @@ def timeline(path, work, tag):
         t += f["durationMs"]
     subprocess.run(["rm", "-rf", d])
     return out
-
-
-def at(frames, t):
-    shown = frames[0][1]
-    for start, image in frames:
-        if start <= t:
-            shown = image
-    return shown
 
 
 def psnr(a, b):
