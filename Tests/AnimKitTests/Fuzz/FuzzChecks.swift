@@ -52,10 +52,16 @@ enum FuzzChecks {
             var fast = [UInt8](repeating: 0xA5, count: size)
             var slow = fast
             let a = fast.withUnsafeMutableBytes { p in
-                Result { try decoder.decode(step: i, into: PixelTarget(base: p.baseAddress!, stride: stride, masked: false), fast: true) }
+                Result {
+                    try decoder.decode(
+                        step: i, into: PixelTarget(base: p.baseAddress!, stride: stride, masked: false), fast: true)
+                }
             }
             let b = slow.withUnsafeMutableBytes { p in
-                Result { try decoder.decode(step: i, into: PixelTarget(base: p.baseAddress!, stride: stride, masked: false), fast: false) }
+                Result {
+                    try decoder.decode(
+                        step: i, into: PixelTarget(base: p.baseAddress!, stride: stride, masked: false), fast: false)
+                }
             }
             count.frames += 1
             switch (a, b) {

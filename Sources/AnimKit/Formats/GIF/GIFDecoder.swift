@@ -1,4 +1,5 @@
 import CColorKernel
+
 /// Decodes one GIF image at a time with anim's LZW decoder
 /// (`GIFLZWDecoder`), from memory; giflib (`GIFLib.swift`) decodes the same
 /// images in the tests, as the oracle.

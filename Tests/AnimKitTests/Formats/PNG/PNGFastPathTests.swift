@@ -42,8 +42,10 @@ struct PNGFastPathTests {
     /// PngSuite's f* files: each filter type on each row, and the
     /// non-interlaced basics of every colour type, decoded by the fast path
     /// (not handed to libpng) with libpng's pixels.
-    @Test(arguments: ["f00n2c08", "f01n2c08", "f02n2c08", "f03n2c08", "f04n2c08", "f99n0g04", "basn3p01", "basn0g02",
-        "basn4a08", "basn6a08", "tbrn2c08", "tbbn0g04", "tp1n3p08", "basn3p04"])
+    @Test(arguments: [
+        "f00n2c08", "f01n2c08", "f02n2c08", "f03n2c08", "f04n2c08", "f99n0g04", "basn3p01", "basn0g02",
+        "basn4a08", "basn6a08", "tbrn2c08", "tbbn0g04", "tp1n3p08", "basn3p04",
+    ])
     func filterAndColourTypesTakeTheFastPath(name: String) throws {
         let count = FuzzChecks.pngPaths(try Fixtures.bytes("pngsuite/\(name).png"))
         #expect(count.frames == 1)
@@ -98,7 +100,9 @@ struct PNGStreamEdgeTests {
     static let rows: [UInt8] = (0..<32).map { UInt8($0 * 7) }
 
     static var stream: [UInt8] {
-        rows.withUnsafeBytes { PNGBridge.deflate(pixels: $0, width: 4, height: 2, channels: 4, level: 6, search: false, filter: 4)! }
+        rows.withUnsafeBytes {
+            PNGBridge.deflate(pixels: $0, width: 4, height: 2, channels: 4, level: 6, search: false, filter: 4)!
+        }
     }
 
     /// Damage after the last row's data: the image shows whole, as in
@@ -133,6 +137,10 @@ struct PNGStreamEdgeTests {
         #expect(count.differences == [])
         #expect(count.fast == (cut <= 4 ? 1 : 0))
         let frame = Result { try ImageSource(data: png).frame(at: 0) }
-        if cut <= 4 { #expect(try frame.get().pixels == Self.unfiltered) } else { #expect(throws: AnimError.self) { try frame.get() } }
+        if cut <= 4 {
+            #expect(try frame.get().pixels == Self.unfiltered)
+        } else {
+            #expect(throws: AnimError.self) { try frame.get() }
+        }
     }
 }
