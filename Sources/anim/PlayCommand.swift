@@ -10,15 +10,18 @@ enum PlayCommand: Command {
     static let name = "play"
     static let summary = "play an animation in the terminal"
     static let usage = """
-        usage: anim play [FILE | -] [options]
+        usage: anim play [FILE… | -] [options]
 
         Plays a GIF, APNG or WebP in the terminal: at full resolution through the
         kitty, sixel or iTerm2 graphics protocols where the terminal has one, else
         in text cells. With no FILE, plays the built-in demo; - reads standard
         input, playing from the first complete frame while the rest arrives.
+        Several files play one after another (a file that loops forever plays
+        once there, unless --loops says), or side by side with --grid.
 
         keys: space pause/resume, ← → step one frame (pauses), + − double/halve the
-        speed, r reverse, 0 restart, s status line, q / Esc / Ctrl-C quit.
+        speed, r reverse, 0 restart, s status line, n / p next / previous file
+        (with --grid: page), q / Esc / Ctrl-C quit.
         Ctrl-Z suspends (the terminal is restored) and fg resumes.
 
         options:
@@ -68,6 +71,11 @@ enum PlayCommand: Command {
           --cache-limit SIZE   frame cache budget, e.g. 64M (default: the smaller
                                of 20% of memory and 60% of available memory)
           --status             show a status line (file, frame, speed, dropped)
+          --grid COLSxROWS     several files at once, each in its pane with its
+                               own timing, row by row (COLS alone: as many
+                               rows as the files need); more files than
+                               panes: n / p page through them
+          --title              each file's name above its picture
           --no-wait            not a terminal: write frames as fast as possible
           --stats              at the end, one JSON line on stderr: framesShown,
                                framesDropped, bytesWritten, firstFrameMs,
@@ -83,13 +91,15 @@ enum PlayCommand: Command {
 
         """
     static let spec = OptionSpec(
-        flags: ["--no-wait", "--stats", "--status", "--upscale", "--probe", "--dither", "--inline", "--clear"],
+        flags: [
+            "--no-wait", "--stats", "--status", "--upscale", "--probe", "--dither", "--inline", "--clear", "--title",
+        ],
         valued: [
             "--protocol", "--symbols", "--cell", "--width", "--height", "--colors", "--tolerance", "--background", "--loops",
             "--speed",
-            "--cache-limit", "--frames", "--duration", "--place", "--frame",
+            "--cache-limit", "--frames", "--duration", "--place", "--frame", "--grid",
         ],
-        positional: 0...1)
+        positional: 0...100_000)
 
     static func run(_ args: ParsedArguments) throws -> Int32 {
         var options = try playerOptions(args)
@@ -116,6 +126,16 @@ enum PlayCommand: Command {
             }
             apply(caps, to: &options, auto: auto, colorsGiven: args.values["--colors"] != nil)
         }
+        let paths = args.positional
+        if paths.count > 1 || args.values["--grid"] != nil {
+            if paths.isEmpty { throw UsageError(message: "--grid needs files to play") }
+            if paths.contains("-") { throw UsageError(message: "standard input (-) plays alone, not in a list of files") }
+            if previewing { throw UsageError(message: "--inline, --place and --frame preview one file, not \(paths.count)") }
+            let grid = try args.values["--grid"].map { try PlayList.parseGrid($0, files: paths.count) }
+            return try PlayList.run(
+                paths, options: options, layout: .init(grid: grid, titles: args.flag("--title"), stats: args.flag("--stats")))
+        }
+        if args.flag("--title") { options.title = paths.first.map(PlayList.baseName) ?? DemoAnimation.name }
         if previewing { preview(&options, place: place, clear: args.flag("--clear")) }
         if args.positional.first == "-" && options.frames != nil {
             throw UsageError(message: "--frames needs a file, not standard input")

@@ -1,6 +1,8 @@
 /// Keys the player understands.
 public enum PlayerKey: Equatable, Sendable {
     case togglePause, stepForward, stepBack, faster, slower, reverse, restart, toggleStatus, quit
+    /// Several files: the next one, the previous one.
+    case next, previous
 
     /// The keys in `bytes` read from a raw terminal (arrows are ESC [ C/D;
     /// a lone ESC quits).
@@ -30,6 +32,8 @@ public enum PlayerKey: Equatable, Sendable {
             case UInt8(ascii: "r"): keys.append(.reverse)
             case UInt8(ascii: "0"): keys.append(.restart)
             case UInt8(ascii: "s"): keys.append(.toggleStatus)
+            case UInt8(ascii: "n"): keys.append(.next)
+            case UInt8(ascii: "p"): keys.append(.previous)
             case UInt8(ascii: "q"), 0x03: keys.append(.quit)
             default: break
             }

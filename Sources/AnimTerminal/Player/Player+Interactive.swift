@@ -27,25 +27,45 @@ enum PlayerSignals {
 }
 
 extension Player {
+    /// Where keys come from: `input` (the caller's), standard input, or the
+    /// terminal itself when standard input is the animation (`anim play -`);
+    /// `opened`: a descriptor opened here, for the caller to close.
+    public static func keyboard(input: Int32?) -> (fd: Int32?, opened: Bool) {
+        if let input { return (input, false) }
+        if Terminal.isTerminal(0) { return (0, false) }
+        let tty = Terminal.openControllingTerminal()
+        return (tty, tty != nil)
+    }
+
     func runInteractive() throws {
-        // Keys come from the caller's fd, stdin, or the terminal itself
-        // when stdin is the animation (`anim play -`).
-        let opened = options.input == nil && !Terminal.isTerminal(0)
-        let keys: Int32? = options.input ?? (Terminal.isTerminal(0) ? 0 : Terminal.openControllingTerminal())
+        let (keys, opened) = Self.keyboard(input: options.input)
         defer { if opened, let keys { close(keys) } }
         let keyboard = keys != nil
         // What the backend leaves in the terminal (kitty's images) is freed
         // by the restore, also on a signal.
         TerminalState.setExtra(backend.finish())
-        Terminal.enter(keyboard: keys, output: options.output)
-        defer { Terminal.leave() }
+        if options.sharedTerminal {
+            // One of several files: the screen is the caller's; this play
+            // starts on a blank one and frees what it leaves (kitty's images).
+            clearScreen()
+        } else {
+            Terminal.enter(keyboard: keys, output: options.output)
+        }
+        defer {
+            if options.sharedTerminal {
+                writer.write(backend.finish() + Escape.resetAttributes + Escape.clearScreen)
+                TerminalState.setExtra([])
+            } else {
+                Terminal.leave()
+            }
+        }
         PlayerSignals.install()
         var last = -1
         // Replies that come late (after the probe gave up, or kitty's errors)
         // are taken out of what is read; the rest are keys.
         var replies = TerminalReplyParser()
         if !options.pendingInput.isEmpty, handleInput(options.pendingInput, &replies, &last) {
-            stats.outcome = .quit
+            stats.outcome = requested ?? .quit
             return
         }
         while true {
@@ -54,6 +74,7 @@ extension Player {
                 Terminal.enter(keyboard: keys, output: options.output, resuming: true)
                 PlayerSignals.install()
                 backend.invalidate()
+                titleDrawn = false
                 last = -1
             }
             if PlayerSignals.resized == 1 {
@@ -88,13 +109,13 @@ extension Player {
                 var buffer = [UInt8](repeating: 0, count: 256)
                 let n = read(keys ?? 0, &buffer, buffer.count)
                 if n > 0, handleInput(Array(buffer[0..<n]), &replies, &last) {
-                    stats.outcome = .quit
+                    stats.outcome = requested ?? .quit
                     return
                 }
             } else if replies.isHoldingSequence {
                 // A lone Esc held for what might follow: nothing did.
                 if handle(PlayerKey.parse(replies.flush()), &last) {
-                    stats.outcome = .quit
+                    stats.outcome = requested ?? .quit
                     return
                 }
             }
@@ -110,6 +131,7 @@ extension Player {
 
     /// Default colours, every cell blank (before a new layout).
     func clearScreen() {
+        titleDrawn = false
         writer.write(Escape.resetAttributes + Escape.clearScreen)
     }
 
@@ -131,6 +153,11 @@ extension Player {
                 options.showStatus.toggle()
                 clearScreen()
                 try? relayout()
+            case .next, .previous:
+                // Only in a list of files; one file ignores them.
+                guard options.playlist else { continue }
+                requested = key == .next ? .next : .previous
+                return true
             }
             last = -1  // redraw: the status line shows speed and pause
         }

@@ -34,6 +34,12 @@ public final class Player {
     let first: Int
     /// When the play ends at the latest (`PlayerOptions.maxDuration`), on `clock`.
     let stopTime: Int64?
+    /// The status line's row (below the box).
+    var statusRow = 25
+    /// Whether the title is on screen since the last layout.
+    var titleDrawn = false
+    /// How a key asked the play to end (`n`, `p` in a list of files).
+    var requested: PlayerStatistics.Outcome?
 
     /// `clock`: where time comes from (tests pass a `ManualClock`).
     public convenience init(
@@ -102,7 +108,7 @@ public final class Player {
     /// terminal's cell size, and (re)opens the cached frames at that size.
     func relayout() throws {
         let size = Terminal.windowSize(fd: options.output)
-        let columns = options.columns ?? size?.columns ?? 80
+        let columns = options.region?.columns ?? options.columns ?? size?.columns ?? 80
         // The last row holds the status line; without one, iTerm2 and sixel
         // images keep off it too (a terminal that moves the cursor below an
         // image on the last row would scroll, as chafa's --margin-bottom
@@ -110,7 +116,9 @@ public final class Player {
         let imageRow = options.interactive && !options.showStatus && (options.graphics == .iterm2 || options.graphics == .sixel)
         let reserved = (imageRow ? 1 : 0) + (options.showStatus && options.interactive ? 1 : 0)
         let terminalRows = options.rows ?? size?.rows ?? 24
-        let rows = max(terminalRows - reserved, 1)
+        statusRow = max(terminalRows - reserved, 1) + 1
+        let titleRows = options.title == nil ? 0 : 1
+        let rows = max((options.region?.rows ?? max(terminalRows - reserved, 1)) - titleRows, 1)
         if let row = options.shellCursorRow, let windowRows = size?.rows, windowRows < row {
             // The terminal scrolled the main screen to keep that row in view.
             options.shellCursorRow = windowRows
@@ -121,11 +129,14 @@ public final class Player {
             CellGeometry.from(pixelWidth: $0.pixelWidth, pixelHeight: $0.pixelHeight, columns: $0.columns, rows: $0.rows)
         }
         let cell = options.cell ?? measured ?? .assumed
+        let origin =
+            options.region.map { ($0.row, $0.column) } ?? options.inline.map { ($0.row, $0.column) } ?? (1, 1)
         placement = Placement.fit(
             source: PixelSize(width: file.width, height: file.height), box: box, cell: cell,
             resolution: backend.resolution, upscale: options.upscale,
-            centered: options.interactive && options.inline == nil,
-            origin: options.inline.map { ($0.row, $0.column) } ?? (1, 1))
+            centered: (options.interactive && options.inline == nil) || options.region != nil,
+            origin: (origin.0 + titleRows, origin.1))
+        titleDrawn = false
         try openFrames()
         backend.invalidate()
         lastStatus = ""
@@ -164,6 +175,10 @@ public final class Player {
             let direction: PlaybackDirection = scheduler.mode == .reverse ? .backward : .forward
             let image = try frames.frame(at: index, direction: direction, wraps: !scheduler.isOpenEnded)
             bytes += backend.render(image, index: index, placement: placement)
+        }
+        if let title = titleLine() {
+            bytes += title
+            backend.outputWasInterleaved()
         }
         if options.showStatus && options.interactive, let status = statusLine(index) {
             bytes += status
@@ -209,8 +224,22 @@ public final class Player {
             + (scheduler.isPaused ? "  paused" : "")
         guard text != lastStatus else { return nil }
         lastStatus = text
-        return Escape.moveTo(row: box.rows + 1, column: 1) + Escape.resetAttributes + Escape.reverseVideo
+        return Escape.moveTo(row: statusRow, column: 1) + Escape.resetAttributes + Escape.reverseVideo
             + Array(text.prefix(max(box.columns - 1, 1)).utf8) + Escape.resetAttributes + Escape.clearToEndOfLine
+    }
+
+    /// The title's bytes (`PlayerOptions.title`), on the row above the
+    /// picture, centred on it and cut to the box's width, when it is not
+    /// on screen yet.
+    func titleLine() -> [UInt8]? {
+        guard let title = options.title, !titleDrawn else { return nil }
+        titleDrawn = true
+        let width = max(options.region?.columns ?? box.columns, 1)
+        let text = title.count > width ? String(title.prefix(max(width - 1, 0))) + "…" : title
+        let left = options.region?.column ?? 1
+        let column = max(placement.column + (placement.columns - text.count) / 2, left)
+        return Escape.moveTo(row: max(placement.row - 1, 1), column: column) + Escape.resetAttributes + Escape.bold
+            + Array(text.utf8) + Escape.resetAttributes
     }
 
     /// Plays until the end, `q`, or a closed output.

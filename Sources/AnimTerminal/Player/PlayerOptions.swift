@@ -74,6 +74,22 @@ public struct PlayerOptions: Sendable {
     public var inline: InlinePlacement?
     /// Draw the first frame played and return at once (`--frame N`).
     public var still = false
+    /// One of several files (`anim play a.gif b.webp`): `n` and `p` end the
+    /// play with `.next` and `.previous`.
+    public var playlist = false
+    /// The caller has entered the terminal (alternate screen, raw mode)
+    /// and restores it: the play neither enters nor leaves it, and clears
+    /// the screen when it starts and ends.
+    public var sharedTerminal = false
+    /// A line above the picture, centred on it (`--title`: the file name);
+    /// nil: none.
+    public var title: String?
+    /// Fit and centre the picture into this part of the screen (a pane of
+    /// a grid) instead of the whole window; nil: the window.
+    public var region: CellRegion?
+    /// kitty's image id for this play (several at once need several ids);
+    /// nil: one made from the process id.
+    public var kittyImageID: UInt32?
 
     /// The defaults: truecolor text cells fitted to the terminal, played
     /// interactively at normal speed.
@@ -108,6 +124,8 @@ public struct PlayerStatistics: Sendable {
     /// output was closed.
     public enum Outcome: Sendable, Equatable {
         case finished, quit, outputClosed
+        /// `n` or `p` in a list of files: the next or the previous one.
+        case next, previous
     }
 
     /// A frame on screen: which, when (nanoseconds after the player
@@ -156,5 +174,25 @@ public struct InlinePlacement: Sendable, Equatable {
         self.clear = clear
         self.keepCursor = keepCursor
         self.lines = lines
+    }
+}
+
+/// A box of cells on the screen: its top-left cell (1-based) and size.
+public struct CellRegion: Sendable, Equatable {
+    /// The top row, 1-based.
+    public var row: Int
+    /// The left column, 1-based.
+    public var column: Int
+    /// Its width in cells.
+    public var columns: Int
+    /// Its height in cells.
+    public var rows: Int
+
+    /// A box of `columns`×`rows` cells whose top-left cell is (`row`, `column`).
+    public init(row: Int, column: Int, columns: Int, rows: Int) {
+        self.row = row
+        self.column = column
+        self.columns = columns
+        self.rows = rows
     }
 }

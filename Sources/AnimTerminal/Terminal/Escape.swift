@@ -22,6 +22,8 @@ public enum Escape {
     public static let resetAttributes: [UInt8] = csi("0m")
     /// SGR 7: foreground and background swapped (the status line).
     public static let reverseVideo: [UInt8] = csi("7m")
+    /// SGR 1: bold (titles).
+    public static let bold: [UInt8] = csi("1m")
     /// Erases the whole screen (ED 2); the cursor stays where it is.
     public static let clearScreen: [UInt8] = csi("2J")
     /// Erases from the cursor to the end of its line (EL).

@@ -109,6 +109,7 @@ struct ANSIScreen {
             case 0:
                 fg = .terminalDefault
                 bg = .terminalDefault
+            case 1: break  // bold (titles): the glyphs are what is compared
             case 39: fg = .terminalDefault
             case 49: bg = .terminalDefault
             case 38, 48:

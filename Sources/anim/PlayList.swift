@@ -1,0 +1,126 @@
+@_spi(AnimTools) import AnimKit
+import AnimTerminal
+
+#if canImport(Glibc)
+    import Glibc
+#endif
+
+/// `anim play FILE…`: several files one after another (`n`/`p` for the next
+/// and the previous), or a page of them at once (`--grid CxR`, `n`/`p` for
+/// the next and previous page). The terminal is entered once for the
+/// whole list; a file that cannot be read is skipped, and said once the
+/// terminal is back (exit status 1).
+enum PlayList {
+    struct Layout {
+        /// Panes across and down; nil: one file at a time.
+        var grid: (columns: Int, rows: Int)?
+        /// Each file's name above its picture.
+        var titles: Bool
+        /// A JSON line of figures per file on stderr (with the file's name
+        /// and how its play ended).
+        var stats: Bool
+    }
+
+    static func run(_ paths: [String], options: PlayerOptions, layout: Layout) throws -> Int32 {
+        var o = options
+        o.playlist = true
+        var keys: (fd: Int32?, opened: Bool) = (nil, false)
+        if o.interactive {
+            keys = Player.keyboard(input: o.input)
+            Terminal.enter(keyboard: keys.fd, output: o.output)
+            o.sharedTerminal = true
+            o.input = keys.fd
+        }
+        var errors: [String] = []
+        let status: Int32
+        do {
+            defer {
+                if o.interactive { Terminal.leave() }
+                if keys.opened, let fd = keys.fd { close(fd) }
+            }
+            status = try play(paths, o, layout, &errors)
+        }
+        // Said once the screen is back.
+        for e in errors { Output.err("anim: \(e)\n") }
+        return status != 0 ? status : errors.isEmpty ? 0 : 1
+    }
+
+    private static func play(
+        _ paths: [String], _ o: PlayerOptions, _ layout: Layout, _ errors: inout [String]
+    ) throws -> Int32 {
+        let size = layout.grid.map { $0.columns * $0.rows } ?? 1
+        let pages = (paths.count + size - 1) / size
+        var page = 0
+        var step = 1
+        var failed = Set<String>()
+        while page >= 0 && page < pages {
+            var sources: [(source: ImageSource, name: String)] = []
+            for path in paths[(page * size)..<min((page + 1) * size, paths.count)] where !failed.contains(path) {
+                do {
+                    sources.append((try ImageSource(path: path, options: Limits.decoding()), baseName(path)))
+                } catch {
+                    failed.insert(path)
+                    errors.append(String(describing: error))
+                }
+            }
+            if sources.isEmpty {  // nothing to show here: on in the same direction
+                page += step
+                continue
+            }
+            let outcome: PlayerStatistics.Outcome
+            if let grid = layout.grid {
+                let player = try GridPlayer(
+                    sources: sources, options: o, columns: grid.columns, rows: grid.rows, titles: layout.titles)
+                outcome = try player.run()
+                if layout.stats {
+                    for (s, figures) in zip(sources, player.statistics) { report(s.name, figures) }
+                }
+            } else {
+                var one = o
+                one.title = layout.titles ? sources[0].name : nil
+                // In a list a file that loops forever plays once, so the
+                // list goes on (`--loops` still sets every file's count).
+                if o.interactive, o.loops == nil, sources[0].source.plays == .forever { one.loops = 1 }
+                let player = try Player(source: sources[0].source, name: sources[0].name, options: one)
+                let figures = try player.run()
+                outcome = figures.outcome
+                if layout.stats { report(sources[0].name, figures) }
+                if let e = player.sourceError { errors.append(e.description) }
+            }
+            switch outcome {
+            case .quit: return 0
+            case .outputClosed: return 141
+            case .previous:
+                step = -1
+                page = max(page - 1, 0)
+            case .next, .finished:
+                step = 1
+                page += 1
+            }
+        }
+        return 0
+    }
+
+    static func baseName(_ path: String) -> String { path.split(separator: "/").last.map(String.init) ?? path }
+
+    private static func report(_ name: String, _ s: PlayerStatistics) {
+        guard case .object(var fields) = PlayCommand.json(s) else { return }
+        fields.insert(("file", .string(name)), at: 0)
+        fields.append(("outcome", .string("\(s.outcome)")))
+        Output.err(JSONValue.object(fields).text + "\n")
+    }
+
+    /// "CxR" (panes across and down, each 1-16), or "C" (as many rows as
+    /// `files` need).
+    static func parseGrid(_ text: String, files: Int) throws -> (columns: Int, rows: Int) {
+        let parts = text.lowercased().split(separator: "x", omittingEmptySubsequences: false).map { Int($0) }
+        guard (1...2).contains(parts.count), let c = parts[0], (1...16).contains(c) else {
+            throw UsageError(message: "--grid needs COLSxROWS (1-16 each) or COLS, not '\(text)'")
+        }
+        if parts.count == 1 { return (c, min(max((files + c - 1) / c, 1), 16)) }
+        guard let r = parts[1], (1...16).contains(r) else {
+            throw UsageError(message: "--grid needs COLSxROWS (1-16 each) or COLS, not '\(text)'")
+        }
+        return (c, r)
+    }
+}
