@@ -187,6 +187,9 @@ enum PlayCommand: Command {
             o.columns = place.columns
             o.rows = place.rows
             o.inline = InlinePlacement(row: place.y + 1, column: place.x + 1, clear: clear, keepCursor: true, lines: !terminal)
+            // kitty: one image id per box, so the next preview in the same
+            // box replaces this one (a file manager moving along a list).
+            o.kittyImageID = 0x2C00_0000 | UInt32(place.y & 0xFFF) << 12 | UInt32(place.x & 0xFFF)
             return
         }
         if !terminal {

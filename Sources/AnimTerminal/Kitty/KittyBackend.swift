@@ -19,6 +19,13 @@ import AnimKit
 /// place with each frame's changed rectangle instead. The image is deleted
 /// when the player ends (`finish`). Uploads ask for errors only (`q=1`),
 /// which come back among the keys and reach `handleReply`.
+///
+/// `quiet` (previews): nobody reads the terminal's replies there, and a
+/// reply would land in the shell's or the file manager's input, so every
+/// command asks for none (`q=2`, kitty's advice to previewers); without
+/// replies a refused frame would go unnoticed, so frames are not stored
+/// but edited into the one root frame, and the image of that id is deleted
+/// before the first upload (a preview in the same box replaces the last).
 public final class KittyBackend: FrameBackend {
     /// What transparent pixels are drawn over.
     public let background: Background
@@ -39,13 +46,24 @@ public final class KittyBackend: FrameBackend {
     private var current = 0
     private var knownFrame = 0
     private var known: RGBAImage?
-    /// True once frames are no longer added (budget reached or refused).
+    /// True once frames are no longer added (budget reached or refused;
+    /// from the start when `quiet`).
     private(set) var editing = false
+    /// Replies asked for: `q=1` (errors), or `q=2` (none) when quiet.
+    private let errors: String
+    private let quiet: Bool
 
     /// A kitty backend drawing over `background`, wrapped for tmux's
-    /// passthrough when `tmux`; `imageID` nil: one made from the process id.
-    public init(background: Background, tmux: Bool = false, storageBudget: Int = 256 << 20, imageID: UInt32? = nil) {
+    /// passthrough when `tmux`; `imageID` nil: one made from the process id;
+    /// `quiet`: no replies asked for (previews).
+    public init(
+        background: Background, tmux: Bool = false, storageBudget: Int = 256 << 20, imageID: UInt32? = nil,
+        quiet: Bool = false
+    ) {
         self.background = background
+        self.quiet = quiet
+        errors = quiet ? "q=2" : "q=1"
+        editing = quiet
         command = KittyCommand(tmux: tmux)
         self.storageBudget = storageBudget
         self.imageID = imageID ?? (0x2A00_0000 | UInt32(truncatingIfNeeded: getpid()) & 0x00FF_FFFF)
@@ -83,7 +101,7 @@ public final class KittyBackend: FrameBackend {
         }
         // A new frame: the known frame plus the rectangle that changed.
         var out = command.transmit(
-            "a=f,i=\(imageID),f=100,c=\(knownFrame),x=\(rect.x),y=\(rect.y),X=1,q=1",
+            "a=f,i=\(imageID),f=100,c=\(knownFrame),x=\(rect.x),y=\(rect.y),X=1,\(errors)",
             data: png(patch), repeatKeys: true)
         frameCount += 1
         stored[index] = frameCount
@@ -95,9 +113,9 @@ public final class KittyBackend: FrameBackend {
 
     /// Deletes what was there and sends `image` as a new root frame at the placement.
     private func start(_ image: RGBAImage, index: Int, placement: Placement) -> [UInt8] {
-        var out = shownPlacement == nil && frameCount == 0 ? [] : delete()
+        var out = shownPlacement == nil && frameCount == 0 && !quiet ? [] : delete()
         out += Escape.moveTo(row: placement.row, column: placement.column)
-        out += command.transmit("a=T,i=\(imageID),f=100,C=1,q=1", data: png(image))
+        out += command.transmit("a=T,i=\(imageID),f=100,C=1,\(errors)", data: png(image))
         out += command.control("a=a,i=\(imageID),s=1,q=2")  // stopped: anim times the frames
         shownPlacement = placement
         frameCount = 1
@@ -111,7 +129,7 @@ public final class KittyBackend: FrameBackend {
     /// The root frame edited in place by `patch` (no frames kept).
     private func edit(_ image: RGBAImage, patch: RGBAImage, rect: Rect) -> [UInt8] {
         var out = command.transmit(
-            "a=f,i=\(imageID),r=1,f=100,x=\(rect.x),y=\(rect.y),X=1,q=1", data: png(patch), repeatKeys: true)
+            "a=f,i=\(imageID),r=1,f=100,x=\(rect.x),y=\(rect.y),X=1,\(errors)", data: png(patch), repeatKeys: true)
         known = image
         knownFrame = 1
         current = 0

@@ -11,6 +11,7 @@ import AnimKit
 /// every pane (pause, step, speed, reverse, restart); `n`/`p` end the grid
 /// with `.next`/`.previous` (the caller shows the next page of files), `q`
 /// quits. Each pane plays its file's loop count, or `PlayerOptions.loops`.
+/// kitty panes are images of their own; sixel is drawn as text cells.
 public final class GridPlayer {
     /// The panes, row by row.
     let panes: [Player]
@@ -32,6 +33,11 @@ public final class GridPlayer {
         self.options = options
         self.clock = clock
         let regions = Self.regions(count: sources.count, columns: columns, rows: rows, screen: Self.screen(options))
+        // xterm keeps at most 16 sixel images for the whole screen and drops
+        // the highest one for a new one: panes would drop each other's
+        // pictures (seen under Xvfb), so a grid draws sixel as text cells.
+        if self.options.graphics == .sixel { self.options.graphics = .text }
+        let options = self.options
         var made: [Player] = []
         for (i, s) in sources.enumerated() {
             var o = options

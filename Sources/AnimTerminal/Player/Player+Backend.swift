@@ -9,7 +9,9 @@ extension Player {
                 mode: options.colorMode, tolerance: options.colorTolerance, background: options.background,
                 symbols: options.symbols, dither: options.dither)
         case .kitty:
-            return KittyBackend(background: options.background, tmux: options.tmuxPassthrough, imageID: options.kittyImageID)
+            return KittyBackend(
+                background: options.background, tmux: options.tmuxPassthrough, imageID: options.kittyImageID,
+                quiet: options.inline != nil)
         case .iterm2:
             return ITerm2Backend(background: options.background, tmux: options.tmuxPassthrough)
         case .sixel:

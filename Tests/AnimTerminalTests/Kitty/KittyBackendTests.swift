@@ -118,6 +118,30 @@ struct KittyBackendTests {
         #expect(screen.frames.count == 1)
     }
 
+    /// Previews: no command asks for a reply (it would land in the shell's
+    /// input), frames are edited into one (no refusal could be heard), and
+    /// the box's image is deleted before the first upload.
+    @Test func quietAsksForNoReplyAndEditsOneFrame() {
+        let frames = Self.clip(4)
+        let backend = KittyBackend(background: .none, imageID: 77, quiet: true)
+        var screen = KittyScreen()
+        var all: [UInt8] = []
+        for i in 0..<4 {
+            let bytes = backend.render(frames[i], index: i, placement: Self.placement(frames[i]))
+            // The box's previous preview (same id), which the delete removes.
+            if i == 0 { screen.feed(Array("\u{1B}_Ga=T,i=77,f=100,q=2;\u{1B}\\".utf8)) }
+            all += bytes
+            screen.feed(bytes)
+            #expect(screen.shown == frames[i], "frame \(i)")
+        }
+        #expect(screen.frames.count == 1, "one frame, edited in place")
+        let text = String(decoding: all, as: UTF8.self)
+        #expect(text.hasPrefix("\u{1B}_Ga=d,d=I,i=77,q=2"), "the box's old image deleted first")
+        let commands = text.split(separator: "\u{1B}_G").map { $0.prefix(while: { $0 != ";" && $0 != "\u{1B}" }) }
+        #expect(commands.count >= 5 && commands.allSatisfy { $0.contains("q=2") }, "\(commands)")
+        #expect(!text.contains("q=1"))
+    }
+
     @Test func backgroundsAreComposedBeforeUpload() {
         let frames = Self.clip(2, alpha: true)
         let backend = KittyBackend(background: .color(0, 0, 255), imageID: 1)
