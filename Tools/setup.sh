@@ -2,9 +2,9 @@
 # Installs what anim needs to build and test on Debian, if it is missing:
 # the C libraries (giflib, libpng 1.6, libwebp with demux and mux,
 # libdeflate, zopfli, Little CMS) and
-# pkg-config, and tmux (the preview tests read its pane). Run as root (or with sudo). Does nothing when all is present.
+# pkg-config, tmux (the preview tests read its pane) and fzf (a real previewer call). Run as root (or with sudo). Does nothing when all is present.
 set -euo pipefail
-packages=(libgif-dev libpng-dev libwebp-dev libdeflate-dev libzopfli-dev liblcms2-dev pkg-config zlib1g-dev git python3 tmux)
+packages=(libgif-dev libpng-dev libwebp-dev libdeflate-dev libzopfli-dev liblcms2-dev pkg-config zlib1g-dev git python3 tmux fzf)
 if [ "${1:-}" = "--bench" ]; then
     # Peers and tools for Tools/bench (not needed to build or test).
     packages+=(webp gifsicle apngasm imagemagick ffmpeg hyperfine python3-pil python3-numpy timg chafa liblcms2-utils)

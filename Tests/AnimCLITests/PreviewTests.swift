@@ -85,6 +85,35 @@ struct PreviewTests {
         for r in 2..<end { #expect(!rows[r].trimmingCharacters(in: .whitespaces).isEmpty, "row \(r) empty: \(rows)") }
     }
 
+    /// fzf itself (Tools/setup.sh installs it) with the README's line, in
+    /// a 60×16 tmux pane read while fzf runs: its preview window, the right
+    /// half, holds the picture; the list on the left has none of it.
+    @Test func fzfPreviewWindowShowsThePicture() throws {
+        guard access("/usr/bin/fzf", X_OK) == 0, access(Self.tmux, X_OK) == 0 else { return }
+        let dir = CLI.repo.appendingPathComponent("Animations").path
+        let bin = CLI.binary.deletingLastPathComponent().path
+        let t = "\(Self.tmux) -L anim-fzf-\(UUID().uuidString.prefix(8)) -f /dev/null"
+        let driver = """
+            \(t) new-session -d -x 60 -y 16 "cd \(dir) && printf 'demo.gif\\\\n' | PATH=\(bin):\\$PATH fzf --preview 'anim play {} --frame 0'"
+            sleep 3; \(t) capture-pane -p -t 0; \(t) kill-server
+            """
+        let p = Process()
+        p.executableURL = URL(fileURLWithPath: "/bin/sh")
+        p.arguments = ["-c", driver]
+        p.environment = ["PATH": "/usr/bin:/bin", "HOME": "/tmp", "TERM": "xterm-256color"]
+        let out = Pipe()
+        p.standardOutput = out
+        p.standardError = Pipe()
+        try p.run()
+        let rows = String(decoding: out.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
+            .split(separator: "\n", omittingEmptySubsequences: false).map(String.init)
+        p.waitUntilExit()
+        let blocks = rows.map { row in Array(row).enumerated().filter { "▀▄█".contains($0.element) }.map(\.offset) }
+        #expect(blocks.filter { !$0.isEmpty }.count >= 6, "\(rows)")
+        #expect(blocks.allSatisfy { $0.allSatisfy { $0 >= 30 } }, "\(rows)")
+        #expect(rows.contains { $0.contains("> demo.gif") }, "\(rows)")
+    }
+
     /// fzf's call: output into a pipe, the box from its environment.
     @Test func intoAPipeAsLines() throws {
         let r = try CLI.run(
