@@ -59,9 +59,22 @@ enum ConvertCommand: Command {
             let limit = try ByteSize.parse(text, option: "--max-bytes")
             guard limit > 0 else { throw UsageError(message: "--max-bytes needs a size above 0, not '\(text)'") }
             if args.values["--delay"] != nil { throw UsageError(message: "give --max-bytes or --delay, not both") }
+            let started = Measure.milliseconds()
             let choice = try MaxBytes.choose(limit: limit, format: format, options: options, edits: edits, source: source)
             try MaxBytes.write(choice.data, to: out)
             Output.err("anim: \(out): \(choice.data.count) bytes (--max-bytes \(limit)) with \(choice.setting)\n")
+            if args.flag("--stats") {
+                let attempts = choice.attempts.map {
+                    JSONValue.object([("setting", .string("\($0.setting)")), ("bytes", .int($0.bytes))])
+                }
+                Output.err(
+                    JSONValue.object([
+                        ("attempts", .array(attempts)), ("chosen", .string("\(choice.setting)")),
+                        ("bytesWritten", .int(choice.data.count)),
+                        ("seconds", .number((Measure.milliseconds() - started).rounded() / 1000)),
+                        ("peakRSSBytes", .int(Measure.peakRSS())),
+                    ]).text + "\n")
+            }
             return 0
         }
         // --delay: every frame that long, whatever the edits made.

@@ -21,6 +21,32 @@ enum MaxBytes {
     struct Choice {
         var setting: SizeSetting
         var data: [UInt8]
+        /// Each setting tried, in the order tried, and its output's size.
+        var attempts: [(setting: SizeSetting, bytes: Int)]
+    }
+
+    /// Frames kept between attempts that read the same frames (quality and
+    /// colours change only the encoding): decoded and edited once, while
+    /// they fit `budget` bytes.
+    final class FrameMemo {
+        static let budget = 256 << 20
+        private var key: (rate: Double, scale: Double)?
+        private var frames: [(RGBAImage, Duration)]?
+
+        func frames(
+            rate: Double, scale: Double, _ make: () throws -> EditedFrames
+        ) throws -> (count: Int, frame: (Int) throws -> (RGBAImage, Duration)) {
+            if let key, key == (rate, scale), let frames { return (frames.count, { frames[$0] }) }
+            let edited = try make()
+            let bytes = edited.count * max(edited.width * edited.height * 4, 1)
+            guard bytes <= Self.budget else {
+                return (edited.count, { (try edited.frame(at: $0), edited.duration(at: $0)) })
+            }
+            let all = try (0..<edited.count).map { (try edited.frame(at: $0), edited.duration(at: $0)) }
+            key = (rate, scale)
+            frames = all
+            return (all.count, { all[$0] })
+        }
     }
 
     /// The first setting of the ladder whose output fits `limit`, and that
@@ -47,9 +73,11 @@ enum MaxBytes {
             }
             return e
         }
+        let memo = FrameMemo()
+        var attempts: [(setting: SizeSetting, bytes: Int)] = []
         let found = try SizeLadder.search(count: ladder.count, limit: limit) { i in
             let s = ladder[i]
-            let frames = try EditedFrames(source, edits: editsFor(s))
+            let frames = try memo.frames(rate: s.rate, scale: s.scale) { try EditedFrames(source, edits: editsFor(s)) }
             var o = s.applied(to: options)
             o.frameCount = frames.count
             o.globalColors = nil
@@ -60,13 +88,21 @@ enum MaxBytes {
                 source.prepareGIF(&o, keepingDelays: false)
             }
             let out = try ImageDestination(format: format, options: o)
-            for f in 0..<frames.count { try out.add(try frames.frame(at: f), duration: frames.duration(at: f)) }
+            var progress = Progress(total: frames.count, label: "--max-bytes step \(i + 1)/\(ladder.count)")
+            defer { progress.end() }
+            for f in 0..<frames.count {
+                let (image, duration) = try frames.frame(f)
+                try out.add(image, duration: duration)
+                progress.update(f + 1)
+            }
             try out.finish()
             let n = out.data?.count ?? Int.max
             sizes[i] = n
+            attempts.append((s, n))
             // Only the latest that fits is kept: the search's answer is the
             // last setting it found fitting.
             if n <= limit, let d = out.data { outputs = [i: Array(d)] }
+            progress.end()
             Output.err("anim: --max-bytes \(limit): \(s) (step \(i + 1) of \(ladder.count)): \(n) bytes\n")
             return n
         }
@@ -80,7 +116,7 @@ enum MaxBytes {
         guard let data = outputs[found] else {
             throw MaxBytesFailure(message: "--max-bytes \(limit): the output of step \(found + 1) was not kept")
         }
-        return Choice(setting: ladder[found], data: data)
+        return Choice(setting: ladder[found], data: data, attempts: attempts)
     }
 }
 

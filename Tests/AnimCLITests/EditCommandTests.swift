@@ -149,6 +149,33 @@ struct MaxBytesCommandTests {
         #expect(source.frameCount >= 1 && source.indexError == nil)
     }
 
+    /// `--stats`: every setting tried with its size, the one chosen (the
+    /// smallest step that fit), and the bytes written; the output is what
+    /// a plain `convert` with that setting writes.
+    @Test func statsListTheAttempts() throws {
+        let input = CLI.repo.appendingPathComponent("Animations/demo.gif").path
+        let dir = CLI.tempDir()
+        let out = dir.appendingPathComponent("small.webp").path
+        let r = try CLI.run(["convert", input, out, "--max-bytes", "6000", "--stats"])
+        #expect(r.status == 0, "\(r.stderr)")
+        let line = try #require(r.stderr.split(separator: "\n").last { $0.hasPrefix("{") })
+        let json = try #require(try JSONSerialization.jsonObject(with: Data(line.utf8)) as? [String: Any])
+        let attempts = try #require(json["attempts"] as? [[String: Any]])
+        let size = try FileManager.default.attributesOfItem(atPath: out)[.size] as! Int
+        #expect(json["bytesWritten"] as? Int == size && size <= 6000)
+        let chosen = try #require(json["chosen"] as? String)
+        #expect(attempts.contains { $0["setting"] as? String == chosen && $0["bytes"] as? Int == size })
+        #expect(attempts.count >= 2 && attempts.count <= 6, "a binary search over 20 steps: \(attempts.count)")
+        // One progress line per attempt on stderr, as they were tried.
+        #expect(r.stderr.components(separatedBy: "anim: --max-bytes 6000: ").count - 1 == attempts.count)
+        if chosen.hasPrefix("--quality "), !chosen.contains(" ", after: 10) {
+            let plain = dir.appendingPathComponent("plain.webp").path
+            let q = String(chosen.dropFirst("--quality ".count))
+            #expect(try CLI.run(["convert", input, plain, "--quality", q]).status == 0)
+            #expect(FileManager.default.contents(atPath: plain) == FileManager.default.contents(atPath: out))
+        }
+    }
+
     @Test func aSizeNothingReachesFails() throws {
         let dir = CLI.tempDir()
         let out = dir.appendingPathComponent("out.webp").path
@@ -160,6 +187,11 @@ struct MaxBytesCommandTests {
             try CLI.run(["convert", CLI.repo.appendingPathComponent("Animations/demo.gif").path, out, "--max-bytes", "0"]).status
                 == 2)
     }
+}
+
+extension String {
+    /// Whether `character` occurs after the first `offset` characters.
+    fileprivate func contains(_ character: Character, after offset: Int) -> Bool { dropFirst(offset).contains(character) }
 }
 
 struct SizeLadderTests {
