@@ -170,7 +170,12 @@ enum PlayCommand: Command {
             try r.waitForFirstFrame()
             return (try Player(stream: r.stream, name: "<stdin>", options: options), r)
         case let path?:
-            let source = try ImageSource(path: path, options: Limits.decoding())
+            // One frame (a previewer's call on every cursor move): only as
+            // much of the file as that frame needs is indexed.
+            let source =
+                options.still
+                ? try ImageSource.opening(path: path, throughFrame: options.frames?.lowerBound ?? 0, options: Limits.decoding())
+                : try ImageSource(path: path, options: Limits.decoding())
             let name = path.split(separator: "/").last.map(String.init) ?? path
             return (try Player(source: source, name: name, options: options), nil)
         }

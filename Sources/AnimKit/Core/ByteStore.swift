@@ -13,6 +13,8 @@ final class ByteStore: @unchecked Sendable {
     let bytes: UnsafeRawBufferPointer
     /// True when `bytes` is a read-only mapping of a file.
     private(set) var isMapped = false
+    /// The store whose first bytes these are (`prefix`): it owns them.
+    private let whole: ByteStore?
 
     /// Files at least this large are mapped rather than read.
     static let mapThreshold = 4 << 20
@@ -43,7 +45,17 @@ final class ByteStore: @unchecked Sendable {
     private init(mapping: UnsafeRawBufferPointer) {
         bytes = mapping
         isMapped = true
+        whole = nil
     }
+
+    private init(prefixOf whole: ByteStore, count: Int) {
+        bytes = UnsafeRawBufferPointer(rebasing: whole.bytes[0..<count])
+        isMapped = whole.isMapped
+        self.whole = whole
+    }
+
+    /// The first `count` bytes, without a copy (kept alive by this store).
+    func prefix(_ count: Int) -> ByteStore { ByteStore(prefixOf: self, count: min(max(count, 0), self.count)) }
 
     /// After indexing: frames are read front to back, so let the kernel read
     /// ahead again (a cold file would otherwise be read a page at a time).
@@ -74,6 +86,7 @@ final class ByteStore: @unchecked Sendable {
         }
         if copied == nil { _ = buffer.initializeMemory(as: UInt8.self, from: source) }
         bytes = UnsafeRawBufferPointer(rebasing: buffer[0..<count])
+        whole = nil
     }
 
     /// Reads the file at `path` straight into the store (no second copy).
@@ -122,11 +135,13 @@ final class ByteStore: @unchecked Sendable {
             used += n
         }
         bytes = UnsafeRawBufferPointer(start: buffer, count: used)
+        whole = nil
     }
 
     var count: Int { bytes.count }
 
     deinit {
+        if whole != nil { return }  // the whole store frees them
         if isMapped {
             munmap(UnsafeMutableRawPointer(mutating: bytes.baseAddress!), bytes.count)
         } else {

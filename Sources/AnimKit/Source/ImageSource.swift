@@ -50,6 +50,29 @@ public final class ImageSource: @unchecked Sendable {
         try self.init(store: ByteStore.load(path: path, map: options.mapFiles), name: path, options: options)
     }
 
+    /// Opens `path` indexed only as far as frame `frame` needs: a preview
+    /// of one frame of a large file does not walk the whole file. Prefixes
+    /// of the file (1 MiB, then four times larger each time) are indexed as
+    /// a stream's are, until the frame is complete in one; the whole file
+    /// otherwise (and for files small enough to be read rather than
+    /// mapped). The source has the frames of that prefix; `frameCount` and
+    /// the frames after it are not the file's.
+    public static func opening(path: String, throughFrame frame: Int, options: DecodingOptions = DecodingOptions())
+        throws -> ImageSource
+    {
+        let store = try ByteStore.load(path: path, map: options.mapFiles)
+        var size = 1 << 20
+        while store.isMapped && size < store.count {
+            if let s = try? ImageSource(store: store.prefix(size), name: path, options: options, partial: true),
+                s.frameCount > frame
+            {
+                return s
+            }
+            size *= 4
+        }
+        return try ImageSource(store: store, name: path, options: options)
+    }
+
     /// A new source over the same bytes, indexed again, with its own
     /// decoding state: a second independent reader without a second copy.
     public func reopened(options: DecodingOptions? = nil) throws -> ImageSource {

@@ -68,8 +68,12 @@ public enum XtermPalette {
     /// A channel value rounded to the nearest of 32 levels spread over 0...255.
     static let bucket: [UInt8] = (0..<256).map { UInt8(($0 * 31 + 127) / 255) }
 
-    /// The nearest palette index in OKLab for every 5-bit colour.
-    static let table: [UInt8] = {
+    /// The nearest palette index in OKLab for every 5-bit colour: the
+    /// stored result of `searchTable()`.
+    static let table: [UInt8] = decodedStoredTable()
+
+    /// The nearest palette index in OKLab for every 5-bit colour, searched.
+    static func searchTable() -> [UInt8] {
         let palette = (16...255).map { i -> OKLab in
             let (r, g, b) = rgb(UInt8(i))
             return OKLab(r, g, b)
@@ -92,5 +96,5 @@ public enum XtermPalette {
             }
         }
         return table
-    }()
+    }
 }
