@@ -58,6 +58,25 @@ struct PreviewTests {
         }
     }
 
+    /// The box is the preview's: what the picture does not cover is blank
+    /// (a smaller picture leaves nothing of the last preview there).
+    @Test func placeBlanksTheRestOfItsBox() throws {
+        guard access(Self.tmux, X_OK) == 0 else { return }
+        // The demo (3:2) in a 20×4 box of half blocks: 12 columns of it.
+        let rows = try screen("\(anim) play \(demo) --place 20x4@5,2 --frame 0 --protocol text --colors 24bit")
+        for (r, row) in rows.enumerated() {
+            let c = chars(row)
+            if (2..<6).contains(r) {
+                #expect(String(c[0..<5]) == "xxxxx", "row \(r): \(row)")
+                #expect(!c[5..<17].contains(" "), "row \(r) was not drawn: \(row)")
+                #expect(String(c[17..<25]) == String(repeating: " ", count: 8), "row \(r): \(row)")
+                #expect(String(c[25..<39]) == String(repeating: "x", count: 14), "row \(r): \(row)")
+            } else {
+                #expect(row.hasPrefix(x39), "row \(r) changed: \(row)")
+            }
+        }
+    }
+
     @Test func clearLeavesTheBoxBlank() throws {
         guard access(Self.tmux, X_OK) == 0 else { return }
         let rows = try screen("\(anim) play \(demo) --place 10x4@5,2 --frame 0 --protocol text --clear")

@@ -10,7 +10,16 @@ extension Player {
             // A pipe: the reader's cursor starts at the box's corner.
             backend.cursorWasMoved(row: placement.row, column: placement.column)
         } else {
-            if place.keepCursor { prelude += Escape.saveCursor }
+            if place.keepCursor {
+                prelude += Escape.saveCursor
+                // A box of its own (`--place`): blank first, so a smaller
+                // picture leaves nothing of the last preview there (sixel
+                // pictures cannot be deleted, only covered or erased).
+                prelude += Escape.resetAttributes
+                for r in 0..<box.rows + (options.title == nil ? 0 : 1) {
+                    prelude += Escape.moveTo(row: place.row + r, column: place.column) + Escape.eraseCharacters(box.columns)
+                }
+            }
             prelude += Escape.hideCursor
             // Too low for the picture: line feeds on the last row scroll
             // the screen up to make room, as printed output would.
