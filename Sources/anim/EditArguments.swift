@@ -5,7 +5,7 @@ import AnimKit
 /// (convert), --reverse, --bounce; on the pixels --crop, then --resize,
 /// --fit or --scale.
 enum EditArguments {
-    static let valued: Set<String> = ["--resize", "--fit", "--scale", "--crop", "--frames", "--speed"]
+    static let valued: Set<String> = ["--resize", "--fit", "--scale", "--crop", "--frames", "--speed", "--filter"]
     static let flags: Set<String> = ["--reverse", "--bounce"]
 
     static let usage = """
@@ -22,9 +22,12 @@ enum EditArguments {
           --fit WxH            the largest size inside WxH keeping the
                                aspect (never larger)
           --scale F            both sides times F
-                               (shrinking averages the pixels each output
-                               pixel covers, weighted by alpha: Pillow's
-                               BOX filter; growing repeats pixels)
+          --filter lanczos|box how a size changes (default lanczos: Lanczos
+                               with three lobes, as Pillow's LANCZOS, sharp
+                               and without aliasing; box: the mean of the
+                               pixels each output pixel covers, as Pillow's
+                               BOX, growing repeats pixels); both weight
+                               colours by alpha
         """
 
     /// The edits on the command line; usage errors name the option.
@@ -70,6 +73,12 @@ enum EditArguments {
                 throw UsageError(message: "--scale needs a factor above 0 (at most 64), not '\(text)'")
             }
             edits.geometry.size = .scale(f)
+        }
+        if let text = args.values["--filter"] {
+            guard let f = FrameGeometry.Filter(rawValue: text.lowercased()) else {
+                throw UsageError(message: "--filter needs lanczos or box, not '\(text)'")
+            }
+            edits.geometry.filter = f
         }
         return edits
     }

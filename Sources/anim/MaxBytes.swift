@@ -69,7 +69,8 @@ enum MaxBytes {
                     crop: crop,
                     size: .resize(
                         width: max(1, Int((Double(baseWidth) * s.scale).rounded())),
-                        height: max(1, Int((Double(baseHeight) * s.scale).rounded()))))
+                        height: max(1, Int((Double(baseHeight) * s.scale).rounded()))),
+                    filter: edits.geometry.filter)
             }
             return e
         }

@@ -16,15 +16,28 @@ public struct FrameGeometry: Equatable, Sendable {
         case scale(Double)
     }
 
+    /// The filter a change of size uses.
+    public enum Filter: String, Equatable, Sendable, CaseIterable {
+        /// Area averaging (Pillow's BOX; `Downsampler`): each output pixel
+        /// the mean of the source pixels it covers; growing repeats pixels.
+        case box
+        /// Lanczos, three lobes (Pillow's LANCZOS; `LanczosResampler`):
+        /// sharper when shrinking, interpolates when growing.
+        case lanczos
+    }
+
     /// The part of the canvas kept, in canvas pixels (nil: all of it).
     public var crop: Rect?
     /// The output size (nil: the crop's).
     public var size: Size?
+    /// The filter used when the size changes (default Lanczos).
+    public var filter: Filter
 
     /// A crop and a size; nil for either leaves it as it is.
-    public init(crop: Rect? = nil, size: Size? = nil) {
+    public init(crop: Rect? = nil, size: Size? = nil, filter: Filter = .lanczos) {
         self.crop = crop
         self.size = size
+        self.filter = filter
     }
 
     /// What is wrong with a geometry for a canvas.
@@ -92,7 +105,7 @@ public final class FrameReshaper: Sendable {
     public let height: Int
     private let sourceWidth: Int
     private let sourceHeight: Int
-    private let resampler: Downsampler?
+    private let resampler: (any PixelResampler)?
 
     /// `geometry` resolved for frames of `width`×`height`.
     public init(_ geometry: FrameGeometry, width: Int, height: Int) throws(FrameGeometry.Problem) {
@@ -102,9 +115,16 @@ public final class FrameReshaper: Sendable {
         self.height = r.height
         sourceWidth = width
         sourceHeight = height
-        resampler =
-            r.width == r.crop.width && r.height == r.crop.height
-            ? nil : Downsampler(sourceWidth: r.crop.width, sourceHeight: r.crop.height, width: r.width, height: r.height)
+        if r.width == r.crop.width && r.height == r.crop.height {
+            resampler = nil
+        } else if geometry.filter == .lanczos, r.crop.width <= r.width * LanczosResampler.maxShrink,
+            r.crop.height <= r.height * LanczosResampler.maxShrink
+        {
+            // (Past a hundredfold shrink the box filter: as good there.)
+            resampler = LanczosResampler(sourceWidth: r.crop.width, sourceHeight: r.crop.height, width: r.width, height: r.height)
+        } else {
+            resampler = Downsampler(sourceWidth: r.crop.width, sourceHeight: r.crop.height, width: r.width, height: r.height)
+        }
     }
 
     /// `image` (of the canvas size given at `init`) cropped and resized.

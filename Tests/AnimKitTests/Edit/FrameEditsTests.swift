@@ -136,7 +136,7 @@ struct FrameGeometryTests {
             image.pixels[i * 4] = values[i]
             image.pixels[i * 4 + 3] = 255
         }
-        let out = try FrameReshaper(FrameGeometry(size: .scale(0.5)), width: 4, height: 2).apply(image)
+        let out = try FrameReshaper(FrameGeometry(size: .scale(0.5), filter: .box), width: 4, height: 2).apply(image)
         #expect(out.width == 2 && out.height == 1)
         #expect([out.pixels[0], out.pixels[4]] == [40, 140])  // (0+100+20+40)/4, (200+50+60+250)/4
     }
