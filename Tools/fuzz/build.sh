@@ -24,6 +24,8 @@ clang -c -g -O2 -fsanitize=fuzzer-no-link,address \
     -I "$ROOT/Sources/CColorKernel/include" "$ROOT/Sources/CColorKernel/shaper.c" -o "$OUT/shaper.o"
 clang -c -g -O2 -fsanitize=fuzzer-no-link,address \
     -I "$ROOT/Sources/CColorKernel/include" "$ROOT/Sources/CColorKernel/palette.c" -o "$OUT/palette.o"
+clang -c -g -O2 -fsanitize=fuzzer-no-link,address \
+    -I "$ROOT/Sources/CColorKernel/include" "$ROOT/Sources/CColorKernel/resample.c" -o "$OUT/resample.o"
 cat > "$OUT/include/module.modulemap" <<MAP
 module CPNGBridge {
     header "$ROOT/Sources/CPNGBridge/include/pngbridge.h"
@@ -32,6 +34,7 @@ module CPNGBridge {
 module CColorKernel {
     header "$ROOT/Sources/CColorKernel/include/shaper.h"
     header "$ROOT/Sources/CColorKernel/include/palette.h"
+    header "$ROOT/Sources/CColorKernel/include/resample.h"
     export *
 }
 MAP
@@ -53,7 +56,7 @@ for target in ${TARGETS:-decode encode replies lzw}; do
     echo "building fuzz-$target" >&2
     swiftc -sanitize=fuzzer,address -parse-as-library -O -g -module-name "$name" \
         -I "$ROOT/Sources/CGIF" -I "$ROOT/Sources/CPNG" -I "$ROOT/Sources/CWebP" -I "$ROOT/Sources/CDeflate" -I "$ROOT/Sources/CLCMS" -I "$OUT/include" \
-        "${SOURCES[@]}" "$HERE/$name.swift" "$ROOT/Tests/AnimKitTests/Fuzz/FuzzChecks.swift" "$ROOT/Tests/AnimKitTests/Fuzz/FuzzRandom.swift" "$ROOT/Tests/AnimKitTests/Fuzz/LZWOracle.swift" "$OUT/pngbridge.o" "$OUT/pngfast.o" "$OUT/shaper.o" "$OUT/palette.o" "${LIBS[@]}" \
+        "${SOURCES[@]}" "$HERE/$name.swift" "$ROOT/Tests/AnimKitTests/Fuzz/FuzzChecks.swift" "$ROOT/Tests/AnimKitTests/Fuzz/FuzzRandom.swift" "$ROOT/Tests/AnimKitTests/Fuzz/LZWOracle.swift" "$OUT/pngbridge.o" "$OUT/pngfast.o" "$OUT/shaper.o" "$OUT/palette.o" "$OUT/resample.o" "${LIBS[@]}" \
         -o "$OUT/fuzz-$target" 2>&1 | grep -v "Cannot export local symbol" >&2 || true
 done
 # swiftc's errors are filtered above, not fatal: say what is missing.
