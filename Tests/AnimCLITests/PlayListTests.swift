@@ -16,17 +16,7 @@ import Testing
         let pty = try PseudoTerminal(columns: 60, rows: 20)
         let before = try pty.sttyG()
         let err = Pipe()
-        let slave = try FileHandle(forUpdating: URL(fileURLWithPath: pty.slavePath))
-        let p = Process()
-        p.executableURL = CLI.binary
-        p.arguments = args
-        var env = ProcessInfo.processInfo.environment
-        env["COLORTERM"] = "truecolor"
-        p.environment = env
-        p.standardInput = slave
-        p.standardOutput = slave
-        p.standardError = err
-        try p.run()
+        let (p, slave) = try stress.start(pty, args, error: err)
         defer { try? slave.close() }
         var seen = 0
         for step in steps {

@@ -6,7 +6,7 @@ import Testing
 /// No crash, the terminal as it was, and an exit status that says what
 /// happened. (Ctrl-Z and fg: `TerminalRestoreTests.suspendAndResume`.)
 @Suite(.serialized) struct PlayerStressTests {
-    func start(_ pty: PseudoTerminal, _ args: [String], output: Any? = nil) throws -> (Process, FileHandle) {
+    func start(_ pty: PseudoTerminal, _ args: [String], output: Any? = nil, error: Any? = nil) throws -> (Process, FileHandle) {
         let slave = try FileHandle(forUpdating: URL(fileURLWithPath: pty.slavePath))
         let p = Process()
         p.executableURL = CLI.binary
@@ -16,7 +16,7 @@ import Testing
         p.environment = env
         p.standardInput = slave
         p.standardOutput = output ?? slave
-        p.standardError = slave
+        p.standardError = error ?? slave
         try p.run()
         return (p, slave)
     }

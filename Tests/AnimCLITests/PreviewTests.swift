@@ -17,11 +17,19 @@ struct PreviewTests {
         try "\(fill); \(command); touch \(dir)/done; sleep 30\n".write(
             toFile: dir + "/pane.sh", atomically: true, encoding: .utf8)
         let t = "\(Self.tmux) -L anim-preview-\(UUID().uuidString.prefix(8)) -f /dev/null"
-        let driver = """
-            \(t) new-session -d -x 40 -y 12 sh \(dir)/pane.sh
-            n=0; while [ ! -e \(dir)/done ] && [ $n -lt 200 ]; do sleep 0.1; n=$((n+1)); done; sleep 0.2
-            \(t) capture-pane -p -t 0; \(t) kill-server
-            """
+        return Array(
+            try Self.drive(
+                """
+                \(t) new-session -d -x 40 -y 12 sh \(dir)/pane.sh
+                n=0; while [ ! -e \(dir)/done ] && [ $n -lt 200 ]; do sleep 0.1; n=$((n+1)); done; sleep 0.2
+                \(t) capture-pane -p -t 0; \(t) kill-server
+                """
+            ).prefix(12))
+    }
+
+    /// Runs the shell script `driver` (tmux and what it captures) and
+    /// returns its output's lines.
+    static func drive(_ driver: String) throws -> [String] {
         let p = Process()
         p.executableURL = URL(fileURLWithPath: "/bin/sh")
         p.arguments = ["-c", driver]
@@ -33,7 +41,7 @@ struct PreviewTests {
         let data = out.fileHandleForReading.readDataToEndOfFile()
         p.waitUntilExit()
         return String(decoding: data, as: UTF8.self).split(separator: "\n", omittingEmptySubsequences: false)
-            .prefix(12).map(String.init)
+            .map(String.init)
     }
 
     var anim: String { CLI.binary.path }
@@ -112,21 +120,11 @@ struct PreviewTests {
         let dir = CLI.repo.appendingPathComponent("Animations").path
         let bin = CLI.binary.deletingLastPathComponent().path
         let t = "\(Self.tmux) -L anim-fzf-\(UUID().uuidString.prefix(8)) -f /dev/null"
-        let driver = """
+        let rows = try Self.drive(
+            """
             \(t) new-session -d -x 60 -y 16 "cd \(dir) && printf 'demo.gif\\\\n' | PATH=\(bin):\\$PATH fzf --preview 'anim play {} --frame 0'"
             sleep 3; \(t) capture-pane -p -t 0; \(t) kill-server
-            """
-        let p = Process()
-        p.executableURL = URL(fileURLWithPath: "/bin/sh")
-        p.arguments = ["-c", driver]
-        p.environment = ["PATH": "/usr/bin:/bin", "HOME": "/tmp", "TERM": "xterm-256color"]
-        let out = Pipe()
-        p.standardOutput = out
-        p.standardError = Pipe()
-        try p.run()
-        let rows = String(decoding: out.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
-            .split(separator: "\n", omittingEmptySubsequences: false).map(String.init)
-        p.waitUntilExit()
+            """)
         let blocks = rows.map { row in Array(row).enumerated().filter { "▀▄█".contains($0.element) }.map(\.offset) }
         #expect(blocks.filter { !$0.isEmpty }.count >= 6, "\(rows)")
         #expect(blocks.allSatisfy { $0.allSatisfy { $0 >= 30 } }, "\(rows)")

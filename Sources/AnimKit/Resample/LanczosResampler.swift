@@ -87,6 +87,8 @@ public final class LanczosResampler: PixelResampler {
         return Axis(start: start, weights: weights, taps: taps)
     }
 
+    /// Resamples `source` (`sourceWidth * sourceHeight * 4` bytes) into
+    /// `output` (`width * height * 4` bytes).
     public func run(_ source: UnsafeRawBufferPointer, into output: UnsafeMutableRawBufferPointer) {
         precondition(
             source.count >= sourceWidth * sourceHeight * 4 && output.count >= width * height * 4,
