@@ -14,7 +14,7 @@ extension PNGFile {
         }
         let opaque = image.isOpaque(in: (0, 0, image.width, image.height), width: image.width)
         let channels = opaque ? 3 : 4
-        let rows = opaque ? image.rgbBytes() : image.pixels
+        let rows = opaque ? image.channels([0, 1, 2]) : image.pixels
         guard
             let idat = rows.withUnsafeBytes({
                 PNGBridge.deflate(
@@ -25,7 +25,7 @@ extension PNGFile {
         return assemble(width: image.width, height: image.height, colorType: opaque ? 2 : 6, extra: [], idat: idat)
     }
 
-    private static func encodeIndexed(_ exact: ExactPalette, width: Int, height: Int, level: Int) -> [UInt8]? {
+    static func encodeIndexed(_ exact: ExactPalette, width: Int, height: Int, level: Int) -> [UInt8]? {
         guard
             let idat = exact.indices.withUnsafeBytes({
                 PNGBridge.deflate(pixels: $0, width: width, height: height, channels: 1, level: level, search: false)
@@ -46,7 +46,7 @@ extension PNGFile {
     }
 
     /// Signature, IHDR (8 bits a sample), `extra` chunks, IDAT, IEND.
-    private static func assemble(
+    static func assemble(
         width: Int, height: Int, colorType: UInt8, extra: [(String, [UInt8])],
         idat: [UInt8]
     ) -> [UInt8] {
@@ -59,22 +59,5 @@ extension PNGFile {
         PNGChunk.append("IDAT", idat, to: &out)
         PNGChunk.append("IEND", [], to: &out)
         return out
-    }
-}
-
-extension RGBAImage {
-    /// The pixels without their alpha: 3 bytes a pixel, rows as they are.
-    func rgbBytes() -> [UInt8] {
-        let n = width * height
-        return [UInt8](unsafeUninitializedCapacity: n * 3) { out, initialized in
-            pixels.withUnsafeBufferPointer { src in
-                for i in 0..<n {
-                    out[i * 3] = src[i * 4]
-                    out[i * 3 + 1] = src[i * 4 + 1]
-                    out[i * 3 + 2] = src[i * 4 + 2]
-                }
-            }
-            initialized = n * 3
-        }
     }
 }

@@ -2,20 +2,36 @@
     import Glibc
 #endif
 
-/// Writes still PNG files (used by `anim extract`).
+/// Writes still PNG files: `anim extract`'s frames and every other PNG
+/// anim writes that is not an animation.
+///
+/// Made for speed: the rows filtered and deflated by libdeflate in one
+/// call (`PNGFile+Fast.swift`), at a level that keeps up with the disk.
 public enum PNGFile {
-    /// The image as an 8-bit RGBA PNG.
-    public static func encode(_ image: RGBAImage, compression: Int = 6) -> [UInt8]? {
-        image.pixels.withUnsafeBytes {
-            PNGBridge.encode(rgba: $0, width: image.width, height: image.height, compression: compression)
-        }
+    /// The colour type a PNG is written in.
+    public enum Color: String, Sendable, CaseIterable {
+        /// 8-bit RGBA, whatever the pixels: what readers expect of frames.
+        case rgba
+        /// The smallest lossless one for the pixels: grey, palette (with
+        /// `tRNS` for alpha), grey with alpha, RGB or RGBA.
+        case auto
+    }
+
+    /// libdeflate's level for `encode` unless one is given: on 1920×1080
+    /// frames the size of level 6 within a few percent, in a third of the time
+    /// (Tools/bench/RESULTS.md, issue 16).
+    public static let defaultLevel = 3
+
+    /// The image as a PNG in `color`, deflated at `level` (1–12).
+    public static func encode(_ image: RGBAImage, color: Color = .rgba, level: Int = defaultLevel) -> [UInt8]? {
+        encodeFast(image, color: color, level: level)
     }
 
     /// Writes `image` to `path` as a PNG: to a temporary file in the same
     /// folder, then renamed, so a failure never leaves a partial file.
-    public static func write(_ image: RGBAImage, to path: String, compression: Int = 6) throws {
-        guard let bytes = encode(image, compression: compression) else {
-            throw AnimError.library(file: path, frame: nil, library: "libpng", message: "encoding failed")
+    public static func write(_ image: RGBAImage, to path: String, color: Color = .rgba, level: Int = defaultLevel) throws {
+        guard let bytes = encode(image, color: color, level: level) else {
+            throw AnimError.library(file: path, frame: nil, library: "libdeflate", message: "encoding failed")
         }
         try AtomicFile.write(bytes, to: path)
     }
