@@ -1,10 +1,13 @@
 #!/usr/bin/env bash
 # Installs what anim needs to build and test on Debian, if it is missing:
 # the C libraries (giflib, libpng 1.6, libwebp with demux and mux,
-# libdeflate, zopfli, Little CMS) and
-# pkg-config, tmux (the preview tests read its pane) and fzf (a real previewer call). Run as root (or with sudo). Does nothing when all is present.
+# libdeflate, zopfli, Little CMS) and pkg-config; for the tests tmux (the
+# preview tests read its pane), fzf (a real previewer call), and Pillow,
+# ffmpeg and libwebp's tools (other decoders read what anim writes).
+# Run as root (or with sudo). Does nothing when all is present.
 set -euo pipefail
-packages=(libgif-dev libpng-dev libwebp-dev libdeflate-dev libzopfli-dev liblcms2-dev pkg-config zlib1g-dev git python3 tmux fzf)
+packages=(libgif-dev libpng-dev libwebp-dev libdeflate-dev libzopfli-dev liblcms2-dev pkg-config zlib1g-dev git python3 tmux fzf
+    python3-pil ffmpeg webp)
 if [ "${1:-}" = "--bench" ]; then
     # Peers and tools for Tools/bench (not needed to build or test).
     packages+=(webp gifsicle apngasm imagemagick ffmpeg hyperfine python3-pil python3-numpy timg chafa liblcms2-utils)
