@@ -7,6 +7,7 @@
 #include <stdlib.h>
 #include <string.h>
 #include <stdio.h>
+#include <sys/mman.h>
 #if defined(__SSE2__)
 #include <emmintrin.h>
 #endif
@@ -314,6 +315,19 @@ static unsigned long signed_magnitude_sum(const uint8_t *p, size_t n) {
     return sum;
 }
 
+/* A buffer for a large image: from 8 MiB on aligned to 2 MiB and marked
+   for transparent huge pages (one fault a 2 MiB page instead of 512; seen:
+   a 24-megapixel frame spent a fifth of its time in page faults). */
+static void *big_alloc(size_t size) {
+    if (size < ((size_t)8 << 20)) return malloc(size);
+    void *p = NULL;
+    if (posix_memalign(&p, (size_t)2 << 20, size) != 0) return NULL;
+#ifdef MADV_HUGEPAGE
+    madvise(p, size, MADV_HUGEPAGE);
+#endif
+    return p;
+}
+
 static void filter_image(const uint8_t *pixels, uint32_t width, uint32_t height, int bpp, int strategy, uint8_t *out) {
     size_t rowbytes = (size_t)width * bpp;
     uint8_t *tmp = strategy < 0 ? malloc(rowbytes) : NULL;
@@ -344,10 +358,10 @@ int anim_png_deflate_filtered(const uint8_t *pixels, uint32_t width, uint32_t he
                               int level, int search, int filter, int zopfli, uint8_t **out,
                               size_t *out_size) {
     size_t rowbytes = (size_t)width * channels, size = (size_t)height * (rowbytes + 1);
-    uint8_t *filtered = malloc(size), *candidate = NULL;
+    uint8_t *filtered = big_alloc(size), *candidate = NULL;
     struct libdeflate_compressor *fast = NULL, *final = libdeflate_alloc_compressor(level);
-    size_t bound = libdeflate_zlib_compress_bound(final, size);
-    uint8_t *z = malloc(bound);
+    size_t bound = final ? libdeflate_zlib_compress_bound(final, size) : 0;
+    uint8_t *z = big_alloc(bound);
     if (!filtered || !final || !z) goto fail;
     /* Palettes: no filter, as libpng; others: adaptive per row. */
     filter_image(pixels, width, height, channels, filter >= 0 && filter <= 4 ? filter : channels == 1 ? 0 : -1, filtered);

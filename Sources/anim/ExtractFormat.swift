@@ -20,16 +20,24 @@ enum ExtractFormat: String, CaseIterable {
 
     var fileExtension: String { self == .rgba ? "rgba" : rawValue }
 
-    /// One frame's bytes; `color` applies to PNG.
-    func encode(_ image: RGBAImage, color: PNGFile.Color) throws -> [UInt8] {
+    /// The header a frame's RGBA bytes follow as they are, for the formats
+    /// that need no encoding (raw RGBA, PAM); nil for the others.
+    func rawHeader(width: Int, height: Int) -> [UInt8]? {
+        switch self {
+        case .rgba: return []
+        case .pam: return Array("P7\nWIDTH \(width)\nHEIGHT \(height)\nDEPTH 4\nMAXVAL 255\nTUPLTYPE RGB_ALPHA\nENDHDR\n".utf8)
+        default: return nil
+        }
+    }
+
+    /// One frame's bytes; `color` and `level` (libdeflate's) apply to PNG.
+    func encode(_ image: RGBAImage, color: PNGFile.Color, level: Int = PNGFile.defaultLevel) throws -> [UInt8] {
         switch self {
         case .png:
-            guard let bytes = PNGFile.encode(image, color: color) else { throw failure("PNG", image) }
+            guard let bytes = PNGFile.encode(image, color: color, level: level) else { throw failure("PNG", image) }
             return bytes
         case .webp: return try Self.losslessWebP(image)
-        case .pam:
-            let header = "P7\nWIDTH \(image.width)\nHEIGHT \(image.height)\nDEPTH 4\nMAXVAL 255\nTUPLTYPE RGB_ALPHA\nENDHDR\n"
-            return Array(header.utf8) + image.pixels
+        case .pam: return rawHeader(width: image.width, height: image.height)! + image.pixels
         case .ppm: return Array("P6\n\(image.width) \(image.height)\n255\n".utf8) + image.channels([0, 1, 2])
         case .rgba: return image.pixels
         }

@@ -127,6 +127,9 @@ final class WebPFrameDecoder: StepDecoder, @unchecked Sendable {
             throw AnimError.library(file: file, frame: index, library: "libwebp", message: "version mismatch")
         }
         config.output.colorspace = MODE_RGBA
+        // A large lossy frame: libwebp filters on a second thread while it
+        // decodes (the same pixels; a 24-megapixel frame 0.42 → 0.3 s).
+        if rect.width * rect.height >= 4 << 20 { config.options.use_threads = 1 }
         config.output.is_external_memory = 1
         config.output.u.RGBA.rgba = target.base.assumingMemoryBound(to: UInt8.self)
         config.output.u.RGBA.stride = Int32(target.stride)
