@@ -162,50 +162,6 @@ int anim_png_decode(const uint8_t *header, size_t header_size,
     return 0;
 }
 
-typedef struct { uint8_t *data; size_t size, cap; int failed; } mem_writer;
-
-static void bridge_write(png_structp png, png_bytep data, size_t length) {
-    mem_writer *w = (mem_writer *)png_get_io_ptr(png);
-    if (w->size + length > w->cap) {
-        size_t cap = w->cap ? w->cap * 2 : 65536;
-        while (cap < w->size + length) cap *= 2;
-        uint8_t *p = realloc(w->data, cap);
-        if (!p) { w->failed = 1; png_error(png, "out of memory"); }
-        w->data = p; w->cap = cap;
-    }
-    memcpy(w->data + w->size, data, length);
-    w->size += length;
-}
-
-static void bridge_flush(png_structp png) { (void)png; }
-
-int anim_png_encode_rgba(const uint8_t *rgba, uint32_t width, uint32_t height,
-                         int compression, uint8_t **out, size_t *out_size,
-                         anim_png_result *result) {
-    memset(result, 0, sizeof *result);
-    mem_writer w = {0};
-    png_structp png = png_create_write_struct(PNG_LIBPNG_VER_STRING, result, bridge_error, bridge_warning);
-    if (!png) { result->error_code = 1; return 1; }
-    png_infop info = png_create_info_struct(png);
-    if (!info || setjmp(png_jmpbuf(png))) {
-        png_destroy_write_struct(&png, &info);
-        free(w.data);
-        if (result->error_code == 0) result->error_code = 1;
-        return 1;
-    }
-    png_set_write_fn(png, &w, bridge_write, bridge_flush);
-    png_set_compression_level(png, compression);
-    png_set_IHDR(png, info, width, height, 8, PNG_COLOR_TYPE_RGB_ALPHA,
-                 PNG_INTERLACE_NONE, PNG_COMPRESSION_TYPE_DEFAULT, PNG_FILTER_TYPE_DEFAULT);
-    png_write_info(png, info);
-    for (uint32_t y = 0; y < height; y++)
-        png_write_row(png, (png_const_bytep)(rgba + (size_t)y * width * 4));
-    png_write_end(png, info);
-    png_destroy_write_struct(&png, &info);
-    *out = w.data; *out_size = w.size;
-    return 0;
-}
-
 void anim_png_free(void *p) { free(p); }
 
 uint32_t anim_crc32(uint32_t crc, const uint8_t *data, size_t size) {

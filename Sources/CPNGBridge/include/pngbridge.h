@@ -40,11 +40,6 @@ int anim_png_decode_fast(const uint8_t *header, size_t header_size,
                          const anim_png_segment *segments, size_t segment_count,
                          uint32_t width, uint32_t height, uint8_t *out, size_t stride);
 
-/* Encodes RGBA8 rows to a PNG in memory (malloc'd; free with anim_png_free).
-   compression: zlib level 0-9. Returns 0 on success. */
-int anim_png_encode_rgba(const uint8_t *rgba, uint32_t width, uint32_t height,
-                         int compression, uint8_t **out, size_t *out_size,
-                         anim_png_result *result);
 /* The zlib stream of a PNG image's data (IDAT): rows filtered (palettes:
    none; else per-row adaptive, or with `search` the best of that and whole-
    image Sub, Up, Paeth by a quick deflate) and deflated by libdeflate at

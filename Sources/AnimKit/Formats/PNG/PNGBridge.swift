@@ -58,19 +58,6 @@ enum PNGBridge {
         return (code == 0, Int(result.rows_done), message)
     }
 
-    /// Encodes RGBA8 pixels as an 8-bit RGBA PNG.
-    static func encode(rgba: UnsafeRawBufferPointer, width: Int, height: Int, compression: Int = 6) -> [UInt8]? {
-        var out: UnsafeMutablePointer<UInt8>? = nil
-        var size = 0
-        var result = anim_png_result()
-        let code = anim_png_encode_rgba(
-            rgba.baseAddress!.assumingMemoryBound(to: UInt8.self),
-            UInt32(width), UInt32(height), Int32(compression), &out, &size, &result)
-        guard code == 0, let out else { return nil }
-        defer { anim_png_free(out) }
-        return Array(UnsafeBufferPointer(start: out, count: size))
-    }
-
     /// The IDAT zlib stream of 8-bit pixels of `channels` (1: palette
     /// indices, 3: RGB, 4: RGBA), filtered and deflated with libdeflate.
     /// `filter`: 0–4 for every row, nil to choose per row.
