@@ -207,6 +207,17 @@ enum FuzzChecks {
             previous = image
         }
 
+        // The still PNG writer (`anim extract`): each colour choice decodes
+        // back to the frame exactly, the same through libpng and the fast path.
+        for color in PNGFile.Color.allCases {
+            guard let png = PNGFile.encode(frames[0].0, color: color, level: 1 + Int(bytes[6]) % 12) else {
+                fatalError("PNGFile.encode \(color) failed")
+            }
+            guard (try? ImageSource(data: png).frame(at: 0)) == frames[0].0 else { fatalError("PNGFile \(color): other pixels") }
+            let paths = pngPaths(png)
+            guard paths.differences.isEmpty else { fatalError("PNGFile \(color): \(paths.differences)") }
+        }
+
         let out: ImageDestination
         do { out = try ImageDestination(format: format, options: options) } catch { fatalError("destination: \(error)") }
         do {
