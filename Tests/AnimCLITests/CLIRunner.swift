@@ -56,6 +56,22 @@ enum CLI {
             stderr: String(decoding: e, as: UTF8.self), stdoutData: o)
     }
 
+    /// What `executable` writes to stdout (stderr dropped); `environment`
+    /// replaces the process's when given.
+    static func capture(_ executable: String, _ args: [String], environment: [String: String]? = nil) throws -> Data {
+        let p = Process()
+        p.executableURL = URL(fileURLWithPath: executable)
+        p.arguments = args
+        if let environment { p.environment = environment }
+        let out = Pipe()
+        p.standardOutput = out
+        p.standardError = Pipe()
+        try p.run()
+        let data = out.fileHandleForReading.readDataToEndOfFile()
+        p.waitUntilExit()
+        return data
+    }
+
     /// Runs a tool of the repository (`Tools/…`) from the repository's
     /// root; stdout and stderr together.
     static func tool(_ args: [String]) throws -> (status: Int32, output: String) {

@@ -116,19 +116,7 @@ import Testing
         }
     }
 
-    static func run(_ tool: String, _ args: [String], stdin: FileHandle? = nil) throws -> [UInt8] {
-        let p = Process()
-        p.executableURL = URL(fileURLWithPath: tool)
-        p.arguments = args
-        if let stdin { p.standardInput = stdin }
-        let out = Pipe()
-        p.standardOutput = out
-        p.standardError = Pipe()
-        try p.run()
-        let data = out.fileHandleForReading.readDataToEndOfFile()
-        p.waitUntilExit()
-        return [UInt8](data)
-    }
+    static func run(_ tool: String, _ args: [String]) throws -> [UInt8] { [UInt8](try CLI.capture(tool, args)) }
 
     /// OUTDIR -: the frames in order, whole, nothing else; --frames and
     /// --max-size apply.

@@ -30,16 +30,8 @@ struct PreviewTests {
     /// Runs the shell script `driver` (tmux and what it captures) and
     /// returns its output's lines.
     static func drive(_ driver: String) throws -> [String] {
-        let p = Process()
-        p.executableURL = URL(fileURLWithPath: "/bin/sh")
-        p.arguments = ["-c", driver]
-        p.environment = ["PATH": "/usr/bin:/bin", "HOME": "/tmp", "TERM": "xterm-256color"]
-        let out = Pipe()
-        p.standardOutput = out
-        p.standardError = Pipe()
-        try p.run()
-        let data = out.fileHandleForReading.readDataToEndOfFile()
-        p.waitUntilExit()
+        let data = try CLI.capture(
+            "/bin/sh", ["-c", driver], environment: ["PATH": "/usr/bin:/bin", "HOME": "/tmp", "TERM": "xterm-256color"])
         return String(decoding: data, as: UTF8.self).split(separator: "\n", omittingEmptySubsequences: false)
             .map(String.init)
     }
