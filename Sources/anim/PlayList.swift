@@ -46,8 +46,9 @@ enum PlayList {
     }
 
     private static func play(
-        _ paths: [String], _ o: PlayerOptions, _ layout: Layout, _ errors: inout [String]
+        _ paths: [String], _ options: PlayerOptions, _ layout: Layout, _ errors: inout [String]
     ) throws -> Int32 {
+        var o = options
         let size = layout.grid.map { $0.columns * $0.rows } ?? 1
         let pages = (paths.count + size - 1) / size
         var page = 0
@@ -87,6 +88,7 @@ enum PlayList {
                 if layout.stats { report(sources[0].name, figures) }
                 if let e = player.sourceError { errors.append(e.description) }
             }
+            o.pendingInput = []  // keys typed during the probe go to the first play only
             switch outcome {
             case .quit: return 0
             case .outputClosed: return 141

@@ -46,7 +46,8 @@ public final class GridPlayer {
             o.inline = nil
             o.region = regions[i]
             o.title = titles ? s.name : nil
-            o.loops = options.loops ?? s.source.plays.number
+            // The file's count on a terminal, one play into a pipe (as one player).
+            o.loops = options.loops ?? (options.interactive ? s.source.plays.number : 1)
             // Per pane its own kitty image (the ids of one process differ
             // in the low byte).
             o.kittyImageID = 0x2B00_0000 | (UInt32(truncatingIfNeeded: getpid()) & 0xFFFF) << 8 | UInt32(i & 0xFF)
