@@ -1,7 +1,13 @@
 /// The colour-converted copy of a canvas that `FrameCursor` delivers: the
-/// canvas keeps the stored values (the next frame is composited on them,
-/// as Chromium composites an APNG before converting it), and this copy is
-/// brought up to date after each frame.
+/// canvas keeps the stored values (the next frame is composited on them),
+/// and this copy is brought up to date after each frame.
+///
+/// Chromium does it the other way round: it converts each decoded row of an
+/// APNG frame before blending it over the previous frame
+/// (png_image_decoder.cc, `color_transform_scanline_`). Both give the same
+/// pixels where a frame's pixels are opaque or fully transparent; on
+/// semi-transparent pixels blended over others they differ slightly (a
+/// known difference, not yet followed).
 ///
 /// It keeps the stored values it last converted (`shadow`), so only the
 /// pixels that differ from them are converted again: a frame blended over
