@@ -122,7 +122,7 @@ enum ExtractCommand: Command {
             progress.update(run.progress.frames)
         }
         try run.finish()
-        progress.update(range.count)
+        progress.update(run.progress.frames)
         if run.closed { return 141 }
         if let path = settings.durations { try writeDurations(source, range, to: path) }
         if settings.stats { report(run, start) }
