@@ -61,7 +61,7 @@ enum ConvertCommand: Command {
             if args.values["--delay"] != nil { throw UsageError(message: "give --max-bytes or --delay, not both") }
             let started = Measure.milliseconds()
             let choice = try MaxBytes.choose(limit: limit, format: format, options: options, edits: edits, source: source)
-            try AtomicWrite.write(choice.data, to: out)
+            try AtomicFile.write(choice.data, to: out)
             Output.err("anim: \(out): \(choice.data.count) bytes (--max-bytes \(limit)) with \(choice.setting)\n")
             if args.flag("--stats") {
                 let attempts = choice.attempts.map {

@@ -169,14 +169,13 @@ enum ExtractCommand: Command {
     /// file's delays, with the browsers' rule for short GIF delays).
     static func writeDurations(_ source: ImageSource, _ range: Range<Int>, to path: String) throws {
         var text = ""
-        var start: Int64 = 0
+        var start = 0
         for i in 0..<range.upperBound {
-            let d = source.frames[i].duration.components
-            let ms = d.seconds * 1000 + d.attoseconds / 1_000_000_000_000_000
+            let ms = Int(source.frames[i].duration.milliseconds.rounded())
             if i >= range.lowerBound { text += "\(i) \(start) \(ms)\n" }
             start += ms
         }
-        try AtomicWrite.write(Array(text.utf8), to: path, durable: false)
+        try AtomicFile.write(Array(text.utf8), to: path, durable: false)
     }
 
     /// Standard input: frames are written as they complete.

@@ -77,7 +77,7 @@ final class ExtractRun: @unchecked Sendable {
                 let encoded = try self.format.encode(image, color: self.color, level: self.level)
                 switch self.target {
                 case .folder(let dir, let naming):
-                    try AtomicWrite.write(encoded, to: dir + "/" + naming.name(index), durable: false)
+                    try AtomicFile.write(encoded, to: dir + "/" + naming.name(index), durable: false)
                     self.finished(encoded.count)
                     self.slots.signal()
                 case .stream(let fd): self.queueForStream(encoded, index: index, fd: fd)
@@ -105,13 +105,7 @@ final class ExtractRun: @unchecked Sendable {
         guard failure == nil, !closed, index == nextToWrite else { return }
         var e = Self.writeAll(fd, header)
         if e == 0 { e = Self.writeAll(fd, pixels) }
-        switch e {
-        case 0:
-            done += 1
-            bytes += header.count + pixels.count
-        case EPIPE: closed = true
-        default: failure = AnimError.io(path: "<stdout>", operation: "write", errno: e, message: String(cString: strerror(e)))
-        }
+        wrote(header.count + pixels.count, result: e)
         nextToWrite += 1
     }
 
@@ -143,20 +137,24 @@ final class ExtractRun: @unchecked Sendable {
         lock.wait()
         ready[index] = encoded
         while let next = ready.removeValue(forKey: nextToWrite) {
-            if failure == nil && !closed {
-                switch Self.writeAll(fd, next) {
-                case 0:
-                    done += 1
-                    bytes += next.count
-                case EPIPE: closed = true
-                case let e:
-                    failure = AnimError.io(path: "<stdout>", operation: "write", errno: e, message: String(cString: strerror(e)))
-                }
-            }
+            if failure == nil && !closed { wrote(next.count, result: Self.writeAll(fd, next)) }
             nextToWrite += 1
             slots.signal()
         }
         lock.signal()
+    }
+
+    /// Counts a frame of `count` bytes written to the stream, or records why
+    /// not (`result`: 0 or an errno; EPIPE: the reader went away). With
+    /// `lock` held.
+    private func wrote(_ count: Int, result e: Int32) {
+        switch e {
+        case 0:
+            done += 1
+            bytes += count
+        case EPIPE: closed = true
+        default: failure = AnimError.io(path: "<stdout>", operation: "write", errno: e, message: String(cString: strerror(e)))
+        }
     }
 
     /// Writes all of `bytes`; 0, or the errno that stopped it.

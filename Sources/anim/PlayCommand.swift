@@ -176,7 +176,7 @@ enum PlayCommand: Command {
                 options.still
                 ? try ImageSource.opening(path: path, throughFrame: options.frames?.lowerBound ?? 0, options: Limits.decoding())
                 : try ImageSource(path: path, options: Limits.decoding())
-            let name = path.split(separator: "/").last.map(String.init) ?? path
+            let name = PlayList.baseName(path)
             return (try Player(source: source, name: name, options: options), nil)
         }
     }

@@ -224,14 +224,16 @@ final class OutputSink {
     }
 
     /// Makes the output final: a file is flushed, closed and renamed over `path`.
-    func commit() throws {
+    /// `durable`: flushed to the disk before the rename (one output file:
+    /// yes; a folder of frames: the rename alone).
+    func commit(durable: Bool = true) throws {
         guard !done else { return }
         done = true
         if ownsDescriptor, case .descriptor(let fd) = target, close(fd) != 0 {
             throw FileBytes.ioError(name, "write")
         }
         if case .file(let path, let temp, let fd) = target {
-            if fsync(fd) != 0 && errno != EINVAL {
+            if durable && fsync(fd) != 0 && errno != EINVAL {
                 let e = FileBytes.ioError(path, "write")
                 close(fd)
                 unlink(temp)

@@ -27,30 +27,22 @@ struct GridPlayerTests {
     /// Plays `paths` in a `columns`×1 grid of a 41×10 screen into a file,
     /// on a manual clock; the panes' figures and the bytes written.
     func play(_ paths: [String], titles: Bool, speed: Double = 1) throws -> ([PlayerStatistics], [UInt8]) {
-        var template = Array("/tmp/anim-grid-XXXXXX".utf8CString)
-        let fd = mkstemp(&template)
-        #expect(fd >= 0)
-        defer {
-            close(fd)
-            unlink(String(cString: template))
+        try T.writingToFile { fd in
+            var options = PlayerOptions()
+            options.columns = 41
+            options.rows = 10
+            options.interactive = false
+            options.output = fd
+            options.recordFrames = true
+            options.loops = 1
+            options.speed = speed
+            let sources = try paths.map { (source: try ImageSource(path: $0), name: String($0.split(separator: "/").last!)) }
+            let grid = try GridPlayer(
+                sources: sources, options: options, columns: paths.count, rows: 1, titles: titles,
+                clock: ManualClock(start: 5_000_000_000))
+            #expect(try grid.run() == .finished)
+            return grid.statistics
         }
-        var options = PlayerOptions()
-        options.columns = 41
-        options.rows = 10
-        options.interactive = false
-        options.output = fd
-        options.recordFrames = true
-        options.loops = 1
-        options.speed = speed
-        let sources = try paths.map { (source: try ImageSource(path: $0), name: String($0.split(separator: "/").last!)) }
-        let grid = try GridPlayer(
-            sources: sources, options: options, columns: paths.count, rows: 1, titles: titles,
-            clock: ManualClock(start: 5_000_000_000))
-        #expect(try grid.run() == .finished)
-        let size = Int(lseek(fd, 0, SEEK_END))
-        var bytes = [UInt8](repeating: 0, count: size)
-        #expect(pread(fd, &bytes, size, 0) == size)
-        return (grid.statistics, bytes)
     }
 
     @Test func eachPaneKeepsItsOwnTiming() throws {

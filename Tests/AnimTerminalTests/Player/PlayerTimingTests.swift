@@ -19,8 +19,9 @@ struct PlayerTimingTests {
         var bytes: [UInt8]
     }
 
-    /// Plays `path` fitted into `columns`×`rows`, writing into a temporary file.
-    func play(_ path: String, columns: Int = 16, rows: Int = 8, loops: Int = 1, speed: Double = 1) throws -> Played {
+    /// Runs `body` with a temporary file's descriptor as the output; its
+    /// result and the bytes written.
+    static func writingToFile<R>(_ body: (Int32) throws -> R) throws -> (R, [UInt8]) {
         var template = Array("/tmp/anim-player-XXXXXX".utf8CString)
         let fd = mkstemp(&template)
         #expect(fd >= 0)
@@ -28,21 +29,28 @@ struct PlayerTimingTests {
             close(fd)
             unlink(String(cString: template))
         }
-        var options = PlayerOptions()
-        options.columns = columns
-        options.rows = rows
-        options.interactive = false
-        options.loops = loops
-        options.speed = speed
-        options.output = fd
-        options.recordFrames = true
-        options.colorTolerance = 0  // drawn exactly, to compare cells
-        let clock = ManualClock(start: 1_000_000_000)
-        let player = try Player(source: try ImageSource(path: path), name: "test", options: options, clock: clock)
-        let stats = try player.run()
+        let result = try body(fd)
         let size = Int(lseek(fd, 0, SEEK_END))
         var bytes = [UInt8](repeating: 0, count: size)
         #expect(pread(fd, &bytes, size, 0) == size)
+        return (result, bytes)
+    }
+
+    /// Plays `path` fitted into `columns`×`rows`, writing into a temporary file.
+    func play(_ path: String, columns: Int = 16, rows: Int = 8, loops: Int = 1, speed: Double = 1) throws -> Played {
+        let (stats, bytes) = try Self.writingToFile { fd in
+            var options = PlayerOptions()
+            options.columns = columns
+            options.rows = rows
+            options.interactive = false
+            options.loops = loops
+            options.speed = speed
+            options.output = fd
+            options.recordFrames = true
+            options.colorTolerance = 0  // drawn exactly, to compare cells
+            let clock = ManualClock(start: 1_000_000_000)
+            return try Player(source: try ImageSource(path: path), name: "test", options: options, clock: clock).run()
+        }
         return Played(stats: stats, bytes: bytes)
     }
 

@@ -17,14 +17,16 @@ extension PNGFile {
         return encodeRows(image.pixels, image, channels: 4, colorType: 6, level: level)
     }
 
-    private static func encodeRows(
-        _ rows: [UInt8], _ image: RGBAImage, channels: Int, colorType: UInt8, level: Int
+    /// `rows` (`channels` bytes a pixel of `image`) filtered by `filter`
+    /// (nil: chosen per row) and deflated, as colour type `colorType`.
+    static func encodeRows(
+        _ rows: [UInt8], _ image: RGBAImage, channels: Int, colorType: UInt8, level: Int, filter: Int? = nil
     ) -> [UInt8]? {
         guard
             let idat = rows.withUnsafeBytes({
                 PNGBridge.deflate(
                     pixels: $0, width: image.width, height: image.height, channels: channels, level: level,
-                    search: false, filter: nil)
+                    search: false, filter: filter)
             })
         else { return nil }
         return assemble(width: image.width, height: image.height, colorType: colorType, extra: [], idat: idat)

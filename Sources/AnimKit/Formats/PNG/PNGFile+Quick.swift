@@ -13,16 +13,9 @@ extension PNGFile {
             return encodeIndexed(exact, width: image.width, height: image.height, level: level)
         }
         let opaque = image.isOpaque(in: (0, 0, image.width, image.height), width: image.width)
-        let channels = opaque ? 3 : 4
-        let rows = opaque ? image.channels([0, 1, 2]) : image.pixels
-        guard
-            let idat = rows.withUnsafeBytes({
-                PNGBridge.deflate(
-                    pixels: $0, width: image.width, height: image.height, channels: channels,
-                    level: level, search: false, filter: filter)
-            })
-        else { return nil }
-        return assemble(width: image.width, height: image.height, colorType: opaque ? 2 : 6, extra: [], idat: idat)
+        return opaque
+            ? encodeRows(image.channels([0, 1, 2]), image, channels: 3, colorType: 2, level: level, filter: filter)
+            : encodeRows(image.pixels, image, channels: 4, colorType: 6, level: level, filter: filter)
     }
 
     static func encodeIndexed(_ exact: ExactPalette, width: Int, height: Int, level: Int) -> [UInt8]? {
