@@ -1,3 +1,4 @@
+import Synchronization
 import Dispatch
 
 /// Frames of an `ImageSource` through a `FrameCache`, with prefetch.
@@ -13,7 +14,7 @@ import Dispatch
 ///
 /// `@unchecked Sendable`: the mutable fields (`current`, `generation`,
 /// `inFlight`, `decodes`) are in `State`, reached only through
-/// `Locked.withLock`; the cache
+/// `Mutex.withLock`; the cache
 /// and the source are thread-safe themselves; the prefetch runs on one
 /// serial queue.
 public final class CachedFrameSource: @unchecked Sendable {
@@ -26,7 +27,7 @@ public final class CachedFrameSource: @unchecked Sendable {
     public let cache: FrameCache
     private let queue = DispatchQueue(label: "anim.prefetch", qos: .userInitiated)
     private let prefetchEnabled: Bool
-    private let state: Locked<State>
+    private let state: Mutex<State>
 
     /// What changes as frames are asked for and prefetched.
     private struct State {
@@ -37,6 +38,8 @@ public final class CachedFrameSource: @unchecked Sendable {
         var inFlight: Int?
         /// Decodes per frame.
         var decodes: [Int]
+        /// Requests waiting for `inFlight` to finish.
+        var waiters = Waiters()
     }
 
     /// A cache of `limitBytes` (default: `FrameCache.defaultLimit`) in front
@@ -47,7 +50,7 @@ public final class CachedFrameSource: @unchecked Sendable {
     ) {
         self.cache = FrameCache(frameCount: source.frameCount, limitBytes: limitBytes, limitCount: limitCount)
         self.prefetchEnabled = prefetch
-        self.state = Locked(State(current: source, decodes: [Int](repeating: 0, count: source.frameCount)))
+        self.state = Mutex(State(current: source, decodes: [Int](repeating: 0, count: source.frameCount)))
         source.useCheckpoints(cache)
     }
 
@@ -65,7 +68,9 @@ public final class CachedFrameSource: @unchecked Sendable {
     public func frame(at index: Int, direction: PlaybackDirection = .forward, wraps: Bool = true) throws -> RGBAImage {
         cache.setPlayhead(index, direction: direction)
         state.withLock { $0.generation += 1 }
-        state.withLock(after: { $0.inFlight != index }, { _ in })  // being prefetched: wait for it
+        while let prefetching = state.withLock({ $0.inFlight == index ? $0.waiters.park() : nil }) {
+            prefetching.wait()  // being prefetched: wait for it
+        }
         let image: RGBAImage
         if let cached = cache.image(at: index) {
             image = cached
@@ -133,7 +138,10 @@ public final class CachedFrameSource: @unchecked Sendable {
                 cache.insert(image, at: next)
                 source.offerCheckpoint()
             }
-            state.withLock { $0.inFlight = nil }  // wakes a request waiting for it
+            state.withLock {
+                $0.inFlight = nil
+                $0.waiters.wakeAll()  // a request waiting for it
+            }
             if image == nil { return }
         }
     }

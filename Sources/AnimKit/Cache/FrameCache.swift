@@ -1,3 +1,4 @@
+import Synchronization
 /// The direction frames are being played in, for eviction and prefetch.
 public enum PlaybackDirection: Sendable {
     case forward
@@ -17,7 +18,7 @@ public enum PlaybackDirection: Sendable {
 /// from several threads.
 ///
 /// `@unchecked Sendable`: every mutable field is in `FrameCacheContents`,
-/// reached only through `Locked.withLock`.
+/// reached only through `Mutex.withLock`.
 public final class FrameCache: CheckpointStore, @unchecked Sendable {
     /// Bytes counted for each entry on top of its pixels (bookkeeping).
     public static let entryOverhead = 256
@@ -51,7 +52,7 @@ public final class FrameCache: CheckpointStore, @unchecked Sendable {
     /// The most frames held at once (checkpoints not counted); nil: only bytes
     /// are limited.
     public let limitCount: Int?
-    private let store: Locked<FrameCacheContents>
+    private let store: Mutex<FrameCacheContents>
     /// Frames in the animation (it grows with a stream: `grow(toFrameCount:)`).
     public var frameCount: Int {
         store.withLock { $0.frameCount }
@@ -61,7 +62,7 @@ public final class FrameCache: CheckpointStore, @unchecked Sendable {
     public init(frameCount: Int, limitBytes: Int, limitCount: Int? = nil) {
         self.limitBytes = max(limitBytes, 0)
         self.limitCount = limitCount
-        store = Locked(FrameCacheContents(limitBytes: max(limitBytes, 0), limitCount: limitCount, count: max(frameCount, 1)))
+        store = Mutex(FrameCacheContents(limitBytes: max(limitBytes, 0), limitCount: limitCount, count: max(frameCount, 1)))
     }
 
     /// What one frame of `width`×`height` RGBA8 costs.

@@ -1,3 +1,4 @@
+import Synchronization
 import CLCMS
 
 /// A conversion of 8-bit RGBA pixels to sRGB with Little CMS, made from
@@ -50,7 +51,7 @@ final class ColorTransform: @unchecked Sendable {
     }
 
     /// The answers `toSRGB` gave last, oldest first.
-    private static let recent = Locked<[(color: EmbeddedColor, fastPath: Bool, transform: ColorTransform?, problem: String?)]>([])
+    private static let recent = Mutex<[(color: EmbeddedColor, fastPath: Bool, transform: ColorTransform?, problem: String?)]>([])
 
     private static func make(from color: EmbeddedColor, fastPath: Bool) -> (transform: ColorTransform?, problem: String?) {
         let profile: cmsHPROFILE

@@ -1,46 +1,35 @@
-/// A value reachable only with its lock held: `withLock` is the one way in,
-/// so unlocked access does not compile. A thread may wait for the value to
-/// change (`withLock(after:)`); `withLock` wakes waiters when it returns.
+#if canImport(Glibc)
+    import Glibc
+#endif
+
+/// A value that is not `Sendable` (the frame cursor: a compositor, canvases
+/// and codec handles), reachable only with its lock held: `withLock` is the
+/// one way in, so unlocked access does not compile. State that is
+/// `Sendable` uses the standard library's `Mutex` instead, whose `sending`
+/// rules refuse a closure that lends the state's buffers to the caller.
 ///
 /// `@unchecked Sendable`: the value is private and every access goes
-/// through `lock`, which each `withLock` form takes and releases around its
-/// closures; no access to the value is held while a thread waits.
+/// through the mutex, which `withLock` takes and releases around its
+/// closure; the closure must not let the value escape (the cursor's
+/// callers only read pixels inside it).
 final class Locked<Value>: @unchecked Sendable {
-    private let lock = Lock()
+    private let mutex = UnsafeMutablePointer<pthread_mutex_t>.allocate(capacity: 1)
     private var value: Value
 
-    init(_ value: Value) { self.value = value }
-
-    /// Runs `body` on the value with the lock held, then wakes any thread
-    /// waiting in `withLock(after:)`.
-    func withLock<R>(_ body: (inout Value) throws -> R) rethrows -> R {
-        lock.lock()
-        defer {
-            lock.broadcast()
-            lock.unlock()
-        }
-        return try body(&value)
+    init(_ value: Value) {
+        self.value = value
+        pthread_mutex_init(mutex, nil)
     }
 
-    /// Waits until `ready` says yes (checked with the lock held, after each
-    /// change), then runs `body` under the same hold. With `timeoutMs`, waits
-    /// at most about that long in all, then runs `body` whatever `ready` says.
-    func withLock<R>(after ready: (Value) -> Bool, timeoutMs: Int? = nil, _ body: (inout Value) throws -> R) rethrows -> R {
-        lock.lock()
-        defer {
-            lock.broadcast()
-            lock.unlock()
-        }
-        if let timeoutMs {
-            let deadline = MonotonicClock().nanoseconds() + Int64(timeoutMs) * 1_000_000
-            while !ready(value) {
-                let left = deadline - MonotonicClock().nanoseconds()
-                if left <= 0 { break }
-                lock.wait(milliseconds: max(1, Int(left / 1_000_000)))
-            }
-        } else {
-            while !ready(value) { lock.wait() }
-        }
+    deinit {
+        pthread_mutex_destroy(mutex)
+        mutex.deallocate()
+    }
+
+    /// Runs `body` on the value with the lock held.
+    func withLock<R>(_ body: (inout Value) throws -> R) rethrows -> R {
+        pthread_mutex_lock(mutex)
+        defer { pthread_mutex_unlock(mutex) }
         return try body(&value)
     }
 }

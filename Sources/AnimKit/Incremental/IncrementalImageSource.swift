@@ -1,3 +1,5 @@
+import Dispatch
+import Synchronization
 /// An image source fed bytes as they arrive: from a pipe, a socket or a
 /// download. Append data, read what is complete, then finish.
 ///
@@ -10,7 +12,7 @@
 /// last complete frame.
 ///
 /// `@unchecked Sendable`: every mutable field is in `State`, reached only
-/// through `Locked.withLock`.
+/// through `Mutex.withLock`.
 public final class IncrementalImageSource: @unchecked Sendable {
     /// What `frame(at:)` gives.
     public enum FrameResult: Equatable, Sendable {
@@ -23,7 +25,7 @@ public final class IncrementalImageSource: @unchecked Sendable {
     public let name: String
     /// The options each source over the bytes is opened with.
     public let options: DecodingOptions
-    private let state = Locked(State())
+    private let state = Mutex(State())
 
     /// The bytes and what was made of them.
     private struct State {
@@ -35,6 +37,8 @@ public final class IncrementalImageSource: @unchecked Sendable {
         var failure: AnimError?
         var indexedSize = 0
         var seenByWaiter = 0
+        /// Readers in `waitForData`.
+        var waiters = Waiters()
     }
 
     /// An empty source: append bytes as they arrive, then `finish()`; `name`
@@ -46,10 +50,11 @@ public final class IncrementalImageSource: @unchecked Sendable {
 
     /// Adds bytes that arrived. Ignored after `finish()`.
     public func append(_ bytes: some Collection<UInt8>) {
-        state.withLock { s in  // wakes `waitForData`
+        state.withLock { s in
             guard !s.finished, !bytes.isEmpty else { return }
             s.data.append(contentsOf: bytes)
             s.dirty = true
+            s.waiters.wakeAll()
         }
     }
 
@@ -58,6 +63,7 @@ public final class IncrementalImageSource: @unchecked Sendable {
         state.withLock {
             $0.finished = true
             $0.dirty = true
+            $0.waiters.wakeAll()
         }
     }
 
@@ -65,8 +71,9 @@ public final class IncrementalImageSource: @unchecked Sendable {
     /// returned) or the stream finishes, at most `timeoutMs` milliseconds:
     /// for a reader polling for new frames.
     public func waitForData(timeoutMs: Int) {
-        let arrived: (State) -> Bool = { $0.finished || $0.data.count != $0.seenByWaiter }
-        state.withLock(after: arrived, timeoutMs: timeoutMs, { $0.seenByWaiter = $0.data.count })
+        let parked = state.withLock { s in s.finished || s.data.count != s.seenByWaiter ? nil : s.waiters.park() }
+        _ = parked?.wait(timeout: .now() + .milliseconds(timeoutMs))
+        state.withLock { $0.seenByWaiter = $0.data.count }
     }
 
     /// True once `finish()` has been called.

@@ -1,3 +1,4 @@
+import Synchronization
 #if canImport(Glibc)
     import Glibc
 #endif
@@ -58,9 +59,9 @@ public final class MonotonicClock: PlaybackClock, Sendable {
 /// A clock that moves only when told to (tests, rendering offline). Its
 /// time is behind a lock: one thread may advance it while another reads.
 public final class ManualClock: PlaybackClock, Sendable {
-    private let now: Locked<Int64>
+    private let now: Mutex<Int64>
     /// A clock that reads `start` nanoseconds until it is moved.
-    public init(start: Int64 = 0) { now = Locked(start) }
+    public init(start: Int64 = 0) { now = Mutex(start) }
     /// The time now, in nanoseconds.
     public func nanoseconds() -> Int64 { now.withLock { $0 } }
     /// Moves the time on by `ns` nanoseconds.

@@ -1,3 +1,4 @@
+import Synchronization
 /// Reads an animated (or still) GIF, PNG/APNG or WebP.
 ///
 /// Opening parses the container and builds the frame index: canvas size,
@@ -25,7 +26,7 @@
 /// checkpoints), which only one thread at a time uses.
 ///
 /// `@unchecked Sendable`: the index, the bytes and the options are
-/// immutable; the cursor is reached only through `Locked.withLock`.
+/// immutable; the cursor is reached only through `Mutex.withLock`.
 public final class ImageSource: @unchecked Sendable {
     /// The name used in messages: the path, or a label for in-memory data.
     public let name: String

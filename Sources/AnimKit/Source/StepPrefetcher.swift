@@ -1,3 +1,4 @@
+import Synchronization
 import Dispatch
 
 #if canImport(Glibc)
@@ -36,7 +37,7 @@ final class StepPrefetcher: @unchecked Sendable {
         let done = DispatchSemaphore(value: 0)
         /// Who runs the decode: nobody yet, the worker, or nobody ever (the
         /// compositor's thread reached the step first and decodes it itself).
-        private let owner = Locked(Owner.nobody)
+        private let owner = Mutex(Owner.nobody)
         enum Owner { case nobody, worker, dropped }
 
         init(buffer: UnsafeMutableRawBufferPointer) { self.buffer = buffer }

@@ -1,3 +1,4 @@
+import Synchronization
 #if canImport(Glibc)
     import Glibc
 #endif
@@ -84,16 +85,12 @@ final class OutputSink {
         target = .memory
     }
 
-    nonisolated(unsafe) private static var counter = 0
-    private static let counterLock = Lock()
+    private static let counter = Atomic(0)
 
     /// A number no other sink of this process has (destinations may be
     /// created on several threads).
     private static func nextNumber() -> Int {
-        counterLock.lock()
-        defer { counterLock.unlock() }
-        counter += 1
-        return counter
+        counter.add(1, ordering: .relaxed).newValue
     }
 
     /// True when bytes already written can be patched (a file or memory;

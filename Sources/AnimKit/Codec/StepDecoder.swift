@@ -1,0 +1,32 @@
+/// A codec: turns step i of a parsed container into a patch of RGBA8 pixels.
+/// Codecs never composite; the `Compositor` does.
+protocol StepDecoder: AnyObject, Sendable {
+    /// Decodes step `index` into `target`: `rect.height` rows of
+    /// `rect.width` RGBA8 pixels (not premultiplied), `target.stride` bytes
+    /// apart, where `rect` is the step's (clipped) rect.
+    func decode(step index: Int, into target: PixelTarget) throws
+
+    /// The bytes of the file step `index` decodes from (its pages may be
+    /// given back once it is decoded).
+    func dataRange(step index: Int) -> Range<Int>
+
+    /// True when the codec can leave transparent pixels unwritten instead of
+    /// writing alpha 0 (GIF), so the compositor may let it write straight
+    /// into the canvas.
+    var writesMasked: Bool { get }
+}
+
+/// A codec whose decode splits in two: the part that needs no canvas
+/// (GIF: the LZW stream into colour indices), which decoding ahead runs on
+/// another thread, and the rest (indices to pixels), run on the
+/// compositor's thread straight into the canvas, as an inline decode.
+/// `decode(step:into:)` is `prepare` then `finish`.
+protocol SplitStepDecoder: StepDecoder {
+    /// Bytes `prepare` needs for step `index`.
+    func preparedBytes(step index: Int) -> Int
+    /// Runs the first part of step `index` into `buffer`; returns what
+    /// `finish` needs to know of it (GIF: how many indices were decoded).
+    func prepare(step index: Int, into buffer: UnsafeMutableRawBufferPointer) throws -> Int
+    /// Writes step `index`'s pixels from `prepare`'s `buffer` and `result`.
+    func finish(step index: Int, prepared buffer: UnsafeRawBufferPointer, result: Int, into target: PixelTarget)
+}
