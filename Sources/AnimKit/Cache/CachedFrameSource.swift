@@ -1,5 +1,5 @@
-import Synchronization
 import Dispatch
+import Synchronization
 
 /// Frames of an `ImageSource` through a `FrameCache`, with prefetch.
 ///

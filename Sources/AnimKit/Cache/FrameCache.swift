@@ -1,4 +1,5 @@
 import Synchronization
+
 /// The direction frames are being played in, for eviction and prefetch.
 public enum PlaybackDirection: Sendable {
     case forward

@@ -14,8 +14,8 @@ extension ContainerIndex {
         let (transform, problem) = ColorTransform.toSRGB(from: color)
         if let problem { warnings.append(problem) }
         guard let transform else { return (nil, nil) }
-        if let gif = decoder as? GIFDecoder {
-            decoder = gif.colorManaged(transform)
+        if let converting = decoder.convertingColorTables(transform) {
+            decoder = converting
             return (transform.source, nil)
         }
         return (transform.source, transform)

@@ -14,6 +14,15 @@ protocol StepDecoder: AnyObject, Sendable {
     /// writing alpha 0 (GIF), so the compositor may let it write straight
     /// into the canvas.
     var writesMasked: Bool { get }
+
+    /// The same decoder converting its colour tables by `transform`, for a
+    /// codec whose pixels all come from tables (GIF); nil for the others,
+    /// whose composited frames are converted instead.
+    func convertingColorTables(_ transform: ColorTransform) -> StepDecoder?
+}
+
+extension StepDecoder {
+    func convertingColorTables(_ transform: ColorTransform) -> StepDecoder? { nil }
 }
 
 /// A codec whose decode splits in two: the part that needs no canvas

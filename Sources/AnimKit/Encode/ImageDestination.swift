@@ -185,10 +185,8 @@ public final class ImageDestination {
         _ format: OutputFormat, sink: OutputSink, width: Int, height: Int,
         options: EncodingOptions
     ) throws -> FrameWriter {
-        switch format {
-        case .apng: return try APNGWriter(sink: sink, width: width, height: height, options: options)
-        case .gif: return try GIFWriter(sink: sink, width: width, height: height, options: options)
-        case .webp: return try WebPWriter(sink: sink, width: width, height: height, options: options)
+        try Formats.writing(format).writer(sink: sink, width: width, height: height, options: options) { bytes, name in
+            try ImageSource(data: bytes, name: name, options: DecodingOptions(durationPolicy: .raw, decodeAhead: 0))
         }
     }
 }

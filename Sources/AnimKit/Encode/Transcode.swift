@@ -94,12 +94,13 @@ extension ImageSource {
     }
 
     /// What writing this source as a GIF sets in `options`: the global
-    /// table (`gifGlobalTable`, unless one is given); from a GIF, exact
+    /// table (unless one is given: `GIFCodec.prepare`, from every frame
+    /// decoded with a source of its own); from a GIF, exact
     /// colours (at 256 colours, not lossy) and, when the source was read
     /// with raw delays and `keepingDelays`, its delays as stored.
     @_spi(AnimTools) public func prepareGIF(_ options: inout EncodingOptions, keepingDelays: Bool) {
-        if options.globalColors == nil {
-            options.globalColors = try? gifGlobalTable(limit: max(options.maxColors - 1, 2))
+        if options.globalColors == nil, let scan = try? reopened() {
+            Formats.writing(.gif).prepare(&options, frameCount: scan.frameCount, frame: scan.frame(at:))
         }
         guard format == .gif else { return }
         if options.maxColors >= 256 && options.lossy == 0 { options.exactColors = true }

@@ -1,5 +1,6 @@
 import Dispatch
 import Synchronization
+
 /// An image source fed bytes as they arrive: from a pipe, a socket or a
 /// download. Append data, read what is complete, then finish.
 ///

@@ -1,4 +1,5 @@
 import Synchronization
+
 /// Reads an animated (or still) GIF, PNG/APNG or WebP.
 ///
 /// Opening parses the container and builds the frame index: canvas size,
@@ -99,22 +100,15 @@ public final class ImageSource: @unchecked Sendable {
                 file: name, limit: "maxCanvasPixels", value: size.width.multipliedReportingOverflow(by: size.height).partialValue,
                 maximum: options.limits.maxCanvasPixels)
         }
-        var container: ContainerIndex
-        switch ImageFormat.sniff(store.bytes) {
-        case .gif?:
-            container = try GIFContainer.index(
-                store, file: name, limits: options.limits, merging: options.mergesZeroDelayImages,
-                growing: options.growsCanvasToFirstImage)
-        case .png?, .apng?: container = try APNGContainer.index(store, file: name, limits: options.limits)
-        case .webp?: container = try WebPContainer.index(store, file: name, limits: options.limits)
-        case nil:
+        guard let codec = Formats.reading(store.bytes) else {
             if store.count == 0 { throw AnimError.truncated(file: name, frame: nil, offset: 0, detail: "the file is empty") }
-            if ImageFormat.couldBeSignaturePrefix(store.bytes) {
+            if Formats.couldBegin(store.bytes) {
                 throw AnimError.truncated(
                     file: name, frame: nil, offset: store.count, detail: "the file ends inside its signature")
             }
             throw AnimError.unsupported(file: name, reason: "not a GIF, PNG or WebP file")
         }
+        var container = try codec.index(store, file: name, options: options)
         if container.color == nil, container.format != .png && container.format != .apng {
             container.color = container.metadata.iccProfile.map { .icc($0) }
         }

@@ -1,5 +1,5 @@
-import Synchronization
 import Dispatch
+import Synchronization
 
 #if canImport(Glibc)
     import Glibc

@@ -44,26 +44,12 @@ struct ColorSet {
     }
 }
 
-extension ImageSource {
-    /// The colours for a GIF's global table (`GlobalTableChoice`): every
-    /// opaque colour the frames show when they fit `limit`, else the table
-    /// that saves most local tables, or nil for frame 0's. Decodes every
-    /// frame once, with a source of its own (not past frame 0 when it has
-    /// more colours than a table).
-    @_spi(AnimTools) public func gifGlobalTable(limit: Int) throws -> [UInt32]? {
-        let scan = try reopened()
-        var choice = GlobalTableChoice(limit: limit)
-        for i in 0..<scan.frameCount where choice.worthReading {
-            choice.add(try scan.frame(at: i))
-        }
-        return choice.colors()
-    }
-}
-
-/// The same for frames that are not one source's (`anim encode`'s folder
-/// of images).
+/// The colours for a GIF's global table (`GlobalTableChoice`): every
+/// opaque colour the frames show when they fit `limit`, else the table
+/// that saves most local tables, or nil for frame 0's. Decodes each frame
+/// once (not past frame 0 when it has more colours than a table).
 @_spi(AnimTools) public enum GIFGlobalTable {
-    /// As `ImageSource.gifGlobalTable(limit:)` over `count` frames.
+    /// The table for `count` frames, frame i from `frame(i)`.
     public static func of(count: Int, limit: Int, frame: (Int) throws -> RGBAImage) throws -> [UInt32]? {
         var choice = GlobalTableChoice(limit: limit)
         for i in 0..<count where choice.worthReading {

@@ -27,7 +27,7 @@ final class GIFDecoder: SplitStepDecoder, @unchecked Sendable {
     }
 
     /// The same decoder with its colour tables converted by `transform`.
-    func colorManaged(_ transform: ColorTransform) -> GIFDecoder {
+    func convertingColorTables(_ transform: ColorTransform) -> StepDecoder? {
         GIFDecoder(store: store, images: images, steps: steps, transform: transform)
     }
 

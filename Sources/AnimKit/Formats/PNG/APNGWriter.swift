@@ -25,9 +25,12 @@ final class APNGWriter: FrameWriter {
     let options: EncodingOptions
     private let compression: Int
     private var state: Stream
+    /// Decodes what was written, to start over in a wider form.
+    private let readBack: ReadBack
 
-    init(sink: OutputSink, width: Int, height: Int, options: EncodingOptions) throws {
+    init(sink: OutputSink, width: Int, height: Int, options: EncodingOptions, readBack: @escaping ReadBack) throws {
         self.sink = sink
+        self.readBack = readBack
         self.width = width
         self.height = height
         self.options = options
@@ -282,8 +285,7 @@ final class APNGWriter: FrameWriter {
         // A complete file of the frames so far, to decode.
         try patchCounts { patch, at in bytes.replaceSubrange(at..<(at + patch.count), with: patch) }
         PNGChunk.append("IEND", [], to: &bytes)
-        let written = try ImageSource(
-            data: bytes, name: sink.name, options: DecodingOptions(durationPolicy: .raw, decodeAhead: 0))
+        let written = try readBack(bytes, sink.name)
         let durations = state.durations
         let all: PixelRect = (0, 0, width, height)
         // A packed palette that outgrows its depth stays a palette, at 8

@@ -1,146 +1,22 @@
-import CWebP
-
-/// WebP through libwebp: WebPDemux indexes the container at open, and each
-/// frame is decoded on its own with WebPDecode into a patch, so WebP seeks
-/// like GIF and APNG; the shared Compositor, with libwebp's blend formula,
-/// makes the canvases bit-exact with `WebPAnimDecoder`.
-/// This is the only file of AnimKit that imports libwebp.
-enum WebPContainer {
-    struct FrameRecord {
-        var fragmentOffset: Int
-        var fragmentSize: Int
+/// WebP (RIFF … WEBP), still or animated, in the list of formats.
+enum WebPCodec: ImageCodec {
+    static func recognises(_ bytes: UnsafeRawBufferPointer) -> Bool {
+        Self.bytes(bytes, have: Array("RIFF".utf8)) && Self.bytes(bytes, have: Array("WEBP".utf8), at: 8)
     }
 
-    static func index(_ store: ByteStore, file: String, limits: DecodingLimits) throws -> ContainerIndex {
-        var data = WebPData(bytes: store.bytes.baseAddress!.assumingMemoryBound(to: UInt8.self), size: store.count)
-        var state = WEBP_DEMUX_PARSING_HEADER
-        guard let demux = WebPDemuxInternal(&data, 1, &state, WEBP_DEMUX_ABI_VERSION) else {
-            if state == WEBP_DEMUX_PARSING_HEADER {  // libwebp needs more of the header
-                throw AnimError.truncated(file: file, frame: nil, offset: store.count, detail: "WebP header is incomplete")
-            }
-            throw AnimError.malformed(file: file, frame: nil, offset: nil, reason: "not a valid WebP container")
-        }
-        defer { WebPDemuxDelete(demux) }
-        let width = Int(WebPDemuxGetI(demux, WEBP_FF_CANVAS_WIDTH))
-        let height = Int(WebPDemuxGetI(demux, WEBP_FF_CANVAS_HEIGHT))
-        let flags = WebPDemuxGetI(demux, WEBP_FF_FORMAT_FLAGS)
-        let animated = flags & ANIMATION_FLAG.rawValue != 0
-        if state == WEBP_DEMUX_PARSING_HEADER || (width == 0 && height == 0 && state != WEBP_DEMUX_DONE) {
-            throw AnimError.truncated(file: file, frame: nil, offset: store.count, detail: "WebP header is incomplete")
-        }
-        try limits.checkCanvas(width: width, height: height, file: file)
-        let declared = Int(WebPDemuxGetI(demux, WEBP_FF_FRAME_COUNT))
-        try limits.checkFrameCount(declared, file: file)
-        let base = store.bytes.baseAddress!.assumingMemoryBound(to: UInt8.self)
-        var steps: [Step] = []
-        var records: [FrameRecord] = []
-        var delays: [Duration] = []
-        var iter = WebPIterator()
-        var error: AnimError? = nil
-        if WebPDemuxGetFrame(demux, 1, &iter) != 0 {
-            repeat {
-                guard iter.complete != 0 else {
-                    error = .truncated(
-                        file: file, frame: steps.count, offset: store.count,
-                        detail: "frame \(steps.count) is incomplete")
-                    break
-                }
-                steps.append(
-                    Step(
-                        rect: Rect(
-                            x: Int(iter.x_offset), y: Int(iter.y_offset),
-                            width: Int(iter.width), height: Int(iter.height)),
-                        dispose: iter.dispose_method == WEBP_MUX_DISPOSE_BACKGROUND ? .background : .none,
-                        blend: iter.blend_method == WEBP_MUX_BLEND ? .over : .source,
-                        hasAlpha: iter.has_alpha != 0))
-                records.append(FrameRecord(fragmentOffset: iter.fragment.bytes - base, fragmentSize: iter.fragment.size))
-                delays.append(.milliseconds(animated ? Int(iter.duration) : 0))
-            } while WebPDemuxNextFrame(&iter) != 0
-            WebPDemuxReleaseIterator(&iter)
-        }
-        if error == nil && state != WEBP_DEMUX_DONE {
-            error = .truncated(file: file, frame: steps.count, offset: store.count, detail: "the WebP data ends early")
-        }
-        if steps.isEmpty {
-            throw error ?? AnimError.malformed(file: file, frame: 0, offset: nil, reason: "the WebP file has no frame")
-        }
-        let canvas = Rect(x: 0, y: 0, width: width, height: height)
-        Step.markKeyframes(&steps, canvas: canvas)
-        try limits.checkDecodedBytes(steps, file: file)
-        let loop = animated ? Int(WebPDemuxGetI(demux, WEBP_FF_LOOP_COUNT)) : nil
-        return ContainerIndex(
-            format: .webp, width: width, height: height, steps: steps,
-            frames: delays.enumerated().map { (i, d) in (i..<(i + 1), d) },
-            loopCount: loop, plays: loop == 0 ? .forever : .count(loop ?? 1),
-            formula: .libwebp, error: error,
-            decoder: WebPFrameDecoder(store: store, file: file, records: records, steps: steps),
-            settledFrames: steps.count, metadata: metadata(demux))
+    static func couldBegin(_ bytes: UnsafeRawBufferPointer) -> Bool {
+        Self.bytes(bytes, couldBegin: Array("RIFF".utf8) + [nil, nil, nil, nil] + Array("WEBP".utf8))
     }
 
-    /// The ICCP, EXIF and XMP chunks (the first of each), as libwebp's
-    /// demuxer finds them.
-    private static func metadata(_ demux: OpaquePointer) -> ImageMetadata {
-        func chunk(_ fourCC: String) -> [UInt8]? {
-            var iter = WebPChunkIterator()
-            defer { WebPDemuxReleaseChunkIterator(&iter) }
-            guard WebPDemuxGetChunk(demux, fourCC, 1, &iter) != 0, iter.chunk.size <= ImageMetadata.maximumBlock,
-                let p = iter.chunk.bytes
-            else { return nil }
-            return Array(UnsafeBufferPointer(start: p, count: iter.chunk.size))
-        }
-        var m = ImageMetadata()
-        m.iccProfile = chunk("ICCP")
-        m.exif = chunk("EXIF")
-        m.xmp = chunk("XMP ").map { String(decoding: $0, as: UTF8.self) }
-        return m
-    }
-}
-
-/// Decodes one WebP frame's bitstream (VP8 or VP8L, with ALPH) with
-/// WebPDecode into RGBA, as `WebPAnimDecoder` does.
-///
-/// `@unchecked Sendable`: every stored field is a `let` of immutable data; each
-/// decode keeps its libwebp state in locals.
-final class WebPFrameDecoder: StepDecoder, @unchecked Sendable {
-    let writesMasked = false
-    private let store: ByteStore
-    private let file: String
-    private let records: [WebPContainer.FrameRecord]
-    private let steps: [Step]
-
-    init(store: ByteStore, file: String, records: [WebPContainer.FrameRecord], steps: [Step]) {
-        self.store = store
-        self.file = file
-        self.records = records
-        self.steps = steps
+    static func index(_ store: ByteStore, file: String, options: DecodingOptions) throws -> ContainerIndex {
+        try WebPContainer.index(store, file: file, limits: options.limits)
     }
 
-    func dataRange(step index: Int) -> Range<Int> {
-        records[index].fragmentOffset..<(records[index].fragmentOffset + records[index].fragmentSize)
-    }
+    static var output: OutputFormat? { .webp }
 
-    func decode(step index: Int, into target: PixelTarget) throws {
-        let record = records[index]
-        let rect = steps[index].rect
-        var config = WebPDecoderConfig()
-        guard WebPInitDecoderConfigInternal(&config, WEBP_DECODER_ABI_VERSION) != 0 else {
-            throw AnimError.library(file: file, frame: index, library: "libwebp", message: "version mismatch")
-        }
-        config.output.colorspace = MODE_RGBA
-        // A large lossy frame: libwebp filters on a second thread while it
-        // decodes (the same pixels; a 24-megapixel frame 0.42 → 0.3 s).
-        if rect.width * rect.height >= 4 << 20 { config.options.use_threads = 1 }
-        config.output.is_external_memory = 1
-        config.output.u.RGBA.rgba = target.base.assumingMemoryBound(to: UInt8.self)
-        config.output.u.RGBA.stride = Int32(target.stride)
-        config.output.u.RGBA.size = target.stride * (rect.height - 1) + rect.width * 4
-        let bytes = store.bytes.baseAddress!.assumingMemoryBound(to: UInt8.self) + record.fragmentOffset
-        let status = WebPDecode(bytes, record.fragmentSize, &config)
-        WebPFreeDecBuffer(&config.output)
-        guard status == VP8_STATUS_OK else {
-            throw AnimError.library(
-                file: file, frame: index, library: "libwebp",
-                message: "WebPDecode failed with status \(status.rawValue)")
-        }
+    static func writer(
+        sink: OutputSink, width: Int, height: Int, options: EncodingOptions, readBack: @escaping ReadBack
+    ) throws -> FrameWriter {
+        try WebPWriter(sink: sink, width: width, height: height, options: options)
     }
 }

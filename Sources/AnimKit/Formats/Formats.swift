@@ -1,0 +1,25 @@
+/// Every format AnimKit reads and writes: the one list that names them.
+/// Adding a format is a folder under Formats/ with an `ImageCodec`, and a
+/// line here (and its name in `ImageFormat`/`OutputFormat`).
+enum Formats {
+    /// The formats, in the order their signatures are tried.
+    static let all: [any ImageCodec.Type] = [GIFCodec.self, PNGCodec.self, WebPCodec.self]
+
+    /// The format whose signature `bytes` start with.
+    static func reading(_ bytes: UnsafeRawBufferPointer) -> (any ImageCodec.Type)? {
+        all.first { $0.recognises(bytes) }
+    }
+
+    /// True when `bytes` are too few to tell, but could begin a signature.
+    static func couldBegin(_ bytes: UnsafeRawBufferPointer) -> Bool {
+        all.contains { $0.couldBegin(bytes) }
+    }
+
+    /// The format that writes `format`.
+    static func writing(_ format: OutputFormat) -> any ImageCodec.Type {
+        guard let codec = all.first(where: { $0.output == format }) else {
+            preconditionFailure("no codec writes \(format)")  // every OutputFormat case has one (FormatsTests)
+        }
+        return codec
+    }
+}

@@ -1,0 +1,2 @@
+/// A writer that starts over reads its output back through a source.
+extension ImageSource: WrittenFrames {}
