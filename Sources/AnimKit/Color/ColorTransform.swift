@@ -1,5 +1,5 @@
-import Synchronization
 import CLCMS
+import Synchronization
 
 /// A conversion of 8-bit RGBA pixels to sRGB with Little CMS, made from
 /// what a file says of its colours (`EmbeddedColor`), as browsers convert
