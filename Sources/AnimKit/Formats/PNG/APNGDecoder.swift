@@ -46,7 +46,7 @@ final class APNGDecoder: StepDecoder, @unchecked Sendable {
     /// Signature, IHDR for a `width`×`height` image, PLTE and tRNS copied.
     private func repackedHeader(width: Int, height: Int) -> [UInt8] {
         var out: [UInt8] = [0x89, 0x50, 0x4E, 0x47, 0x0D, 0x0A, 0x1A, 0x0A]
-        var ihdr: [UInt8] = Array("IHDR".utf8)
+        var ihdr: [UInt8] = PNGChunkType.IHDR.bytes
         for v in [UInt32(width), UInt32(height)] {
             ihdr += [UInt8(v >> 24), UInt8(v >> 16 & 0xFF), UInt8(v >> 8 & 0xFF), UInt8(v & 0xFF)]
         }

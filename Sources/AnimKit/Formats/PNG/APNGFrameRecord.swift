@@ -28,7 +28,7 @@ struct PNGHeader {
     var sharedChunks: [PNGChunk] = []
 
     var hasAlpha: Bool {
-        colorType == 4 || colorType == 6 || sharedChunks.contains { $0.type == "tRNS" }
+        colorType == 4 || colorType == 6 || sharedChunks.contains { $0.type == .tRNS }
     }
 
     /// True for a combination of colour type and bit depth PNG allows.

@@ -65,11 +65,11 @@ struct APNGParser {
                 failure = .truncated(file: file, frame: s.frames.count, offset: at, detail: "the file ends inside a chunk")
                 break loop
             case .chunk(let c):
-                if c.type == "IEND" { break loop }
-                if s.header == nil && c.type != "IHDR" {
+                if c.type == .IEND { break loop }
+                if s.header == nil && c.type != .IHDR {
                     throw malformed(nil, c.offset, "the first chunk is \(c.type), not IHDR")
                 }
-                if c.type != "IDAT" && c.type != "fdAT" && !walker.crcMatches(c) {
+                if c.type != .IDAT && c.type != .fdAT && !walker.crcMatches(c) {
                     failure = malformed(s.frames.count, c.offset, "CRC mismatch in \(c.type) chunk")
                     break loop
                 }
@@ -89,9 +89,9 @@ struct APNGParser {
 
     private func handle(_ c: PNGChunk, _ s: inout State) throws {
         var r = ByteReader(bytes, offset: c.dataOffset)
-        if s.seenIDAT && c.type != "IDAT" { s.idatEnded = true }
+        if s.seenIDAT && c.type != .IDAT { s.idatEnded = true }
         switch c.type {
-        case "IHDR":
+        case .IHDR:
             guard s.header == nil else { throw malformed(nil, c.offset, "a second IHDR chunk") }
             guard c.length == 13, let w = r.u32be(), let h = r.u32be(), let depth = r.u8(), let ct = r.u8(),
                 r.skip(2), let il = r.u8()
@@ -103,9 +103,9 @@ struct APNGParser {
                 throw malformed(nil, c.offset, "IHDR has colour type \(ct) with bit depth \(depth), interlace \(il)")
             }
             s.header = header
-        case "PLTE", "tRNS":
+        case .PLTE, .tRNS:
             if !s.seenIDAT { s.header?.sharedChunks.append(c) }
-        case "acTL":
+        case .acTL:
             // As Chromium, Firefox, Pillow and ffmpeg: animation chunks that
             // break the rules make the file its still image (Pillow's
             // chunk_actl_after_idat, chunk_multi_actl, syntax_num_frames_zero,
@@ -133,23 +133,23 @@ struct APNGParser {
             try limits.checkFrameCount(Int(n), file: file)
             s.numFrames = Int(n)
             s.numPlays = Int(plays)
-        case "fcTL":
+        case .fcTL:
             if s.stillOnly { break }
             try handleFCTL(c, &s)
-        case "IDAT":
+        case .IDAT:
             if s.idatEnded { throw malformed(s.frames.count, c.offset, "IDAT chunks are not consecutive") }
             s.seenIDAT = true
             s.defaultSegments.append(.init(chunkTypeOffset: c.typeOffset, dataLength: c.length, skip: 0))
-        case "fdAT":
+        case .fdAT:
             if s.stillOnly { break }
             try checkSequence(c, &s)
             guard s.current != nil, s.seenIDAT else {
                 throw malformed(s.frames.count, c.offset, "fdAT without a preceding fcTL")
             }
             if c.length > 4 { s.current!.segments.append(.init(chunkTypeOffset: c.typeOffset, dataLength: c.length, skip: 4)) }
-        case "gAMA", "cHRM", "sRGB":
+        case .gAMA, .cHRM, .sRGB:
             s.color.read(c.type, UnsafeRawBufferPointer(rebasing: bytes[c.dataOffset..<(c.dataOffset + c.length)]))
-        case "iCCP", "eXIf", "tEXt", "zTXt", "iTXt":
+        case .iCCP, .eXIf, .tEXt, .zTXt, .iTXt:
             PNGMetadata.read(
                 c.type, UnsafeRawBufferPointer(rebasing: bytes[c.dataOffset..<(c.dataOffset + c.length)]), into: &s.metadata,
                 budget: &s.metadataBudget)

@@ -199,7 +199,7 @@ final class APNGWriter: FrameWriter {
 
     func finish() throws {
         try writeQueued()
-        try chunk("IEND", [])
+        try chunk(.IEND, [])
         if let expected = options.frameCount, expected != state.frames, !sink.canPatch {
             throw AnimError.malformed(
                 file: sink.name, frame: nil, offset: nil,
@@ -222,8 +222,10 @@ final class APNGWriter: FrameWriter {
             let length = Int(bytes[at]) << 24 | Int(bytes[at + 1]) << 16 | Int(bytes[at + 2]) << 8 | Int(bytes[at + 3])
             let end = at + 12 + length
             guard end <= bytes.count else { return }
-            let type = bytes[(at + 4)..<(at + 8)]
-            if !type.elementsEqual("acTL".utf8) && !type.elementsEqual("fcTL".utf8) { kept += bytes[at..<end] }
+            let type = PNGChunkType(
+                rawValue: UInt32(bytes[at + 4]) << 24 | UInt32(bytes[at + 5]) << 16 | UInt32(bytes[at + 6]) << 8
+                    | UInt32(bytes[at + 7]))
+            if type != .acTL && type != .fcTL { kept += bytes[at..<end] }
             at = end
         }
         guard sink.rewind() else { return }
@@ -239,8 +241,8 @@ final class APNGWriter: FrameWriter {
         let used = state.palette.colors.count
         let lastTranslucent = trns[..<used].lastIndex { $0 != 255 } ?? 0
         var head = Array(bytes[..<(state.plteOffset - 8)])
-        PNGChunk.append("PLTE", Array(plte[..<(used * 3)]), to: &head)
-        PNGChunk.append("tRNS", Array(trns[...lastTranslucent]), to: &head)
+        PNGChunk.append(.PLTE, Array(plte[..<(used * 3)]), to: &head)
+        PNGChunk.append(.tRNS, Array(trns[...lastTranslucent]), to: &head)
         let rest = bytes[(state.trnsOffset + (1 << state.depth) + 4)...]
         guard sink.rewind() else { return }
         try sink.write(head)
@@ -252,11 +254,11 @@ final class APNGWriter: FrameWriter {
         var actl = BigEndian()
         actl.u32(UInt32(state.frames))
         actl.u32(UInt32(max(options.plays, 0)))
-        try patch(actl.bytes + PNGChunk.crcField("acTL", actl.bytes), state.actlOffset)
+        try patch(actl.bytes + PNGChunk.crcField(.acTL, actl.bytes), state.actlOffset)
         if state.mode == .palette {
             let (plte, trns) = state.palette.chunks(entries: 1 << state.depth)
-            try patch(plte + PNGChunk.crcField("PLTE", plte), state.plteOffset)
-            try patch(trns + PNGChunk.crcField("tRNS", trns), state.trnsOffset)
+            try patch(plte + PNGChunk.crcField(.PLTE, plte), state.plteOffset)
+            try patch(trns + PNGChunk.crcField(.tRNS, trns), state.trnsOffset)
         }
     }
 
@@ -284,7 +286,7 @@ final class APNGWriter: FrameWriter {
         }
         // A complete file of the frames so far, to decode.
         try patchCounts { patch, at in bytes.replaceSubrange(at..<(at + patch.count), with: patch) }
-        PNGChunk.append("IEND", [], to: &bytes)
+        PNGChunk.append(.IEND, [], to: &bytes)
         let written = try readBack(bytes, sink.name)
         let durations = state.durations
         let all: PixelRect = (0, 0, width, height)
@@ -376,30 +378,30 @@ final class APNGWriter: FrameWriter {
         ihdr.u32(UInt32(width))
         ihdr.u32(UInt32(height))
         ihdr.bytes += [mode == .palette ? UInt8(state.depth) : 8, mode.colorType, 0, 0, 0]
-        try chunk("IHDR", ihdr.bytes)
+        try chunk(.IHDR, ihdr.bytes)
         if !still {
             var actl = BigEndian()
             actl.u32(UInt32(options.frameCount ?? 0))
             actl.u32(UInt32(max(options.plays, 0)))
             state.actlOffset = sink.offset + 8
-            try chunk("acTL", actl.bytes)
+            try chunk(.acTL, actl.bytes)
         }
         for c in PNGMetadataChunks.chunks(options.metadata) { try chunk(c.type, c.body) }
         if mode == .rgb, let key = seen?.firstUnused() {
             state.key = key
-            try chunk("tRNS", [0, UInt8(key & 0xFF), 0, UInt8(key >> 8 & 0xFF), 0, UInt8(key >> 16 & 0xFF)])
+            try chunk(.tRNS, [0, UInt8(key & 0xFF), 0, UInt8(key >> 8 & 0xFF), 0, UInt8(key >> 16 & 0xFF)])
         }
         if mode == .grey, let level = seen?.firstUnusedGrey() {
             state.key = level * 0x01_0101
-            try chunk("tRNS", [0, UInt8(level)])
+            try chunk(.tRNS, [0, UInt8(level)])
         }
         if mode == .palette {
             // Room for as many entries as the bit depth holds, filled in at
             // the end (libpng drops a tRNS longer than the palette).
             state.plteOffset = sink.offset + 8
-            try chunk("PLTE", [UInt8](repeating: 0, count: 3 << state.depth))
+            try chunk(.PLTE, [UInt8](repeating: 0, count: 3 << state.depth))
             state.trnsOffset = sink.offset + 8
-            try chunk("tRNS", [UInt8](repeating: 255, count: 1 << state.depth))
+            try chunk(.tRNS, [UInt8](repeating: 255, count: 1 << state.depth))
         }
     }
 
@@ -419,7 +421,7 @@ final class APNGWriter: FrameWriter {
         c.u16(num)
         c.u16(den)
         c.bytes += [dispose, blend]
-        try chunk("fcTL", c.bytes)
+        try chunk(.fcTL, c.bytes)
     }
 
     /// A frame's zlib stream as IDAT or fdAT chunks (of at most 1 MiB).
@@ -432,14 +434,14 @@ final class APNGWriter: FrameWriter {
                 var d = BigEndian()
                 d.u32(state.sequence)
                 state.sequence += 1
-                try chunk("fdAT", d.bytes + body)
+                try chunk(.fdAT, d.bytes + body)
             } else {
-                try chunk("IDAT", body)
+                try chunk(.IDAT, body)
             }
         } while start < zlib.count
     }
 
-    private func chunk(_ type: String, _ body: [UInt8]) throws {
+    private func chunk(_ type: PNGChunkType, _ body: [UInt8]) throws {
         try sink.write(PNGChunk.bytes(type, body))
     }
 

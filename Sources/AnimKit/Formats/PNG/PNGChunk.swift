@@ -3,8 +3,7 @@ struct PNGChunk {
     /// Offset of the chunk's length field.
     var offset: Int
     var length: Int
-    /// The four type letters.
-    var type: String
+    var type: PNGChunkType
     var dataOffset: Int { offset + 8 }
     var typeOffset: Int { offset + 4 }
     var end: Int { offset + 12 + length }
@@ -12,8 +11,8 @@ struct PNGChunk {
     /// Appends a whole chunk to `out`: length, type, `body`, CRC. The one
     /// chunk writer of every PNG anim writes (APNG frames, quick PNGs,
     /// metadata).
-    static func append(_ type: String, _ body: [UInt8], to out: inout [UInt8]) {
-        let typed = Array(type.utf8)
+    static func append(_ type: PNGChunkType, _ body: [UInt8], to out: inout [UInt8]) {
+        let typed = type.bytes
         let n = UInt32(body.count)
         out += [UInt8(n >> 24), UInt8(n >> 16 & 0xFF), UInt8(n >> 8 & 0xFF), UInt8(n & 0xFF)]
         out += typed
@@ -22,14 +21,14 @@ struct PNGChunk {
     }
 
     /// The CRC field (4 bytes, big-endian) of a chunk of `type` and `body`.
-    static func crcField(_ type: String, _ body: [UInt8]) -> [UInt8] {
-        let typed = Array(type.utf8)
+    static func crcField(_ type: PNGChunkType, _ body: [UInt8]) -> [UInt8] {
+        let typed = type.bytes
         let crc = body.withUnsafeBytes { PNGBridge.crc32($0, seed: typed.withUnsafeBytes { PNGBridge.crc32($0) }) }
         return [UInt8(crc >> 24), UInt8(crc >> 16 & 0xFF), UInt8(crc >> 8 & 0xFF), UInt8(crc & 0xFF)]
     }
 
     /// A whole chunk: length, type, `body`, CRC.
-    static func bytes(_ type: String, _ body: [UInt8]) -> [UInt8] {
+    static func bytes(_ type: PNGChunkType, _ body: [UInt8]) -> [UInt8] {
         var out: [UInt8] = []
         out.reserveCapacity(body.count + 12)
         append(type, body, to: &out)
@@ -55,8 +54,7 @@ struct PNGChunkWalker {
         guard bytes.count - offset >= 12 else { return .truncated(at: offset) }
         let length = Int(ByteReader.be32(bytes, offset))
         guard length <= 0x7FFF_FFFF, bytes.count - offset - 12 >= length else { return .truncated(at: offset) }
-        let t = UnsafeRawBufferPointer(rebasing: bytes[(offset + 4)..<(offset + 8)])
-        let chunk = PNGChunk(offset: offset, length: length, type: String(decoding: t, as: UTF8.self))
+        let chunk = PNGChunk(offset: offset, length: length, type: PNGChunkType(rawValue: ByteReader.be32(bytes, offset + 4)))
         offset = chunk.end
         return .chunk(chunk)
     }

@@ -33,24 +33,24 @@ extension PNGFile {
         }
         // tRNS up to the last colour that is not opaque (none when all are).
         while trns.last == 255 { trns.removeLast() }
-        var extra = [("PLTE", plte)]
-        if !trns.isEmpty { extra.append(("tRNS", trns)) }
+        var extra: [(PNGChunkType, [UInt8])] = [(.PLTE, plte)]
+        if !trns.isEmpty { extra.append((.tRNS, trns)) }
         return assemble(width: width, height: height, colorType: 3, extra: extra, idat: idat)
     }
 
     /// Signature, IHDR (8 bits a sample), `extra` chunks, IDAT, IEND.
     static func assemble(
-        width: Int, height: Int, colorType: UInt8, extra: [(String, [UInt8])],
+        width: Int, height: Int, colorType: UInt8, extra: [(PNGChunkType, [UInt8])],
         idat: [UInt8]
     ) -> [UInt8] {
         var out: [UInt8] = [0x89, 0x50, 0x4E, 0x47, 0x0D, 0x0A, 0x1A, 0x0A]
         out.reserveCapacity(idat.count + 64 + extra.reduce(0) { $0 + $1.1.count + 12 })
         let (w, h) = (UInt32(width), UInt32(height))
         let ihdr: [UInt8] = [24, 16, 8, 0].map { UInt8(w >> $0 & 255) } + [24, 16, 8, 0].map { UInt8(h >> $0 & 255) }
-        PNGChunk.append("IHDR", ihdr + [8, colorType, 0, 0, 0], to: &out)
+        PNGChunk.append(.IHDR, ihdr + [8, colorType, 0, 0, 0], to: &out)
         for (type, data) in extra { PNGChunk.append(type, data, to: &out) }
-        PNGChunk.append("IDAT", idat, to: &out)
-        PNGChunk.append("IEND", [], to: &out)
+        PNGChunk.append(.IDAT, idat, to: &out)
+        PNGChunk.append(.IEND, [], to: &out)
         return out
     }
 }

@@ -5,7 +5,7 @@ enum PNGMetadata {
     /// `budget`: bytes metadata may still take in all (each block kept or
     /// inflated is charged to it), so many small chunks that inflate well
     /// cannot fill memory either.
-    static func read(_ type: String, _ data: UnsafeRawBufferPointer, into m: inout ImageMetadata, budget: inout Int) {
+    static func read(_ type: PNGChunkType, _ data: UnsafeRawBufferPointer, into m: inout ImageMetadata, budget: inout Int) {
         guard data.count <= budget else { return }
         let (texts, hadICC, hadEXIF, hadXMP) = (m.text.count, m.iccProfile != nil, m.exif != nil, m.xmp != nil)
         defer {
@@ -19,21 +19,21 @@ enum PNGMetadata {
         let limit = budget
         let bytes = [UInt8](data)
         switch type {
-        case "iCCP":
+        case .iCCP:
             // name, 0, method 0, zlib stream
             guard m.iccProfile == nil, let z = bytes.firstIndex(of: 0), z + 2 <= bytes.count, bytes[z + 1] == 0 else { return }
             m.iccProfile = PNGZlib.zlib(Array(bytes[(z + 2)...]), limit: limit)
-        case "eXIf":
+        case .eXIf:
             if m.exif == nil { m.exif = bytes }
-        case "tEXt":
+        case .tEXt:
             guard let z = bytes.firstIndex(of: 0) else { return }
             m.text.append(.init(keyword: latin1(bytes[..<z]), text: latin1(bytes[(z + 1)...])))
-        case "zTXt":
+        case .zTXt:
             guard let z = bytes.firstIndex(of: 0), z + 2 <= bytes.count, bytes[z + 1] == 0,
                 let text = PNGZlib.zlib(Array(bytes[(z + 2)...]), limit: limit)
             else { return }
             m.text.append(.init(keyword: latin1(bytes[..<z]), text: latin1(text[...])))
-        case "iTXt":
+        case .iTXt:
             readInternational(bytes, into: &m, limit: limit)
         default:
             break

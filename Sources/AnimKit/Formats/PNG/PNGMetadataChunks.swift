@@ -7,13 +7,13 @@
 /// cannot hold (over 79 bytes, outside Latin-1, spaces at its ends) is
 /// kept in the text, as `Comment` "keyword: text".
 enum PNGMetadataChunks {
-    static func chunks(_ m: ImageMetadata) -> [(type: String, body: [UInt8])] {
-        var out: [(type: String, body: [UInt8])] = []
+    static func chunks(_ m: ImageMetadata) -> [(type: PNGChunkType, body: [UInt8])] {
+        var out: [(type: PNGChunkType, body: [UInt8])] = []
         if let icc = m.iccProfile, !icc.isEmpty {
-            out.append(("iCCP", Array("ICC Profile".utf8) + [0, 0] + PNGZlib.compress(icc)))
+            out.append((.iCCP, Array("ICC Profile".utf8) + [0, 0] + PNGZlib.compress(icc)))
         }
-        if let exif = m.exif, !exif.isEmpty { out.append(("eXIf", exif)) }
-        if let xmp = m.xmp { out.append(("iTXt", iTXt("XML:com.adobe.xmp", xmp))) }
+        if let exif = m.exif, !exif.isEmpty { out.append((.eXIf, exif)) }
+        if let xmp = m.xmp { out.append((.iTXt, iTXt("XML:com.adobe.xmp", xmp))) }
         for entry in m.text {
             var keyword = entry.keyword.isEmpty ? "Comment" : entry.keyword
             var text = entry.text
@@ -22,9 +22,9 @@ enum PNGMetadataChunks {
                 keyword = "Comment"
             }
             if let k = latin1(keyword), let t = latin1(text) {
-                out.append(("tEXt", k + [0] + t))
+                out.append((.tEXt, k + [0] + t))
             } else {
-                out.append(("iTXt", iTXt(keyword, text)))
+                out.append((.iTXt, iTXt(keyword, text)))
             }
         }
         return out

@@ -74,11 +74,11 @@ struct PNGPaletteIndexTests {
             PNGBridge.deflate(pixels: $0, width: 3, height: 1, channels: 1, level: 6, search: false, filter: 0)!
         }
         var png: [UInt8] = [0x89, 0x50, 0x4E, 0x47, 0x0D, 0x0A, 0x1A, 0x0A]
-        PNGChunk.append("IHDR", [0, 0, 0, 3, 0, 0, 0, 1, 8, 3, 0, 0, 0], to: &png)
-        PNGChunk.append("PLTE", [255, 0, 0, 0, 255, 0], to: &png)
-        PNGChunk.append("tRNS", [128], to: &png)
-        PNGChunk.append("IDAT", idat, to: &png)
-        PNGChunk.append("IEND", [], to: &png)
+        PNGChunk.append(.IHDR, [0, 0, 0, 3, 0, 0, 0, 1, 8, 3, 0, 0, 0], to: &png)
+        PNGChunk.append(.PLTE, [255, 0, 0, 0, 255, 0], to: &png)
+        PNGChunk.append(.tRNS, [128], to: &png)
+        PNGChunk.append(.IDAT, idat, to: &png)
+        PNGChunk.append(.IEND, [], to: &png)
         let count = FuzzChecks.pngPaths(png)
         #expect(count.differences == [])
         #expect(count.fast == 1)
@@ -91,9 +91,9 @@ struct PNGPaletteIndexTests {
 struct PNGStreamEdgeTests {
     static func png(idat: [UInt8]) -> [UInt8] {
         var png: [UInt8] = [0x89, 0x50, 0x4E, 0x47, 0x0D, 0x0A, 0x1A, 0x0A]
-        PNGChunk.append("IHDR", [0, 0, 0, 4, 0, 0, 0, 2, 8, 6, 0, 0, 0], to: &png)
-        PNGChunk.append("IDAT", idat, to: &png)
-        PNGChunk.append("IEND", [], to: &png)
+        PNGChunk.append(.IHDR, [0, 0, 0, 4, 0, 0, 0, 2, 8, 6, 0, 0, 0], to: &png)
+        PNGChunk.append(.IDAT, idat, to: &png)
+        PNGChunk.append(.IEND, [], to: &png)
         return png
     }
 
