@@ -12,12 +12,9 @@ import Synchronization
 /// decoded twice. Give it a source opened with `decodeAhead: 0` so that no
 /// other decode runs beside it.
 ///
-/// `@unchecked Sendable`: the mutable fields (`current`, `generation`,
-/// `inFlight`, `decodes`) are in `State`, reached only through
-/// `Mutex.withLock`; the cache
-/// and the source are thread-safe themselves; the prefetch runs on one
-/// serial queue.
-public final class CachedFrameSource: @unchecked Sendable {
+/// `Sendable`: the mutable fields are in `State`, behind a `Mutex`; the
+/// prefetch runs on one serial queue.
+public final class CachedFrameSource: Sendable {
     /// The source frames come from (a newer one after `extend(with:)`).
     public var source: ImageSource {
         state.withLock { $0.current }

@@ -18,9 +18,8 @@ public enum PlaybackDirection: Sendable {
 /// are charged to the same budget and evicted by the same rule. Safe to use
 /// from several threads.
 ///
-/// `@unchecked Sendable`: every mutable field is in `FrameCacheContents`,
-/// reached only through `Mutex.withLock`.
-public final class FrameCache: CheckpointStore, @unchecked Sendable {
+/// `Sendable`: every mutable field is in `FrameCacheContents`, behind a `Mutex`.
+public final class FrameCache: CheckpointStore, Sendable {
     /// Bytes counted for each entry on top of its pixels (bookkeeping).
     public static let entryOverhead = 256
 

@@ -12,9 +12,8 @@ import Synchronization
 /// if data is missing, `error` then says the file is truncated after the
 /// last complete frame.
 ///
-/// `@unchecked Sendable`: every mutable field is in `State`, reached only
-/// through `Mutex.withLock`.
-public final class IncrementalImageSource: @unchecked Sendable {
+/// `Sendable`: every mutable field is in `State`, behind a `Mutex`.
+public final class IncrementalImageSource: Sendable {
     /// What `frame(at:)` gives.
     public enum FrameResult: Equatable, Sendable {
         case frame(RGBAImage)

@@ -9,59 +9,42 @@ final class FrameCursor {
     let index: FrameIndex
     let decoder: StepDecoder
     let store: ByteStore
-    let name: String
-    let outputWidth: Int
-    let outputHeight: Int
-    let downsampler: Downsampler?
     let prefetcher: StepPrefetcher?
-    /// Converts each frame to sRGB once composited (`ContainerIndex.convertToSRGB`).
-    let colorTransform: ColorTransform?
     var compositor: Compositor?
-    var patch: UnsafeMutableRawBufferPointer?
-    /// A caller's buffer lent as the patch for one `withFrame` call.
-    var scratchPatch: UnsafeMutableRawBufferPointer?
-    var output: [UInt8] = []
+    /// The canvas as handed out: downsampled, colour-converted or as is.
+    var delivery: FrameDelivery
+    /// The patch buffer, grown as needed, and a caller's buffer lent as the
+    /// patch for one `withFrame` call.
+    var patch: (own: UnsafeMutableRawBufferPointer?, lent: UnsafeMutableRawBufferPointer?)
     /// What the last `render` changed: it continued the canvas from step
     /// `from` and drew only inside `rect`; nil when anything may have changed.
     private var lastChange: (from: Int, rect: Rect)?
-    /// The colour-converted canvas delivered when there is a transform
-    /// and no downsampler (made on first use).
-    private var converted: ConvertedCanvas?
-    /// The rectangle of the last `render`'s last step where the converted
-    /// canvas was given the converted pixels already (decoded ahead).
-    private var placedConverted: Rect?
-    var stepsDecoded = 0
-    var stepsDecodedAhead = 0
-    var stepsConvertedAhead = 0
+    /// Steps decoded here, decoded ahead, and converted ahead.
+    var counts = (decoded: 0, decodedAhead: 0, convertedAhead: 0)
     var lastRequestedFrame = -1
     /// Where to keep and find checkpoints (a `FrameCache`, set by `CachedFrameSource`).
     weak var checkpoints: (any CheckpointStore)?
     /// A checkpoint is offered every this many steps after a keyframe.
-    let checkpointInterval = 8
+    static let checkpointInterval = 8
 
     init(
-        index: FrameIndex, decoder: StepDecoder, store: ByteStore, name: String, outputWidth: Int, outputHeight: Int,
+        index: FrameIndex, decoder: StepDecoder, store: ByteStore, outputWidth: Int, outputHeight: Int,
         decodeAhead: Int, colorTransform: ColorTransform? = nil
     ) {
-        self.colorTransform = colorTransform
         self.index = index
         self.decoder = decoder
         self.store = store
-        self.name = name
-        self.outputWidth = outputWidth
-        self.outputHeight = outputHeight
-        downsampler =
-            (outputWidth, outputHeight) == (index.width, index.height)
-            ? nil
-            : Downsampler(sourceWidth: index.width, sourceHeight: index.height, width: outputWidth, height: outputHeight)
+        delivery = FrameDelivery(
+            canvasWidth: index.width, canvasHeight: index.height, width: outputWidth, height: outputHeight,
+            colorTransform: colorTransform)
         prefetcher =
             decodeAhead > 0 && index.steps.count > 1
             ? StepPrefetcher(
                 decoder: decoder, steps: index.steps, depth: decodeAhead,
-                transform: (outputWidth, outputHeight) == (index.width, index.height) ? colorTransform : nil) : nil
+                transform: delivery.downsampler == nil ? colorTransform : nil) : nil
     }
 
-    deinit { patch?.deallocate() }
+    deinit { patch.own?.deallocate() }
 
     /// Lends frame `frame` as delivered (downsampled or not) to `body`.
     /// `scratch`: a canvas-sized buffer free until `body` runs, used as the
@@ -69,35 +52,10 @@ final class FrameCursor {
     func withFrame<R>(
         _ frame: Int, scratch: UnsafeMutableRawBufferPointer?, _ body: (UnsafeRawBufferPointer) throws -> R
     ) throws -> R {
-        scratchPatch = scratch
-        defer { scratchPatch = nil }
+        patch.lent = scratch
+        defer { patch.lent = nil }
         let compositor = try render(frame: frame)
-        if downsampler == nil && colorTransform == nil { return try body(UnsafeRawBufferPointer(compositor.canvas)) }
-        if downsampler != nil, output.count != outputWidth * outputHeight * 4 {
-            output = [UInt8](repeating: 0, count: outputWidth * outputHeight * 4)
-        }
-        let change = lastChange
-        // The canvas stays as stored: the next frame is composited on it.
-        if let downsampler {
-            return try output.withUnsafeMutableBytes { out in
-                downsampler.run(UnsafeRawBufferPointer(compositor.canvas), into: out)
-                colorTransform?.convert(out.baseAddress!, into: out.baseAddress!, count: outputWidth * outputHeight)
-                return try body(UnsafeRawBufferPointer(out))
-            }
-        }
-        let converted = convertedCanvas()
-        converted.update(
-            from: UnsafeRawBufferPointer(compositor.canvas), step: compositor.currentStep,
-            changed: change.map { (since: $0.from, rect: $0.rect) }, known: placedConverted)
-        return try body(UnsafeRawBufferPointer(converted.pixels))
-    }
-
-    /// The converted canvas, made on first use.
-    private func convertedCanvas() -> ConvertedCanvas {
-        if let converted { return converted }
-        let made = ConvertedCanvas(transform: colorTransform!, width: index.width, height: index.height)
-        converted = made
-        return made
+        return try delivery.deliver(compositor, changed: lastChange, body)
     }
 
     /// Brings the compositor to the last step of `frame`, starting from the
@@ -107,7 +65,7 @@ final class FrameCursor {
         self.compositor = compositor
         let range = index.frameSteps[frame]
         lastChange = nil
-        placedConverted = nil
+        delivery.placedConverted = nil
         guard let target = range.last else {
             compositor.reset()
             compositor.canvas.update(repeating: 0)
@@ -159,7 +117,7 @@ final class FrameCursor {
         return compositor
     }
 
-    /// Every `checkpointInterval` steps past a keyframe, at the end of a
+    /// Every `FrameCursor.checkpointInterval` steps past a keyframe, at the end of a
     /// frame, offers the canvas to the cache so later seeks can start here.
     /// Only when a checkpoint costs no more than the frames it spares a seek
     /// from decoding would cost to cache: with frames delivered much smaller
@@ -172,8 +130,9 @@ final class FrameCursor {
         guard let cache = checkpoints, index.frameEndingAt[s] >= 0 else { return }
         let sinceKey = s - index.keyAtOrBefore[s]
         let canvasBytes = index.width * index.height * 4
-        guard sinceKey >= checkpointInterval, sinceKey % checkpointInterval == 0,
-            canvasBytes <= checkpointInterval * outputWidth * outputHeight * 4,
+        let interval = Self.checkpointInterval
+        guard sinceKey >= interval, sinceKey % interval == 0,
+            canvasBytes <= interval * delivery.width * delivery.height * 4,
             cache.reserveCheckpoint(frame: index.frameEndingAt[s], cost: canvasBytes + compositor.saved.count),
             let snapshot = compositor.snapshot()
         else { return }
@@ -187,7 +146,7 @@ final class FrameCursor {
             if let job = prefetcher?.take(s) {
                 defer { prefetcher?.recycle(job) }
                 if let error = job.error { throw error }
-                stepsDecodedAhead += 1
+                counts.decodedAhead += 1
                 if let result = job.prepared, let split = decoder as? SplitStepDecoder {
                     try decode(step: s, step, route: route, on: compositor) { target in
                         split.finish(step: s, prepared: UnsafeRawBufferPointer(job.buffer), result: result, into: target)
@@ -202,10 +161,10 @@ final class FrameCursor {
                     } else {
                         compositor.place(step, patch: UnsafeRawBufferPointer(job.buffer))
                     }
-                    convertedCanvas().place(
+                    delivery.convertedCanvas().place(
                         step.rect, stored: base, converted: base + step.rect.width * step.rect.height * 4)
-                    if s == index.frameSteps[frame].last { placedConverted = step.rect }
-                    stepsConvertedAhead += 1
+                    if s == index.frameSteps[frame].last { delivery.placedConverted = step.rect }
+                    counts.convertedAhead += 1
                 } else if compositor.replacesAll(step) {
                     job.buffer = compositor.adopt(job.buffer)  // the old canvas goes back to the pool
                 } else {
@@ -218,7 +177,7 @@ final class FrameCursor {
             compositor.reset()
             throw error.relabelled(frame: frame)
         }
-        stepsDecoded += 1
+        counts.decoded += 1
         compositor.end(step: step, index: s)
         store.release(0..<decoder.dataRange(step: s).upperBound)  // all read so far, read-ahead included
     }
@@ -244,13 +203,13 @@ final class FrameCursor {
 
     /// The reused patch buffer, grown to at least `bytes`.
     private func patchBuffer(_ bytes: Int) -> UnsafeMutableRawBufferPointer {
-        if let scratch = scratchPatch, scratch.count >= bytes {
+        if let scratch = patch.lent, scratch.count >= bytes {
             return UnsafeMutableRawBufferPointer(rebasing: scratch[0..<bytes])
         }
-        if (patch?.count ?? -1) < bytes {
-            patch?.deallocate()
-            patch = .allocate(byteCount: bytes, alignment: 16)
+        if (patch.own?.count ?? -1) < bytes {
+            patch.own?.deallocate()
+            patch.own = .allocate(byteCount: bytes, alignment: 16)
         }
-        return UnsafeMutableRawBufferPointer(rebasing: patch![0..<bytes])
+        return UnsafeMutableRawBufferPointer(rebasing: patch.own![0..<bytes])
     }
 }

@@ -26,9 +26,9 @@ import Synchronization
 /// value) and a decoding cursor (canvas, compositor, decode-ahead,
 /// checkpoints), which only one thread at a time uses.
 ///
-/// `@unchecked Sendable`: the index, the bytes and the options are
-/// immutable; the cursor is reached only through `Mutex.withLock`.
-public final class ImageSource: @unchecked Sendable {
+/// `Sendable`: the index, the bytes and the options are immutable; the
+/// cursor is reached only through `Locked.withLock`.
+public final class ImageSource: Sendable {
     /// The name used in messages: the path, or a label for in-memory data.
     public let name: String
     /// What opening the file learnt: canvas, frames, loop count, metadata.
@@ -132,7 +132,7 @@ public final class ImageSource: @unchecked Sendable {
         outputHeight = out.height
         cursor = Locked(
             FrameCursor(
-                index: index, decoder: container.decoder, store: store, name: name, outputWidth: out.width,
+                index: index, decoder: container.decoder, store: store, outputWidth: out.width,
                 outputHeight: out.height, decodeAhead: options.decodeAhead, colorTransform: conversion.transform))
         downsamples = out != (index.width, index.height)
     }
@@ -170,17 +170,17 @@ public final class ImageSource: @unchecked Sendable {
     /// decoded and composited, for tests and statistics. Decodes run ahead
     /// on other threads count when they are composited.
     var stepsDecoded: Int {
-        cursor.withLock { $0.stepsDecoded }
+        cursor.withLock { $0.counts.decoded }
     }
 
     /// How many of those were decoded ahead on another thread, for tests.
     var stepsDecodedAhead: Int {
-        cursor.withLock { $0.stepsDecodedAhead }
+        cursor.withLock { $0.counts.decodedAhead }
     }
 
     /// Steps converted to sRGB where they were decoded ahead (for tests).
     var stepsConvertedAhead: Int {
-        cursor.withLock { $0.stepsConvertedAhead }
+        cursor.withLock { $0.counts.convertedAhead }
     }
 
     /// Where the cursor keeps and finds checkpoints (held weakly).

@@ -10,16 +10,14 @@ import Synchronization
 /// inflate and WebP's VP8 decode of different frames are independent, only
 /// compositing is sequential.
 ///
-/// At most `depth` decodes are in flight; buffers are reused. Used only from
-/// the thread holding the source's lock.
-///
-/// `@unchecked Sendable`: its mutable fields are used only by the thread
-/// holding the source's lock; a `Job`'s buffer and error are written by the
-/// worker before `done.signal()` and read only after `done.wait()`.
-final class StepPrefetcher: @unchecked Sendable {
+/// At most `depth` decodes are in flight; buffers are reused. Not
+/// `Sendable`: used only from the thread holding the source's lock; the
+/// workers get a `Job` each, never the prefetcher.
+final class StepPrefetcher {
     /// A decode running or done on another thread.
-    /// `@unchecked Sendable`: see the class: written before `done.signal()`,
-    /// read after `done.wait()`.
+    /// `@unchecked Sendable`: its buffer and results are written by the
+    /// worker before `done.signal()` and read only after `done.wait()` (or
+    /// by the thread that claimed it instead: `claim`).
     final class Job: @unchecked Sendable {
         var buffer: UnsafeMutableRawBufferPointer
         /// For a `SplitStepDecoder`: `buffer` holds the prepared step and

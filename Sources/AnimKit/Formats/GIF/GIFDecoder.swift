@@ -8,9 +8,8 @@ import CColorKernel
 /// decodes on its own, in any order, from any thread: the prefetcher decodes
 /// the next images on the other cores while the compositor works in order.
 ///
-/// `@unchecked Sendable`: every stored field is a `let` of immutable data; each
-/// decode keeps its buffers in locals.
-final class GIFDecoder: SplitStepDecoder, @unchecked Sendable {
+/// Each decode keeps its buffers in locals.
+final class GIFDecoder: SplitStepDecoder, Sendable {
     /// Transparent pixels can be left unwritten: GIF's alpha is 1-bit.
     let writesMasked = true
     private let store: ByteStore

@@ -2,9 +2,8 @@
 /// size, the shared PLTE and tRNS, the frame's data as IDAT, IEND), the way
 /// APNGKit does, and lets libpng decode that.
 ///
-/// `@unchecked Sendable`: every stored field is a `let` of immutable data; each
-/// decode keeps its libpng state in locals.
-final class APNGDecoder: StepDecoder, @unchecked Sendable {
+/// Each decode keeps its libpng state in locals.
+final class APNGDecoder: StepDecoder, Sendable {
     let writesMasked = false
     private let store: ByteStore
     private let file: String

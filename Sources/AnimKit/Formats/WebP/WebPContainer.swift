@@ -99,9 +99,8 @@ enum WebPContainer {
 /// Decodes one WebP frame's bitstream (VP8 or VP8L, with ALPH) with
 /// WebPDecode into RGBA, as `WebPAnimDecoder` does.
 ///
-/// `@unchecked Sendable`: every stored field is a `let` of immutable data; each
-/// decode keeps its libwebp state in locals.
-final class WebPFrameDecoder: StepDecoder, @unchecked Sendable {
+/// Each decode keeps its libwebp state in locals.
+final class WebPFrameDecoder: StepDecoder, Sendable {
     let writesMasked = false
     private let store: ByteStore
     private let file: String
