@@ -6,8 +6,9 @@
 A declaration is a line starting (after indentation and attributes) with
 `public` or `open`, outside a function body; it is documented when the
 lines just above it (attributes and blank-free) end in a `///` comment.
-Enum cases (which carry no `public` of their own) are not checked. Prints
-each missing one as path:line and exits 1 if there are any.
+The cases of a public enum (which carry no `public` of their own) are
+checked too: each `case` line directly in its body. Prints each missing one
+as path:line and exits 1 if there are any.
 """
 import os
 import re
@@ -15,13 +16,23 @@ import sys
 
 DECL = re.compile(r"^\s*(@[\w()., ]+\s+)*(public|open)\s+(?!import\b)")
 ATTR = re.compile(r"^\s*@\w+")
+PUBLIC_ENUM = re.compile(r"^(\s*)(@[\w()., ]+\s+)*public\s+(indirect\s+)?enum\b.*\{\s*$")
 
 
 def missing_in(path):
     lines = open(path, encoding="utf-8").read().splitlines()
     out = []
+    enums = []  # indentation of each public enum whose body we are in
     for i, line in enumerate(lines):
-        if not DECL.match(line):
+        indent = len(line) - len(line.lstrip())
+        if enums and line.strip() == "}" and indent == enums[-1]:
+            enums.pop()
+            continue
+        m = PUBLIC_ENUM.match(line)
+        if m:
+            enums.append(len(m.group(1)))
+        is_case = bool(enums) and indent == enums[-1] + 4 and line.lstrip().startswith("case ")
+        if not DECL.match(line) and not is_case:
             continue
         j = i - 1
         while j >= 0 and ATTR.match(lines[j]) and not lines[j].strip().startswith("///"):

@@ -2,7 +2,9 @@ import Synchronization
 
 /// The direction frames are being played in, for eviction and prefetch.
 public enum PlaybackDirection: Sendable {
+    /// Frame numbers going up.
     case forward
+    /// Frame numbers going down (`r` in the player).
     case backward
 }
 

@@ -76,6 +76,7 @@ public struct EncodingOptions: Sendable, Equatable {
     /// How a GIF approximates colours outside its palette; the raw values are
     /// the CLI's `--dither` names.
     public enum Dither: String, Sendable, CaseIterable {
+        /// The nearest palette colour, no dithering.
         case none
         /// Floyd–Steinberg error diffusion.
         case floydSteinberg = "fs"
@@ -89,6 +90,7 @@ public struct EncodingOptions: Sendable, Equatable {
 
 /// A format `ImageDestination` writes.
 public enum OutputFormat: String, Sendable, CaseIterable {
+    /// GIF89a, APNG (a PNG with `acTL`; one frame is a plain PNG) and WebP.
     case gif, apng, webp
 
     /// The format for a file name's extension (`.gif`, `.png`/`.apng`, `.webp`).

@@ -42,7 +42,9 @@ public struct FrameGeometry: Equatable, Sendable {
 
     /// What is wrong with a geometry for a canvas.
     public enum Problem: Error, Equatable, CustomStringConvertible {
+        /// The crop rectangle reaches outside the canvas.
         case cropOutside(Rect, canvasWidth: Int, canvasHeight: Int)
+        /// A size of zero pixels across or down.
         case emptySize
 
         /// What is wrong, in words.

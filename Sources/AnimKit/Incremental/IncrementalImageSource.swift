@@ -16,6 +16,7 @@ import Synchronization
 public final class IncrementalImageSource: Sendable {
     /// What `frame(at:)` gives.
     public enum FrameResult: Equatable, Sendable {
+        /// The frame, composited.
         case frame(RGBAImage)
         /// The frame's bytes have not all arrived yet.
         case notYetAvailable

@@ -4,7 +4,9 @@ import AnimKit
 /// 1×2 half blocks, 2×2 quadrants, 2×3 sextants, 2×4 octants), or the
 /// terminal's own pixels (kitty, sixel, iTerm2).
 public enum BackendResolution: Equatable, Sendable {
+    /// Text cells of `across`×`down` sub-pixels each.
     case cells(across: Int, down: Int)
+    /// The terminal's own pixels.
     case pixels
 }
 
@@ -70,5 +72,6 @@ extension FrameBackend {
 
 /// Which backend: `--protocol auto|kitty|sixel|iterm2|text`.
 public enum GraphicsProtocol: String, Sendable, CaseIterable {
+    /// kitty's graphics protocol, DEC sixel, iTerm2 inline images, or text cells.
     case kitty, sixel, iterm2, text
 }
