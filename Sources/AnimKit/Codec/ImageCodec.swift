@@ -1,40 +1,39 @@
 /// One format as the shared machinery reaches it: how its bytes are
-/// recognised and indexed, and how it is written. Each format's folder has
-/// one conforming type, and `Formats` (Formats/Formats.swift) lists them:
-/// `ImageSource`, `ImageDestination` and the transcoder name no format.
-protocol ImageCodec: Sendable {
-    /// True when `bytes` start with the format's signature.
-    static func recognises(_ bytes: UnsafeRawBufferPointer) -> Bool
-    /// True when `bytes` are fewer than the signature but could begin it.
-    static func couldBegin(_ bytes: UnsafeRawBufferPointer) -> Bool
-    /// The container's index: every step and frame, no pixels decoded.
-    static func index(_ store: ByteStore, file: String, options: DecodingOptions) throws -> ContainerIndex
+/// recognised and indexed, and how it is written. Each format's folder
+/// defines one (`ImageCodec.gif`, …), and `Formats` (Formats/Formats.swift)
+/// lists them: `ImageSource`, `ImageDestination` and the transcoder name no
+/// format.
+struct ImageCodec: Sendable {
+    /// The signatures a file of the format starts with; nil matches any byte.
+    let signatures: [[UInt8?]]
     /// The format written, or nil for a format only read.
-    static var output: OutputFormat? { get }
-    /// A writer of a `width`×`height` animation to `sink`; `readBack` decodes
-    /// what the writer wrote, for a writer that must start over in a wider
-    /// form (APNG).
-    static func writer(
-        sink: OutputSink, width: Int, height: Int, options: EncodingOptions, readBack: @escaping ReadBack
-    ) throws -> FrameWriter
+    let output: OutputFormat?
+    /// The container's index: every step and frame, no pixels decoded.
+    let index: @Sendable (_ store: ByteStore, _ file: String, _ options: DecodingOptions) throws -> ContainerIndex
+    /// A writer of a `width`×`height` animation to `sink`; `readBack`
+    /// decodes what the writer wrote, for a writer that must start over in
+    /// a wider form (APNG).
+    let writer:
+        @Sendable (
+            _ sink: OutputSink, _ width: Int, _ height: Int, _ options: EncodingOptions, _ readBack: @escaping ReadBack
+        ) throws -> FrameWriter
     /// Sets in `options` what is chosen from every frame before the first
     /// is written (GIF: the global colour table); `frame(i)` decodes frame i.
-    static func prepare(_ options: inout EncodingOptions, frameCount: Int, frame: (Int) throws -> RGBAImage)
-}
+    var prepare: @Sendable (_ options: inout EncodingOptions, _ frameCount: Int, _ frame: (Int) throws -> RGBAImage) -> Void =
+        { _, _, _ in }
 
-extension ImageCodec {
-    static func prepare(_ options: inout EncodingOptions, frameCount: Int, frame: (Int) throws -> RGBAImage) {}
-
-    /// True when `bytes` are fewer than `signature` and match it so far
-    /// (`nil` matches any byte).
-    static func bytes(_ bytes: UnsafeRawBufferPointer, couldBegin signature: [UInt8?]) -> Bool {
-        bytes.count < signature.count && bytes.indices.allSatisfy { signature[$0] == nil || signature[$0] == bytes[$0] }
+    /// True when `bytes` start with one of the signatures.
+    func recognises(_ bytes: UnsafeRawBufferPointer) -> Bool {
+        signatures.contains { sig in bytes.count >= sig.count && matches(bytes, sig) }
     }
 
-    /// True when `bytes` hold `signature` at `offset`.
-    static func bytes(_ bytes: UnsafeRawBufferPointer, have signature: [UInt8], at offset: Int = 0) -> Bool {
-        guard bytes.count >= offset + signature.count else { return false }
-        return signature.indices.allSatisfy { bytes[offset + $0] == signature[$0] }
+    /// True when `bytes` are fewer than a signature but could begin it.
+    func couldBegin(_ bytes: UnsafeRawBufferPointer) -> Bool {
+        signatures.contains { sig in bytes.count < sig.count && matches(bytes, sig) }
+    }
+
+    private func matches(_ bytes: UnsafeRawBufferPointer, _ signature: [UInt8?]) -> Bool {
+        zip(bytes, signature).allSatisfy { $1 == nil || $0 == $1 }
     }
 }
 

@@ -185,7 +185,7 @@ public final class ImageDestination {
         _ format: OutputFormat, sink: OutputSink, width: Int, height: Int,
         options: EncodingOptions
     ) throws -> FrameWriter {
-        try Formats.writing(format).writer(sink: sink, width: width, height: height, options: options) { bytes, name in
+        try Formats.writing(format).writer(sink, width, height, options) { bytes, name in
             try ImageSource(data: bytes, name: name, options: DecodingOptions(durationPolicy: .raw, decodeAhead: 0))
         }
     }

@@ -94,13 +94,13 @@ extension ImageSource {
     }
 
     /// What writing this source as a GIF sets in `options`: the global
-    /// table (unless one is given: `GIFCodec.prepare`, from every frame
+    /// table (unless one is given: `ImageCodec.gif`'s `prepare`, from every frame
     /// decoded with a source of its own); from a GIF, exact
     /// colours (at 256 colours, not lossy) and, when the source was read
     /// with raw delays and `keepingDelays`, its delays as stored.
     @_spi(AnimTools) public func prepareGIF(_ options: inout EncodingOptions, keepingDelays: Bool) {
         if options.globalColors == nil, let scan = try? reopened() {
-            Formats.writing(.gif).prepare(&options, frameCount: scan.frameCount, frame: scan.frame(at:))
+            Formats.writing(.gif).prepare(&options, scan.frameCount, scan.frame(at:))
         }
         guard format == .gif else { return }
         if options.maxColors >= 256 && options.lossy == 0 { options.exactColors = true }

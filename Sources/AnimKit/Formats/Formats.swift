@@ -1,12 +1,13 @@
 /// Every format AnimKit reads and writes: the one list that names them.
-/// Adding a format is a folder under Formats/ with an `ImageCodec`, and a
-/// line here (and its name in `ImageFormat`/`OutputFormat`).
+/// Adding a format is a folder under Formats/ that defines its
+/// `ImageCodec`, and a line here (and its name in `ImageFormat` and
+/// `OutputFormat`).
 enum Formats {
     /// The formats, in the order their signatures are tried.
-    static let all: [any ImageCodec.Type] = [GIFCodec.self, PNGCodec.self, WebPCodec.self]
+    static let all: [ImageCodec] = [.gif, .png, .webp]
 
     /// The format whose signature `bytes` start with.
-    static func reading(_ bytes: UnsafeRawBufferPointer) -> (any ImageCodec.Type)? {
+    static func reading(_ bytes: UnsafeRawBufferPointer) -> ImageCodec? {
         all.first { $0.recognises(bytes) }
     }
 
@@ -16,7 +17,7 @@ enum Formats {
     }
 
     /// The format that writes `format`.
-    static func writing(_ format: OutputFormat) -> any ImageCodec.Type {
+    static func writing(_ format: OutputFormat) -> ImageCodec {
         guard let codec = all.first(where: { $0.output == format }) else {
             preconditionFailure("no codec writes \(format)")  // every OutputFormat case has one (FormatsTests)
         }

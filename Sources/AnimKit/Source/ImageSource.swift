@@ -108,7 +108,7 @@ public final class ImageSource: Sendable {
             }
             throw AnimError.unsupported(file: name, reason: "not a GIF, PNG or WebP file")
         }
-        var container = try codec.index(store, file: name, options: options)
+        var container = try codec.index(store, name, options)
         if container.color == nil, container.format != .png && container.format != .apng {
             container.color = container.metadata.iccProfile.map { .icc($0) }
         }

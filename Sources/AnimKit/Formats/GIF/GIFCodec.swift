@@ -1,30 +1,19 @@
-/// GIF (87a and 89a) in the list of formats.
-enum GIFCodec: ImageCodec {
-    static func recognises(_ bytes: UnsafeRawBufferPointer) -> Bool {
-        Self.bytes(bytes, have: Array("GIF87a".utf8)) || Self.bytes(bytes, have: Array("GIF89a".utf8))
-    }
-
-    static func couldBegin(_ bytes: UnsafeRawBufferPointer) -> Bool {
-        Self.bytes(bytes, couldBegin: Array("GIF8".utf8) + [nil] + Array("a".utf8))
-    }
-
-    static func index(_ store: ByteStore, file: String, options: DecodingOptions) throws -> ContainerIndex {
-        try GIFContainer.index(
-            store, file: file, limits: options.limits, merging: options.mergesZeroDelayImages,
-            growing: options.growsCanvasToFirstImage)
-    }
-
-    static var output: OutputFormat? { .gif }
-
-    static func writer(
-        sink: OutputSink, width: Int, height: Int, options: EncodingOptions, readBack: @escaping ReadBack
-    ) throws -> FrameWriter {
-        try GIFWriter(sink: sink, width: width, height: height, options: options)
-    }
-
-    /// The global table (`GlobalTableChoice`), unless one is given.
-    static func prepare(_ options: inout EncodingOptions, frameCount: Int, frame: (Int) throws -> RGBAImage) {
-        guard options.globalColors == nil else { return }
-        options.globalColors = try? GIFGlobalTable.of(count: frameCount, limit: max(options.maxColors - 1, 2), frame: frame)
-    }
+extension ImageCodec {
+    /// GIF87a and GIF89a; before the first frame is written, the global
+    /// colour table is chosen from every frame (`GlobalTableChoice`), unless
+    /// one is given.
+    static let gif = ImageCodec(
+        signatures: [Array("GIF87a".utf8), Array("GIF89a".utf8)], output: .gif,
+        index: { store, file, options in
+            try GIFContainer.index(
+                store, file: file, limits: options.limits, merging: options.mergesZeroDelayImages,
+                growing: options.growsCanvasToFirstImage)
+        },
+        writer: { sink, width, height, options, _ in
+            try GIFWriter(sink: sink, width: width, height: height, options: options)
+        },
+        prepare: { options, count, frame in
+            guard options.globalColors == nil else { return }
+            options.globalColors = try? GIFGlobalTable.of(count: count, limit: max(options.maxColors - 1, 2), frame: frame)
+        })
 }
