@@ -170,6 +170,9 @@ public final class FrameScheduler {
         lastIndex = -1
     }
 
+    /// Frames in one play (before any order is applied).
+    public var frameCount: Int { durations.count }
+
     /// The frame due now.
     public var currentFrame: Int { timeline.order[currentIndex % timeline.count] }
 

@@ -1,99 +1,46 @@
 import AnimKit
 
-/// How `Player` plays.
+/// What the user asked of a play. What the terminal was found to have is
+/// `TerminalCapabilities`, passed beside it; each backend's own state (kitty's
+/// image ids) is the player's.
 public struct PlayerOptions: Sendable {
+    /// How the play is shown: full screen, a preview box, a still frame, plain output.
+    public var presentation: Presentation = .fullScreen
+    /// How frames are drawn: protocol, colours, symbols, fit.
+    public var look = FrameLook()
+    /// Which frames play, how often, how fast and for how long.
+    public var timing = PlayTiming()
     /// Cell box to fit into; nil: the terminal's size (80×24 when not a terminal).
     public var columns: Int?
     /// Rows of the cell box, including any kept for the status line; nil:
     /// the terminal's (24 when not a terminal).
     public var rows: Int?
-    /// How text cells send colours (graphics protocols ignore it).
-    public var colorMode: ColorMode = .trueColor
-    /// What transparent pixels are drawn over.
-    public var background: Background = .none
-    /// Levels per channel a colour on screen may differ from the frame's,
-    /// so that a colour already set can be reused (0: exact). At 2 the
-    /// difference cannot be seen, and the benchmark clips cost 9% (sprite)
-    /// to 14% (1280×720 gradient) fewer bytes.
-    public var colorTolerance = 2
-    /// Plays; nil: the file's own count on a terminal, 1 otherwise.
-    public var loops: Int?
-    /// Playback speed: 2 plays twice as fast.
-    public var speed: Double = 1
-    /// Not a terminal: write frames as fast as possible.
-    public var noWait = false
-    /// In interactive mode, a status line on the last row: name, frame,
-    /// speed and frames dropped.
+    /// Pixels per cell; nil: from the terminal (`TIOCGWINSZ`), else
+    /// `CellGeometry.assumed`.
+    public var cell: CellGeometry?
+    /// In full screen, a status line on the last row: name, frame, speed
+    /// and frames dropped.
     public var showStatus = false
     /// Cache budget in bytes; nil: `FrameCache.defaultLimit`.
     public var cacheLimit: Int?
-    /// Full-screen interactive mode (alternate screen, keys); false writes
-    /// frames in place with no terminal set-up.
-    public var interactive = true
     /// Where frames go (standard output).
     public var output: Int32 = 1
-    /// Where an interactive player reads keys: a terminal's fd, put in raw
+    /// Where a full-screen player reads keys: a terminal's fd, put in raw
     /// mode while playing and left open. Nil (the default): standard input
     /// when it is a terminal, else the controlling terminal (`/dev/tty`).
     public var input: Int32?
     /// Keep a record of every frame shown (`PlayerStatistics.shownFrames`).
     public var recordFrames = false
-    /// How frames are drawn: text cells or a graphics protocol. `auto` is
-    /// resolved before the player is made (`TerminalProbe`).
-    public var graphics: GraphicsProtocol = .text
-    /// Pixels per cell; nil: from the terminal (`TIOCGWINSZ`), else
-    /// `CellGeometry.assumed`.
-    public var cell: CellGeometry?
-    /// Enlarge animations smaller than the box to fill it.
-    public var upscale = false
-    /// Inside tmux with `allow-passthrough on`: graphics are wrapped for it.
-    public var tmuxPassthrough = false
-    /// Sixel colour registers and largest image, when the terminal said.
-    public var sixelRegisters: Int?
-    /// The largest sixel image in pixels; nil: not known.
-    public var sixelMaxSize: PixelSize?
-    /// Text cells: the block characters (half blocks by default).
-    public var symbols: TextSymbols = .half
-    /// Text cells in 256 colours: ordered dithering before the mapping.
-    public var dither = false
-    /// The row the shell's cursor was on when play started (DECXCPR): the
-    /// cursor is kept there between frames, so a terminal that reflows its
-    /// main screen on a resize by the cursor's row (xterm) keeps the
-    /// shell's output. nil: not known.
-    public var shellCursorRow: Int?
-    /// Keys typed while the terminal was probed, handled first.
-    public var pendingInput: [UInt8] = []
-    /// Play only these frames (0-based, both ends in; a file, not a
-    /// stream); nil: all of them.
-    public var frames: ClosedRange<Int>?
-    /// End the play after this long, whatever is left of it; nil: no limit.
-    public var maxDuration: Duration?
-    /// Draw into a box of the screen as it is, for previews (`--inline`,
-    /// `--place`): no alternate screen, no keys; nil: full screen when
-    /// interactive.
-    public var inline: InlinePlacement?
-    /// Draw the first frame played and return at once (`--frame N`).
-    public var still = false
-    /// One of several files (`anim play a.gif b.webp`): `n` and `p` end the
-    /// play with `.next` and `.previous`.
-    public var playlist = false
-    /// The caller has entered the terminal (alternate screen, raw mode)
-    /// and restores it: the play neither enters nor leaves it, and clears
-    /// the screen when it starts and ends.
-    public var sharedTerminal = false
     /// A line above the picture, centred on it (`--title`: the file name);
     /// nil: none.
     public var title: String?
-    /// Fit and centre the picture into this part of the screen (a pane of
-    /// a grid) instead of the whole window; nil: the window.
-    public var region: CellRegion?
-    /// kitty's image id for this play (several at once need several ids);
-    /// nil: one made from the process id.
-    public var kittyImageID: UInt32?
 
     /// The defaults: truecolor text cells fitted to the terminal, played
-    /// interactively at normal speed.
+    /// full screen at normal speed.
     public init() {}
+
+    /// Full screen or one of a list: the alternate screen, keys.
+    var interactive: Bool { presentation == .fullScreen || presentation == .list }
 }
 
 /// What a play did, for `--stats`.
