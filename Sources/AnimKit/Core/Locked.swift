@@ -32,11 +32,11 @@ final class Locked<Value>: @unchecked Sendable {
             lock.unlock()
         }
         if let timeoutMs {
-            let deadline = MonotonicClock().nanoseconds() + Int64(timeoutMs) * 1_000_000
+            let deadline = SuspendingClock.now.advanced(by: .milliseconds(timeoutMs))
             while !ready(value) {
-                let left = deadline - MonotonicClock().nanoseconds()
-                if left <= 0 { break }
-                lock.wait(milliseconds: max(1, Int(left / 1_000_000)))
+                let left = SuspendingClock.now.duration(to: deadline)
+                if left <= .zero { break }
+                lock.wait(milliseconds: max(1, Int(left.nanosecondsValue / 1_000_000)))
             }
         } else {
             while !ready(value) { lock.wait() }

@@ -23,7 +23,7 @@ public final class FrameScheduler {
     }
 
     /// Where the scheduler reads the time.
-    public let clock: PlaybackClock
+    package let clock: PlaybackClock
     private var durations: [Int64]
     private var timeline: FrameTimeline
     private var anchorReal: Int64
@@ -53,11 +53,17 @@ public final class FrameScheduler {
     }
 
     /// A scheduler for frames of `durations` (each at least 1 ms is used),
-    /// starting now.
-    public init(
+    /// starting now. Deadlines are nanoseconds on `clock`: a `ManualClock`'s
+    /// own reading, else since the scheduler was made.
+    public convenience init(
         durations: [Duration], plays: Plays, mode: PlaybackMode = .forward,
-        speed: Double = 1, clock: PlaybackClock = MonotonicClock()
+        speed: Double = 1, clock: any Clock<Duration> = SuspendingClock()
     ) {
+        self.init(durations: durations, plays: plays, mode: mode, speed: speed, clock: PlaybackClock(clock))
+    }
+
+    /// A scheduler reading `clock` (shared with a player that sleeps on it).
+    package init(durations: [Duration], plays: Plays, mode: PlaybackMode = .forward, speed: Double, clock: PlaybackClock) {
         self.clock = clock
         self.durations = durations.map { max($0.nanosecondsValue, 1_000_000) }
         self.timeline = FrameTimeline(durations: self.durations, mode: mode)

@@ -29,10 +29,11 @@ public final class Player {
     /// `clock`: where time comes from (tests pass a `ManualClock`).
     public convenience init(
         source: ImageSource, name: String, options: PlayerOptions, terminal: TerminalCapabilities = .init(),
-        clock: PlaybackClock = MonotonicClock()
+        clock: any Clock<Duration> = SuspendingClock()
     ) throws {
         try self.init(
-            files: [(source, nil, true, name)], options: options, terminal: terminal, grid: nil, titles: false, clock: clock)
+            files: [(source, nil, true, name)], options: options, terminal: terminal, grid: nil, titles: false,
+            clock: PlaybackClock(clock))
     }
 
     /// Plays a stream as it arrives, from its first complete frame on:
@@ -41,7 +42,7 @@ public final class Player {
     /// if not even one frame is complete yet.
     public convenience init(
         stream: IncrementalImageSource, name: String, options: PlayerOptions, terminal: TerminalCapabilities = .init(),
-        clock: PlaybackClock = MonotonicClock()
+        clock: any Clock<Duration> = SuspendingClock()
     ) throws {
         let ended = stream.isFinished  // before the snapshot: it then holds every frame
         guard let source = stream.source, source.frameCount > 0 else {
@@ -52,7 +53,7 @@ public final class Player {
         }
         try self.init(
             files: [(source, stream, ended, name)], options: options, terminal: terminal, grid: nil, titles: false,
-            clock: clock)
+            clock: PlaybackClock(clock))
     }
 
     /// Several animations at once (`anim play --grid CxR`): `sources` fill
@@ -63,12 +64,12 @@ public final class Player {
     /// panes are images of their own; sixel is drawn as text cells.
     public convenience init(
         sources: [(source: ImageSource, name: String)], options: PlayerOptions, terminal: TerminalCapabilities = .init(),
-        grid: (columns: Int, rows: Int), titles: Bool, clock: PlaybackClock = MonotonicClock()
+        grid: (columns: Int, rows: Int), titles: Bool, clock: any Clock<Duration> = SuspendingClock()
     ) throws {
         precondition(!sources.isEmpty && grid.columns >= 1 && grid.rows >= 1 && sources.count <= grid.columns * grid.rows)
         try self.init(
             files: sources.map { ($0.source, nil, true, $0.name) }, options: options, terminal: terminal, grid: grid,
-            titles: titles, clock: clock)
+            titles: titles, clock: PlaybackClock(clock))
     }
 
     init(
