@@ -24,7 +24,6 @@ public final class FrameScheduler {
 
     /// Where the scheduler reads the time.
     package let clock: PlaybackClock
-    private var durations: [Int64]
     private var timeline: FrameTimeline
     private var anchorReal: Int64
     private var anchorAnim: Int64 = 0
@@ -65,8 +64,7 @@ public final class FrameScheduler {
     /// A scheduler reading `clock` (shared with a player that sleeps on it).
     package init(durations: [Duration], plays: Plays, mode: PlaybackMode = .forward, speed: Double, clock: PlaybackClock) {
         self.clock = clock
-        self.durations = durations.map { max($0.nanosecondsValue, 1_000_000) }
-        self.timeline = FrameTimeline(durations: self.durations, mode: mode)
+        self.timeline = FrameTimeline(durations: durations.map { max($0.nanosecondsValue, 1_000_000) }, mode: mode)
         self.plays = plays
         self.mode = mode
         self.speed = max(speed, 1e-6)
@@ -84,7 +82,7 @@ public final class FrameScheduler {
             guard mode != oldValue else { return }
             let frame = currentFrame
             let play = loop(of: currentIndex)
-            timeline = FrameTimeline(durations: durations, mode: mode)
+            timeline = FrameTimeline(durations: timeline.durations, mode: mode)
             jump(toIndex: play * timeline.count + timeline.position(of: frame))
         }
     }
@@ -100,8 +98,7 @@ public final class FrameScheduler {
     public func append(durations more: [Duration]) {
         guard !more.isEmpty else { return }
         let oldLength = timeline.length
-        durations += more.map { max($0.nanosecondsValue, 1_000_000) }
-        timeline = FrameTimeline(durations: durations, mode: mode)
+        timeline = FrameTimeline(durations: timeline.durations + more.map { max($0.nanosecondsValue, 1_000_000) }, mode: mode)
         if isWaitingForFrames {
             isWaitingForFrames = false
             anchorAnim = oldLength
@@ -177,7 +174,7 @@ public final class FrameScheduler {
     }
 
     /// Frames in one play (before any order is applied).
-    public var frameCount: Int { durations.count }
+    public var frameCount: Int { timeline.durations.count }
 
     /// The frame due now.
     public var currentFrame: Int { timeline.order[currentIndex % timeline.count] }
