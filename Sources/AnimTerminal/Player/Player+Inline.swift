@@ -37,8 +37,7 @@ extension Player {
             return
         }
         defer { finishInline(place, pane.layout.placement) }
-        guard case .still = options.presentation else { return try play(keys: nil) }
-        if try !show(pane, 0) { _ = end(.outputClosed) }
+        try play(keys: nil)
     }
 
     /// What the screen keeps: the picture, or a blank box (`clear`); the

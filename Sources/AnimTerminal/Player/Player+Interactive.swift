@@ -77,6 +77,8 @@ extension Player {
         if !terminal.pendingInput.isEmpty, handle(replies.feed(terminal.pendingInput), &last) { return }
         // `--no-wait` (one file, not a terminal): every frame in turn at once.
         let inOrder = options.timing.noWait && !options.interactive && grid == nil ? options.timing.loops ?? 1 : nil
+        // `--frame N`: the first frame drawn ends the play.
+        let once = if case .still = options.presentation { true } else { false }
         while true {
             if options.interactive { try takeSignals(keys, &last) }
             var deadline: Int64?
@@ -90,7 +92,7 @@ extension Player {
                     if try !show(pane, frame), end(.outputClosed) { return }
                     last[i] = frame
                 }
-                if tick.finished || timeIsUp {
+                if tick.finished || timeIsUp || once {
                     ended[i] = true
                 } else if let d = tick.deadline {
                     deadline = min(deadline ?? .max, d, stopTime ?? .max)
