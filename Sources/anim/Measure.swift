@@ -9,10 +9,7 @@ enum Measure {
     private static let origin = SuspendingClock.now
 
     /// Monotonic milliseconds from an arbitrary origin.
-    static func milliseconds() -> Double {
-        let d = origin.duration(to: .now)
-        return Double(d.components.seconds) * 1e3 + Double(d.components.attoseconds) / 1e15
-    }
+    static func milliseconds() -> Double { origin.duration(to: .now) / .milliseconds(1) }
 
     /// This program's peak resident memory: VmHWM, the high-water mark of
     /// its own address space. (getrusage's ru_maxrss would do, but Linux

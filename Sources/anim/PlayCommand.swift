@@ -178,12 +178,10 @@ enum PlayCommand: Command {
             // One frame (a previewer's call on every cursor move): only as
             // much of the file as that frame needs is indexed.
             let source =
-                if case .still = options.presentation {
-                    try ImageSource.opening(
-                        path: path, throughFrame: options.timing.frames?.lowerBound ?? 0, options: Limits.decoding())
-                } else {
-                    try ImageSource(path: path, options: Limits.decoding())
-                }
+                args.values["--frame"] != nil
+                ? try ImageSource.opening(
+                    path: path, throughFrame: options.timing.frames?.lowerBound ?? 0, options: Limits.decoding())
+                : try ImageSource(path: path, options: Limits.decoding())
             let name = PlayList.baseName(path)
             return (try Player(source: source, name: name, options: options, terminal: terminal), nil)
         }

@@ -120,10 +120,9 @@ public final class ImageSource: @unchecked Sendable {
             decoder: container.decoder, colorTransform: conversion.transform, colorConversion: conversion.source)
     }
 
-    /// A new source over the same bytes and the same index (not parsed
-    /// again: a player that resizes keeps the one index for the whole
-    /// play), with its own decoding state. `options` may change what is
-    /// delivered (`resizeTo`, `fitIn`, `decodeAhead`), not what was indexed.
+    /// A new source over the same bytes and index (not parsed again: a player
+    /// that resizes keeps one index for the whole play) with its own decoding
+    /// state; `options` may change what is delivered, not what was indexed.
     public func sharingIndex(options: DecodingOptions) throws -> ImageSource {
         let (decoder, transform) = cursor.withLock { ($0.decoder, $0.colorTransform) }
         return try ImageSource(

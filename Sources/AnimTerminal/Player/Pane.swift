@@ -22,19 +22,24 @@ final class Pane {
     /// When the last frame was written, on the player's clock.
     var lastWrite: Int64 = 0
 
-    /// `range`: the frames played (checked by the caller).
-    init(
-        file: ImageSource, stream: IncrementalImageSource?, streamEnded: Bool, name: String, backend: FrameBackend,
-        range: ClosedRange<Int>, plays: Plays, speed: Double, clock: PlaybackClock
-    ) {
-        self.file = file
-        self.stream = stream
-        self.name = name
-        self.backend = backend
-        first = range.lowerBound
+    /// A file to play: the source, the stream it comes from (nil: a
+    /// file), whether that has ended, and its name.
+    typealias File = (source: ImageSource, stream: IncrementalImageSource?, ended: Bool, name: String)
+
+    /// Plays `f`'s frames of `options.timing` (checked), as often as asked.
+    init(_ f: File, options: PlayerOptions, backend: FrameBackend, clock: PlaybackClock) throws {
+        let (source, timing) = (f.source, options.timing)
+        // (A range past the last frame ends at it, as `anim extract --frames`.)
+        let asked = timing.frames ?? 0...(max(source.frameCount, 1) - 1)
+        guard f.stream == nil || timing.frames == nil, asked.lowerBound >= 0, asked.lowerBound < source.frameCount else {
+            throw PlayerError.framesOutside(asked, count: source.frameCount)
+        }
+        (file, stream, name, self.backend, first) = (source, f.stream, f.name, backend, asked.lowerBound)
         scheduler = FrameScheduler(
-            durations: file.frames[range].map(\.duration), plays: plays, speed: speed, clock: clock)
-        scheduler.isOpenEnded = !streamEnded
+            durations: source.frames[asked.lowerBound...min(asked.upperBound, source.frameCount - 1)].map(\.duration),
+            plays: timing.loops.map { $0 == 0 ? .forever : .count($0) } ?? (options.interactive ? source.plays : .count(1)),
+            speed: timing.speed, clock: clock)
+        scheduler.isOpenEnded = !f.ended
     }
 
     /// Opens `file`'s frames at the placement's size through a new cache,

@@ -28,11 +28,9 @@ extension Player {
         }
     }
 
-    /// kitty's image for a play (several at once need several ids): per
-    /// pane of a grid (the ids of one process differ in the low byte); per
-    /// box of `--place`, so the next preview in the same box replaces this
-    /// one (a file manager moving along a list); else nil: one made from
-    /// the process id.
+    /// kitty's image: one per pane of a grid (the low byte differs); one per
+    /// box of `--place`, so the next preview there replaces this one (a file
+    /// manager moving along a list); else nil: one made from the process id.
     static func kittyImageID(_ presentation: Presentation, pane: Int?) -> UInt32? {
         if let pane { return 0x2B00_0000 | (UInt32(truncatingIfNeeded: getpid()) & 0xFFFF) << 8 | UInt32(pane & 0xFF) }
         guard let place = presentation.placement, place.keepCursor else { return nil }

@@ -57,11 +57,9 @@ public final class Player {
     }
 
     /// Several animations at once (`anim play --grid CxR`): `sources` fill
-    /// the grid row by row (at most `columns`×`rows`), each fitted and
-    /// centred in its pane with its own timing; `titles` puts each file's
-    /// name above its pane. Keys apply to every pane; `n`/`p` end the play
-    /// with `.next`/`.previous` (the caller shows the next page). kitty
-    /// panes are images of their own; sixel is drawn as text cells.
+    /// the grid row by row (at most `columns`×`rows`), each centred in its
+    /// pane with its own timing, under its name with `titles`. Keys apply to
+    /// every pane; kitty panes are images of their own; sixel is text cells.
     public convenience init(
         sources: [(source: ImageSource, name: String)], options: PlayerOptions, terminal: TerminalCapabilities = .init(),
         grid: (columns: Int, rows: Int), titles: Bool, clock: any Clock<Duration> = SuspendingClock()
@@ -73,8 +71,8 @@ public final class Player {
     }
 
     init(
-        files: [(source: ImageSource, stream: IncrementalImageSource?, ended: Bool, name: String)],
-        options: PlayerOptions, terminal: TerminalCapabilities, grid: (columns: Int, rows: Int)?, titles: Bool,
+        files: [Pane.File], options: PlayerOptions, terminal: TerminalCapabilities, grid: (columns: Int, rows: Int)?,
+        titles: Bool,
         clock: PlaybackClock
     ) throws {
         self.clock = clock
@@ -86,40 +84,18 @@ public final class Player {
         // pictures (seen under Xvfb), so a grid draws sixel as text cells.
         if grid != nil, options.look.graphics == .sixel { self.options.look.graphics = .text }
         writer = TerminalWriter(fd: options.output)
-        start = clock.nanoseconds()
-        let started = start
-        stopTime = options.timing.maxDuration.map { d in
-            started + d.components.seconds * 1_000_000_000 + d.components.attoseconds / 1_000_000_000
+        let start = clock.nanoseconds()
+        self.start = start
+        stopTime = options.timing.maxDuration.map {
+            start + $0.components.seconds * 1_000_000_000 + $0.components.attoseconds / 1_000_000_000
         }
         let o = self.options
         panes = try files.enumerated().map { i, f in
-            try Self.makePane(
-                f, o, terminal, clock, number: grid == nil ? nil : i,
-                title: grid == nil ? o.title : titles ? f.name : nil)
+            let pane = try Pane(f, options: o, backend: Self.makeBackend(o, terminal, pane: grid == nil ? nil : i), clock: clock)
+            pane.layout.title = grid == nil ? o.title : titles ? f.name : nil
+            return pane
         }
         try layOut()
-    }
-
-    /// A pane for `f`: its frames (`PlayTiming.frames`, checked), plays and backend.
-    private static func makePane(
-        _ f: (source: ImageSource, stream: IncrementalImageSource?, ended: Bool, name: String), _ options: PlayerOptions,
-        _ terminal: TerminalCapabilities, _ clock: PlaybackClock, number: Int?, title: String?
-    ) throws -> Pane {
-        let timing = options.timing
-        let source = f.source
-        // (A range past the last frame ends at it, as `anim extract --frames`.)
-        let asked = timing.frames ?? 0...(max(source.frameCount, 1) - 1)
-        guard f.stream == nil || timing.frames == nil, asked.lowerBound >= 0, asked.lowerBound < source.frameCount else {
-            throw PlayerError.framesOutside(asked, count: source.frameCount)
-        }
-        let plays = timing.loops.map { $0 == 0 ? .forever : .count($0) } ?? (options.interactive ? source.plays : .count(1))
-        let pane = Pane(
-            file: source, stream: f.stream, streamEnded: f.ended, name: f.name,
-            backend: Self.makeBackend(options, terminal, pane: number),
-            range: asked.lowerBound...min(asked.upperBound, source.frameCount - 1), plays: plays, speed: timing.speed,
-            clock: clock)
-        pane.layout.title = title
-        return pane
     }
 
     /// What went wrong in the file after the last frame that could be
