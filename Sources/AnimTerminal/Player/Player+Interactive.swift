@@ -65,74 +65,9 @@ extension Player {
         try play(keys: keys)
     }
 
-    /// The one playback loop: each pane's frame drawn when it falls due,
-    /// then a wait for the next deadline (reading keys meanwhile, when
-    /// there are keys), until every pane has ended or a key ends the play.
-    func play(keys: Int32?) throws {
-        var last = [Int](repeating: -1, count: panes.count)
-        var ended = [Bool](repeating: false, count: panes.count)
-        // Replies that come late (after the probe gave up, or kitty's errors)
-        // are taken out of what is read; the rest are keys.
-        var replies = TerminalReplyParser()
-        if !terminal.pendingInput.isEmpty, handle(replies.feed(terminal.pendingInput), &last) { return }
-        // `--no-wait` (one file, not a terminal): every frame in turn at once.
-        let inOrder = options.timing.noWait && !options.interactive && grid == nil ? options.timing.loops ?? 1 : nil
-        // `--frame N`: the first frame drawn ends the play.
-        let once = if case .still = options.presentation { true } else { false }
-        while true {
-            if options.interactive { try takeSignals(keys, &last) }
-            var deadline: Int64?
-            for (i, pane) in panes.enumerated() where !ended[i] {
-                try pane.refreshStream()
-                let tick = pane.tick(inOrder: inOrder)
-                pane.stats.framesDropped += tick.skipped
-                if let frame = tick.frame, frame != last[i] || inOrder != nil {
-                    // Another pane wrote since: colours and cursor unknown.
-                    if grid != nil { pane.backend.outputWasInterleaved() }
-                    if try !show(pane, frame), end(.outputClosed) { return }
-                    last[i] = frame
-                }
-                if tick.finished || timeIsUp || once {
-                    ended[i] = true
-                } else if let d = tick.deadline {
-                    deadline = min(deadline ?? .max, d, stopTime ?? .max)
-                }
-            }
-            if !ended.contains(false) { return }
-            if try wait(until: deadline, keys: keys, &replies, &last) { return }
-        }
-    }
-
-    /// Waits until `deadline` (nil: none, a stream's frames or a key
-    /// awaited), taking keys meanwhile when there are keys; true when a
-    /// key ended the play.
-    private func wait(
-        until deadline: Int64?, keys: Int32?, _ replies: inout TerminalReplyParser, _ last: inout [Int]
-    ) throws -> Bool {
-        guard options.interactive else {
-            if let deadline { clock.sleep(until: deadline) } else { panes[0].stream?.waitForData(timeoutMs: 100) }
-            return false
-        }
-        var timeout = deadline.map { max(0, Int32(min(($0 - clock.nanoseconds() + 999_999) / 1_000_000, 1000))) } ?? 250
-        if panes.contains(where: \.scheduler.isWaitingForFrames) { timeout = min(timeout, 10) }  // a stream's frames soon
-        if replies.isHoldingSequence { timeout = min(timeout, 30) }  // an Esc alone is a key soon
-        guard let keys else {
-            clock.sleep(until: clock.nanoseconds() + Int64(timeout) * 1_000_000)
-            return false
-        }
-        var pfd = pollfd(fd: keys, events: Int16(POLLIN), revents: 0)
-        if poll(&pfd, 1, timeout) > 0 {
-            var buffer = [UInt8](repeating: 0, count: 256)
-            let n = read(keys, &buffer, buffer.count)
-            return n > 0 && handle(replies.feed(Array(buffer[0..<n])), &last)
-        }
-        // A lone Esc held for what might follow: nothing did.
-        return replies.isHoldingSequence && handle(([], replies.flush()), &last)
-    }
-
     /// Ctrl-Z's resume and a resize: the terminal taken back, the panes
     /// laid out again and drawn whole.
-    private func takeSignals(_ keys: Int32?, _ last: inout [Int]) throws {
+    func takeSignals(_ keys: Int32?, _ last: inout [Int]) throws {
         if PlayerSignals.resumed == 1 {
             PlayerSignals.resumed = 0
             Terminal.enter(keyboard: keys, output: options.output, resuming: true)
