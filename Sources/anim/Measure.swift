@@ -6,10 +6,10 @@ import AnimKit
 
 /// Time and memory as the commands report them.
 enum Measure {
-    private static let clock = MonotonicClock()
+    private static let origin = SuspendingClock.now
 
     /// Monotonic milliseconds from an arbitrary origin.
-    static func milliseconds() -> Double { Double(clock.nanoseconds()) / 1e6 }
+    static func milliseconds() -> Double { origin.duration(to: .now) / .milliseconds(1) }
 
     /// This program's peak resident memory: VmHWM, the high-water mark of
     /// its own address space. (getrusage's ru_maxrss would do, but Linux

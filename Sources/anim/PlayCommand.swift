@@ -103,7 +103,8 @@ enum PlayCommand: Command {
 
     static func run(_ args: ParsedArguments) throws -> Int32 {
         var options = try playerOptions(args)
-        options.interactive = Terminal.isTerminal(1)
+        options.presentation = Terminal.isTerminal(1) ? .fullScreen : .plain
+        var terminal = TerminalCapabilities()
         let place = try args.values["--place"].map { try parsePlace($0) }
         let previewing = args.flag("--inline") || place != nil || args.values["--frame"] != nil
         if args.flag("--clear") && !previewing {
@@ -112,19 +113,18 @@ enum PlayCommand: Command {
         if let text = args.values["--frame"] {
             guard let n = Int(text), n >= 0 else { throw UsageError(message: "--frame needs a frame number ≥ 0, not '\(text)'") }
             if args.values["--frames"] != nil { throw UsageError(message: "give --frame or --frames, not both") }
-            options.frames = n...n
-            options.still = true
+            options.timing.frames = n...n
         }
         let auto = args.values["--protocol"].map { $0.lowercased() == "auto" } ?? true
         // Also with --protocol and --colors given: tmux's passthrough, the
         // sixel limits and the shell's cursor row come from the probe.
-        if args.flag("--probe") || options.interactive {
-            let caps = probe()
+        if args.flag("--probe") || options.presentation == .fullScreen {
+            terminal = probe()
             if args.flag("--probe") {
-                Output.out(caps.describe() + "\n")
+                Output.out(terminal.describe() + "\n")
                 return 0
             }
-            apply(caps, to: &options, auto: auto, colorsGiven: args.values["--colors"] != nil)
+            apply(terminal, to: &options, auto: auto, colorsGiven: args.values["--colors"] != nil)
         }
         let paths = args.positional
         if paths.count > 1 || args.values["--grid"] != nil {
@@ -133,17 +133,20 @@ enum PlayCommand: Command {
             if previewing { throw UsageError(message: "--inline, --place and --frame preview one file, not \(paths.count)") }
             let grid = try args.values["--grid"].map { try PlayList.parseGrid($0, files: paths.count) }
             return try PlayList.run(
-                paths, options: options, layout: .init(grid: grid, titles: args.flag("--title"), stats: args.flag("--stats")))
+                paths, options: options, terminal: terminal,
+                layout: .init(grid: grid, titles: args.flag("--title"), stats: args.flag("--stats")))
         }
         if args.flag("--title") { options.title = paths.first.map(PlayList.baseName) ?? DemoAnimation.name }
-        if previewing { preview(&options, place: place, clear: args.flag("--clear")) }
-        if args.positional.first == "-" && options.frames != nil {
+        if previewing {
+            preview(&options, &terminal, place: place, clear: args.flag("--clear"), still: args.values["--frame"] != nil)
+        }
+        if args.positional.first == "-" && options.timing.frames != nil {
             throw UsageError(message: "--frames needs a file, not standard input")
         }
         let player: Player
         var reader: StandardInput.Reader?
         do {
-            (player, reader) = try makePlayer(args, options)
+            (player, reader) = try makePlayer(args, options, terminal)
         } catch let e as PlayerError {
             throw UsageError(message: "--frames: \(e)")
         }
@@ -159,49 +162,52 @@ enum PlayCommand: Command {
     }
 
     /// The player for the file, the demo or standard input (and its reader).
-    static func makePlayer(_ args: ParsedArguments, _ options: PlayerOptions) throws -> (Player, StandardInput.Reader?) {
+    static func makePlayer(
+        _ args: ParsedArguments, _ options: PlayerOptions, _ terminal: TerminalCapabilities
+    ) throws -> (Player, StandardInput.Reader?) {
         switch args.positional.first {
         case nil:
             let source = try ImageSource(data: Base64.decode(DemoAnimation.base64), name: DemoAnimation.name)
-            return (try Player(source: source, name: DemoAnimation.name, options: options), nil)
+            return (try Player(source: source, name: DemoAnimation.name, options: options, terminal: terminal), nil)
         case "-"?:
             // Streamed: play from the first complete frame while the rest arrives.
             let r = StandardInput.Reader()
             try r.waitForFirstFrame()
-            return (try Player(stream: r.stream, name: "<stdin>", options: options), r)
+            return (try Player(stream: r.stream, name: "<stdin>", options: options, terminal: terminal), r)
         case let path?:
             // One frame (a previewer's call on every cursor move): only as
             // much of the file as that frame needs is indexed.
             let source =
-                options.still
-                ? try ImageSource.opening(path: path, throughFrame: options.frames?.lowerBound ?? 0, options: Limits.decoding())
+                args.values["--frame"] != nil
+                ? try ImageSource.opening(
+                    path: path, throughFrame: options.timing.frames?.lowerBound ?? 0, options: Limits.decoding())
                 : try ImageSource(path: path, options: Limits.decoding())
             let name = PlayList.baseName(path)
-            return (try Player(source: source, name: name, options: options), nil)
+            return (try Player(source: source, name: name, options: options, terminal: terminal), nil)
         }
     }
 
     /// The preview's box and what it leaves (`--inline`, `--place`,
     /// `--frame`): on a terminal at the cursor's row (or the box asked);
-    /// into a pipe as lines, sized as fzf says.
-    static func preview(_ o: inout PlayerOptions, place: (columns: Int, rows: Int, x: Int, y: Int)?, clear: Bool) {
-        let terminal = o.interactive
-        o.interactive = false
-        o.pendingInput = []
+    /// into a pipe as lines, sized as fzf says; `still`: one frame.
+    static func preview(
+        _ o: inout PlayerOptions, _ caps: inout TerminalCapabilities, place: (columns: Int, rows: Int, x: Int, y: Int)?,
+        clear: Bool, still: Bool
+    ) {
+        let terminal = o.presentation == .fullScreen
+        caps.pendingInput = []
+        func box(_ p: InlinePlacement) -> Presentation { still ? .still(p) : .inline(p) }
         if let place {
             o.columns = place.columns
             o.rows = place.rows
-            o.inline = InlinePlacement(row: place.y + 1, column: place.x + 1, clear: clear, keepCursor: true, lines: !terminal)
-            // kitty: one image id per box, so the next preview in the same
-            // box replaces this one (a file manager moving along a list).
-            o.kittyImageID = 0x2C00_0000 | UInt32(place.y & 0xFFF) << 12 | UInt32(place.x & 0xFFF)
+            o.presentation = box(.init(row: place.y + 1, column: place.x + 1, clear: clear, keepCursor: true, lines: !terminal))
             return
         }
         if !terminal {
             func env(_ name: String) -> Int? { getenv(name).flatMap { Int(String(cString: $0)) }.flatMap { $0 > 0 ? $0 : nil } }
             o.columns = o.columns ?? env("FZF_PREVIEW_COLUMNS") ?? env("COLUMNS")
             o.rows = o.rows ?? env("FZF_PREVIEW_LINES") ?? env("LINES")
-            o.inline = InlinePlacement(row: 1, column: 1, clear: false, lines: true)
+            o.presentation = box(InlinePlacement(row: 1, column: 1, clear: false, lines: true))
             return
         }
         // Below the shell's output: the box is the terminal's width and all
@@ -210,8 +216,8 @@ enum PlayCommand: Command {
         let size = Terminal.size(fd: o.output)
         if o.rows == nil, let size { o.rows = max(size.rows - 1, 1) }
         // The probe's DECXCPR, else a plain cursor report (tmux has only that).
-        let row = o.shellCursorRow ?? CursorRow.query(tty: Terminal.isTerminal(0) ? 0 : o.output)
-        o.inline = InlinePlacement(row: row ?? 1, column: 1, clear: clear)
+        let row = caps.cursorRow ?? CursorRow.query(tty: Terminal.isTerminal(0) ? 0 : o.output)
+        o.presentation = box(InlinePlacement(row: row ?? 1, column: 1, clear: clear))
     }
 
     /// "COLSxROWS@X,Y" (or "@XxY", as kitty's `--place`).
@@ -241,14 +247,9 @@ enum PlayCommand: Command {
 
     /// What detection decides, where the command line left it open.
     static func apply(_ caps: TerminalCapabilities, to o: inout PlayerOptions, auto: Bool, colorsGiven: Bool) {
-        if auto { o.graphics = caps.best }
-        if !colorsGiven { o.colorMode = caps.trueColor ? .trueColor : .palette256 }
+        if auto { o.look.graphics = caps.best }
+        if !colorsGiven { o.look.colorMode = caps.trueColor ? .trueColor : .palette256 }
         if o.cell == nil, caps.cell.isMeasured { o.cell = caps.cell }
-        o.tmuxPassthrough = caps.needsPassthrough(o.graphics)
-        o.sixelRegisters = caps.sixelRegisters
-        if let w = caps.sixelMaxWidth, let h = caps.sixelMaxHeight { o.sixelMaxSize = PixelSize(width: w, height: h) }
-        o.pendingInput = caps.pendingInput
-        o.shellCursorRow = caps.cursorRow
     }
 
     static func playerOptions(_ args: ParsedArguments) throws -> PlayerOptions {
@@ -259,38 +260,38 @@ enum PlayCommand: Command {
         case nil:
             var env: [String: String] = [:]
             if let c = getenv("COLORTERM") { env["COLORTERM"] = String(cString: c) }
-            o.colorMode = ColorMode.detect(environment: env)
-        case "24bit"?, "truecolor"?: o.colorMode = .trueColor
-        case "256"?: o.colorMode = .palette256
+            o.look.colorMode = ColorMode.detect(environment: env)
+        case "24bit"?, "truecolor"?: o.look.colorMode = .trueColor
+        case "256"?: o.look.colorMode = .palette256
         case let v?: throw UsageError(message: "--colors needs 24bit or 256, not '\(v)'")
         }
         if let b = args.values["--background"] {
             guard let bg = Background(argument: b) else {
                 throw UsageError(message: "--background needs none, checker or #rrggbb, not '\(b)'")
             }
-            o.background = bg
+            o.look.background = bg
         }
-        if args.values["--loops"] != nil { o.loops = try args.int("--loops", default: 1, min: 0) }
+        if args.values["--loops"] != nil { o.timing.loops = try args.int("--loops", default: 1, min: 0) }
         if let s = args.values["--speed"] {
             guard let v = Double(s), v > 0, v <= 64 else {
                 throw UsageError(message: "--speed needs a number in (0, 64], not '\(s)'")
             }
-            o.speed = v
+            o.timing.speed = v
         }
         if let text = args.values["--frames"] {
             let r = try ExtractCommand.frameRange(text, count: Int.max)
-            o.frames = r.lowerBound...(r.upperBound - 1)
+            o.timing.frames = r.lowerBound...(r.upperBound - 1)
         }
-        if let text = args.values["--duration"] { o.maxDuration = try parseDuration(text, option: "--duration") }
-        if args.values["--tolerance"] != nil { o.colorTolerance = try args.int("--tolerance", default: 2, min: 0, max: 16) }
+        if let text = args.values["--duration"] { o.timing.maxDuration = try parseDuration(text, option: "--duration") }
+        if args.values["--tolerance"] != nil { o.look.colorTolerance = try args.int("--tolerance", default: 2, min: 0, max: 16) }
         if let c = args.values["--cache-limit"] { o.cacheLimit = try ByteSize.parse(c, option: "--cache-limit") }
         switch args.values["--protocol"]?.lowercased() {
-        case nil, "auto"?: o.graphics = .text
+        case nil, "auto"?: o.look.graphics = .text
         case let v?:
             guard let p = GraphicsProtocol(rawValue: v) else {
                 throw UsageError(message: "--protocol needs auto, kitty, sixel, iterm2 or text, not '\(v)'")
             }
-            o.graphics = p
+            o.look.graphics = p
         }
         if let c = args.values["--cell"] {
             let parts = c.lowercased().split(separator: "x").compactMap { Int($0) }
@@ -303,11 +304,11 @@ enum PlayCommand: Command {
             guard let sym = TextSymbols(rawValue: v.lowercased()) else {
                 throw UsageError(message: "--symbols needs half, quadrant, sextant or octant, not '\(v)'")
             }
-            o.symbols = sym
+            o.look.symbols = sym
         }
-        o.dither = args.flag("--dither")
-        o.upscale = args.flag("--upscale")
-        o.noWait = args.flag("--no-wait")
+        o.look.dither = args.flag("--dither")
+        o.look.upscale = args.flag("--upscale")
+        o.timing.noWait = args.flag("--no-wait")
         o.showStatus = args.flag("--status")
         return o
     }

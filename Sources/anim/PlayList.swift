@@ -21,24 +21,25 @@ enum PlayList {
         var stats: Bool
     }
 
-    static func run(_ paths: [String], options: PlayerOptions, layout: Layout) throws -> Int32 {
+    static func run(
+        _ paths: [String], options: PlayerOptions, terminal: TerminalCapabilities, layout: Layout
+    ) throws -> Int32 {
         var o = options
-        o.playlist = true
         var keys: (fd: Int32?, opened: Bool) = (nil, false)
-        if o.interactive {
+        if o.presentation == .fullScreen {
             keys = Player.keyboard(input: o.input)
             Terminal.enter(keyboard: keys.fd, output: o.output)
-            o.sharedTerminal = true
+            o.presentation = .list
             o.input = keys.fd
         }
         var errors: [String] = []
         let status: Int32
         do {
             defer {
-                if o.interactive { Terminal.leave() }
+                if o.presentation == .list { Terminal.leave() }
                 if keys.opened, let fd = keys.fd { close(fd) }
             }
-            status = try play(paths, o, layout, &errors)
+            status = try play(paths, o, terminal, layout, &errors)
         }
         // Said once the screen is back.
         for e in errors { Output.err("anim: \(e)\n") }
@@ -46,9 +47,10 @@ enum PlayList {
     }
 
     private static func play(
-        _ paths: [String], _ options: PlayerOptions, _ layout: Layout, _ errors: inout [String]
+        _ paths: [String], _ o: PlayerOptions, _ terminal: TerminalCapabilities, _ layout: Layout,
+        _ errors: inout [String]
     ) throws -> Int32 {
-        var o = options
+        var terminal = terminal
         let size = layout.grid.map { $0.columns * $0.rows } ?? 1
         let pages = (paths.count + size - 1) / size
         var page = 0
@@ -70,9 +72,9 @@ enum PlayList {
             }
             let outcome: PlayerStatistics.Outcome
             if let grid = layout.grid {
-                let player = try GridPlayer(
-                    sources: sources, options: o, columns: grid.columns, rows: grid.rows, titles: layout.titles)
-                outcome = try player.run()
+                let player = try Player(
+                    sources: sources, options: o, terminal: terminal, grid: grid, titles: layout.titles)
+                outcome = try player.run().outcome
                 if layout.stats {
                     for (s, figures) in zip(sources, player.statistics) { report(s.name, figures) }
                 }
@@ -81,14 +83,14 @@ enum PlayList {
                 one.title = layout.titles ? sources[0].name : nil
                 // In a list a file that loops forever plays once, so the
                 // list goes on (`--loops` still sets every file's count).
-                if o.interactive, o.loops == nil, sources[0].source.plays == .forever { one.loops = 1 }
-                let player = try Player(source: sources[0].source, name: sources[0].name, options: one)
+                if o.presentation == .list, o.timing.loops == nil, sources[0].source.plays == .forever { one.timing.loops = 1 }
+                let player = try Player(source: sources[0].source, name: sources[0].name, options: one, terminal: terminal)
                 let figures = try player.run()
                 outcome = figures.outcome
                 if layout.stats { report(sources[0].name, figures) }
                 if let e = player.sourceError { errors.append(e.description) }
             }
-            o.pendingInput = []  // keys typed during the probe go to the first play only
+            terminal.pendingInput = []  // keys typed during the probe go to the first play only
             switch outcome {
             case .quit: return 0
             case .outputClosed: return 141

@@ -23,8 +23,7 @@ public final class FrameScheduler {
     }
 
     /// Where the scheduler reads the time.
-    public let clock: PlaybackClock
-    private var durations: [Int64]
+    package let clock: PlaybackClock
     private var timeline: FrameTimeline
     private var anchorReal: Int64
     private var anchorAnim: Int64 = 0
@@ -53,14 +52,19 @@ public final class FrameScheduler {
     }
 
     /// A scheduler for frames of `durations` (each at least 1 ms is used),
-    /// starting now.
-    public init(
+    /// starting now. Deadlines are nanoseconds on `clock`: a `ManualClock`'s
+    /// own reading, else since the scheduler was made.
+    public convenience init(
         durations: [Duration], plays: Plays, mode: PlaybackMode = .forward,
-        speed: Double = 1, clock: PlaybackClock = MonotonicClock()
+        speed: Double = 1, clock: any Clock<Duration> = SuspendingClock()
     ) {
+        self.init(durations: durations, plays: plays, mode: mode, speed: speed, clock: PlaybackClock(clock))
+    }
+
+    /// A scheduler reading `clock` (shared with a player that sleeps on it).
+    package init(durations: [Duration], plays: Plays, mode: PlaybackMode = .forward, speed: Double, clock: PlaybackClock) {
         self.clock = clock
-        self.durations = durations.map { max($0.nanosecondsValue, 1_000_000) }
-        self.timeline = FrameTimeline(durations: self.durations, mode: mode)
+        self.timeline = FrameTimeline(durations: durations.map { max($0.nanosecondsValue, 1_000_000) }, mode: mode)
         self.plays = plays
         self.mode = mode
         self.speed = max(speed, 1e-6)
@@ -78,7 +82,7 @@ public final class FrameScheduler {
             guard mode != oldValue else { return }
             let frame = currentFrame
             let play = loop(of: currentIndex)
-            timeline = FrameTimeline(durations: durations, mode: mode)
+            timeline = FrameTimeline(durations: timeline.durations, mode: mode)
             jump(toIndex: play * timeline.count + timeline.position(of: frame))
         }
     }
@@ -94,8 +98,7 @@ public final class FrameScheduler {
     public func append(durations more: [Duration]) {
         guard !more.isEmpty else { return }
         let oldLength = timeline.length
-        durations += more.map { max($0.nanosecondsValue, 1_000_000) }
-        timeline = FrameTimeline(durations: durations, mode: mode)
+        timeline = FrameTimeline(durations: timeline.durations + more.map { max($0.nanosecondsValue, 1_000_000) }, mode: mode)
         if isWaitingForFrames {
             isWaitingForFrames = false
             anchorAnim = oldLength
@@ -169,6 +172,9 @@ public final class FrameScheduler {
         jump(toIndex: 0)
         lastIndex = -1
     }
+
+    /// Frames in one play (before any order is applied).
+    public var frameCount: Int { timeline.durations.count }
 
     /// The frame due now.
     public var currentFrame: Int { timeline.order[currentIndex % timeline.count] }

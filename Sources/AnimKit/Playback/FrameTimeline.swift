@@ -15,7 +15,11 @@ struct FrameTimeline {
     /// starts[k] is when order[k] starts; starts.last is the play's length.
     let starts: [Int64]
 
+    /// Each frame's duration in nanoseconds, in the file's order.
+    let durations: [Int64]
+
     init(durations: [Int64], mode: PlaybackMode) {
+        self.durations = durations
         let n = durations.count
         switch mode {
         case .forward: order = Array(0..<n)

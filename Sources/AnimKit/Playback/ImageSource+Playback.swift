@@ -19,13 +19,14 @@ extension ImageSource {
     /// ```
     public func playback(
         plays: Plays? = nil, speed: Double = 1, mode: PlaybackMode = .forward,
-        clock: PlaybackClock = MonotonicClock(), cacheBytes: Int = FrameCache.defaultLimit
+        clock: any Clock<Duration> = SuspendingClock(), cacheBytes: Int = FrameCache.defaultLimit
     ) throws -> PlaybackFrames {
         var quiet = options
         quiet.decodeAhead = 0  // the cache decodes ahead; one decoder at a time
-        let frames = CachedFrameSource(source: try reopened(options: quiet), limitBytes: cacheBytes)
+        let frames = CachedFrameSource(source: try sharingIndex(options: quiet), limitBytes: cacheBytes)
         return PlaybackFrames(
-            frames: frames, info: self.frames, plays: plays ?? self.plays, speed: speed, mode: mode, clock: clock)
+            frames: frames, info: self.frames, plays: plays ?? self.plays, speed: speed, mode: mode,
+            clock: PlaybackClock(clock))
     }
 }
 
@@ -39,7 +40,8 @@ public struct PlaybackFrame: Sendable {
     public let image: RGBAImage
     /// Frames that came and went since the previous element, not delivered.
     public let skipped: Int
-    /// The clock's time (nanoseconds) when the frame after this one is
+    /// The clock's time (nanoseconds: a `ManualClock`'s reading, else since
+    /// the play started) when the frame after this one is
     /// due (after the last frame of the last play: when the play ends,
     /// which is when the sequence ends); nil when a consumer so late that
     /// the play was over gets the last frame.

@@ -1,5 +1,3 @@
-import Synchronization
-
 /// Reads an animated (or still) GIF, PNG/APNG or WebP.
 ///
 /// Opening parses the container and builds the frame index: canvas size,
@@ -91,15 +89,7 @@ public final class ImageSource: Sendable {
 
     /// `partial`: the bytes are a prefix of what will come; only settled
     /// frames are indexed and running out of data is not an error.
-    init(store: ByteStore, name: String, options: DecodingOptions, partial: Bool = false) throws {
-        if let size = options.resizeTo, size.width > 0, size.height > 0,
-            size.width.multipliedReportingOverflow(by: size.height).partialValue > options.limits.maxCanvasPixels
-                || size.width > 1 << 20 || size.height > 1 << 20
-        {
-            throw AnimError.limitExceeded(
-                file: name, limit: "maxCanvasPixels", value: size.width.multipliedReportingOverflow(by: size.height).partialValue,
-                maximum: options.limits.maxCanvasPixels)
-        }
+    convenience init(store: ByteStore, name: String, options: DecodingOptions, partial: Bool = false) throws {
         guard let codec = Formats.reading(store.bytes) else {
             if store.count == 0 { throw AnimError.truncated(file: name, frame: nil, offset: 0, detail: "the file is empty") }
             if Formats.couldBegin(store.bytes) {
@@ -114,15 +104,42 @@ public final class ImageSource: Sendable {
         }
         let conversion: (source: String?, transform: ColorTransform?) =
             options.colorManagement == .sRGB ? container.convertToSRGB() : (nil, nil)
-        colorConversion = conversion.source
         store.release(0..<store.count)  // indexing touched pages it no longer needs
         store.adviseSequentialReads()
+        try self.init(
+            store: store, name: name, options: options,
+            index: FrameIndex(
+                container, policy: options.durationPolicy, partial: partial, incomplete: options.allowsIncompleteFrames),
+            decoder: container.decoder, colorTransform: conversion.transform, colorConversion: conversion.source)
+    }
+
+    /// A new source over the same bytes and index (not parsed again: a player
+    /// that resizes keeps one index for the whole play) with its own decoding
+    /// state; `options` may change what is delivered, not what was indexed.
+    public func sharingIndex(options: DecodingOptions) throws -> ImageSource {
+        let (decoder, transform) = cursor.withLock { ($0.decoder, $0.delivery.colorTransform) }
+        return try ImageSource(
+            store: store, name: name, options: options, index: index, decoder: decoder, colorTransform: transform,
+            colorConversion: colorConversion)
+    }
+
+    private init(
+        store: ByteStore, name: String, options: DecodingOptions, index: FrameIndex, decoder: StepDecoder,
+        colorTransform: ColorTransform?, colorConversion: String?
+    ) throws {
+        if let size = options.resizeTo, size.width > 0, size.height > 0,
+            size.width.multipliedReportingOverflow(by: size.height).partialValue > options.limits.maxCanvasPixels
+                || size.width > 1 << 20 || size.height > 1 << 20
+        {
+            throw AnimError.limitExceeded(
+                file: name, limit: "maxCanvasPixels", value: size.width.multipliedReportingOverflow(by: size.height).partialValue,
+                maximum: options.limits.maxCanvasPixels)
+        }
         self.store = store
         self.name = name
         self.options = options
-        let index = FrameIndex(
-            container, policy: options.durationPolicy, partial: partial, incomplete: options.allowsIncompleteFrames)
         self.index = index
+        self.colorConversion = colorConversion
         let out =
             options.resizeTo.map { (width: max($0.width, 1), height: max($0.height, 1)) } ?? options.fitIn.map {
                 Downsampler.fit(
@@ -132,8 +149,8 @@ public final class ImageSource: Sendable {
         outputHeight = out.height
         cursor = Locked(
             FrameCursor(
-                index: index, decoder: container.decoder, store: store, outputWidth: out.width,
-                outputHeight: out.height, decodeAhead: options.decodeAhead, colorTransform: conversion.transform))
+                index: index, decoder: decoder, store: store, outputWidth: out.width,
+                outputHeight: out.height, decodeAhead: options.decodeAhead, colorTransform: colorTransform))
         downsamples = out != (index.width, index.height)
     }
 

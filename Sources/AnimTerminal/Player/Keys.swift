@@ -1,3 +1,5 @@
+import AnimKit
+
 /// Keys the player understands.
 public enum PlayerKey: Equatable, Sendable {
     case togglePause, stepForward, stepBack, faster, slower, reverse, restart, toggleStatus, quit
@@ -40,5 +42,22 @@ public enum PlayerKey: Equatable, Sendable {
             i += 1
         }
         return keys
+    }
+
+    /// What the key does to a pane's scheduler (pause, step, speed,
+    /// reverse, restart); other keys are the player's.
+    func apply(to scheduler: FrameScheduler) {
+        switch self {
+        case .togglePause: scheduler.togglePause()
+        case .stepForward: scheduler.step(by: 1)
+        case .stepBack: scheduler.step(by: -1)
+        case .faster: scheduler.speed = min(scheduler.speed * 2, 64)
+        case .slower: scheduler.speed = max(scheduler.speed / 2, 1.0 / 64)
+        case .reverse:
+            // Not while a stream is still arriving: its frames are added at the end.
+            if !scheduler.isOpenEnded { scheduler.mode = scheduler.mode == .reverse ? .forward : .reverse }
+        case .restart: scheduler.restart()
+        case .toggleStatus, .quit, .next, .previous: break
+        }
     }
 }

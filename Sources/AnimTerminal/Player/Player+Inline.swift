@@ -3,12 +3,12 @@ import AnimKit
 /// Previews: the picture drawn into a box of the screen as it is (fzf, lf,
 /// ranger, yazi and nnn call a previewer so), no alternate screen, no keys.
 extension Player {
-    func runInline() throws {
-        guard let place = options.inline else { return }
+    func runInline(_ place: InlinePlacement) throws {
+        let pane = panes[0]
         var prelude: [UInt8] = []
         if place.lines {
             // A pipe: the reader's cursor starts at the box's corner.
-            backend.cursorWasMoved(row: placement.row, column: placement.column)
+            pane.backend.cursorWasMoved(row: pane.layout.placement.row, column: pane.layout.placement.column)
         } else {
             if place.keepCursor {
                 prelude += Escape.saveCursor
@@ -16,37 +16,34 @@ extension Player {
                 // picture leaves nothing of the last preview there (sixel
                 // pictures cannot be deleted, only covered or erased).
                 prelude += Escape.resetAttributes
-                for r in 0..<box.rows + (options.title == nil ? 0 : 1) {
-                    prelude += Escape.moveTo(row: place.row + r, column: place.column) + Escape.eraseCharacters(box.columns)
+                for r in 0..<pane.layout.box.rows + (pane.layout.title == nil ? 0 : 1) {
+                    prelude += Escape.moveTo(row: place.row + r, column: place.column)
+                    prelude += Escape.eraseCharacters(pane.layout.box.columns)
                 }
             }
             prelude += Escape.hideCursor
             // Too low for the picture: line feeds on the last row scroll
             // the screen up to make room, as printed output would.
             if !place.keepCursor, let size = Terminal.size(fd: options.output) {
-                let excess = placement.row + placement.rows - 1 - size.rows
+                let excess = pane.layout.placement.row + pane.layout.placement.rows - 1 - size.rows
                 if excess > 0 {
                     prelude += Escape.moveTo(row: size.rows, column: 1) + [UInt8](repeating: 0x0A, count: excess)
-                    placement.row -= excess
+                    pane.layout.placement.row -= excess
                 }
             }
         }
         if !prelude.isEmpty, !writer.write(prelude) {
-            stats.outcome = .outputClosed
+            _ = end(.outputClosed)
             return
         }
-        defer { finishInline(place) }
-        if options.still {
-            if try !show(0) { stats.outcome = .outputClosed }
-            return
-        }
-        if options.noWait { try runAsFastAsPossible() } else { try runTimed() }
+        defer { finishInline(place, pane.layout.placement) }
+        try play(keys: nil)
     }
 
     /// What the screen keeps: the picture, or a blank box (`clear`); the
     /// cursor back where it was, or on the line below the picture.
-    private func finishInline(_ place: InlinePlacement) {
-        var out = place.clear ? backend.finish() : []
+    private func finishInline(_ place: InlinePlacement, _ placement: Placement) {
+        var out = place.clear ? panes[0].backend.finish() : []
         out += Escape.resetAttributes
         if place.clear && !place.lines {
             for r in 0..<placement.rows {

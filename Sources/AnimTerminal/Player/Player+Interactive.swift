@@ -37,14 +37,16 @@ extension Player {
         return (tty, tty != nil)
     }
 
+    /// Full screen (or one of a list, on the caller's screen): the terminal
+    /// entered, played with keys, and restored.
     func runInteractive() throws {
         let (keys, opened) = Self.keyboard(input: options.input)
         defer { if opened, let keys { close(keys) } }
-        let keyboard = keys != nil
-        // What the backend leaves in the terminal (kitty's images) is freed
+        // What the backends leave in the terminal (kitty's images) is freed
         // by the restore, also on a signal.
-        TerminalState.setExtra(backend.finish())
-        if options.sharedTerminal {
+        TerminalState.setExtra(panes.flatMap { $0.backend.finish() })
+        let shared = options.presentation == .list
+        if shared {
             // One of several files: the screen is the caller's; this play
             // starts on a blank one and frees what it leaves (kitty's images).
             clearScreen()
@@ -52,115 +54,67 @@ extension Player {
             Terminal.enter(keyboard: keys, output: options.output)
         }
         defer {
-            if options.sharedTerminal {
-                writer.write(backend.finish() + Escape.resetAttributes + Escape.clearScreen)
+            if shared {
+                writer.write(panes.flatMap { $0.backend.finish() } + Escape.resetAttributes + Escape.clearScreen)
                 TerminalState.setExtra([])
             } else {
                 Terminal.leave()
             }
         }
         PlayerSignals.install()
-        var last = -1
-        // Replies that come late (after the probe gave up, or kitty's errors)
-        // are taken out of what is read; the rest are keys.
-        var replies = TerminalReplyParser()
-        if !options.pendingInput.isEmpty, handleInput(options.pendingInput, &replies, &last) {
-            stats.outcome = requested ?? .quit
-            return
+        try play(keys: keys)
+    }
+
+    /// Ctrl-Z's resume and a resize: the terminal taken back, the panes
+    /// laid out again and drawn whole.
+    func takeSignals(_ keys: Int32?, _ last: inout [Int]) throws {
+        if PlayerSignals.resumed == 1 {
+            PlayerSignals.resumed = 0
+            Terminal.enter(keyboard: keys, output: options.output, resuming: true)
+            PlayerSignals.install()
+            for p in panes {
+                p.backend.invalidate()
+                p.layout.titleDrawn = false
+            }
+            for i in last.indices { last[i] = -1 }
         }
-        while true {
-            if PlayerSignals.resumed == 1 {
-                PlayerSignals.resumed = 0
-                Terminal.enter(keyboard: keys, output: options.output, resuming: true)
-                PlayerSignals.install()
-                backend.invalidate()
-                titleDrawn = false
-                last = -1
-            }
-            if PlayerSignals.resized == 1 {
-                PlayerSignals.resized = 0
-                clearScreen()
-                try relayout()
-                last = -1
-            }
-            try refreshStream()
-            let tick = scheduler.tick()
-            stats.framesDropped += tick.skipped
-            if tick.frame != last {
-                if try !show(tick.frame) {
-                    stats.outcome = .outputClosed
-                    return
-                }
-                last = tick.frame
-            }
-            if tick.finished || timeIsUp { return }
-            var timeout =
-                tick.nextDeadline.map {
-                    max(0, Int32(min((wake(at: $0) - clock.nanoseconds() + 999_999) / 1_000_000, 1000)))
-                } ?? 250
-            if scheduler.isWaitingForFrames { timeout = min(timeout, 10) }  // look for frames of a stream soon
-            if replies.isHoldingSequence { timeout = min(timeout, 30) }  // an Esc alone is a key soon
-            guard keyboard else {
-                clock.sleep(until: clock.nanoseconds() + Int64(timeout) * 1_000_000)
-                continue
-            }
-            var pfd = pollfd(fd: keys ?? 0, events: Int16(POLLIN), revents: 0)
-            if poll(&pfd, 1, timeout) > 0 {
-                var buffer = [UInt8](repeating: 0, count: 256)
-                let n = read(keys ?? 0, &buffer, buffer.count)
-                if n > 0, handleInput(Array(buffer[0..<n]), &replies, &last) {
-                    stats.outcome = requested ?? .quit
-                    return
-                }
-            } else if replies.isHoldingSequence {
-                // A lone Esc held for what might follow: nothing did.
-                if handle(PlayerKey.parse(replies.flush()), &last) {
-                    stats.outcome = requested ?? .quit
-                    return
-                }
-            }
+        if PlayerSignals.resized == 1 {
+            PlayerSignals.resized = 0
+            clearScreen()
+            try layOut()
+            for i in last.indices { last[i] = -1 }
         }
     }
 
-    /// Splits what was read into replies (to the backend) and keys; true to quit.
-    func handleInput(_ bytes: [UInt8], _ replies: inout TerminalReplyParser, _ last: inout Int) -> Bool {
-        let (found, keys) = replies.feed(bytes)
-        for reply in found where backend.handleReply(reply) { last = -1 }
-        return handle(PlayerKey.parse(keys), &last)
+    /// Replies go to their pane's backend, keys to every pane; true when a
+    /// key ends the play (the outcome set).
+    func handle(_ input: (replies: [TerminalReply], other: [UInt8]), _ last: inout [Int]) -> Bool {
+        for reply in input.replies {
+            for (i, p) in panes.enumerated() where p.backend.handleReply(reply) { last[i] = -1 }
+        }
+        for key in PlayerKey.parse(input.other) {
+            switch key {
+            case .quit: return end(.quit)
+            case .next, .previous:
+                // Only in a list of files; one file ignores them.
+                guard options.presentation == .list else { continue }
+                return end(key == .next ? .next : .previous)
+            case .toggleStatus:
+                guard grid == nil else { continue }  // a grid has no status line
+                options.showStatus.toggle()
+                clearScreen()
+                try? layOut()
+            default:
+                for p in panes { key.apply(to: p.scheduler) }
+            }
+            for i in last.indices { last[i] = -1 }  // redraw: the status line shows speed and pause
+        }
+        return false
     }
 
     /// Default colours, every cell blank (before a new layout).
     func clearScreen() {
-        titleDrawn = false
+        for p in panes { p.layout.titleDrawn = false }
         writer.write(Escape.resetAttributes + Escape.clearScreen)
-    }
-
-    /// Applies keys; true to quit.
-    func handle(_ keys: [PlayerKey], _ last: inout Int) -> Bool {
-        for key in keys {
-            switch key {
-            case .quit: return true
-            case .togglePause: scheduler.togglePause()
-            case .stepForward: scheduler.step(by: 1)
-            case .stepBack: scheduler.step(by: -1)
-            case .faster: scheduler.speed = min(scheduler.speed * 2, 64)
-            case .slower: scheduler.speed = max(scheduler.speed / 2, 1.0 / 64)
-            case .reverse:
-                // Not while a stream is still arriving: its frames are added at the end.
-                if !scheduler.isOpenEnded { scheduler.mode = scheduler.mode == .reverse ? .forward : .reverse }
-            case .restart: scheduler.restart()
-            case .toggleStatus:
-                options.showStatus.toggle()
-                clearScreen()
-                try? relayout()
-            case .next, .previous:
-                // Only in a list of files; one file ignores them.
-                guard options.playlist else { continue }
-                requested = key == .next ? .next : .previous
-                return true
-            }
-            last = -1  // redraw: the status line shows speed and pause
-        }
-        return false
     }
 }

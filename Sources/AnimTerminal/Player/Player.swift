@@ -4,49 +4,36 @@ import AnimKit
     import Glibc
 #endif
 
-/// Plays an animation in the terminal: frames at the backend's resolution
-/// through the frame cache, timed by a `FrameScheduler`, drawn by a
+/// Plays animations in the terminal: owns the terminal for the whole play
+/// (one `TerminalWriter`, keys, resize and suspend) and one or more
+/// `Pane`s, each an animation at its backend's resolution through the
+/// frame cache, timed by its own `FrameScheduler`, drawn by a
 /// `FrameBackend` (text cells, kitty, sixel, iTerm2) that sends only what
-/// changed, all of it through one `TerminalWriter`; keys, resize and
-/// suspend handled.
+/// changed. One loop serves every `Presentation` and the grid.
 public final class Player {
-    var file: ImageSource
-    /// The stream `file` comes from, while it is still arriving.
-    let stream: IncrementalImageSource?
-    let name: String
+    /// What was asked (a grid's sixel drawn as text cells).
     var options: PlayerOptions
+    /// What the terminal was found to have; its cursor row follows the window.
+    var terminal: TerminalCapabilities
     let clock: PlaybackClock
-    var stats = PlayerStatistics()
-    var backend: FrameBackend
     let writer: TerminalWriter
-    var frames: CachedFrameSource!
-    /// The cell box the picture is fitted into (without the status line).
-    var box = CellBox(columns: 80, rows: 24)
-    var placement = Placement(row: 1, column: 1, columns: 1, rows: 1, pixels: PixelSize(width: 1, height: 1))
-    var fitSize: PixelSize { placement.pixels }
-    /// Figures of caches replaced after a resize.
-    var retired = (decoded: 0, hits: 0, peak: 0)
-    var scheduler: FrameScheduler
-    var lastWrite: Int64 = 0
-    var lastStatus = ""
+    /// The panes, row by row: one, or a grid's.
+    let panes: [Pane]
+    /// Panes across and down (`anim play --grid`); nil: one over the window.
+    let grid: (columns: Int, rows: Int)?
     let start: Int64
-    /// The file's frame the scheduler's frame 0 is (`PlayerOptions.frames`).
-    let first: Int
-    /// When the play ends at the latest (`PlayerOptions.maxDuration`), on `clock`.
+    /// When the play ends at the latest (`PlayTiming.maxDuration`), on `clock`.
     let stopTime: Int64?
-    /// The status line's row (below the box).
-    var statusRow = 25
-    /// Whether the title is on screen since the last layout.
-    var titleDrawn = false
-    /// How a key asked the play to end (`n`, `p` in a list of files).
-    var requested: PlayerStatistics.Outcome?
 
+    /// `terminal`: what `TerminalProbe` found (nothing by default);
     /// `clock`: where time comes from (tests pass a `ManualClock`).
     public convenience init(
-        source: ImageSource, name: String, options: PlayerOptions,
-        clock: PlaybackClock = MonotonicClock()
+        source: ImageSource, name: String, options: PlayerOptions, terminal: TerminalCapabilities = .init(),
+        clock: any Clock<Duration> = SuspendingClock()
     ) throws {
-        try self.init(source: source, stream: nil, streamEnded: true, name: name, options: options, clock: clock)
+        try self.init(
+            files: [(source, nil, true, name)], options: options, terminal: terminal, grid: nil, titles: false,
+            clock: PlaybackClock(clock))
     }
 
     /// Plays a stream as it arrives, from its first complete frame on:
@@ -54,8 +41,8 @@ public final class Player {
     /// have arrived the player holds the last one until more come. Throws
     /// if not even one frame is complete yet.
     public convenience init(
-        stream: IncrementalImageSource, name: String, options: PlayerOptions,
-        clock: PlaybackClock = MonotonicClock()
+        stream: IncrementalImageSource, name: String, options: PlayerOptions, terminal: TerminalCapabilities = .init(),
+        clock: any Clock<Duration> = SuspendingClock()
     ) throws {
         let ended = stream.isFinished  // before the snapshot: it then holds every frame
         guard let source = stream.source, source.frameCount > 0 else {
@@ -64,251 +51,154 @@ public final class Player {
                     file: stream.name, frame: 0, offset: stream.byteCount,
                     detail: "no complete frame yet")
         }
-        try self.init(source: source, stream: stream, streamEnded: ended, name: name, options: options, clock: clock)
+        try self.init(
+            files: [(source, stream, ended, name)], options: options, terminal: terminal, grid: nil, titles: false,
+            clock: PlaybackClock(clock))
+    }
+
+    /// Several animations at once (`anim play --grid CxR`): `sources` fill
+    /// the grid row by row (at most `columns`×`rows`), each centred in its
+    /// pane with its own timing, under its name with `titles`. Keys apply to
+    /// every pane; kitty panes are images of their own; sixel is text cells.
+    public convenience init(
+        sources: [(source: ImageSource, name: String)], options: PlayerOptions, terminal: TerminalCapabilities = .init(),
+        grid: (columns: Int, rows: Int), titles: Bool, clock: any Clock<Duration> = SuspendingClock()
+    ) throws {
+        precondition(!sources.isEmpty && grid.columns >= 1 && grid.rows >= 1 && sources.count <= grid.columns * grid.rows)
+        try self.init(
+            files: sources.map { ($0.source, nil, true, $0.name) }, options: options, terminal: terminal, grid: grid,
+            titles: titles, clock: PlaybackClock(clock))
     }
 
     init(
-        source: ImageSource, stream: IncrementalImageSource?, streamEnded: Bool, name: String,
-        options: PlayerOptions, clock: PlaybackClock
+        files: [Pane.File], options: PlayerOptions, terminal: TerminalCapabilities, grid: (columns: Int, rows: Int)?,
+        titles: Bool,
+        clock: PlaybackClock
     ) throws {
         self.clock = clock
-        self.file = source
-        self.stream = stream
-        self.name = name
+        self.terminal = terminal
+        self.grid = grid
         self.options = options
-        backend = Self.makeBackend(options)
+        // xterm keeps at most 16 sixel images for the whole screen and drops
+        // the highest one for a new one: panes would drop each other's
+        // pictures (seen under Xvfb), so a grid draws sixel as text cells.
+        if grid != nil, options.look.graphics == .sixel { self.options.look.graphics = .text }
         writer = TerminalWriter(fd: options.output)
-        let plays: Plays =
-            options.loops.map { $0 == 0 ? .forever : .count($0) } ?? (options.interactive ? source.plays : .count(1))
-        start = clock.nanoseconds()
-        // (A range past the last frame ends at it, as `anim extract --frames`.)
-        let asked = options.frames ?? 0...(max(source.frameCount, 1) - 1)
-        guard stream == nil || options.frames == nil, asked.lowerBound >= 0, asked.lowerBound < source.frameCount else {
-            throw PlayerError.framesOutside(asked, count: source.frameCount)
+        let start = clock.nanoseconds()
+        self.start = start
+        stopTime = options.timing.maxDuration.map {
+            start + $0.components.seconds * 1_000_000_000 + $0.components.attoseconds / 1_000_000_000
         }
-        let range = asked.lowerBound...min(asked.upperBound, source.frameCount - 1)
-        self.options.frames = options.frames.map { _ in range }
-        first = range.lowerBound
-        let started = start
-        stopTime = options.maxDuration.map { d in
-            started + d.components.seconds * 1_000_000_000 + d.components.attoseconds / 1_000_000_000
+        let o = self.options
+        panes = try files.enumerated().map { i, f in
+            let pane = try Pane(f, options: o, backend: Self.makeBackend(o, terminal, pane: grid == nil ? nil : i), clock: clock)
+            pane.layout.title = grid == nil ? o.title : titles ? f.name : nil
+            return pane
         }
-        scheduler = FrameScheduler(
-            durations: source.frames[range].map(\.duration), plays: plays,
-            speed: options.speed, clock: clock)
-        scheduler.isOpenEnded = !streamEnded
-        try relayout()
+        try layOut()
     }
 
     /// What went wrong in the file after the last frame that could be
     /// played (it is truncated or corrupt there), once it has all been read.
-    public var sourceError: AnimError? { stream?.error ?? file.indexError }
+    public var sourceError: AnimError? { panes[0].stream?.error ?? panes[0].file.indexError }
 
-    /// Fits the animation into the cell box, keeping its shape for the
-    /// terminal's cell size, and (re)opens the cached frames at that size.
-    func relayout() throws {
-        let size = Terminal.windowSize(fd: options.output)
-        let columns = options.region?.columns ?? options.columns ?? size?.columns ?? 80
-        // The last row holds the status line; without one, iTerm2 and sixel
-        // images keep off it too (a terminal that moves the cursor below an
-        // image on the last row would scroll, as chafa's --margin-bottom
-        // avoids).
-        let imageRow = options.interactive && !options.showStatus && (options.graphics == .iterm2 || options.graphics == .sixel)
-        let reserved = (imageRow ? 1 : 0) + (options.showStatus && options.interactive ? 1 : 0)
-        let terminalRows = options.rows ?? size?.rows ?? 24
-        statusRow = max(terminalRows - reserved, 1) + 1
-        let titleRows = options.title == nil ? 0 : 1
-        let rows = max((options.region?.rows ?? max(terminalRows - reserved, 1)) - titleRows, 1)
-        if let row = options.shellCursorRow, let windowRows = size?.rows, windowRows < row {
-            // The terminal scrolled the main screen to keep that row in view.
-            options.shellCursorRow = windowRows
-            if options.interactive { TerminalState.setCursorAfter(row: windowRows) }
-        }
-        box = CellBox(columns: columns, rows: rows)
-        let measured = size.flatMap {
-            CellGeometry.from(pixelWidth: $0.pixelWidth, pixelHeight: $0.pixelHeight, columns: $0.columns, rows: $0.rows)
-        }
-        let cell = options.cell ?? measured ?? .assumed
-        let origin =
-            options.region.map { ($0.row, $0.column) } ?? options.inline.map { ($0.row, $0.column) } ?? (1, 1)
-        placement = Placement.fit(
-            source: PixelSize(width: file.width, height: file.height), box: box, cell: cell,
-            resolution: backend.resolution, upscale: options.upscale,
-            centered: (options.interactive && options.inline == nil) || options.region != nil,
-            origin: (origin.0 + titleRows, origin.1))
-        titleDrawn = false
-        try openFrames()
-        backend.invalidate()
-        lastStatus = ""
-    }
+    /// Each pane's figures, row by row.
+    public var statistics: [PlayerStatistics] { panes.map(\.stats) }
 
-    /// Opens `file`'s frames at cell size through a new cache, keeping the
-    /// old cache's figures for the statistics.
-    func openFrames() throws {
-        if let old = frames?.cache.statistics {
-            retired.decoded += old.framesDecoded
-            retired.hits += old.hits
-            retired.peak = max(retired.peak, old.peakBytes)
-        }
-        var decoding = file.options
-        decoding.decodeAhead = 0
-        decoding.resizeTo = fitSize
-        frames = CachedFrameSource(
-            source: try file.reopened(options: decoding),
-            limitBytes: options.cacheLimit ?? FrameCache.defaultLimit)
-    }
+    /// The first pane's place on screen.
+    var placement: Placement { panes[0].layout.placement }
 
-    /// Whether the play has lasted `PlayerOptions.maxDuration`.
+    /// Whether the play has lasted `PlayTiming.maxDuration`.
     var timeIsUp: Bool { stopTime.map { clock.nanoseconds() >= $0 } ?? false }
 
-    /// The deadline to wait for: `deadline`, or the end of the play if sooner.
-    func wake(at deadline: Int64) -> Int64 { min(deadline, stopTime ?? .max) }
-
-    /// Shows the scheduler's frame `played` (the file's `first + played`);
-    /// false when the output has gone away.
-    func show(_ played: Int) throws -> Bool {
-        let index = first + played
-        var bytes = Escape.syncBegin
-        if let stored = backend.renderStored(index: index, placement: placement) {
-            bytes += stored
-        } else {
-            let direction: PlaybackDirection = scheduler.mode == .reverse ? .backward : .forward
-            let image = try frames.frame(at: index, direction: direction, wraps: !scheduler.isOpenEnded)
-            bytes += backend.render(image, index: index, placement: placement)
-        }
-        if let title = titleLine() {
-            bytes += title
-            backend.outputWasInterleaved()
-        }
-        if options.showStatus && options.interactive, let status = statusLine(index) {
-            bytes += status
-            backend.outputWasInterleaved()
-        }
-        if bytes.count > Escape.syncBegin.count, let row = parkingRow {
-            bytes += Escape.moveTo(row: row, column: 1)
-            backend.cursorWasMoved(row: row, column: 1)
-        }
-        bytes += Escape.syncEnd
-        let now = clock.nanoseconds()
-        if stats.framesShown == 0 {
-            stats.firstFrameMs = Double(now - start) / 1e6
-        } else {
-            stats.intervals.append(Double(now - lastWrite) / 1e6)
-        }
-        lastWrite = now
-        stats.framesShown += 1
-        // Deadlines count from when the first frame is on screen, not from
-        // before it was decoded: its full duration is shown.
-        if stats.framesShown == 1 { scheduler.startCurrentFrameNow() }
-        // A frame that changes nothing costs nothing.
-        if bytes.count == Escape.syncBegin.count + Escape.syncEnd.count { bytes = [] }
-        stats.bytesWritten += bytes.count
-        if options.recordFrames { stats.shownFrames.append(.init(frame: index, time: now - start, byteEnd: stats.bytesWritten)) }
-        return writer.write(bytes, synchronized: true)
-    }
-
-    /// Where the cursor waits between frames: the shell's row, moved up as
-    /// the window shrinks below it (xterm scrolls the main screen's top
-    /// lines into the scrollback then, so the row's content moves up too).
-    var parkingRow: Int? {
-        guard options.interactive else { return nil }
-        return options.shellCursorRow
-    }
-
-    /// The status line's bytes when its text changed since it was last
-    /// written (nil otherwise: no bytes, and the renderer's colours stay set).
-    func statusLine(_ index: Int) -> [UInt8]? {
-        let speed = scheduler.speed == scheduler.speed.rounded() ? String(Int(scheduler.speed)) : String(scheduler.speed)
-        let text =
-            " \(name)  frame \(index + 1)/\(file.frameCount)  speed \(speed)x  dropped \(stats.framesDropped)"
-            + (scheduler.isPaused ? "  paused" : "")
-        guard text != lastStatus else { return nil }
-        lastStatus = text
-        return Escape.moveTo(row: statusRow, column: 1) + Escape.resetAttributes + Escape.reverseVideo
-            + Array(text.prefix(max(box.columns - 1, 1)).utf8) + Escape.resetAttributes + Escape.clearToEndOfLine
-    }
-
-    /// The title's bytes (`PlayerOptions.title`), on the row above the
-    /// picture, centred on it and cut to the box's width, when it is not
-    /// on screen yet.
-    func titleLine() -> [UInt8]? {
-        guard let title = options.title, !titleDrawn else { return nil }
-        titleDrawn = true
-        let width = max(options.region?.columns ?? box.columns, 1)
-        let text = title.count > width ? String(title.prefix(max(width - 1, 0))) + "…" : title
-        let left = options.region?.column ?? 1
-        let column = max(placement.column + (placement.columns - text.count) / 2, left)
-        return Escape.moveTo(row: max(placement.row - 1, 1), column: column) + Escape.resetAttributes + Escape.bold
-            + Array(text.utf8) + Escape.resetAttributes
-    }
-
-    /// Plays until the end, `q`, or a closed output.
+    /// Plays until the end, `q` (`n`, `p` in a list), or a closed output;
+    /// the first pane's figures (every pane's: `statistics`).
     public func run() throws -> PlayerStatistics {
         signal(SIGPIPE, SIG_IGN)  // a closed output is an EPIPE to handle, not a death
-        if options.inline != nil {
-            try runInline()
-        } else if options.interactive {
-            try runInteractive()
-        } else if options.noWait {
-            try runAsFastAsPossible()
-        } else {
-            try runTimed()
+        switch options.presentation {
+        case .fullScreen, .list: try runInteractive()
+        case .inline(let place), .still(let place): try runInline(place)
+        case .plain: try play(keys: nil)
         }
-        let s = frames.cache.statistics
-        stats.decodedFrames = retired.decoded + s.framesDecoded
-        stats.cacheHits = retired.hits + s.hits
-        stats.peakCacheBytes = max(retired.peak, s.peakBytes)
-        return stats
+        for p in panes { p.collectCacheFigures() }
+        return panes[0].stats
     }
 
-    func runAsFastAsPossible() throws {
-        let plays = options.loops ?? 1
-        for _ in 0..<max(plays, 1) {
-            var i = 0
-            while !timeIsUp {
-                try refreshStream()
-                if i < (options.frames?.count ?? file.frameCount) {
-                    if try !show(i) {
-                        stats.outcome = .outputClosed
-                        return
-                    }
-                    i += 1
-                } else if scheduler.isOpenEnded {
-                    stream?.waitForData(timeoutMs: 100)
-                } else {
-                    break
-                }
-            }
-        }
-    }
-
-    func runTimed() throws {
-        var last = -1
+    /// The one playback loop: each pane's frame drawn when it falls due,
+    /// then a wait for the next deadline (reading keys meanwhile, when
+    /// there are keys), until every pane has ended or a key ends the play.
+    func play(keys: Int32?) throws {
+        var last = [Int](repeating: -1, count: panes.count)
+        var ended = [Bool](repeating: false, count: panes.count)
+        // Replies that come late (after the probe gave up, or kitty's errors)
+        // are taken out of what is read; the rest are keys.
+        var replies = TerminalReplyParser()
+        if !terminal.pendingInput.isEmpty, handle(replies.feed(terminal.pendingInput), &last) { return }
+        // `--no-wait` (one file, not a terminal): every frame in turn at once.
+        let inOrder = options.timing.noWait && !options.interactive && grid == nil ? options.timing.loops ?? 1 : nil
+        // `--frame N`: the first frame drawn ends the play.
+        let once = if case .still = options.presentation { true } else { false }
         while true {
-            try refreshStream()
-            let tick = scheduler.tick()
-            stats.framesDropped += tick.skipped
-            if tick.frame != last || last < 0 {
-                if try !show(tick.frame) {
-                    stats.outcome = .outputClosed
-                    return
+            if options.interactive { try takeSignals(keys, &last) }
+            var deadline: Int64?
+            for (i, pane) in panes.enumerated() where !ended[i] {
+                try pane.refreshStream()
+                let tick = pane.tick(inOrder: inOrder)
+                pane.stats.framesDropped += tick.skipped
+                if let frame = tick.frame, frame != last[i] || inOrder != nil {
+                    // Another pane wrote since: colours and cursor unknown.
+                    if grid != nil { pane.backend.outputWasInterleaved() }
+                    if try !show(pane, frame), end(.outputClosed) { return }
+                    last[i] = frame
                 }
-                last = tick.frame
+                if tick.finished || timeIsUp || once {
+                    ended[i] = true
+                } else if let d = tick.deadline {
+                    deadline = min(deadline ?? .max, d, stopTime ?? .max)
+                }
             }
-            if tick.finished || timeIsUp { return }
-            guard let deadline = tick.nextDeadline else {
-                stream?.waitForData(timeoutMs: 100)  // waiting for frames of a stream
-                continue
-            }
-            clock.sleep(until: wake(at: deadline))
-            if timeIsUp { return }
+            if !ended.contains(false) { return }
+            if try wait(until: deadline, keys: keys, &replies, &last) { return }
         }
+    }
+
+    /// Waits until `deadline` (nil: none, a stream's frames or a key
+    /// awaited), taking keys meanwhile when there are keys; true when a
+    /// key ended the play.
+    private func wait(
+        until deadline: Int64?, keys: Int32?, _ replies: inout TerminalReplyParser, _ last: inout [Int]
+    ) throws -> Bool {
+        guard options.interactive else {
+            if let deadline { clock.sleep(until: deadline) } else { panes[0].stream?.waitForData(timeoutMs: 100) }
+            return false
+        }
+        var timeout = deadline.map { max(0, Int32(min(($0 - clock.nanoseconds() + 999_999) / 1_000_000, 1000))) } ?? 250
+        if panes.contains(where: \.scheduler.isWaitingForFrames) { timeout = min(timeout, 10) }  // a stream's frames soon
+        if replies.isHoldingSequence { timeout = min(timeout, 30) }  // an Esc alone is a key soon
+        guard let keys else {
+            clock.sleep(until: clock.nanoseconds() + Int64(timeout) * 1_000_000)
+            return false
+        }
+        var pfd = pollfd(fd: keys, events: Int16(POLLIN), revents: 0)
+        if poll(&pfd, 1, timeout) > 0 {
+            var buffer = [UInt8](repeating: 0, count: 256)
+            let n = read(keys, &buffer, buffer.count)
+            return n > 0 && handle(replies.feed(Array(buffer[0..<n])), &last)
+        }
+        // A lone Esc held for what might follow: nothing did.
+        return replies.isHoldingSequence && handle(([], replies.flush()), &last)
+    }
+
+    /// Sets every pane's outcome; true (the play ends).
+    func end(_ outcome: PlayerStatistics.Outcome) -> Bool {
+        for p in panes { p.stats.outcome = outcome }
+        return true
     }
 }
 
 /// A player that cannot be made as asked.
 public enum PlayerError: Error, Equatable, CustomStringConvertible {
-    /// `PlayerOptions.frames` starts past the file's last frame (or is
+    /// `PlayTiming.frames` starts past the file's last frame (or is
     /// given for a stream).
     case framesOutside(ClosedRange<Int>, count: Int)
 

@@ -36,12 +36,12 @@ struct GeometryTests {
         }
         reader.start()
         var options = PlayerOptions()
-        options.interactive = false
-        options.noWait = true
+        options.presentation = .plain
+        options.timing.noWait = true
         options.output = slave
-        options.graphics = graphics
-        options.colorTolerance = 0
-        options.upscale = upscale
+        options.look.graphics = graphics
+        options.look.colorTolerance = 0
+        options.look.upscale = upscale
         let source = try ImageSource(path: Self.demo, options: DecodingOptions(decodeAhead: 0))
         let player = try Player(source: source, name: "demo", options: options, clock: ManualClock(start: 0))
         #expect(player.placement.cell == CellGeometry(width: 8, height: 19), "cell size from TIOCGWINSZ")

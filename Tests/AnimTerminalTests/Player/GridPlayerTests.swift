@@ -13,7 +13,7 @@ struct GridPlayerTests {
     typealias T = PlayerTimingTests
 
     @Test func panesShareTheScreenRowByRow() {
-        let r = GridPlayer.regions(count: 3, columns: 2, rows: 2, screen: (81, 24))
+        let r = Player.regions(count: 3, columns: 2, rows: 2, screen: (81, 24))
         #expect(
             r == [
                 CellRegion(row: 1, column: 1, columns: 40, rows: 12),
@@ -21,7 +21,7 @@ struct GridPlayerTests {
                 CellRegion(row: 13, column: 1, columns: 40, rows: 12),
             ])
         // Too small a screen still gives every pane a cell.
-        #expect(GridPlayer.regions(count: 4, columns: 4, rows: 1, screen: (3, 1)).allSatisfy { $0.columns == 1 && $0.rows == 1 })
+        #expect(Player.regions(count: 4, columns: 4, rows: 1, screen: (3, 1)).allSatisfy { $0.columns == 1 && $0.rows == 1 })
     }
 
     /// Plays `paths` in a `columns`×1 grid of a 41×10 screen into a file,
@@ -31,16 +31,16 @@ struct GridPlayerTests {
             var options = PlayerOptions()
             options.columns = 41
             options.rows = 10
-            options.interactive = false
+            options.presentation = .plain
             options.output = fd
             options.recordFrames = true
-            options.loops = 1
-            options.speed = speed
+            options.timing.loops = 1
+            options.timing.speed = speed
             let sources = try paths.map { (source: try ImageSource(path: $0), name: String($0.split(separator: "/").last!)) }
-            let grid = try GridPlayer(
-                sources: sources, options: options, columns: paths.count, rows: 1, titles: titles,
+            let grid = try Player(
+                sources: sources, options: options, grid: (paths.count, 1), titles: titles,
                 clock: ManualClock(start: 5_000_000_000))
-            #expect(try grid.run() == .finished)
+            #expect(try grid.run().outcome == .finished)
             return grid.statistics
         }
     }

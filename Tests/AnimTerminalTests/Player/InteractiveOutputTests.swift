@@ -30,11 +30,11 @@ struct InteractiveOutputTests {
         }
         reader.start()
         var options = PlayerOptions()
-        options.interactive = true
+        options.presentation = .fullScreen
         options.output = pty.slave
         options.input = pty.slave  // keys from the pty, never the terminal the tests run in
-        options.loops = 1
-        options.speed = 8  // the demo's 1.2 s in 150 ms
+        options.timing.loops = 1
+        options.timing.speed = 8  // the demo's 1.2 s in 150 ms
         // Real time: an interactive player waits for keys, and a manual
         // clock would never move.
         let source = try ImageSource(path: GeometryTests.demo, options: DecodingOptions(decodeAhead: 0))

@@ -42,12 +42,12 @@ struct PlayerTimingTests {
             var options = PlayerOptions()
             options.columns = columns
             options.rows = rows
-            options.interactive = false
-            options.loops = loops
-            options.speed = speed
+            options.presentation = .plain
+            options.timing.loops = loops
+            options.timing.speed = speed
             options.output = fd
             options.recordFrames = true
-            options.colorTolerance = 0  // drawn exactly, to compare cells
+            options.look.colorTolerance = 0  // drawn exactly, to compare cells
             let clock = ManualClock(start: 1_000_000_000)
             return try Player(source: try ImageSource(path: path), name: "test", options: options, clock: clock).run()
         }

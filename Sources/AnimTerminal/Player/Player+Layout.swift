@@ -1,0 +1,144 @@
+import AnimKit
+
+/// Where each pane goes on the screen, and the bytes of one frame with
+/// its title and status line.
+extension Player {
+    /// The whole window is one pane's, with keys: a status line, and the
+    /// cursor kept on the shell's row.
+    var ownsWindow: Bool { options.interactive && grid == nil }
+
+    /// Lays the panes out (a grid's over the screen as it is now) and
+    /// fits each animation into its box.
+    func layOut() throws {
+        if let grid {
+            let regions = Self.regions(count: panes.count, columns: grid.columns, rows: grid.rows, screen: Self.screen(options))
+            for (p, r) in zip(panes, regions) { p.layout.region = r }
+        }
+        for p in panes { try layOut(p) }
+    }
+
+    /// Fits the animation into the pane's cell box, keeping its shape for
+    /// the terminal's cell size, and (re)opens the cached frames at that size.
+    func layOut(_ pane: Pane) throws {
+        let size = Terminal.windowSize(fd: options.output)
+        let region = pane.layout.region
+        let columns = region?.columns ?? options.columns ?? size?.columns ?? 80
+        // The last row holds the status line; without one, iTerm2 and sixel
+        // images keep off it too (a terminal that moves the cursor below an
+        // image on the last row would scroll, as chafa's --margin-bottom
+        // avoids).
+        let graphics = options.look.graphics
+        let imageRow = ownsWindow && !options.showStatus && (graphics == .iterm2 || graphics == .sixel)
+        let reserved = (imageRow ? 1 : 0) + (options.showStatus && ownsWindow ? 1 : 0)
+        let terminalRows = options.rows ?? size?.rows ?? 24
+        pane.layout.statusRow = max(terminalRows - reserved, 1) + 1
+        let titleRows = pane.layout.title == nil ? 0 : 1
+        let rows = max((region?.rows ?? max(terminalRows - reserved, 1)) - titleRows, 1)
+        if let row = terminal.cursorRow, let windowRows = size?.rows, windowRows < row {
+            // The terminal scrolled the main screen to keep that row in view.
+            terminal.cursorRow = windowRows
+            if ownsWindow { TerminalState.setCursorAfter(row: windowRows) }
+        }
+        pane.layout.box = CellBox(columns: columns, rows: rows)
+        let measured = size.flatMap {
+            CellGeometry.from(pixelWidth: $0.pixelWidth, pixelHeight: $0.pixelHeight, columns: $0.columns, rows: $0.rows)
+        }
+        let origin =
+            region.map { ($0.row, $0.column) } ?? options.presentation.placement.map { ($0.row, $0.column) } ?? (1, 1)
+        pane.layout.placement = Placement.fit(
+            source: PixelSize(width: pane.file.width, height: pane.file.height), box: pane.layout.box,
+            cell: options.cell ?? measured ?? .assumed, resolution: pane.backend.resolution,
+            upscale: options.look.upscale, centered: options.interactive || region != nil,
+            origin: (origin.0 + titleRows, origin.1))
+        pane.layout.titleDrawn = false
+        try pane.openFrames(cacheLimit: options.cacheLimit)
+        pane.backend.invalidate()
+        pane.layout.lastStatus = ""
+    }
+
+    /// Shows the pane's scheduler frame `played`; false when the output
+    /// has gone away.
+    func show(_ pane: Pane, _ played: Int) throws -> Bool {
+        var bytes = Escape.syncBegin + (try pane.render(played))
+        if let title = titleLine(pane) {
+            bytes += title
+            pane.backend.outputWasInterleaved()
+        }
+        if options.showStatus && ownsWindow, let status = statusLine(pane, pane.first + played) {
+            bytes += status
+            pane.backend.outputWasInterleaved()
+        }
+        if bytes.count > Escape.syncBegin.count, ownsWindow, let row = terminal.cursorRow {
+            // Where the cursor waits between frames: the shell's row, moved
+            // up as the window shrinks below it (xterm scrolls the main
+            // screen's top lines into the scrollback then, so the row's
+            // content moves up too).
+            bytes += Escape.moveTo(row: row, column: 1)
+            pane.backend.cursorWasMoved(row: row, column: 1)
+        }
+        bytes += Escape.syncEnd
+        let now = clock.nanoseconds()
+        if pane.stats.framesShown == 0 {
+            pane.stats.firstFrameMs = Double(now - start) / 1e6
+        } else {
+            pane.stats.intervals.append(Double(now - pane.lastWrite) / 1e6)
+        }
+        pane.lastWrite = now
+        pane.stats.framesShown += 1
+        // Deadlines count from when the first frame is on screen, not from
+        // before it was decoded: its full duration is shown.
+        if pane.stats.framesShown == 1 { pane.scheduler.startCurrentFrameNow() }
+        // A frame that changes nothing costs nothing.
+        if bytes.count == Escape.syncBegin.count + Escape.syncEnd.count { bytes = [] }
+        pane.stats.bytesWritten += bytes.count
+        if options.recordFrames {
+            pane.stats.shownFrames.append(.init(frame: pane.first + played, time: now - start, byteEnd: pane.stats.bytesWritten))
+        }
+        return writer.write(bytes, synchronized: true)
+    }
+
+    /// The status line's bytes when its text changed since it was last
+    /// written (nil otherwise: no bytes, and the renderer's colours stay set).
+    func statusLine(_ pane: Pane, _ index: Int) -> [UInt8]? {
+        let scheduler = pane.scheduler
+        let speed = scheduler.speed == scheduler.speed.rounded() ? String(Int(scheduler.speed)) : String(scheduler.speed)
+        let text =
+            " \(pane.name)  frame \(index + 1)/\(pane.file.frameCount)  speed \(speed)x  dropped \(pane.stats.framesDropped)"
+            + (scheduler.isPaused ? "  paused" : "")
+        guard text != pane.layout.lastStatus else { return nil }
+        pane.layout.lastStatus = text
+        return Escape.moveTo(row: pane.layout.statusRow, column: 1) + Escape.resetAttributes + Escape.reverseVideo
+            + Array(text.prefix(max(pane.layout.box.columns - 1, 1)).utf8) + Escape.resetAttributes
+            + Escape.clearToEndOfLine
+    }
+
+    /// The title's bytes, on the row above the picture, centred on it and
+    /// cut to the box's width, when it is not on screen yet.
+    func titleLine(_ pane: Pane) -> [UInt8]? {
+        guard let title = pane.layout.title, !pane.layout.titleDrawn else { return nil }
+        pane.layout.titleDrawn = true
+        let (region, placement) = (pane.layout.region, pane.layout.placement)
+        let width = max(region?.columns ?? pane.layout.box.columns, 1)
+        let text = title.count > width ? String(title.prefix(max(width - 1, 0))) + "…" : title
+        let column = max(placement.column + (placement.columns - text.count) / 2, region?.column ?? 1)
+        return Escape.moveTo(row: max(placement.row - 1, 1), column: column) + Escape.resetAttributes + Escape.bold
+            + Array(text.utf8) + Escape.resetAttributes
+    }
+
+    /// The screen's size in cells: the options', else the terminal's.
+    static func screen(_ o: PlayerOptions) -> (columns: Int, rows: Int) {
+        let size = Terminal.windowSize(fd: o.output)
+        return (o.columns ?? size?.columns ?? 80, o.rows ?? size?.rows ?? 24)
+    }
+
+    /// The panes of a `columns`×`rows` grid over the screen, row by row: the
+    /// width shared out with one blank column between panes, the height
+    /// evenly; the first `count`.
+    static func regions(count: Int, columns: Int, rows: Int, screen: (columns: Int, rows: Int)) -> [CellRegion] {
+        let width = max((screen.columns - (columns - 1)) / columns, 1)
+        let height = max(screen.rows / rows, 1)
+        return (0..<count).map { i in
+            CellRegion(row: 1 + (i / columns) * height, column: 1 + (i % columns) * (width + 1), columns: width, rows: height)
+        }
+    }
+}
