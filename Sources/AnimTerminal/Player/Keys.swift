@@ -2,7 +2,18 @@ import AnimKit
 
 /// Keys the player understands.
 public enum PlayerKey: Equatable, Sendable {
-    case togglePause, stepForward, stepBack, faster, slower, reverse, restart, toggleStatus, quit
+    /// Space: pause or resume.
+    case togglePause
+    /// → and ←: one frame forward or back (pauses).
+    case stepForward, stepBack
+    /// + and −: double or halve the speed.
+    case faster, slower
+    /// r: play the other way; 0: from the first frame again.
+    case reverse, restart
+    /// s: the status line on or off.
+    case toggleStatus
+    /// q, Esc, Ctrl-C.
+    case quit
     /// Several files: the next one, the previous one.
     case next, previous
 

@@ -25,7 +25,12 @@ public struct PlayerStatistics: Sendable {
     /// How a play ended: the animation finished, the user quit, or the
     /// output was closed.
     public enum Outcome: Sendable, Equatable {
-        case finished, quit, outputClosed
+        /// The plays ran out (or the time, or the frame for a still).
+        case finished
+        /// The user quit (q, Esc, Ctrl-C).
+        case quit
+        /// The output went away (a closed pipe, a hung-up terminal).
+        case outputClosed
         /// `n` or `p` in a list of files: the next or the previous one.
         case next, previous
     }
