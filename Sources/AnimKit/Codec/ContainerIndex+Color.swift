@@ -12,7 +12,7 @@ extension ContainerIndex {
     /// before blending would leave half its red.
     mutating func convertToSRGB() -> (source: String?, transform: ColorTransform?) {
         let (transform, problem) = ColorTransform.toSRGB(from: color)
-        if let problem { warnings.append(problem) }
+        if let problem { summary.warnings.append(problem) }
         guard let transform else { return (nil, nil) }
         if let converting = decoder.convertingColorTables(transform) {
             decoder = converting

@@ -4,28 +4,30 @@
 /// copied and sent to other threads apart from the `ImageSource` it came
 /// from (`ImageSource.index`).
 public struct FrameIndex: Sendable {
-    /// The format found in the bytes (`png` for a PNG without `acTL`).
-    public let format: ImageFormat
-    /// Canvas width in pixels.
-    public let width: Int
-    /// Canvas height in pixels.
-    public let height: Int
+    /// What the container says of the image as a whole.
+    let summary: ImageSummary
     /// Every displayed frame, in order.
     public let frames: [FrameInfo]
+    /// The format found in the bytes (`png` for a PNG without `acTL`).
+    public var format: ImageFormat { summary.format }
+    /// Canvas width in pixels.
+    public var width: Int { summary.width }
+    /// Canvas height in pixels.
+    public var height: Int { summary.height }
     /// The loop value stored in the file: GIF's NETSCAPE2.0/ANIMEXTS1.0 value
     /// (nil when the file has no loop block), APNG's `num_plays`, WebP's loop
     /// count; nil for a still image.
-    public let loopCount: Int?
+    public var loopCount: Int? { summary.loopCount }
     /// How many times the animation plays, per the format's rules (GIF: no
     /// loop block plays once, 0 forever, N plays N+1 times).
-    public let plays: Plays
+    public var plays: Plays { summary.plays }
     /// What went wrong after the last complete frame, if anything.
-    public let error: AnimError?
+    public var error: AnimError? { summary.error }
     /// The colour profile, EXIF, XMP and text the file carries.
-    public let metadata: ImageMetadata
+    public var metadata: ImageMetadata { summary.metadata }
     /// Problems that did not stop the file from showing as browsers show
     /// it (an APNG whose animation chunks are invalid shows its still image).
-    public let warnings: [String]
+    public var warnings: [String] { summary.warnings }
 
     /// The steps (GIF images, APNG or WebP frames) the codec decodes.
     let steps: [Step]
@@ -45,21 +47,14 @@ public struct FrameIndex: Sendable {
         var container = container
         if partial {
             container.frames = Array(container.frames.prefix(container.settledFrames))
-            container.error = nil
+            container.summary.error = nil
         }
         if !incomplete {
             while let last = container.frames.last, !last.steps.allSatisfy({ container.steps[$0].isComplete }) {
                 container.frames.removeLast()
             }
         }
-        format = container.format
-        width = container.width
-        height = container.height
-        loopCount = container.loopCount
-        plays = container.plays
-        error = container.error
-        metadata = container.metadata
-        warnings = container.warnings
+        summary = container.summary
         steps = container.steps
         formula = container.formula
         frameSteps = container.frames.map(\.steps)

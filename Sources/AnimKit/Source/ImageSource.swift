@@ -99,8 +99,8 @@ public final class ImageSource: Sendable {
             throw AnimError.unsupported(file: name, reason: "not a GIF, PNG or WebP file")
         }
         var container = try codec.index(store, name, options)
-        if container.color == nil, container.format != .png && container.format != .apng {
-            container.color = container.metadata.iccProfile.map { .icc($0) }
+        if container.color == nil, container.summary.format != .png && container.summary.format != .apng {
+            container.color = container.summary.metadata.iccProfile.map { .icc($0) }
         }
         let conversion: (source: String?, transform: ColorTransform?) =
             options.colorManagement == .sRGB ? container.convertToSRGB() : (nil, nil)
