@@ -1,4 +1,5 @@
 import AnimKit
+import AnimTestSupport
 import Foundation
 import Testing
 
@@ -21,7 +22,7 @@ import Testing
 
     /// A folder of `count` 160×120 frames, each different (a bar moves).
     static func frames(_ count: Int) throws -> URL {
-        let dir = CLI.tempDir()
+        let dir = TempDirectory.make()
         for t in 0..<count {
             var px = [UInt8](repeating: 0, count: 160 * 120 * 4)
             for y in 0..<120 {
@@ -60,7 +61,7 @@ import Testing
     /// temporary file left.
     @Test func anInterruptedEncodeLeavesNothing() throws {
         let many = try Self.folders.many
-        let outDir = CLI.tempDir()
+        let outDir = TempDirectory.make()
         let p = Process()
         p.executableURL = CLI.binary
         p.arguments = ["encode", many.path, outDir.appendingPathComponent("out.png").path]

@@ -1,4 +1,5 @@
 import AnimKit
+import AnimTestSupport
 import Foundation
 import Testing
 
@@ -36,7 +37,7 @@ struct EncoderFaultTests {
         arguments: formats)
     func fileSizeLimitLeavesNothing(_ ext: String) throws {
         let input = try frames()
-        let dir = CLI.tempDir()
+        let dir = TempDirectory.make()
         let existing = dir.appendingPathComponent("old.\(ext)")
         let fresh = dir.appendingPathComponent("new.\(ext)")
         try Data("keep me".utf8).write(to: existing)
@@ -100,7 +101,7 @@ struct EncoderFaultTests {
     @Test func symbolicLinksStay() throws {
         // Round 0 creates the target (12 frames), round 1 replaces it (5 frames).
         let inputs = [try frames(), try EncodeCommandTests().frameFolder(5).0]
-        let dir = CLI.tempDir()
+        let dir = TempDirectory.make()
         let link = dir.appendingPathComponent("link.gif").path
         let target = dir.appendingPathComponent("target.gif").path
         #expect(symlink("target.gif", link) == 0)
@@ -119,7 +120,7 @@ struct EncoderFaultTests {
     /// inode, and an append redirect lost what the file held).
     @Test func standardOutputRedirectedToAFile() throws {
         let (dir, _) = try EncodeCommandTests().frameFolder(5)
-        let out = CLI.tempDir().appendingPathComponent("redirected.gif")
+        let out = TempDirectory.make().appendingPathComponent("redirected.gif")
         FileManager.default.createFile(atPath: out.path, contents: nil)
         var before = stat()
         var after = stat()
@@ -137,7 +138,7 @@ struct EncoderFaultTests {
 
     /// Under nohup (SIGHUP ignored), a hangup does not stop an encode.
     @Test func ignoredHangupStaysIgnored() throws {
-        let outDir = CLI.tempDir()
+        let outDir = TempDirectory.make()
         let out = outDir.appendingPathComponent("out.gif").path
         let p = Process()
         p.executableURL = URL(fileURLWithPath: "/bin/sh")

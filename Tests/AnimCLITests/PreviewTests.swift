@@ -1,3 +1,4 @@
+import AnimTestSupport
 import Foundation
 import Testing
 
@@ -11,7 +12,7 @@ struct PreviewTests {
     /// One shell runs the tmux server, waits for the command, reads the pane
     /// and ends the server.
     func screen(_ command: String) throws -> [String] {
-        let dir = CLI.tempDir().path
+        let dir = TempDirectory.make().path
         let fill =
             "i=0; while [ $i -lt 12 ]; do printf xxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxx; i=$((i+1)); [ $i -lt 12 ] && printf '\\n'; done"
         try "\(fill); \(command); touch \(dir)/done; sleep 30\n".write(
@@ -30,14 +31,14 @@ struct PreviewTests {
     /// Runs the shell script `driver` (tmux and what it captures) and
     /// returns its output's lines.
     static func drive(_ driver: String) throws -> [String] {
-        let data = try CLI.capture(
+        let r = try Command.run(
             "/bin/sh", ["-c", driver], environment: ["PATH": "/usr/bin:/bin", "HOME": "/tmp", "TERM": "xterm-256color"])
-        return String(decoding: data, as: UTF8.self).split(separator: "\n", omittingEmptySubsequences: false)
+        return r.text.split(separator: "\n", omittingEmptySubsequences: false)
             .map(String.init)
     }
 
     var anim: String { CLI.binary.path }
-    var demo: String { CLI.repo.appendingPathComponent("Animations/demo.gif").path }
+    var demo: String { Repository.demo }
     let x39 = String(repeating: "x", count: 39)
 
     func chars(_ s: String) -> [Character] { Array(s) + Array(repeating: " ", count: max(0, 40 - s.count)) }
@@ -109,7 +110,7 @@ struct PreviewTests {
     /// half, holds the picture; the list on the left has none of it.
     @Test func fzfPreviewWindowShowsThePicture() throws {
         guard access("/usr/bin/fzf", X_OK) == 0, access(Self.tmux, X_OK) == 0 else { return }
-        let dir = CLI.repo.appendingPathComponent("Animations").path
+        let dir = Repository.path("Animations")
         let bin = CLI.binary.deletingLastPathComponent().path
         let t = "\(Self.tmux) -L anim-fzf-\(UUID().uuidString.prefix(8)) -f /dev/null"
         let rows = try Self.drive(

@@ -1,5 +1,6 @@
 import AnimKit
 import AnimTerminal
+import AnimTestSupport
 import Foundation
 
 /// Frames for the sixel tests, made from fixed seeds, and the measures

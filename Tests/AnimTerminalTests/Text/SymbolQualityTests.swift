@@ -1,4 +1,5 @@
 import AnimKit
+import AnimTestSupport
 import Testing
 
 @testable import AnimTerminal
@@ -96,7 +97,7 @@ struct SymbolQualityTests {
 
     @Test(arguments: fixtures)
     func sextantsShowLessErrorThanHalfBlocks(_ name: String, _ columns: Int, _ rows: Int) throws {
-        let path = TextTestSupport.repository + "/" + name
+        let path = Repository.path(name)
         let half = try Self.errorAtSextantResolution(path, .half, columns: columns, rows: rows)
         let sextant = try Self.errorAtSextantResolution(path, .sextant, columns: columns, rows: rows)
         let full = try TextSymbols.allCases.map { try Self.errorAtFullSize(path, $0, columns: columns, rows: rows) }

@@ -1,4 +1,5 @@
 import AnimKit
+import AnimTestSupport
 
 @testable import AnimTerminal
 
@@ -6,8 +7,6 @@ import AnimKit
 /// picture a grid or a screen shows, sub-pixel by sub-pixel.
 enum TextTestSupport {
     typealias Random = FuzzRandom
-
-    static let repository = "/" + #filePath.split(separator: "/").dropLast(4).joined(separator: "/")
 
     /// A random frame; `transparent` of 256 pixels are fully transparent.
     static func noise(_ w: Int, _ h: Int, _ rng: inout Random, transparent: Int = 0) -> RGBAImage {

@@ -1,4 +1,5 @@
 import AnimKit
+import AnimTestSupport
 import Testing
 
 /// `PNGFile.encodeQuick` writes PNGs that decode to the same pixels:

@@ -1,3 +1,4 @@
+import AnimTestSupport
 import CWebP
 import Foundation
 import Testing
@@ -523,8 +524,4 @@ struct WebPWriterTests {
             )
         }
     }
-}
-
-extension RandomAccessTests.SplitMix {
-    mutating func byte() -> UInt8 { UInt8(truncatingIfNeeded: next()) }
 }
