@@ -43,20 +43,26 @@ struct PreviewTests {
 
     func chars(_ s: String) -> [Character] { Array(s) + Array(repeating: " ", count: max(0, 40 - s.count)) }
 
+    /// The screen after `command`, a preview in rows 2-5: `inside` checks
+    /// each of those rows (as 40 characters, and as captured); every other
+    /// row must have kept its x's.
+    @discardableResult
+    func expectBox(_ command: String, _ inside: (_ r: Int, _ c: [Character], _ row: String) -> Void) throws -> [String] {
+        let rows = try screen(command)
+        for (r, row) in rows.enumerated() {
+            if (2..<6).contains(r) { inside(r, chars(row), row) } else { #expect(row.hasPrefix(x39), "row \(r) changed: \(row)") }
+        }
+        return rows
+    }
+
     @Test func placeDrawsInsideTheBoxOnly() throws {
         guard access(Self.tmux, X_OK) == 0 else { return }
-        let rows = try screen("\(anim) play \(demo) --place 10x4@5,2 --frame 0 --protocol text --colors 24bit")
-        #expect(rows.count == 12)
-        for (r, row) in rows.enumerated() {
-            let c = chars(row)
-            if (2..<6).contains(r) {
-                #expect(String(c[0..<5]) == "xxxxx", "row \(r): \(row)")
-                #expect(String(c[15..<39]) == String(repeating: "x", count: 24), "row \(r): \(row)")
-                #expect(!c[5..<15].allSatisfy { $0 == "x" }, "row \(r) was not drawn: \(row)")
-            } else {
-                #expect(row.hasPrefix(x39), "row \(r) changed: \(row)")
-            }
+        let rows = try expectBox("\(anim) play \(demo) --place 10x4@5,2 --frame 0 --protocol text --colors 24bit") { r, c, row in
+            #expect(String(c[0..<5]) == "xxxxx", "row \(r): \(row)")
+            #expect(String(c[15..<39]) == String(repeating: "x", count: 24), "row \(r): \(row)")
+            #expect(!c[5..<15].allSatisfy { $0 == "x" }, "row \(r) was not drawn: \(row)")
         }
+        #expect(rows.count == 12)
     }
 
     /// The box is the preview's: what the picture does not cover is blank
@@ -64,31 +70,19 @@ struct PreviewTests {
     @Test func placeBlanksTheRestOfItsBox() throws {
         guard access(Self.tmux, X_OK) == 0 else { return }
         // The demo (3:2) in a 20×4 box of half blocks: 12 columns of it.
-        let rows = try screen("\(anim) play \(demo) --place 20x4@5,2 --frame 0 --protocol text --colors 24bit")
-        for (r, row) in rows.enumerated() {
-            let c = chars(row)
-            if (2..<6).contains(r) {
-                #expect(String(c[0..<5]) == "xxxxx", "row \(r): \(row)")
-                #expect(!c[5..<17].contains(" "), "row \(r) was not drawn: \(row)")
-                #expect(String(c[17..<25]) == String(repeating: " ", count: 8), "row \(r): \(row)")
-                #expect(String(c[25..<39]) == String(repeating: "x", count: 14), "row \(r): \(row)")
-            } else {
-                #expect(row.hasPrefix(x39), "row \(r) changed: \(row)")
-            }
+        try expectBox("\(anim) play \(demo) --place 20x4@5,2 --frame 0 --protocol text --colors 24bit") { r, c, row in
+            #expect(String(c[0..<5]) == "xxxxx", "row \(r): \(row)")
+            #expect(!c[5..<17].contains(" "), "row \(r) was not drawn: \(row)")
+            #expect(String(c[17..<25]) == String(repeating: " ", count: 8), "row \(r): \(row)")
+            #expect(String(c[25..<39]) == String(repeating: "x", count: 14), "row \(r): \(row)")
         }
     }
 
     @Test func clearLeavesTheBoxBlank() throws {
         guard access(Self.tmux, X_OK) == 0 else { return }
-        let rows = try screen("\(anim) play \(demo) --place 10x4@5,2 --frame 0 --protocol text --clear")
-        for (r, row) in rows.enumerated() {
-            let c = chars(row)
-            if (2..<6).contains(r) {
-                #expect(String(c[5..<15]) == String(repeating: " ", count: 10), "row \(r): \(row)")
-                #expect(String(c[15..<39]) == String(repeating: "x", count: 24), "row \(r): \(row)")
-            } else {
-                #expect(row.hasPrefix(x39), "row \(r) changed: \(row)")
-            }
+        try expectBox("\(anim) play \(demo) --place 10x4@5,2 --frame 0 --protocol text --clear") { r, c, row in
+            #expect(String(c[5..<15]) == String(repeating: " ", count: 10), "row \(r): \(row)")
+            #expect(String(c[15..<39]) == String(repeating: "x", count: 24), "row \(r): \(row)")
         }
     }
 

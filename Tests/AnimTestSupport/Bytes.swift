@@ -1,3 +1,7 @@
+#if canImport(Glibc)
+    import Glibc
+#endif
+
 extension Array where Element == UInt8 {
     /// Whether `s` stands somewhere in the bytes (an empty `s` always does).
     public func contains(subsequence s: [UInt8]) -> Bool {
@@ -16,4 +20,16 @@ extension Array where Element == UInt8 {
         }
         return nil
     }
+}
+
+/// Runs `body` with the two ends of a new pipe(2), closed after; throws
+/// if none could be made.
+public func withPipe<T>(_ body: (_ read: Int32, _ write: Int32) throws -> T) throws -> T {
+    var fds: [Int32] = [0, 0]
+    guard pipe(&fds) == 0 else { throw TestFailure("pipe: errno \(errno)") }
+    defer {
+        close(fds[0])
+        close(fds[1])
+    }
+    return try body(fds[0], fds[1])
 }

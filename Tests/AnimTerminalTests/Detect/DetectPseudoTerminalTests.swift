@@ -211,14 +211,10 @@ import Testing
     }
 
     @Test func notATerminalSendsNothing() throws {
-        var fds: [Int32] = [0, 0]
-        #expect(pipe(&fds) == 0)
-        defer {
-            close(fds[0])
-            close(fds[1])
-        }
         let start = TerminalProbe.monotonic()
-        let caps = TerminalProbe.detect(environment: ["TERM": "xterm-kitty"], input: fds[0], output: fds[1])
+        let caps = try withPipe { read, write in
+            TerminalProbe.detect(environment: ["TERM": "xterm-kitty"], input: read, output: write)
+        }
         #expect(TerminalProbe.monotonic() - start < Self.afterReply)
         #expect(caps.graphics == [.kitty] && caps.queryNanoseconds == nil)
         #expect(caps.reasons.last == "input or output is not a terminal: no queries")
