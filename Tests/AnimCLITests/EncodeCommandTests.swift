@@ -12,21 +12,10 @@ struct EncodeCommandTests {
         let dir = TempDirectory.make()
         var frames: [RGBAImage] = []
         for t in 0..<count {
-            var px = [UInt8](repeating: 255, count: width * height * 4)
-            for y in 0..<height {
-                for x in 0..<width {
-                    let i = (y * width + x) * 4
-                    px[i] = UInt8(x * 6)
-                    px[i + 1] = UInt8(y * 8)
-                    px[i + 2] = UInt8(t * 20)
-                    if x >= t * 3 && x < t * 3 + 6 && y >= 10 && y < 16 {
-                        px[i] = 255
-                        px[i + 1] = 0
-                        px[i + 2] = 0
-                    }
-                }
+            let image = RGBAImage.drawn(width: width, height: height) { x, y in
+                x >= t * 3 && x < t * 3 + 6 && y >= 10 && y < 16
+                    ? (255, 0, 0, 255) : (UInt8(x * 6), UInt8(y * 8), UInt8(t * 20), 255)
             }
-            let image = RGBAImage(width: width, height: height, pixels: px)
             frames.append(image)
             try PNGFile.write(image, to: dir.appendingPathComponent("frame\(t + 1).png").path)
         }

@@ -129,10 +129,7 @@ struct APNGPixelModeTests {
     static func colorType(_ bytes: [UInt8]) -> UInt8 { bytes[25] }
 
     func roundTrip(_ frames: [RGBAImage], path: String? = nil) throws -> (bytes: [UInt8], source: ImageSource) {
-        let out = try ImageDestination(format: .apng)
-        for f in frames { try out.add(f, duration: .milliseconds(50)) }
-        try out.finish()
-        let bytes = try #require(out.data)
+        let bytes = try ImageDestination.encode(frames, as: .apng, duration: .milliseconds(50))
         let source = try ImageSource(data: bytes)
         #expect(source.frameCount == frames.count)
         for i in 0..<frames.count { #expect(try source.frame(at: i) == frames[i], "frame \(i)") }

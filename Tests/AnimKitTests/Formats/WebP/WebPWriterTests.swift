@@ -194,10 +194,7 @@ struct WebPWriterTests {
             var o = EncodingOptions()
             o.lossless = true
             o.effort = effort
-            let out = try ImageDestination(format: .webp, options: o)
-            for f in frames { try out.add(f, duration: .milliseconds(40)) }
-            try out.finish()
-            return try #require(out.data)
+            return try ImageDestination.encode(frames, as: .webp, options: o, duration: .milliseconds(40))
         }
         let (plain, searched) = (try encode(5), try encode(7))
         #expect(searched.count < plain.count, "\(searched.count) vs \(plain.count): the search found nothing smaller")
@@ -498,17 +495,9 @@ struct WebPWriterTests {
     @Test func losslessWithoutTransparentPixelsIsExactWithoutExactMode() throws {
         var frames: [(RGBAImage, Duration)] = []
         for t in 0..<6 {
-            var px = [UInt8](repeating: 0, count: 40 * 30 * 4)
-            for y in 0..<30 {
-                for x in 0..<40 {
-                    let i = (y * 40 + x) * 4
-                    px[i] = UInt8(x * 6)
-                    px[i + 1] = UInt8(y * 8)
-                    px[i + 2] = (x + y + t) % 7 == 0 ? 0 : UInt8(t * 40)
-                    px[i + 3] = x > 30 ? 128 : 255
-                }
+            let frame = RGBAImage.drawn(width: 40, height: 30) { x, y in
+                (UInt8(x * 6), UInt8(y * 8), (x + y + t) % 7 == 0 ? 0 : UInt8(t * 40), x > 30 ? 128 : 255)
             }
-            let frame = RGBAImage(width: 40, height: 30, pixels: px)
             #expect(!WebPWriter.hasTransparentPixel(frame))
             frames.append((frame, .milliseconds(50)))
         }
