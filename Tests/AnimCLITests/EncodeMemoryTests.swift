@@ -54,11 +54,8 @@ import Testing
     @Test func anInterruptedEncodeLeavesNothing() throws {
         let many = try Self.folders.many
         let outDir = TempDirectory.make()
-        let p = Process()
-        p.executableURL = CLI.binary
-        p.arguments = ["encode", many.path, outDir.appendingPathComponent("out.png").path]
-        p.standardError = FileHandle.nullDevice
-        try p.run()
+        let p = try Process.launch(
+            CLI.binary, ["encode", many.path, outDir.appendingPathComponent("out.png").path], errors: FileHandle.nullDevice)
         let end = Date().addingTimeInterval(20)
         var sawTemporary = false
         while p.isRunning && Date() < end {

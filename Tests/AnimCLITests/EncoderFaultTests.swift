@@ -14,16 +14,8 @@ struct EncoderFaultTests {
 
     /// Runs anim under `ulimit -f 1` (at most 512 or 1024 bytes a file).
     func runLimited(_ args: [String]) throws -> (status: Int32, stderr: String) {
-        let p = Process()
-        p.executableURL = URL(fileURLWithPath: "/bin/sh")
-        p.arguments = ["-c", "ulimit -f 1 && exec \"$0\" \"$@\"", CLI.binary.path] + args
-        let err = Pipe()
-        p.standardError = err
-        p.standardOutput = FileHandle.nullDevice
-        try p.run()
-        let e = err.fileHandleForReading.readDataToEndOfFile()
-        p.waitUntilExit()
-        return (p.terminationStatus, String(decoding: e, as: UTF8.self))
+        let r = try Command.run("/bin/sh", ["-c", "ulimit -f 1 && exec \"$0\" \"$@\"", CLI.binary.path] + args)
+        return (r.status, r.errorText)
     }
 
     func leftovers(_ dir: URL) throws -> [String] {
@@ -125,11 +117,8 @@ struct EncoderFaultTests {
         var before = stat()
         var after = stat()
         #expect(stat(out.path, &before) == 0)
-        let p = Process()
-        p.executableURL = CLI.binary
-        p.arguments = ["encode", dir.path, "/dev/stdout", "--format", "gif"]
-        p.standardOutput = try FileHandle(forWritingTo: out)
-        try p.run()
+        let p = try Process.launch(
+            CLI.binary, ["encode", dir.path, "/dev/stdout", "--format", "gif"], output: try FileHandle(forWritingTo: out))
         p.waitUntilExit()
         #expect(p.terminationStatus == 0)
         #expect(stat(out.path, &after) == 0 && after.st_ino == before.st_ino, "the redirect's file was replaced")
@@ -140,14 +129,10 @@ struct EncoderFaultTests {
     @Test func ignoredHangupStaysIgnored() throws {
         let outDir = TempDirectory.make()
         let out = outDir.appendingPathComponent("out.gif").path
-        let p = Process()
-        p.executableURL = URL(fileURLWithPath: "/bin/sh")
-        p.arguments = [
-            "-c", "trap '' HUP && exec \"$0\" \"$@\"", CLI.binary.path, "encode",
-            try EncodeMemoryTests.folders.many.path, out,
-        ]
-        p.standardError = FileHandle.nullDevice
-        try p.run()
+        let p = try Process.launch(
+            URL(fileURLWithPath: "/bin/sh"),
+            ["-c", "trap '' HUP && exec \"$0\" \"$@\"", CLI.binary.path, "encode", try EncodeMemoryTests.folders.many.path, out],
+            errors: FileHandle.nullDevice)
         let end = Date().addingTimeInterval(20)
         var sawTemporary = false
         while p.isRunning && Date() < end && !sawTemporary {

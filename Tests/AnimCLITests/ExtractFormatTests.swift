@@ -173,14 +173,9 @@ import Testing
     /// A reader that closes early: the command ends quietly with 141, not
     /// a crash, having written no more than the pipe took.
     @Test func aReaderThatClosesEarly() throws {
-        let p = Process()
-        p.executableURL = CLI.binary
-        p.arguments = ["extract", Repository.path("Animations/demo.webp"), "-", "--format", "rgba"]
-        let out = Pipe()
-        let err = Pipe()
-        p.standardOutput = out
-        p.standardError = err
-        try p.run()
+        let (out, err) = (Pipe(), Pipe())
+        let p = try Process.launch(
+            CLI.binary, ["extract", Repository.path("Animations/demo.webp"), "-", "--format", "rgba"], output: out, errors: err)
         let first = out.fileHandleForReading.readData(ofLength: 1000)
         try out.fileHandleForReading.close()
         p.waitUntilExit()

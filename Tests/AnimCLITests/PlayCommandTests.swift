@@ -82,13 +82,9 @@ struct PlayCommandTests {
     }
 
     @Test func aClosedOutputEndsWith141() throws {
-        let p = Process()
-        p.executableURL = CLI.binary
-        p.arguments = ["play", "--no-wait", "--loops", "0", "--width", "40", "--height", "12"]
         let out = Pipe()
-        p.standardOutput = out
-        p.standardError = Pipe()
-        try p.run()
+        let p = try Process.launch(
+            CLI.binary, ["play", "--no-wait", "--loops", "0", "--width", "40", "--height", "12"], output: out, errors: Pipe())
         _ = out.fileHandleForReading.readData(ofLength: 1000)
         try out.fileHandleForReading.close()
         p.waitUntilExit()

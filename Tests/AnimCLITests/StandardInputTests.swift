@@ -49,16 +49,10 @@ struct StandardInputTests {
     func playFromStdinStartsBeforeTheInputEnds(_ fixture: String) throws {
         let bytes = try data(fixture)
         let frames = try ImageSource(path: Fixtures.path(fixture)).frameCount
-        let p = Process()
-        p.executableURL = CLI.binary
-        p.arguments = ["play", "-", "--no-wait", "--stats", "--width", "20", "--height", "8"]
-        let input = Pipe()
-        let output = Pipe()
-        let errors = Pipe()
-        p.standardInput = input
-        p.standardOutput = output
-        p.standardError = errors
-        try p.run()
+        let (input, output, errors) = (Pipe(), Pipe(), Pipe())
+        let p = try Process.launch(
+            CLI.binary, ["play", "-", "--no-wait", "--stats", "--width", "20", "--height", "8"], input: input, output: output,
+            errors: errors)
         defer { if p.isRunning { p.terminate() } }
         input.fileHandleForWriting.write(bytes.prefix(bytes.count * 2 / 3))
         // A frame arrives while the last third of the file is still unwritten.

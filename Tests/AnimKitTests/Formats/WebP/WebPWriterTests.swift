@@ -466,24 +466,15 @@ struct WebPWriterTests {
 
     @Test(.enabled(if: FileManager.default.isExecutableFile(atPath: webpinfo)))
     func webpinfoAcceptsTheFile() throws {
-        let dir = FileManager.default.temporaryDirectory.appendingPathComponent("webpwriter-\(getpid())")
-        try FileManager.default.createDirectory(at: dir, withIntermediateDirectories: true)
-        defer { try? FileManager.default.removeItem(at: dir) }
-        let path = dir.appendingPathComponent("out.webp").path
+        let dir = try TempDirectory()
+        let path = dir.file("out.webp")
         let out = try ImageDestination(path: path, options: Self.lossless(plays: 2))
         for i in 0..<4 { try out.add(Self.noise(24, 16, seed: UInt64(20 + i), alpha: true), duration: .milliseconds(30 + i)) }
         try out.finish()
 
-        let process = Process()
-        process.executableURL = URL(fileURLWithPath: Self.webpinfo)
-        process.arguments = ["-summary", path]
-        let pipe = Pipe()
-        process.standardOutput = pipe
-        process.standardError = pipe
-        try process.run()
-        let text = String(decoding: pipe.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
-        process.waitUntilExit()
-        #expect(process.terminationStatus == 0, "\(text)")
+        let info = try Command.run(Self.webpinfo, ["-summary", path], errorsToOutput: true)
+        let text = info.text
+        #expect(info.status == 0, "\(text)")
         #expect(text.contains("Number of frames: 4"), "\(text)")
         #expect(text.contains("Loop count      : 2"), "\(text)")
         #expect(text.contains("No error detected."), "\(text)")
