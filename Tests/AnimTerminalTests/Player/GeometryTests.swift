@@ -21,6 +21,7 @@ struct GeometryTests {
         // Drain the master while the player writes.
         let reader = PseudoTerminalReader()
         reader.start(pty.master)
+        defer { reader.stop() }  // also when the player throws
         var options = PlayerOptions()
         options.interactive = false
         options.noWait = true

@@ -20,6 +20,7 @@ struct InteractiveOutputTests {
         #expect(pty.slave != 1)
         let reader = PseudoTerminalReader()
         reader.start(pty.master)
+        defer { reader.stop() }  // also when the player throws
         var options = PlayerOptions()
         options.interactive = true
         options.output = pty.slave
