@@ -38,12 +38,15 @@ let package = Package(
         .target(name: "AnimKitFoundation", dependencies: ["AnimKit"]),
         .target(name: "AnimTerminal", dependencies: ["AnimKit"]),
         .executableTarget(name: "anim", dependencies: ["AnimKit", "AnimTerminal"]),
+        // What the test targets share: pseudo-terminals, the escape-sequence
+        // scanner, running programs, fixtures, temporary directories.
+        .target(name: "AnimTestSupport", dependencies: ["AnimKit"], path: "Tests/AnimTestSupport"),
         .testTarget(
-            name: "AnimKitTests", dependencies: ["AnimKit", "AnimKitFoundation", "CWebP"],
-            resources: [.copy("Fixtures")]),
-        .testTarget(name: "AnimCLITests", dependencies: ["AnimKit", "anim"]),
+            name: "AnimKitTests", dependencies: ["AnimKit", "AnimKitFoundation", "AnimTestSupport", "CWebP"],
+            exclude: ["Fixtures"]),  // read where they are (AnimTestSupport's Fixtures)
+        .testTarget(name: "AnimCLITests", dependencies: ["AnimKit", "AnimTestSupport", "anim"]),
         .testTarget(
-            name: "AnimTerminalTests", dependencies: ["AnimTerminal", "AnimKit"],
+            name: "AnimTerminalTests", dependencies: ["AnimTerminal", "AnimKit", "AnimTestSupport"],
             exclude: ["Fixtures"]),  // read by path (fuzz-replies inputs)
     ]
 )

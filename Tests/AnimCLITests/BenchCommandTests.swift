@@ -1,9 +1,10 @@
+import AnimTestSupport
 import Foundation
 import Testing
 
 struct BenchCommandTests {
     @Test func jsonHasTheFigures() throws {
-        let r = try CLI.run(["bench", CLI.fixture("extra/long.gif"), "--runs", "2", "--json"])
+        let r = try CLI.run(["bench", Fixtures.path("extra/long.gif"), "--runs", "2", "--json"])
         #expect(r.status == 0, "\(r.stderr)")
         let j = try #require(try JSONSerialization.jsonObject(with: r.stdoutData) as? [String: Any])
         #expect(j["frames"] as? Int == 120 && j["width"] as? Int == 64 && j["height"] as? Int == 48)

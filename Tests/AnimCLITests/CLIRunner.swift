@@ -1,15 +1,8 @@
+import AnimTestSupport
 import Foundation
 
 /// Runs the built `anim` binary and captures what it prints.
 enum CLI {
-    static var repo: URL {
-        URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
-    }
-
-    static func fixture(_ relative: String) -> String {
-        repo.appendingPathComponent("Tests/AnimKitTests/Fixtures/" + relative).path
-    }
-
     /// The `anim` executable next to the test bundle.
     static var binary: URL {
         var dir = Bundle.main.bundleURL
@@ -26,71 +19,17 @@ enum CLI {
         var stdoutData: Data
     }
 
+    /// `anim ARGS`, with `stdin` written to it and `environment` added to this process's.
     static func run(_ args: [String], stdin: Data? = nil, environment: [String: String] = [:]) throws -> Result {
-        let p = Process()
-        p.executableURL = binary
-        p.arguments = args
-        if !environment.isEmpty {
-            p.environment = ProcessInfo.processInfo.environment.merging(environment) { $1 }
-        }
-        let out = Pipe()
-        let err = Pipe()
-        let input = Pipe()
-        p.standardOutput = out
-        p.standardError = err
-        if stdin != nil { p.standardInput = input }
-        try p.run()
-        if let stdin {
-            // Write from another thread so a full output pipe cannot block us.
-            let writer = input.fileHandleForWriting
-            DispatchQueue.global().async {
-                writer.write(stdin)
-                try? writer.close()
-            }
-        }
-        let o = out.fileHandleForReading.readDataToEndOfFile()
-        let e = err.fileHandleForReading.readDataToEndOfFile()
-        p.waitUntilExit()
-        return Result(
-            status: p.terminationStatus, stdout: String(decoding: o, as: UTF8.self),
-            stderr: String(decoding: e, as: UTF8.self), stdoutData: o)
-    }
-
-    /// What `executable` writes to stdout (stderr dropped); `environment`
-    /// replaces the process's when given.
-    static func capture(_ executable: String, _ args: [String], environment: [String: String]? = nil) throws -> Data {
-        let p = Process()
-        p.executableURL = URL(fileURLWithPath: executable)
-        p.arguments = args
-        if let environment { p.environment = environment }
-        let out = Pipe()
-        p.standardOutput = out
-        p.standardError = Pipe()
-        try p.run()
-        let data = out.fileHandleForReading.readDataToEndOfFile()
-        p.waitUntilExit()
-        return data
+        let r = try Command.run(
+            binary, args, environment: environment.isEmpty ? nil : Command.environment(adding: environment), input: stdin)
+        return Result(status: r.status, stdout: r.text, stderr: r.errorText, stdoutData: r.output)
     }
 
     /// Runs a tool of the repository (`Tools/…`) from the repository's
     /// root; stdout and stderr together.
     static func tool(_ args: [String]) throws -> (status: Int32, output: String) {
-        let p = Process()
-        p.executableURL = URL(fileURLWithPath: "/usr/bin/env")
-        p.arguments = args
-        p.currentDirectoryURL = repo
-        let pipe = Pipe()
-        p.standardOutput = pipe
-        p.standardError = pipe
-        try p.run()
-        let output = String(decoding: pipe.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
-        p.waitUntilExit()
-        return (p.terminationStatus, output)
-    }
-
-    static func tempDir() -> URL {
-        let url = FileManager.default.temporaryDirectory.appendingPathComponent("anim-cli-\(UUID().uuidString)")
-        try? FileManager.default.createDirectory(at: url, withIntermediateDirectories: true)
-        return url
+        let r = try Command.run("/usr/bin/env", args, directory: Repository.root, errorsToOutput: true)
+        return (r.status, r.text)
     }
 }

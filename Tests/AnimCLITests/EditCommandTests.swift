@@ -1,3 +1,4 @@
+import AnimTestSupport
 import Foundation
 import Testing
 
@@ -26,14 +27,14 @@ struct EditCommandTests {
             try out.add(image, duration: .milliseconds(100))
         }
         try out.finish()
-        let path = CLI.tempDir().appendingPathComponent("in.png").path
+        let path = TempDirectory.make().appendingPathComponent("in.png").path
         try Data(out.data!).write(to: URL(fileURLWithPath: path))
         return (path, frames)
     }
 
     func convert(_ args: [String]) throws -> (ImageSource, CLI.Result) {
         let (input, _) = try Self.source()
-        let out = CLI.tempDir().appendingPathComponent("out.png").path
+        let out = TempDirectory.make().appendingPathComponent("out.png").path
         let r = try CLI.run(["convert", input, out] + args)
         #expect(r.status == 0, "\(r.stderr)")
         return (try ImageSource(path: out), r)
@@ -104,7 +105,7 @@ struct EditCommandTests {
     ])
     func badValuesAreUsageErrorsAndWriteNothing(args: [String]) throws {
         let (input, _) = try Self.source()
-        let out = CLI.tempDir().appendingPathComponent("out.gif").path
+        let out = TempDirectory.make().appendingPathComponent("out.gif").path
         let r = try CLI.run(["convert", input, out] + args)
         #expect(r.status == 2, "\(args): \(r.stderr)")
         #expect(r.stderr.contains(args[0]) || r.stderr.contains("size") || r.stderr.contains("give one of"), "\(r.stderr)")
@@ -113,7 +114,7 @@ struct EditCommandTests {
 
     @Test func encodeTakesTheSameEdits() throws {
         let (_, frames) = try Self.source()
-        let dir = CLI.tempDir()
+        let dir = TempDirectory.make()
         for (i, f) in frames.enumerated() {
             try PNGFile.write(f, to: dir.appendingPathComponent("f\(i).png").path)
         }
@@ -132,8 +133,8 @@ struct EditCommandTests {
 struct MaxBytesCommandTests {
     @Test(arguments: ["demo.gif", "demo.webp", "demo.png"])
     func sampleAnimationsFitAndSayHow(name: String) throws {
-        let input = CLI.repo.appendingPathComponent("Animations/\(name)").path
-        let dir = CLI.tempDir()
+        let input = Repository.path("Animations/\(name)")
+        let dir = TempDirectory.make()
         let ext = name.split(separator: ".").last!
         let plain = dir.appendingPathComponent("plain.\(ext)").path
         #expect(try CLI.run(["convert", input, plain]).status == 0)
@@ -153,8 +154,8 @@ struct MaxBytesCommandTests {
     /// smallest step that fit), and the bytes written; the output is what
     /// a plain `convert` with that setting writes.
     @Test func statsListTheAttempts() throws {
-        let input = CLI.repo.appendingPathComponent("Animations/demo.gif").path
-        let dir = CLI.tempDir()
+        let input = Repository.demo
+        let dir = TempDirectory.make()
         let out = dir.appendingPathComponent("small.webp").path
         let r = try CLI.run(["convert", input, out, "--max-bytes", "6000", "--stats"])
         #expect(r.status == 0, "\(r.stderr)")
@@ -177,14 +178,14 @@ struct MaxBytesCommandTests {
     }
 
     @Test func aSizeNothingReachesFails() throws {
-        let dir = CLI.tempDir()
+        let dir = TempDirectory.make()
         let out = dir.appendingPathComponent("out.webp").path
-        let r = try CLI.run(["convert", CLI.repo.appendingPathComponent("Animations/demo.gif").path, out, "--max-bytes", "100"])
+        let r = try CLI.run(["convert", Repository.demo, out, "--max-bytes", "100"])
         #expect(r.status == 1)
         #expect(r.stderr.contains("even the smallest setting"))
         #expect(!FileManager.default.fileExists(atPath: out))
         #expect(
-            try CLI.run(["convert", CLI.repo.appendingPathComponent("Animations/demo.gif").path, out, "--max-bytes", "0"]).status
+            try CLI.run(["convert", Repository.demo, out, "--max-bytes", "0"]).status
                 == 2)
     }
 }

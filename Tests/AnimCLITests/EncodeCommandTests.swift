@@ -1,4 +1,5 @@
 import AnimKit
+import AnimTestSupport
 import Foundation
 import Testing
 
@@ -8,24 +9,13 @@ struct EncodeCommandTests {
     /// Writes `count` frames (a square moving over a gradient) as PNGs named
     /// frame1.png … frameN.png (so that plain sorting would misorder them).
     func frameFolder(_ count: Int, width: Int = 40, height: Int = 30) throws -> (URL, [RGBAImage]) {
-        let dir = CLI.tempDir()
+        let dir = TempDirectory.make()
         var frames: [RGBAImage] = []
         for t in 0..<count {
-            var px = [UInt8](repeating: 255, count: width * height * 4)
-            for y in 0..<height {
-                for x in 0..<width {
-                    let i = (y * width + x) * 4
-                    px[i] = UInt8(x * 6)
-                    px[i + 1] = UInt8(y * 8)
-                    px[i + 2] = UInt8(t * 20)
-                    if x >= t * 3 && x < t * 3 + 6 && y >= 10 && y < 16 {
-                        px[i] = 255
-                        px[i + 1] = 0
-                        px[i + 2] = 0
-                    }
-                }
+            let image = RGBAImage.drawn(width: width, height: height) { x, y in
+                x >= t * 3 && x < t * 3 + 6 && y >= 10 && y < 16
+                    ? (255, 0, 0, 255) : (UInt8(x * 6), UInt8(y * 8), UInt8(t * 20), 255)
             }
-            let image = RGBAImage(width: width, height: height, pixels: px)
             frames.append(image)
             try PNGFile.write(image, to: dir.appendingPathComponent("frame\(t + 1).png").path)
         }
@@ -56,7 +46,7 @@ struct EncodeCommandTests {
             #expect(r.status == 0, "\(r.stderr)")
             try FileManager.default.removeItem(atPath: src)
         }
-        let out = CLI.tempDir().appendingPathComponent("out.webp").path
+        let out = TempDirectory.make().appendingPathComponent("out.webp").path
         let r = try CLI.run(["encode", dir.path, out, "--lossless"])
         #expect(r.status == 0, "\(r.stderr)")
         let source = try ImageSource(path: out)
@@ -68,8 +58,8 @@ struct EncodeCommandTests {
     }
 
     @Test func convertKeepsDurationsAndLoops() throws {
-        let input = CLI.fixture("gif-suite/animation-speed.gif")
-        let out = CLI.tempDir().appendingPathComponent("speed.png").path
+        let input = Fixtures.path("gif-suite/animation-speed.gif")
+        let out = TempDirectory.make().appendingPathComponent("speed.png").path
         let r = try CLI.run(["convert", input, out])
         #expect(r.status == 0, "\(r.stderr)")
         let a = try ImageSource(path: input)
@@ -81,8 +71,8 @@ struct EncodeCommandTests {
     }
 
     @Test func convertKeepsMetadataUnlessStripped() throws {
-        let input = CLI.fixture("metadata/flower2.webp")
-        let dir = CLI.tempDir()
+        let input = Fixtures.path("metadata/flower2.webp")
+        let dir = TempDirectory.make()
         let png = dir.appendingPathComponent("flower.png").path
         let r = try CLI.run(["convert", input, png])
         #expect(r.status == 0 && r.stderr.isEmpty, "\(r.stderr)")
@@ -113,7 +103,7 @@ struct EncodeCommandTests {
     @Test func anUnreadableFrameIsAClearErrorAndAnExistingOutputIsUntouched() throws {
         let (dir, _) = try frameFolder(4)
         try Data("not a png".utf8).write(to: dir.appendingPathComponent("frame3.png"))
-        let outDir = CLI.tempDir()
+        let outDir = TempDirectory.make()
         let out = outDir.appendingPathComponent("out.gif").path
         try Data("old".utf8).write(to: URL(fileURLWithPath: out))
         let r = try CLI.run(["encode", dir.path, out, "--format", "apng"])
@@ -136,23 +126,23 @@ struct EncodeCommandTests {
         #expect(r.status == 1)
         #expect(r.stderr.contains("also an input"), "\(r.stderr)")
         #expect(try ImageSource(path: dir.appendingPathComponent("frame2.png").path).frameCount == 1)
-        let c = try CLI.run(["convert", CLI.fixture("extra/long.gif"), CLI.fixture("extra/long.gif")])
+        let c = try CLI.run(["convert", Fixtures.path("extra/long.gif"), Fixtures.path("extra/long.gif")])
         #expect(c.status == 1 && c.stderr.contains("also an input"))
     }
 
     /// A GIF playing 65536 times (loop value 65535) converts to WebP, whose
     /// largest count is 65535.
     @Test func theLargestGIFLoopConvertsToWebP() throws {
-        let out = CLI.tempDir().appendingPathComponent("loop.webp").path
-        let r = try CLI.run(["convert", CLI.fixture("gif-suite/loop-max.gif"), out])
+        let out = TempDirectory.make().appendingPathComponent("loop.webp").path
+        let r = try CLI.run(["convert", Fixtures.path("gif-suite/loop-max.gif"), out])
         #expect(r.status == 0, "\(r.stderr)")
     }
 
     /// `--lossy 80` on the demo GIF: smaller than the exact conversion,
     /// with the PSNR it gave stated; not for other formats.
     @Test func lossyGIFSaysItsQuality() throws {
-        let dir = CLI.tempDir()
-        let input = CLI.repo.appendingPathComponent("Animations/demo.gif").path
+        let dir = TempDirectory.make()
+        let input = Repository.demo
         let exact = dir.appendingPathComponent("exact.gif").path
         let lossy = dir.appendingPathComponent("lossy.gif").path
         #expect(try CLI.run(["convert", input, exact]).status == 0)
@@ -185,7 +175,7 @@ struct EncodeCommandTests {
     /// `--exact` keeps the colour under fully transparent pixels; without
     /// it, they come back transparent black.
     @Test func exactKeepsHiddenColours() throws {
-        let dir = CLI.tempDir()
+        let dir = TempDirectory.make()
         var frames: [RGBAImage] = []
         for t in 0..<3 {
             // A hidden colour under every transparent pixel, different per frame.

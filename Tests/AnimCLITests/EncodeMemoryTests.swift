@@ -1,4 +1,5 @@
 import AnimKit
+import AnimTestSupport
 import Foundation
 import Testing
 
@@ -21,19 +22,11 @@ import Testing
 
     /// A folder of `count` 160×120 frames, each different (a bar moves).
     static func frames(_ count: Int) throws -> URL {
-        let dir = CLI.tempDir()
+        let dir = TempDirectory.make()
         for t in 0..<count {
-            var px = [UInt8](repeating: 0, count: 160 * 120 * 4)
-            for y in 0..<120 {
-                for x in 0..<160 {
-                    let i = (y * 160 + x) * 4
-                    px[i] = UInt8(x)
-                    px[i + 1] = UInt8(y * 2)
-                    px[i + 2] = x == t % 160 ? 255 : 40
-                    px[i + 3] = 255
-                }
+            let image = RGBAImage.drawn(width: 160, height: 120) { x, y in (UInt8(x), UInt8(y * 2), x == t % 160 ? 255 : 40, 255)
             }
-            try PNGFile.write(RGBAImage(width: 160, height: 120, pixels: px), to: dir.appendingPathComponent("f\(t).png").path)
+            try PNGFile.write(image, to: dir.appendingPathComponent("f\(t).png").path)
         }
         return dir
     }
@@ -60,12 +53,9 @@ import Testing
     /// temporary file left.
     @Test func anInterruptedEncodeLeavesNothing() throws {
         let many = try Self.folders.many
-        let outDir = CLI.tempDir()
-        let p = Process()
-        p.executableURL = CLI.binary
-        p.arguments = ["encode", many.path, outDir.appendingPathComponent("out.png").path]
-        p.standardError = FileHandle.nullDevice
-        try p.run()
+        let outDir = TempDirectory.make()
+        let p = try Process.launch(
+            CLI.binary, ["encode", many.path, outDir.appendingPathComponent("out.png").path], errors: FileHandle.nullDevice)
         let end = Date().addingTimeInterval(20)
         var sawTemporary = false
         while p.isRunning && Date() < end {

@@ -1,4 +1,5 @@
 import AnimKit
+import AnimTestSupport
 import Foundation
 import Testing
 
@@ -13,16 +14,8 @@ struct EncoderFaultTests {
 
     /// Runs anim under `ulimit -f 1` (at most 512 or 1024 bytes a file).
     func runLimited(_ args: [String]) throws -> (status: Int32, stderr: String) {
-        let p = Process()
-        p.executableURL = URL(fileURLWithPath: "/bin/sh")
-        p.arguments = ["-c", "ulimit -f 1 && exec \"$0\" \"$@\"", CLI.binary.path] + args
-        let err = Pipe()
-        p.standardError = err
-        p.standardOutput = FileHandle.nullDevice
-        try p.run()
-        let e = err.fileHandleForReading.readDataToEndOfFile()
-        p.waitUntilExit()
-        return (p.terminationStatus, String(decoding: e, as: UTF8.self))
+        let r = try Command.run("/bin/sh", ["-c", "ulimit -f 1 && exec \"$0\" \"$@\"", CLI.binary.path] + args)
+        return (r.status, r.errorText)
     }
 
     func leftovers(_ dir: URL) throws -> [String] {
@@ -36,7 +29,7 @@ struct EncoderFaultTests {
         arguments: formats)
     func fileSizeLimitLeavesNothing(_ ext: String) throws {
         let input = try frames()
-        let dir = CLI.tempDir()
+        let dir = TempDirectory.make()
         let existing = dir.appendingPathComponent("old.\(ext)")
         let fresh = dir.appendingPathComponent("new.\(ext)")
         try Data("keep me".utf8).write(to: existing)
@@ -100,7 +93,7 @@ struct EncoderFaultTests {
     @Test func symbolicLinksStay() throws {
         // Round 0 creates the target (12 frames), round 1 replaces it (5 frames).
         let inputs = [try frames(), try EncodeCommandTests().frameFolder(5).0]
-        let dir = CLI.tempDir()
+        let dir = TempDirectory.make()
         let link = dir.appendingPathComponent("link.gif").path
         let target = dir.appendingPathComponent("target.gif").path
         #expect(symlink("target.gif", link) == 0)
@@ -119,16 +112,13 @@ struct EncoderFaultTests {
     /// inode, and an append redirect lost what the file held).
     @Test func standardOutputRedirectedToAFile() throws {
         let (dir, _) = try EncodeCommandTests().frameFolder(5)
-        let out = CLI.tempDir().appendingPathComponent("redirected.gif")
+        let out = TempDirectory.make().appendingPathComponent("redirected.gif")
         FileManager.default.createFile(atPath: out.path, contents: nil)
         var before = stat()
         var after = stat()
         #expect(stat(out.path, &before) == 0)
-        let p = Process()
-        p.executableURL = CLI.binary
-        p.arguments = ["encode", dir.path, "/dev/stdout", "--format", "gif"]
-        p.standardOutput = try FileHandle(forWritingTo: out)
-        try p.run()
+        let p = try Process.launch(
+            CLI.binary, ["encode", dir.path, "/dev/stdout", "--format", "gif"], output: try FileHandle(forWritingTo: out))
         p.waitUntilExit()
         #expect(p.terminationStatus == 0)
         #expect(stat(out.path, &after) == 0 && after.st_ino == before.st_ino, "the redirect's file was replaced")
@@ -137,16 +127,12 @@ struct EncoderFaultTests {
 
     /// Under nohup (SIGHUP ignored), a hangup does not stop an encode.
     @Test func ignoredHangupStaysIgnored() throws {
-        let outDir = CLI.tempDir()
+        let outDir = TempDirectory.make()
         let out = outDir.appendingPathComponent("out.gif").path
-        let p = Process()
-        p.executableURL = URL(fileURLWithPath: "/bin/sh")
-        p.arguments = [
-            "-c", "trap '' HUP && exec \"$0\" \"$@\"", CLI.binary.path, "encode",
-            try EncodeMemoryTests.folders.many.path, out,
-        ]
-        p.standardError = FileHandle.nullDevice
-        try p.run()
+        let p = try Process.launch(
+            URL(fileURLWithPath: "/bin/sh"),
+            ["-c", "trap '' HUP && exec \"$0\" \"$@\"", CLI.binary.path, "encode", try EncodeMemoryTests.folders.many.path, out],
+            errors: FileHandle.nullDevice)
         let end = Date().addingTimeInterval(20)
         var sawTemporary = false
         while p.isRunning && Date() < end && !sawTemporary {

@@ -1,3 +1,4 @@
+import AnimTestSupport
 import Foundation
 import Testing
 
@@ -10,14 +11,14 @@ struct ExitCodeTests {
     }
 
     @Test func notAnImageIsExit1() throws {
-        let r = try CLI.run(["info", CLI.fixture("gif-suite/TESTS")])
+        let r = try CLI.run(["info", Fixtures.path("gif-suite/TESTS")])
         #expect(r.status == 1 && r.stderr.hasPrefix("anim: ") && r.stderr.contains("not a GIF, PNG or WebP"))
     }
 
     @Test func usageErrorsAreExit2WithUsage() throws {
         for args in [
             [], ["info"], ["frobnicate"], ["info", "--bogus", "x.gif"], ["bench", "--runs", "zero", "x"],
-            ["extract", "a.gif"], ["extract", CLI.fixture("gif-suite/animation.gif"), "/tmp/x", "--frames", "9"],
+            ["extract", "a.gif"], ["extract", Fixtures.path("gif-suite/animation.gif"), "/tmp/x", "--frames", "9"],
         ] {
             let r = try CLI.run(args)
             #expect(r.status == 2, "\(args): status \(r.status)")

@@ -1,4 +1,5 @@
 import AnimKit
+import AnimTestSupport
 import Foundation
 import Testing
 
@@ -9,10 +10,10 @@ struct ExtractCommandTests {
 
     @Test(arguments: ["gif-suite/dispose-restore-previous.gif", "apng-suite/016.png", "webp/non-keyframe-blend.webp"])
     func writesEveryFrameAsItShows(_ file: String) throws {
-        let dir = CLI.tempDir().appendingPathComponent("out/nested")
-        let r = try CLI.run(["extract", CLI.fixture(file), dir.path])
+        let dir = TempDirectory.make().appendingPathComponent("out/nested")
+        let r = try CLI.run(["extract", Fixtures.path(file), dir.path])
         #expect(r.status == 0, "\(r.stderr)")
-        let source = try ImageSource(path: CLI.fixture(file))
+        let source = try ImageSource(path: Fixtures.path(file))
         let names = pngs(dir)
         #expect(names == (0..<source.frameCount).map { String(format: "frame-%05d.png", $0) })
         for (i, name) in names.enumerated() {
@@ -26,10 +27,10 @@ struct ExtractCommandTests {
     /// frames (as browsers show them), the last the whole picture; with
     /// `--merge-zero-delay`, that one picture.
     @Test func zeroDelayImagesAreFramesUnlessMerged() throws {
-        let each = CLI.tempDir()
-        let merged = CLI.tempDir()
-        #expect(try CLI.run(["extract", CLI.fixture("gif-suite/images-combine.gif"), each.path]).status == 0)
-        let r = try CLI.run(["extract", "--merge-zero-delay", CLI.fixture("gif-suite/images-combine.gif"), merged.path])
+        let each = TempDirectory.make()
+        let merged = TempDirectory.make()
+        #expect(try CLI.run(["extract", Fixtures.path("gif-suite/images-combine.gif"), each.path]).status == 0)
+        let r = try CLI.run(["extract", "--merge-zero-delay", Fixtures.path("gif-suite/images-combine.gif"), merged.path])
         #expect(r.status == 0, "\(r.stderr)")
         #expect(pngs(each).count == 4)
         #expect(pngs(merged) == ["frame-00000.png"])
@@ -44,9 +45,9 @@ struct ExtractCommandTests {
     /// no profile, so no viewer converts them again); with
     /// `--no-color-management`, the values as stored.
     @Test func framesAreConvertedToSRGBUnlessAskedNotTo() throws {
-        let file = CLI.fixture("color/p3.png")
-        let converted = CLI.tempDir()
-        let stored = CLI.tempDir()
+        let file = Fixtures.path("color/p3.png")
+        let converted = TempDirectory.make()
+        let stored = TempDirectory.make()
         #expect(try CLI.run(["extract", file, converted.path]).status == 0)
         #expect(try CLI.run(["extract", "--no-color-management", file, stored.path]).status == 0)
         var none = DecodingOptions()
@@ -60,15 +61,15 @@ struct ExtractCommandTests {
     }
 
     @Test func frameRange() throws {
-        let dir = CLI.tempDir()
-        let r = try CLI.run(["extract", CLI.fixture("extra/long.gif"), dir.path, "--frames", "10-12"])
+        let dir = TempDirectory.make()
+        let r = try CLI.run(["extract", Fixtures.path("extra/long.gif"), dir.path, "--frames", "10-12"])
         #expect(r.status == 0)
         #expect(pngs(dir) == ["frame-00010.png", "frame-00011.png", "frame-00012.png"])
     }
 
     @Test func truncatedFileWritesCompleteFramesThenFails() throws {
-        let bytes = try Data(contentsOf: URL(fileURLWithPath: CLI.fixture("webp/lossless-anim-alpha.webp")))
-        let dir = CLI.tempDir()
+        let bytes = try Data(contentsOf: URL(fileURLWithPath: Fixtures.path("webp/lossless-anim-alpha.webp")))
+        let dir = TempDirectory.make()
         let path = dir.appendingPathComponent("cut.webp")
         try bytes.prefix(bytes.count - 40).write(to: path)
         let out = dir.appendingPathComponent("frames")

@@ -1,4 +1,5 @@
 import AnimKit
+import AnimTestSupport
 import Foundation
 import Testing
 
@@ -12,7 +13,7 @@ import Testing
     func frames(_ file: String, maxSize: Int? = nil) throws -> [RGBAImage] {
         var o = DecodingOptions()
         if let maxSize { o.maxPixelSize = maxSize }
-        let s = try ImageSource(path: CLI.fixture(file), options: o)
+        let s = try ImageSource(path: Fixtures.path(file), options: o)
         return try (0..<s.frameCount).map { try s.frame(at: $0) }
     }
 
@@ -69,9 +70,9 @@ import Testing
         let want = try frames(file)
         for format in ["png", "webp", "pam", "ppm", "rgba"] {
             for color in format == "png" ? ["rgba", "auto"] : [nil] {
-                let dir = CLI.tempDir()
+                let dir = TempDirectory.make()
                 let r = try CLI.run(
-                    ["extract", CLI.fixture(file), dir.path, "--format", format] + (color.map { ["--color", $0] } ?? []))
+                    ["extract", Fixtures.path(file), dir.path, "--format", format] + (color.map { ["--color", $0] } ?? []))
                 #expect(r.status == 0, "\(file) \(format): \(r.stderr)")
                 let names = try FileManager.default.contentsOfDirectory(atPath: dir.path).sorted()
                 #expect(names == want.indices.map { String(format: "frame-%05d.%@", $0, format) }, "\(format)")
@@ -94,10 +95,11 @@ import Testing
     @Test func otherDecodersReadTheFiles() throws {
         let file = "webp/non-keyframe-blend.webp"
         let want = try frames(file)
-        let dir = CLI.tempDir()
+        let dir = TempDirectory.make()
         for (format, color) in [("png", "rgba"), ("png", "auto"), ("webp", nil)] as [(String, String?)] {
             let sub = dir.appendingPathComponent("\(format)-\(color ?? "")").path
-            let r = try CLI.run(["extract", CLI.fixture(file), sub, "--format", format] + (color.map { ["--color", $0] } ?? []))
+            let r = try CLI.run(
+                ["extract", Fixtures.path(file), sub, "--format", format] + (color.map { ["--color", $0] } ?? []))
             #expect(r.status == 0, "\(r.stderr)")
             // Pillow: RGBA bytes of each file, compared with anim's frames.
             if FileManager.default.fileExists(atPath: "/usr/lib/python3/dist-packages/PIL") {
@@ -116,7 +118,7 @@ import Testing
         }
     }
 
-    static func run(_ tool: String, _ args: [String]) throws -> [UInt8] { [UInt8](try CLI.capture(tool, args)) }
+    static func run(_ tool: String, _ args: [String]) throws -> [UInt8] { [UInt8](try Command.run(tool, args).output) }
 
     /// OUTDIR -: the frames in order, whole, nothing else; --frames and
     /// --max-size apply.
@@ -126,7 +128,7 @@ import Testing
         for (extra, maxSize) in [([String](), nil as Int?), (["--frames", "1-2", "--max-size", "5"], 5)] {
             var want = try frames(file, maxSize: maxSize)
             if maxSize != nil { want = Array(want[1...2]) }
-            let r = try CLI.run(["extract", CLI.fixture(file), "-", "--format", format] + extra)
+            let r = try CLI.run(["extract", Fixtures.path(file), "-", "--format", format] + extra)
             #expect(r.status == 0, "\(r.stderr)")
             let data = [UInt8](r.stdoutData)
             switch format {
@@ -154,9 +156,9 @@ import Testing
         guard FileManager.default.fileExists(atPath: "/usr/bin/ffmpeg") else { return }
         let file = "webp/non-keyframe-blend.webp"
         let want = try frames(file)
-        let dir = CLI.tempDir()
+        let dir = TempDirectory.make()
         let raw = dir.appendingPathComponent("f.rgba").path
-        let r = try CLI.run(["extract", CLI.fixture(file), "-", "--format", "rgba"])
+        let r = try CLI.run(["extract", Fixtures.path(file), "-", "--format", "rgba"])
         try r.stdoutData.write(to: URL(fileURLWithPath: raw))
         let out = dir.appendingPathComponent("back.rgba").path
         _ = try Self.run(
@@ -171,14 +173,9 @@ import Testing
     /// A reader that closes early: the command ends quietly with 141, not
     /// a crash, having written no more than the pipe took.
     @Test func aReaderThatClosesEarly() throws {
-        let p = Process()
-        p.executableURL = CLI.binary
-        p.arguments = ["extract", CLI.repo.appendingPathComponent("Animations/demo.webp").path, "-", "--format", "rgba"]
-        let out = Pipe()
-        let err = Pipe()
-        p.standardOutput = out
-        p.standardError = err
-        try p.run()
+        let (out, err) = (Pipe(), Pipe())
+        let p = try Process.launch(
+            CLI.binary, ["extract", Repository.path("Animations/demo.webp"), "-", "--format", "rgba"], output: out, errors: err)
         let first = out.fileHandleForReading.readData(ofLength: 1000)
         try out.fileHandleForReading.close()
         p.waitUntilExit()
@@ -188,9 +185,9 @@ import Testing
     }
 
     @Test func namesDurationsAndStats() throws {
-        let dir = CLI.tempDir()
+        let dir = TempDirectory.make()
         let durations = dir.appendingPathComponent("t.txt").path
-        let file = CLI.fixture("extra/mixed.gif")
+        let file = Fixtures.path("extra/mixed.gif")
         let r = try CLI.run(
             [
                 "extract", file, dir.appendingPathComponent("f").path, "--name", "img%03d.png", "--durations", durations,
@@ -211,8 +208,8 @@ import Testing
         ["--name", "%d%d.png"], ["--color", "grey"],
     ])
     func badOptionsAreUsageErrors(_ args: [String]) throws {
-        let dir = CLI.tempDir().appendingPathComponent("never")
-        let r = try CLI.run(["extract", CLI.fixture("extra/mixed.gif"), dir.path] + args)
+        let dir = TempDirectory.make().appendingPathComponent("never")
+        let r = try CLI.run(["extract", Fixtures.path("extra/mixed.gif"), dir.path] + args)
         #expect(r.status == 2, "\(args): \(r.stderr)")
         #expect(!FileManager.default.fileExists(atPath: dir.path), "nothing written")
     }

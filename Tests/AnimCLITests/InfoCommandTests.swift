@@ -1,9 +1,10 @@
+import AnimTestSupport
 import Foundation
 import Testing
 
 struct InfoCommandTests {
     func json(_ file: String, _ extra: [String] = []) throws -> [String: Any] {
-        let r = try CLI.run(["info", "--json"] + extra + [CLI.fixture(file)])
+        let r = try CLI.run(["info", "--json"] + extra + [Fixtures.path(file)])
         #expect(r.status == 0, "\(r.stderr)")
         #expect(r.stdout.hasSuffix("}\n") && r.stdout.filter { $0 == "\n" }.count == 1, "exactly one JSON line")
         return try #require(try JSONSerialization.jsonObject(with: r.stdoutData) as? [String: Any])
@@ -31,7 +32,7 @@ struct InfoCommandTests {
     }
 
     @Test func metadataIsListed() throws {
-        let text = try CLI.run(["info", CLI.fixture("metadata/flower2.webp")])
+        let text = try CLI.run(["info", Fixtures.path("metadata/flower2.webp")])
         #expect(text.status == 0)
         #expect(text.stdout.contains("ICC profile: 3144 bytes") && text.stdout.contains("EXIF: 6573 bytes"))
         #expect(text.stdout.contains("XMP: 3467 bytes"))
@@ -39,7 +40,7 @@ struct InfoCommandTests {
         let metadata = try #require(j["metadata"] as? [String: Any])
         #expect(metadata["iccProfileBytes"] as? Int == 3144 && metadata["exifBytes"] as? Int == 6573)
         #expect((metadata["xmp"] as? String)?.contains("xmpmeta") == true)
-        let gif = try CLI.run(["info", CLI.fixture("metadata/multiple_comments.gif")])
+        let gif = try CLI.run(["info", Fixtures.path("metadata/multiple_comments.gif")])
         #expect(gif.stdout.contains("comment: Test comment 1"))
     }
 
@@ -74,15 +75,15 @@ struct InfoCommandTests {
     }
 
     @Test func readableSummary() throws {
-        let r = try CLI.run(["info", CLI.fixture("gif-suite/animation.gif")])
+        let r = try CLI.run(["info", Fixtures.path("gif-suite/animation.gif")])
         #expect(r.status == 0)
         #expect(r.stdout.contains("GIF, 2x2, 4 frames, loops forever"))
         #expect(r.stdout.split(separator: "\n").count == 6)
     }
 
     @Test func damagedFilePrintsWhatItCanThenFails() throws {
-        let bytes = try Data(contentsOf: URL(fileURLWithPath: CLI.fixture("apng-suite/047.png")))
-        let path = CLI.tempDir().appendingPathComponent("bad.png")
+        let bytes = try Data(contentsOf: URL(fileURLWithPath: Fixtures.path("apng-suite/047.png")))
+        let path = TempDirectory.make().appendingPathComponent("bad.png")
         try bytes.write(to: path)
         let r = try CLI.run(["info", "--json", path.path])
         #expect(r.status == 1)

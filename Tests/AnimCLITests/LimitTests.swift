@@ -1,3 +1,4 @@
+import AnimTestSupport
 import Foundation
 import Testing
 
@@ -17,7 +18,7 @@ struct LimitTests {
         return (r.status, r.stderr, seconds, peak)
     }
 
-    static func hostile(_ name: String) -> String { CLI.fixture("hostile/" + name) }
+    static func hostile(_ name: String) -> String { Fixtures.path("hostile/" + name) }
 
     /// A GIF of `frames` images of `w`×`h` on a `width`×`height` screen,
     /// each one pixel of LZW data.
@@ -40,7 +41,8 @@ struct LimitTests {
     func hugeCanvasesAreRefused(_ c: (file: String, limit: String, flag: String)) throws {
         for command in ["info", "extract", "play"] {
             let args =
-                command == "extract" ? [command, Self.hostile(c.file), CLI.tempDir().path] : [command, Self.hostile(c.file)]
+                command == "extract"
+                ? [command, Self.hostile(c.file), TempDirectory.make().path] : [command, Self.hostile(c.file)]
             let r = try Self.measured(args + (command == "play" ? ["--no-wait"] : []))
             #expect(r.status == 1, "\(command) \(c.file): \(r.stderr)")
             #expect(
@@ -53,7 +55,7 @@ struct LimitTests {
     /// 200,000 one-pixel frames (4.6 MB): refused at the 100,001st, in
     /// small memory; with the limit raised, indexed.
     @Test func tooManyFramesAreRefused() throws {
-        let path = CLI.tempDir().appendingPathComponent("many.gif").path
+        let path = TempDirectory.make().appendingPathComponent("many.gif").path
         try Self.gif(width: 1, height: 1, frames: 200_000).write(to: URL(fileURLWithPath: path))
         let r = try Self.measured(["info", path])
         #expect(r.status == 1)
@@ -68,7 +70,7 @@ struct LimitTests {
     /// 3,000 frames each declaring the whole 8192×8192 screen in 70 KB:
     /// 69 GB of pixels to decode, over the 64 GiB limit.
     @Test func tooManyDecodedBytesAreRefused() throws {
-        let path = CLI.tempDir().appendingPathComponent("rects.gif").path
+        let path = TempDirectory.make().appendingPathComponent("rects.gif").path
         try Self.gif(width: 8192, height: 8192, frames: 3000, w: 8192, h: 8192).write(to: URL(fileURLWithPath: path))
         let r = try Self.measured(["info", path])
         #expect(r.status == 1)
@@ -78,7 +80,7 @@ struct LimitTests {
                 "maxDecodedBytes 68987912192 exceeds the limit of 68719476736 (raise it with --max-decoded-bytes N)"),
             "\(r.stderr)")
         #expect(r.seconds < 2 && r.peak < 64 << 20, "\(r.seconds) s, \(r.peak) bytes")
-        let lowered = try Self.measured(["info", CLI.fixture("gif-suite/255-codes.gif"), "--max-decoded-bytes", "100"])
+        let lowered = try Self.measured(["info", Fixtures.path("gif-suite/255-codes.gif"), "--max-decoded-bytes", "100"])
         #expect(
             lowered.status == 1 && lowered.stderr.contains("maxDecodedBytes 40000 exceeds the limit of 100"), "\(lowered.stderr)")
     }
@@ -90,10 +92,10 @@ struct LimitTests {
     /// acTL announcing 4 billion frames (ignored before any allocation: the
     /// still image, with a warning, as browsers show it).
     @Test func inflationIsStoppedEarly() throws {
-        let png = try Self.measured(["extract", Self.hostile("inflate-bomb.png"), CLI.tempDir().path])
+        let png = try Self.measured(["extract", Self.hostile("inflate-bomb.png"), TempDirectory.make().path])
         #expect(png.status == 1 && png.stderr.contains("Too much image data"), "\(png.stderr)")
         #expect(png.seconds < 2 && png.peak < 64 << 20, "\(png.seconds) s, \(png.peak) bytes")
-        let dir = CLI.tempDir()
+        let dir = TempDirectory.make()
         let gif = try Self.measured(["extract", Self.hostile("lzw-bomb.gif"), dir.path])
         #expect(gif.status == 0, "\(gif.stderr)")
         #expect(FileManager.default.fileExists(atPath: dir.appendingPathComponent("frame-00000.png").path))

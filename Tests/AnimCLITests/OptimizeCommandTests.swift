@@ -1,4 +1,5 @@
 import AnimKit
+import AnimTestSupport
 import Foundation
 import Testing
 
@@ -7,9 +8,9 @@ import Testing
 struct OptimizeCommandTests {
     /// A fresh folder holding a copy of `file` from the repository.
     func copy(_ relative: String) throws -> (dir: URL, path: String) {
-        let dir = CLI.tempDir()
+        let dir = TempDirectory.make()
         let path = dir.appendingPathComponent((relative as NSString).lastPathComponent).path
-        try FileManager.default.copyItem(atPath: CLI.repo.appendingPathComponent(relative).path, toPath: path)
+        try FileManager.default.copyItem(atPath: Repository.root.appendingPathComponent(relative).path, toPath: path)
         return (dir, path)
     }
 
@@ -18,7 +19,7 @@ struct OptimizeCommandTests {
     @Test(arguments: ["Animations/demo.gif", "Animations/demo.png"])
     func inPlaceSmallerWithTheSameFrames(_ relative: String) throws {
         let (dir, path) = try copy(relative)
-        let original = try ImageSource(path: CLI.repo.appendingPathComponent(relative).path)
+        let original = try ImageSource(path: Repository.root.appendingPathComponent(relative).path)
         let before = try FileManager.default.attributesOfItem(atPath: path)[.size] as! Int
         let r = try CLI.run(["optimize", path])
         #expect(r.status == 0 && r.stderr.contains("smaller"), "\(r.stderr)")
@@ -50,7 +51,7 @@ struct OptimizeCommandTests {
     /// frame, a plain PNG that cannot keep the 1.5 s, so the input is kept,
     /// and OUT is a copy of it.
     @Test func aRewriteThatShowsOtherwiseKeepsTheInputAndCopiesIt() throws {
-        let dir = CLI.tempDir()
+        let dir = TempDirectory.make()
         let path = dir.appendingPathComponent("still.png").path
         var o = EncodingOptions()
         o.mergeIdenticalFrames = false
@@ -86,7 +87,7 @@ struct OptimizeCommandTests {
         try Data("old".utf8).write(to: URL(fileURLWithPath: target))
         let outLink = dir.appendingPathComponent("out.gif").path
         try fm.createSymbolicLink(atPath: outLink, withDestinationPath: "sub/target.gif")
-        let o = try CLI.run(["optimize", CLI.repo.appendingPathComponent("Animations/demo.gif").path, outLink])
+        let o = try CLI.run(["optimize", Repository.demo, outLink])
         #expect(o.status == 0, "\(o.stderr)")
         #expect(try fm.destinationOfSymbolicLink(atPath: outLink) == "sub/target.gif")
         #expect(try ImageSource(path: target).frameCount == ImageSource(path: path).frameCount)

@@ -1,3 +1,4 @@
+import AnimTestSupport
 import Foundation
 import Testing
 
@@ -12,12 +13,12 @@ struct PlayBoundsTests {
     @Test func framesPlaysOnlyThoseFrames() throws {
         // long.gif: 120 frames.
         let r = try CLI.run([
-            "play", CLI.fixture("extra/long.gif"), "--no-wait", "--stats", "--frames", "10-19", "--loops", "2",
+            "play", Fixtures.path("extra/long.gif"), "--no-wait", "--stats", "--frames", "10-19", "--loops", "2",
             "--width", "16", "--height", "6",
         ])
         #expect(r.status == 0, "\(r.stderr)")
         #expect(try stats(r.stderr)["framesShown"] as? Int == 20)
-        let open = try CLI.run(["play", CLI.fixture("extra/long.gif"), "--no-wait", "--stats", "--frames", "115-"])
+        let open = try CLI.run(["play", Fixtures.path("extra/long.gif"), "--no-wait", "--stats", "--frames", "115-"])
         #expect(try stats(open.stderr)["framesShown"] as? Int == 5)
     }
 
@@ -25,7 +26,7 @@ struct PlayBoundsTests {
         // animation.gif: 4 frames of 500 ms, 2 s a play; cut at 700 ms.
         let start = Date()
         let r = try CLI.run([
-            "play", CLI.fixture("gif-suite/animation.gif"), "--stats", "--duration", "700ms", "--width", "4", "--height", "2",
+            "play", Fixtures.path("gif-suite/animation.gif"), "--stats", "--duration", "700ms", "--width", "4", "--height", "2",
         ])
         let elapsed = Date().timeIntervalSince(start)
         #expect(r.status == 0, "\(r.stderr)")
@@ -37,7 +38,7 @@ struct PlayBoundsTests {
         ["--frames", "200-"], ["--frames", "x"], ["--frames", "5-2"], ["--duration", "0"], ["--duration", "soon"],
     ])
     func badBoundsAreUsageErrors(args: [String]) throws {
-        let r = try CLI.run(["play", CLI.fixture("gif-suite/animation.gif"), "--no-wait"] + args)
+        let r = try CLI.run(["play", Fixtures.path("gif-suite/animation.gif"), "--no-wait"] + args)
         #expect(r.status == 2, "\(args): \(r.stderr)")
         #expect(r.stderr.contains(args[0]))
         #expect(r.stdout.isEmpty)

@@ -1,3 +1,4 @@
+import AnimTestSupport
 import Foundation
 import Testing
 
@@ -30,7 +31,7 @@ struct PlayCommandTests {
     @Test(arguments: ["kitty", "sixel", "iterm2", "text"])
     func everyProtocolWritesFrames(_ proto: String) throws {
         let r = try CLI.run([
-            "play", CLI.fixture("extra/long.gif"), "--no-wait", "--protocol", proto, "--cell", "8x16",
+            "play", Fixtures.path("extra/long.gif"), "--no-wait", "--protocol", proto, "--cell", "8x16",
             "--width", "40", "--height", "12",
         ])
         #expect(r.status == 0, "\(r.stderr)")
@@ -44,7 +45,7 @@ struct PlayCommandTests {
 
     @Test func notATerminalWritesEveryFrameWithStats() throws {
         let r = try CLI.run([
-            "play", CLI.fixture("extra/long.gif"), "--no-wait", "--stats", "--loops", "2",
+            "play", Fixtures.path("extra/long.gif"), "--no-wait", "--stats", "--loops", "2",
             "--width", "32", "--height", "12",
         ])
         #expect(r.status == 0, "\(r.stderr)")
@@ -63,7 +64,7 @@ struct PlayCommandTests {
 
     @Test func keepsTimeWhenNotATerminal() throws {
         // animation.gif: 4 frames of 500 ms.
-        let r = try CLI.run(["play", CLI.fixture("gif-suite/animation.gif"), "--stats", "--width", "4", "--height", "2"])
+        let r = try CLI.run(["play", Fixtures.path("gif-suite/animation.gif"), "--stats", "--width", "4", "--height", "2"])
         let s = try stats(r.stderr)
         #expect(s["framesShown"] as? Int == 4)
         // Loose bounds: the suite runs encoders on both cores meanwhile.
@@ -81,13 +82,9 @@ struct PlayCommandTests {
     }
 
     @Test func aClosedOutputEndsWith141() throws {
-        let p = Process()
-        p.executableURL = CLI.binary
-        p.arguments = ["play", "--no-wait", "--loops", "0", "--width", "40", "--height", "12"]
         let out = Pipe()
-        p.standardOutput = out
-        p.standardError = Pipe()
-        try p.run()
+        let p = try Process.launch(
+            CLI.binary, ["play", "--no-wait", "--loops", "0", "--width", "40", "--height", "12"], output: out, errors: Pipe())
         _ = out.fileHandleForReading.readData(ofLength: 1000)
         try out.fileHandleForReading.close()
         p.waitUntilExit()

@@ -1,13 +1,13 @@
+import AnimTestSupport
 import Foundation
 import Testing
 
 /// `anim play FILE…` in a pseudo-terminal: files in order, `n` and `p`,
 /// `q`, titles, a file that cannot be read, and the grid's usage errors.
 @Suite(.serialized) struct PlayListTests {
-    let stress = PlayerStressTests()
-    var mixed: String { CLI.repo.appendingPathComponent("Tests/AnimKitTests/Fixtures/extra/mixed.gif").path }
-    var demo: String { CLI.repo.appendingPathComponent("Animations/demo.gif").path }
-    var webp: String { CLI.repo.appendingPathComponent("Animations/demo.webp").path }
+    var mixed: String { Fixtures.path("extra/mixed.gif") }
+    var demo: String { Repository.demo }
+    var webp: String { Repository.path("Animations/demo.webp") }
 
     /// Runs `args` in a 60×20 pty, `keys` typed one by one once `waits`
     /// shows (each after the previous one's text appeared); the JSON lines
@@ -16,7 +16,7 @@ import Testing
         let pty = try PseudoTerminal(columns: 60, rows: 20)
         let before = try pty.sttyG()
         let err = Pipe()
-        let (p, slave) = try stress.start(pty, args, error: err)
+        let (p, slave) = try pty.launch(CLI.binary, args, environment: ["COLORTERM": "truecolor"], errors: err)
         defer { try? slave.close() }
         var seen = 0
         for step in steps {
@@ -35,7 +35,7 @@ import Testing
             usleep(100_000)
             pty.type(step.key)
         }
-        #expect(stress.waitForExit(p))
+        #expect(p.exits(within: 20))
         #expect(try pty.sttyG() == before)
         let data = err.fileHandleForReading.readDataToEndOfFile()
         let lines = String(decoding: data, as: UTF8.self).split(separator: "\n").compactMap {

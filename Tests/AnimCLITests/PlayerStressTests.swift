@@ -1,3 +1,4 @@
+import AnimTestSupport
 import Foundation
 import Testing
 
@@ -6,31 +7,8 @@ import Testing
 /// No crash, the terminal as it was, and an exit status that says what
 /// happened. (Ctrl-Z and fg: `TerminalRestoreTests.suspendAndResume`.)
 @Suite(.serialized) struct PlayerStressTests {
-    func start(_ pty: PseudoTerminal, _ args: [String], output: Any? = nil, error: Any? = nil) throws -> (Process, FileHandle) {
-        let slave = try FileHandle(forUpdating: URL(fileURLWithPath: pty.slavePath))
-        let p = Process()
-        p.executableURL = CLI.binary
-        p.arguments = args
-        var env = ProcessInfo.processInfo.environment
-        env["COLORTERM"] = "truecolor"
-        p.environment = env
-        p.standardInput = slave
-        p.standardOutput = output ?? slave
-        p.standardError = error ?? slave
-        try p.run()
-        return (p, slave)
-    }
-
-    func waitForExit(_ p: Process, seconds: Double = 20) -> Bool {
-        let end = Date().addingTimeInterval(seconds)
-        while p.isRunning && Date() < end { usleep(20_000) }
-        if p.isRunning {
-            kill(p.processIdentifier, SIGKILL)
-            p.waitUntilExit()
-            return false
-        }
-        p.waitUntilExit()
-        return true
+    func start(_ pty: PseudoTerminal, _ args: [String], output: Any? = nil) throws -> (Process, FileHandle) {
+        try pty.launch(CLI.binary, args, environment: ["COLORTERM": "truecolor"], output: output)
     }
 
     /// `anim play | head -c 1000`: the reader goes away; the player stops
@@ -50,7 +28,7 @@ import Testing
         }
         #expect(got == 1000)
         try pipe.fileHandleForReading.close()
-        #expect(waitForExit(p), "the player kept running with no reader")
+        #expect(p.exits(within: 20), "the player kept running with no reader")
         #expect(p.terminationReason == .exit && p.terminationStatus == 141, "\(p.terminationReason) \(p.terminationStatus)")
         #expect(try pty.sttyG() == before)
     }
@@ -84,7 +62,7 @@ import Testing
         let moves = last.matches(of: /\x1B\[(\d+);(\d+)H/).map { (Int($0.1)!, Int($0.2)!) }
         #expect(!moves.isEmpty && moves.allSatisfy { $0.0 <= 10 && $0.1 <= 30 }, "moves \(moves)")
         pty.type("q")
-        #expect(waitForExit(p))
+        #expect(p.exits(within: 20))
         #expect(p.terminationStatus == 0)
         #expect(try pty.sttyG() == before)
     }
@@ -104,7 +82,7 @@ import Testing
             usleep(1_000)
         }
         kill(p.processIdentifier, SIGTERM)
-        #expect(waitForExit(p))
+        #expect(p.exits(within: 20))
         // Killed before the handlers were in place, the status is the signal
         // itself; once the screen is taken, the handlers must have exited.
         if waitForScreen { #expect(p.terminationReason == .exit) }

@@ -1,3 +1,4 @@
+import AnimTestSupport
 import Foundation
 import Testing
 
@@ -11,7 +12,7 @@ struct PreviewTests {
     /// One shell runs the tmux server, waits for the command, reads the pane
     /// and ends the server.
     func screen(_ command: String) throws -> [String] {
-        let dir = CLI.tempDir().path
+        let dir = TempDirectory.make().path
         let fill =
             "i=0; while [ $i -lt 12 ]; do printf xxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxx; i=$((i+1)); [ $i -lt 12 ] && printf '\\n'; done"
         try "\(fill); \(command); touch \(dir)/done; sleep 30\n".write(
@@ -30,32 +31,38 @@ struct PreviewTests {
     /// Runs the shell script `driver` (tmux and what it captures) and
     /// returns its output's lines.
     static func drive(_ driver: String) throws -> [String] {
-        let data = try CLI.capture(
+        let r = try Command.run(
             "/bin/sh", ["-c", driver], environment: ["PATH": "/usr/bin:/bin", "HOME": "/tmp", "TERM": "xterm-256color"])
-        return String(decoding: data, as: UTF8.self).split(separator: "\n", omittingEmptySubsequences: false)
+        return r.text.split(separator: "\n", omittingEmptySubsequences: false)
             .map(String.init)
     }
 
     var anim: String { CLI.binary.path }
-    var demo: String { CLI.repo.appendingPathComponent("Animations/demo.gif").path }
+    var demo: String { Repository.demo }
     let x39 = String(repeating: "x", count: 39)
 
     func chars(_ s: String) -> [Character] { Array(s) + Array(repeating: " ", count: max(0, 40 - s.count)) }
 
+    /// The screen after `command`, a preview in rows 2-5: `inside` checks
+    /// each of those rows (as 40 characters, and as captured); every other
+    /// row must have kept its x's.
+    @discardableResult
+    func expectBox(_ command: String, _ inside: (_ r: Int, _ c: [Character], _ row: String) -> Void) throws -> [String] {
+        let rows = try screen(command)
+        for (r, row) in rows.enumerated() {
+            if (2..<6).contains(r) { inside(r, chars(row), row) } else { #expect(row.hasPrefix(x39), "row \(r) changed: \(row)") }
+        }
+        return rows
+    }
+
     @Test func placeDrawsInsideTheBoxOnly() throws {
         guard access(Self.tmux, X_OK) == 0 else { return }
-        let rows = try screen("\(anim) play \(demo) --place 10x4@5,2 --frame 0 --protocol text --colors 24bit")
-        #expect(rows.count == 12)
-        for (r, row) in rows.enumerated() {
-            let c = chars(row)
-            if (2..<6).contains(r) {
-                #expect(String(c[0..<5]) == "xxxxx", "row \(r): \(row)")
-                #expect(String(c[15..<39]) == String(repeating: "x", count: 24), "row \(r): \(row)")
-                #expect(!c[5..<15].allSatisfy { $0 == "x" }, "row \(r) was not drawn: \(row)")
-            } else {
-                #expect(row.hasPrefix(x39), "row \(r) changed: \(row)")
-            }
+        let rows = try expectBox("\(anim) play \(demo) --place 10x4@5,2 --frame 0 --protocol text --colors 24bit") { r, c, row in
+            #expect(String(c[0..<5]) == "xxxxx", "row \(r): \(row)")
+            #expect(String(c[15..<39]) == String(repeating: "x", count: 24), "row \(r): \(row)")
+            #expect(!c[5..<15].allSatisfy { $0 == "x" }, "row \(r) was not drawn: \(row)")
         }
+        #expect(rows.count == 12)
     }
 
     /// The box is the preview's: what the picture does not cover is blank
@@ -63,31 +70,19 @@ struct PreviewTests {
     @Test func placeBlanksTheRestOfItsBox() throws {
         guard access(Self.tmux, X_OK) == 0 else { return }
         // The demo (3:2) in a 20×4 box of half blocks: 12 columns of it.
-        let rows = try screen("\(anim) play \(demo) --place 20x4@5,2 --frame 0 --protocol text --colors 24bit")
-        for (r, row) in rows.enumerated() {
-            let c = chars(row)
-            if (2..<6).contains(r) {
-                #expect(String(c[0..<5]) == "xxxxx", "row \(r): \(row)")
-                #expect(!c[5..<17].contains(" "), "row \(r) was not drawn: \(row)")
-                #expect(String(c[17..<25]) == String(repeating: " ", count: 8), "row \(r): \(row)")
-                #expect(String(c[25..<39]) == String(repeating: "x", count: 14), "row \(r): \(row)")
-            } else {
-                #expect(row.hasPrefix(x39), "row \(r) changed: \(row)")
-            }
+        try expectBox("\(anim) play \(demo) --place 20x4@5,2 --frame 0 --protocol text --colors 24bit") { r, c, row in
+            #expect(String(c[0..<5]) == "xxxxx", "row \(r): \(row)")
+            #expect(!c[5..<17].contains(" "), "row \(r) was not drawn: \(row)")
+            #expect(String(c[17..<25]) == String(repeating: " ", count: 8), "row \(r): \(row)")
+            #expect(String(c[25..<39]) == String(repeating: "x", count: 14), "row \(r): \(row)")
         }
     }
 
     @Test func clearLeavesTheBoxBlank() throws {
         guard access(Self.tmux, X_OK) == 0 else { return }
-        let rows = try screen("\(anim) play \(demo) --place 10x4@5,2 --frame 0 --protocol text --clear")
-        for (r, row) in rows.enumerated() {
-            let c = chars(row)
-            if (2..<6).contains(r) {
-                #expect(String(c[5..<15]) == String(repeating: " ", count: 10), "row \(r): \(row)")
-                #expect(String(c[15..<39]) == String(repeating: "x", count: 24), "row \(r): \(row)")
-            } else {
-                #expect(row.hasPrefix(x39), "row \(r) changed: \(row)")
-            }
+        try expectBox("\(anim) play \(demo) --place 10x4@5,2 --frame 0 --protocol text --clear") { r, c, row in
+            #expect(String(c[5..<15]) == String(repeating: " ", count: 10), "row \(r): \(row)")
+            #expect(String(c[15..<39]) == String(repeating: "x", count: 24), "row \(r): \(row)")
         }
     }
 
@@ -109,7 +104,7 @@ struct PreviewTests {
     /// half, holds the picture; the list on the left has none of it.
     @Test func fzfPreviewWindowShowsThePicture() throws {
         guard access("/usr/bin/fzf", X_OK) == 0, access(Self.tmux, X_OK) == 0 else { return }
-        let dir = CLI.repo.appendingPathComponent("Animations").path
+        let dir = Repository.path("Animations")
         let bin = CLI.binary.deletingLastPathComponent().path
         let t = "\(Self.tmux) -L anim-fzf-\(UUID().uuidString.prefix(8)) -f /dev/null"
         let rows = try Self.drive(

@@ -1,3 +1,4 @@
+import AnimTestSupport
 import Foundation
 import Testing
 
@@ -11,19 +12,9 @@ import Testing
 @Suite(.serialized) struct ScrollbackTests {
     @Test func theCursorWaitsOnTheShellsRow() throws {
         let pty = try PseudoTerminal(columns: 40, rows: 30)
-        let slave = try FileHandle(forUpdating: URL(fileURLWithPath: pty.slavePath))
+        let (p, slave) = try pty.launch(
+            CLI.binary, ["play", "--loops", "0"], environment: ["TERM": "xterm-256color", "COLORTERM": "truecolor"])
         defer { try? slave.close() }
-        let p = Process()
-        p.executableURL = CLI.binary
-        p.arguments = ["play", "--loops", "0"]
-        var env = ProcessInfo.processInfo.environment
-        env["TERM"] = "xterm-256color"
-        env["COLORTERM"] = "truecolor"
-        p.environment = env
-        p.standardInput = slave
-        p.standardOutput = slave
-        p.standardError = slave
-        try p.run()
         defer { if p.isRunning { kill(p.processIdentifier, SIGKILL) } }
         #expect(pty.wait(for: "\u{1B}[?6n", seconds: 20), "the probe did not ask for the cursor")
         pty.type("\u{1B}[?25;1R\u{1B}[?62;22c")  // row 25, then DA1 closes the round
@@ -42,9 +33,7 @@ import Testing
             later.contains("\u{1B}[12;1H\u{1B}[?2026l") && !later.contains("\u{1B}[25;1H\u{1B}[?2026l")
                 && !later.contains("\u{1B}[30;1H\u{1B}[?2026l"), "still row 12")
         pty.type("q")
-        let end = Date().addingTimeInterval(10)
-        while p.isRunning && Date() < end { usleep(20_000) }
-        p.waitUntilExit()
+        _ = p.exits(within: 10)
         #expect(p.terminationStatus == 0)
         usleep(100_000)
         #expect(pty.text.hasSuffix("\u{1B}[?1049l\u{1B}[12;1H"), "after the restore the cursor is where the output now ends")

@@ -1,3 +1,4 @@
+import AnimTestSupport
 import Foundation
 import Testing
 
@@ -10,25 +11,24 @@ import Testing
 /// whole characters. The terminal here reads slowly, so the frame takes a
 /// while; and one that stops reading altogether still lets the player exit.
 @Suite(.serialized) struct SignalCutTests {
-    /// Starts `anim play` in a pty whose master we read by hand.
-    func start(_ args: [String]) throws -> (Process, Int32, FileHandle) {
+    /// Runs `body` with `anim play` of the clip in a pty whose master it
+    /// reads by hand; the player is killed after, if it still runs.
+    func withPlayer(_ body: (_ player: Process, _ master: Int32, _ slave: FileHandle) throws -> Void) throws {
         let (master, name) = try PTY.open(columns: 200, rows: 60)
         let slave = try FileHandle(forUpdating: URL(fileURLWithPath: name))
         var raw = termios()
         tcgetattr(slave.fileDescriptor, &raw)
         raw.c_oflag &= ~tcflag_t(OPOST)
         tcsetattr(slave.fileDescriptor, TCSANOW, &raw)
-        let p = Process()
-        p.executableURL = CLI.binary
-        p.arguments = ["play", "--loops", "0"] + args
-        var env = ProcessInfo.processInfo.environment
-        env["COLORTERM"] = "truecolor"
-        p.environment = env
-        p.standardInput = slave
-        p.standardOutput = slave
-        p.standardError = slave
-        try p.run()
-        return (p, master, slave)
+        let p = try Process.launch(
+            CLI.binary, ["play", "--loops", "0"] + Self.clipArguments, environment: ["COLORTERM": "truecolor"], input: slave,
+            output: slave, errors: slave)
+        defer {
+            if p.isRunning { kill(p.processIdentifier, SIGKILL) }
+            close(master)
+            try? slave.close()
+        }
+        try body(p, master, slave)
     }
 
     /// Reads what is there (up to `limit` bytes), waiting at most `ms`.
@@ -40,14 +40,12 @@ import Testing
         return n > 0 ? Array(buffer[0..<n]) : []
     }
 
+    /// A 64×48 clip enlarged to 200×60 cells: the first frame is several pieces.
     @Test func aSignalMidFrameCutsAtASequenceBoundary() throws {
-        // A 64×48 clip enlarged to 200×60 cells: the first frame is several pieces.
-        let (p, master, slave) = try start(Self.clipArguments)
-        defer {
-            if p.isRunning { kill(p.processIdentifier, SIGKILL) }
-            close(master)
-            try? slave.close()
-        }
+        try withPlayer { p, master, _ in try signalMidFrame(p, master) }
+    }
+
+    func signalMidFrame(_ p: Process, _ master: Int32) throws {
         // Read fast until the first frame is whole, then slowly.
         let end = Date().addingTimeInterval(20)
         var out = firstFrame(master, until: end)
@@ -56,8 +54,8 @@ import Testing
             let chunk = read(master, limit: 256, ms: 20)
             out += chunk
             // Signal while a frame is open on screen.
-            if !signalled, let h = lastIndex(of: Array("\u{1B}[?2026h".utf8), in: out),
-                lastIndex(of: Array("\u{1B}[?2026l".utf8), in: out).map({ $0 < h }) ?? true, out.count - h > 300
+            if !signalled, let h = out.lastIndex(of: Array("\u{1B}[?2026h".utf8)),
+                out.lastIndex(of: Array("\u{1B}[?2026l".utf8)).map({ $0 < h }) ?? true, out.count - h > 300
             {
                 kill(p.processIdentifier, SIGINT)
                 signalled = true
@@ -70,7 +68,7 @@ import Testing
         #expect(signalled, "never caught a frame in progress")
         #expect(p.terminationStatus == 130)
         let restore = Array("\u{1B}[0m\u{1B}[?25h\u{1B}[?1049l".utf8)
-        let at = try #require(lastIndex(of: restore, in: out), "no restore sequence")
+        let at = try #require(out.lastIndex(of: restore), "no restore sequence")
         let text = String(decoding: out, as: UTF8.self)
         #expect(
             text.components(separatedBy: "\u{1B}[?2026h").count == text.components(separatedBy: "\u{1B}[?2026l").count,
@@ -96,12 +94,10 @@ import Testing
     }
 
     @Test func aTerminalThatStopsReadingDoesNotHoldThePlayer() throws {
-        let (p, master, slave) = try start(Self.clipArguments)
-        defer {
-            if p.isRunning { kill(p.processIdentifier, SIGKILL) }
-            close(master)
-            try? slave.close()
-        }
+        try withPlayer { p, master, slave in stopReading(p, master, slave) }
+    }
+
+    func stopReading(_ p: Process, _ master: Int32, _ slave: FileHandle) {
         #expect(!firstFrame(master, until: Date().addingTimeInterval(20)).isEmpty)
         // The terminal stops taking output (TCOOFF, as ^S does): every
         // write of the player blocks, the restore's too. Not reading alone
@@ -152,7 +148,7 @@ import Testing
     }
 
     static let clipArguments = [
-        CLI.repo.appendingPathComponent("Tests/AnimKitTests/Fixtures/extra/long.gif").path,
+        Fixtures.path("extra/long.gif"),
         "--tolerance", "0", "--upscale",
     ]
 
@@ -163,15 +159,5 @@ import Testing
             out += read(master, limit: 65536, ms: 100)
         }
         return out
-    }
-
-    func lastIndex(of needle: [UInt8], in hay: [UInt8]) -> Int? {
-        guard hay.count >= needle.count else { return nil }
-        var i = hay.count - needle.count
-        while i >= 0 {
-            if hay[i] == needle[0] && Array(hay[i..<(i + needle.count)]) == needle { return i }
-            i -= 1
-        }
-        return nil
     }
 }

@@ -1,25 +1,26 @@
 import AnimKit
+import AnimTestSupport
 import Foundation
 import Testing
 
 struct StandardInputTests {
-    func data(_ fixture: String) throws -> Data { try Data(contentsOf: URL(fileURLWithPath: CLI.fixture(fixture))) }
+    func data(_ fixture: String) throws -> Data { try Data(contentsOf: URL(fileURLWithPath: Fixtures.path(fixture))) }
 
     @Test(arguments: ["extra/long.gif", "apng-suite/025.png", "webp/mixed-lossy-lossless.webp"])
     func infoFromStdinMatchesTheFile(_ fixture: String) throws {
-        let fromFile = try CLI.run(["info", "--json", CLI.fixture(fixture)])
+        let fromFile = try CLI.run(["info", "--json", Fixtures.path(fixture)])
         let fromPipe = try CLI.run(["info", "--json", "-"], stdin: try data(fixture))
         #expect(fromPipe.status == 0, "\(fromPipe.stderr)")
         #expect(fromPipe.stdout == fromFile.stdout)
     }
 
     @Test func extractFromStdinWritesTheSameFrames() throws {
-        let dir = CLI.tempDir()
+        let dir = TempDirectory.make()
         let r = try CLI.run(["extract", "-", dir.path, "--max-size", "20"], stdin: try data("webp/lossless-anim-alpha.webp"))
         #expect(r.status == 0, "\(r.stderr)")
         var options = DecodingOptions()
         options.maxPixelSize = 20
-        let source = try ImageSource(path: CLI.fixture("webp/lossless-anim-alpha.webp"), options: options)
+        let source = try ImageSource(path: Fixtures.path("webp/lossless-anim-alpha.webp"), options: options)
         for i in 0..<source.frameCount {
             let png = try ImageSource(path: dir.appendingPathComponent(String(format: "frame-%05d.png", i)).path)
             #expect(try png.frame(at: 0) == source.frame(at: i))
@@ -28,7 +29,7 @@ struct StandardInputTests {
 
     @Test func truncatedStdinWritesCompleteFramesThenFails() throws {
         let bytes = try data("extra/long.gif")
-        let dir = CLI.tempDir()
+        let dir = TempDirectory.make()
         let r = try CLI.run(["extract", "-", dir.path], stdin: bytes.prefix(bytes.count / 2))
         #expect(r.status == 1)
         #expect(r.stderr.hasPrefix("anim: <stdin>: frame ") && r.stderr.contains("truncated"), "\(r.stderr)")
@@ -47,17 +48,11 @@ struct StandardInputTests {
     @Test(arguments: ["extra/long.gif", "webp/mixed-lossy-lossless.webp", "apng-suite/025.png"])
     func playFromStdinStartsBeforeTheInputEnds(_ fixture: String) throws {
         let bytes = try data(fixture)
-        let frames = try ImageSource(path: CLI.fixture(fixture)).frameCount
-        let p = Process()
-        p.executableURL = CLI.binary
-        p.arguments = ["play", "-", "--no-wait", "--stats", "--width", "20", "--height", "8"]
-        let input = Pipe()
-        let output = Pipe()
-        let errors = Pipe()
-        p.standardInput = input
-        p.standardOutput = output
-        p.standardError = errors
-        try p.run()
+        let frames = try ImageSource(path: Fixtures.path(fixture)).frameCount
+        let (input, output, errors) = (Pipe(), Pipe(), Pipe())
+        let p = try Process.launch(
+            CLI.binary, ["play", "-", "--no-wait", "--stats", "--width", "20", "--height", "8"], input: input, output: output,
+            errors: errors)
         defer { if p.isRunning { p.terminate() } }
         input.fileHandleForWriting.write(bytes.prefix(bytes.count * 2 / 3))
         // A frame arrives while the last third of the file is still unwritten.

@@ -1,3 +1,4 @@
+import AnimTestSupport
 import Foundation
 import Testing
 
@@ -9,7 +10,7 @@ struct StartupTests {
     @Test func noModuleOfTheBinaryImportsFoundation() throws {
         var checked = 0
         for module in ["anim", "AnimKit", "AnimTerminal"] {
-            let dir = CLI.repo.appendingPathComponent("Sources/\(module)")
+            let dir = Repository.root.appendingPathComponent("Sources/\(module)")
             let files = try #require(FileManager.default.enumerator(atPath: dir.path))
             for case let file as String in files where file.hasSuffix(".swift") {
                 let text = try String(contentsOf: dir.appendingPathComponent(file), encoding: .utf8)

@@ -1,3 +1,4 @@
+import AnimTestSupport
 import Foundation
 import Testing
 
@@ -23,18 +24,9 @@ import Testing
 
     func play(_ ending: Ending, arguments: [String] = []) throws -> Outcome {
         let pty = try PseudoTerminal(columns: 40, rows: 12)
-        let slave = try FileHandle(forUpdating: URL(fileURLWithPath: pty.slavePath))
         let before = try pty.sttyG()
-        let p = Process()
-        p.executableURL = CLI.binary
-        p.arguments = ["play", "--loops", "0", "--status"] + arguments
-        var env = ProcessInfo.processInfo.environment
-        env["COLORTERM"] = "truecolor"
-        p.environment = env
-        p.standardInput = slave
-        p.standardOutput = slave
-        p.standardError = slave
-        try p.run()
+        let (p, slave) = try pty.launch(
+            CLI.binary, ["play", "--loops", "0", "--status"] + arguments, environment: ["COLORTERM": "truecolor"])
         defer { if p.isRunning { kill(p.processIdentifier, SIGKILL) } }
         // Raw mode is set before the alternate screen is entered.
         #expect(pty.wait(for: "\u{1B}[?1049h", seconds: 20), "the player never took the terminal")
@@ -44,11 +36,7 @@ import Testing
         case .key(let k): pty.type(k)
         case .signal(let s): kill(p.processIdentifier, s)
         }
-        let end = Date().addingTimeInterval(20)
-        while p.isRunning && Date() < end { usleep(20_000) }
-        #expect(!p.isRunning, "the player did not stop")
-        if p.isRunning { kill(p.processIdentifier, SIGKILL) }
-        p.waitUntilExit()
+        #expect(p.exits(within: 20), "the player did not stop")
         usleep(100_000)  // let the reader drain the last bytes
         let after = try pty.sttyG()
         try slave.close()
@@ -102,16 +90,9 @@ import Testing
     /// (fg) takes it again and redraws; q then quits cleanly.
     @Test func suspendAndResume() throws {
         let pty = try PseudoTerminal(columns: 40, rows: 12)
-        let slave = try FileHandle(forUpdating: URL(fileURLWithPath: pty.slavePath))
-        defer { try? slave.close() }
         let before = try pty.sttyG()
-        let p = Process()
-        p.executableURL = CLI.binary
-        p.arguments = ["play", "--loops", "0"]
-        p.standardInput = slave
-        p.standardOutput = slave
-        p.standardError = slave
-        try p.run()
+        let (p, slave) = try pty.launch(CLI.binary, ["play", "--loops", "0"])
+        defer { try? slave.close() }
         defer { if p.isRunning { kill(p.processIdentifier, SIGKILL) } }
         #expect(pty.wait(for: "\u{1B}[?2026l", seconds: 20))
         kill(p.processIdentifier, SIGTSTP)
@@ -126,10 +107,7 @@ import Testing
         #expect(resumed.contains("\u{1B}[?1049h") && resumed.contains("\u{1B}[38;"), "not redrawn after fg")
         #expect(try pty.sttyG() != before, "raw mode not taken again after fg")
         pty.type("q")
-        let quit = Date().addingTimeInterval(10)
-        while p.isRunning && Date() < quit { usleep(20_000) }
-        #expect(!p.isRunning)
-        p.waitUntilExit()
+        #expect(p.exits(within: 10))
         #expect(p.terminationStatus == 0)
         #expect(try pty.sttyG() == before)
     }
@@ -144,7 +122,7 @@ import Testing
             released = pty
             reader = pty.reader
             // The thread is reading: what the slave is given arrives.
-            let slave = try FileHandle(forUpdating: URL(fileURLWithPath: pty.slavePath))
+            let slave = try pty.openSlave()
             try slave.write(contentsOf: Data("ping".utf8))
             #expect(pty.wait(for: "ping", seconds: 10))
             try slave.close()
@@ -153,9 +131,15 @@ import Testing
         #expect(reader.isFinished, "the reading thread still runs")
     }
 
-    @Test func quitWithQ() throws {
-        let o = try play(.key("q"))
-        #expect(o.status == 0)
+    /// q, Escape and the signals that end the player, each with the status it exits with.
+    static let endings: [(Ending, Int32)] = [
+        (.key("q"), 0), (.key("\u{1B}"), 0), (.signal(SIGINT), 130), (.signal(SIGTERM), 143), (.signal(SIGHUP), 129),
+    ]
+
+    @Test(arguments: endings)
+    func endingRestoresTheTerminal(_ ending: Ending, _ status: Int32) throws {
+        let o = try play(ending)
+        #expect(o.status == status)
         expectRestored(o)
     }
 
@@ -173,29 +157,5 @@ import Testing
             #expect(upload.lowerBound < delete.lowerBound && delete.lowerBound < leave.lowerBound)
         }
         expectBalancedUpdates(o.output)
-    }
-
-    @Test func quitWithEscape() throws {
-        let o = try play(.key("\u{1B}"))
-        #expect(o.status == 0)
-        expectRestored(o)
-    }
-
-    @Test func interruptedBySIGINT() throws {
-        let o = try play(.signal(SIGINT))
-        #expect(o.status == 130)
-        expectRestored(o)
-    }
-
-    @Test func terminatedBySIGTERM() throws {
-        let o = try play(.signal(SIGTERM))
-        #expect(o.status == 143)
-        expectRestored(o)
-    }
-
-    @Test func hungUpBySIGHUP() throws {
-        let o = try play(.signal(SIGHUP))
-        #expect(o.status == 129)
-        expectRestored(o)
     }
 }

@@ -48,7 +48,7 @@ for target in ${TARGETS:-decode encode replies lzw}; do
         TESTS="$ROOT/Tests/AnimTerminalTests/Fuzz"
         swiftc -sanitize=fuzzer,address -parse-as-library -O -g -module-name FuzzReplies \
             "$DETECT/TerminalReply.swift" "$DETECT/TerminalReplyParser.swift" "$DETECT/TerminalReplyParser+Grammar.swift" \
-            "$TESTS/ReplyFuzzChecks.swift" "$TESTS/ReplySamples.swift" "$ROOT/Tests/AnimKitTests/Fuzz/FuzzRandom.swift" \
+            "$TESTS/ReplyFuzzChecks.swift" "$TESTS/ReplySamples.swift" "$ROOT/Tests/AnimTestSupport/FuzzRandom.swift" \
             "$HERE/FuzzReplies.swift" -o "$OUT/fuzz-replies" 2>&1 | grep -v "Cannot export local symbol" >&2 || true
         continue
     fi
@@ -56,7 +56,7 @@ for target in ${TARGETS:-decode encode replies lzw}; do
     echo "building fuzz-$target" >&2
     swiftc -sanitize=fuzzer,address -parse-as-library -O -g -module-name "$name" \
         -I "$ROOT/Sources/CGIF" -I "$ROOT/Sources/CPNG" -I "$ROOT/Sources/CWebP" -I "$ROOT/Sources/CDeflate" -I "$ROOT/Sources/CLCMS" -I "$OUT/include" \
-        "${SOURCES[@]}" "$HERE/$name.swift" "$ROOT/Tests/AnimKitTests/Fuzz/FuzzChecks.swift" "$ROOT/Tests/AnimKitTests/Fuzz/FuzzRandom.swift" "$ROOT/Tests/AnimKitTests/Fuzz/LZWOracle.swift" "$OUT/pngbridge.o" "$OUT/pngfast.o" "$OUT/shaper.o" "$OUT/palette.o" "$OUT/resample.o" "${LIBS[@]}" \
+        "${SOURCES[@]}" "$HERE/$name.swift" "$ROOT/Tests/AnimKitTests/Fuzz/FuzzChecks.swift" "$ROOT/Tests/AnimTestSupport/FuzzRandom.swift" "$ROOT/Tests/AnimKitTests/Fuzz/LZWOracle.swift" "$OUT/pngbridge.o" "$OUT/pngfast.o" "$OUT/shaper.o" "$OUT/palette.o" "$OUT/resample.o" "${LIBS[@]}" \
         -o "$OUT/fuzz-$target" 2>&1 | grep -v "Cannot export local symbol" >&2 || true
 done
 # swiftc's errors are filtered above, not fatal: say what is missing.

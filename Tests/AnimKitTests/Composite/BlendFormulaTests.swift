@@ -1,3 +1,4 @@
+import AnimTestSupport
 import Testing
 
 @testable import AnimKit

@@ -1,3 +1,4 @@
+import AnimTestSupport
 import Testing
 
 @testable import AnimKit
@@ -12,16 +13,11 @@ struct HiddenColorTests {
     /// moving one pixel a frame.
     static func frames(_ count: Int) -> [RGBAImage] {
         (0..<count).map { f in
-            var px = [UInt8](repeating: 0, count: 40 * 30 * 4)
-            for i in 0..<(40 * 30) {
-                let (x, y) = (i % 40, i / 40)
-                let square = (10 + f..<14 + f).contains(x) && (8..<12).contains(y)
-                let noise = UInt32(truncatingIfNeeded: (i + 1) &* 2_654_435_761 &+ f &* 40503) >> 8
-                (px[4 * i], px[4 * i + 1], px[4 * i + 2], px[4 * i + 3]) =
-                    square
-                    ? (200, 30, 60, 255) : (UInt8(noise & 0xFF), UInt8(noise >> 8 & 0xFF), UInt8(noise >> 16 & 0xFF), 0)
+            RGBAImage.drawn(width: 40, height: 30) { x, y in
+                guard !((10 + f..<14 + f).contains(x) && (8..<12).contains(y)) else { return (200, 30, 60, 255) }
+                let noise = UInt32(truncatingIfNeeded: (y * 40 + x + 1) &* 2_654_435_761 &+ f &* 40503) >> 8
+                return (UInt8(noise & 0xFF), UInt8(noise >> 8 & 0xFF), UInt8(noise >> 16 & 0xFF), 0)
             }
-            return RGBAImage(width: 40, height: 30, pixels: px)
         }
     }
 
@@ -29,10 +25,7 @@ struct HiddenColorTests {
         var o = EncodingOptions()
         o.lossless = true
         o.keepHiddenColors = keep
-        let out = try ImageDestination(format: format, options: o)
-        for f in frames { try out.add(f, duration: .milliseconds(50)) }
-        try out.finish()
-        return try #require(out.data)
+        return try ImageDestination.encode(frames, as: format, options: o, duration: .milliseconds(50))
     }
 
     @Test(arguments: [OutputFormat.apng, .webp])

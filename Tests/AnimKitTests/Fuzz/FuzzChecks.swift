@@ -4,6 +4,9 @@
 #if canImport(AnimKit)
     @testable import AnimKit
 #endif
+#if canImport(AnimTestSupport)
+    import AnimTestSupport
+#endif
 
 enum FuzzChecks {
     /// Arbitrary bytes as one GIF image's LZW data, decoded by anim's LZW

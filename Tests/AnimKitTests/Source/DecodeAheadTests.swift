@@ -1,3 +1,4 @@
+import AnimTestSupport
 import Foundation
 import Testing
 
@@ -30,10 +31,7 @@ struct DecodeAheadTests {
     }
 
     static func encode(_ format: OutputFormat) throws -> [UInt8] {
-        let out = try ImageDestination(format: format)
-        for frame in frames() { try out.add(frame, duration: .milliseconds(50)) }
-        try out.finish()
-        return out.data!
+        try ImageDestination.encode(frames(), as: format, duration: .milliseconds(50))
     }
 
     @Test(arguments: OutputFormat.allCases)

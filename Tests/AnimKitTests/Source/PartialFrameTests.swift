@@ -1,5 +1,6 @@
 import AnimKit
 import AnimKitFoundation
+import AnimTestSupport
 import Foundation
 import Testing
 

@@ -1,3 +1,4 @@
+import AnimTestSupport
 import Foundation
 import Testing
 
@@ -194,7 +195,7 @@ import Testing
     /// which the caller's keeps).
     @Test func rawAlreadyIsLeftAlone() throws {
         var callers: [UInt8] = []
-        let during = LockedBytes()
+        let during = Locked<[UInt8]>([])
         let o = try probe(["TERM": "xterm-kitty"], .answer([S.apc("Gi=31;OK") + S.csi("?62;c")])) { fake in
             let p = UnsafeMutablePointer<termios>.allocate(capacity: 1)
             defer { p.deallocate() }
@@ -203,21 +204,17 @@ import Testing
             tcsetattr(fake.slave, TCSANOW, p)
             #expect(p.pointee.c_lflag & tcflag_t(ISIG) != 0, "the caller's raw mode keeps ISIG")
             callers = fake.mode()
-            fake.onQueries = { [unowned fake] in during.append(fake.mode()[...]) }
+            fake.onQueries = { [unowned fake] in during.set(fake.mode()) }
         }
         #expect(o.caps.graphics == [.kitty] && o.caps.answered)
-        #expect(during.bytes.count == 60 && during.bytes == callers, "the mode during the round is the caller's")
+        #expect(during.value.count == 60 && during.value == callers, "the mode during the round is the caller's")
     }
 
     @Test func notATerminalSendsNothing() throws {
-        var fds: [Int32] = [0, 0]
-        #expect(pipe(&fds) == 0)
-        defer {
-            close(fds[0])
-            close(fds[1])
-        }
         let start = TerminalProbe.monotonic()
-        let caps = TerminalProbe.detect(environment: ["TERM": "xterm-kitty"], input: fds[0], output: fds[1])
+        let caps = try withPipe { read, write in
+            TerminalProbe.detect(environment: ["TERM": "xterm-kitty"], input: read, output: write)
+        }
         #expect(TerminalProbe.monotonic() - start < Self.afterReply)
         #expect(caps.graphics == [.kitty] && caps.queryNanoseconds == nil)
         #expect(caps.reasons.last == "input or output is not a terminal: no queries")
@@ -263,7 +260,7 @@ import Testing
     }
 
     func signalDuringTheRound() throws {
-        let cooked = LockedFlag()
+        let cooked = Locked(false)
         var previous = sigaction()
         var action = sigaction()
         action.__sigaction_handler.sa_handler = { _ in SignalRecorder.count += 1 }
@@ -287,19 +284,4 @@ import Testing
 
 enum SignalRecorder {
     nonisolated(unsafe) static var count: Int32 = 0
-}
-
-final class LockedFlag: @unchecked Sendable {
-    private let lock = NSLock()
-    private var flag = false
-    func set(_ v: Bool) {
-        lock.lock()
-        flag = v
-        lock.unlock()
-    }
-    var value: Bool {
-        lock.lock()
-        defer { lock.unlock() }
-        return flag
-    }
 }

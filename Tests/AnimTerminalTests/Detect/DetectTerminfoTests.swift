@@ -1,3 +1,4 @@
+import AnimTestSupport
 import Testing
 
 @testable import AnimTerminal
@@ -62,7 +63,8 @@ struct DetectTerminfoTests {
         try dir.write(
             "probe.src",
             Array("probe-direct|probe test,\n\tam, colors#0x1000000, cols#80,\n\tRGB#8, Tc, Xq=\\E[%p1%dq, kbs=^H,\n".utf8))
-        #expect(dir.run("/usr/bin/tic", ["-x", "-o", dir.path, source]) == 0)
+        #expect(
+            try Command.run("/usr/bin/tic", ["-x", "-o", dir.path, source], environment: ["PATH": "/usr/bin:/bin"]).status == 0)
         let entry = try #require(Terminfo.load(term: "probe-direct", environment: ["TERMINFO": dir.path]))
         #expect(entry.names == ["probe-direct", "probe test"])
         #expect(entry.colors == 0x1000000)

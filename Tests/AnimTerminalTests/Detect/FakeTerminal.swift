@@ -1,3 +1,4 @@
+import AnimTestSupport
 import Foundation
 
 @testable import AnimTerminal
@@ -9,7 +10,7 @@ import Foundation
 /// A pseudo-terminal whose master side a thread plays: it reads what the
 /// program writes to the slave and, once the DA1 query (`ESC [ c`, the end
 /// of the probe's round) has come, answers as scripted.
-final class FakeTerminal: @unchecked Sendable {
+final class FakeTerminal: Sendable {
     enum Script: Sendable {
         /// Writes each piece in turn, `gapMs` apart.
         case answer([[UInt8]], gapMs: Int = 0)
@@ -20,20 +21,21 @@ final class FakeTerminal: @unchecked Sendable {
         case flood([UInt8], limit: Int?, first: [UInt8] = [])
     }
 
+    private struct State {
+        /// What the program wrote.
+        var received: [UInt8] = []
+        var stopped = false, finished = false, started = false
+        /// CLOCK_MONOTONIC after the last scripted byte went out (0: none yet).
+        var lastWrite: Int64 = 0
+        var written = 0
+        var onQueries: (@Sendable () -> Void)?
+    }
+
     let master: Int32
     /// The slave side, opened read-write: the probe's input and output.
     let slave: Int32
-    private let lock = NSLock()
-    private var bytes: [UInt8] = []
-    private var stopped = false
-    private var finished = false
-    private var started = false
-    private var lastWriteNs: Int64 = 0
-    private var written = 0
     private let script: Script
-    /// Called on the master's thread once the queries are in, before the
-    /// answer (for tests that act in the middle of the round).
-    var onQueries: (@Sendable () -> Void)?
+    private let state = Locked(State())
 
     init(columns: UInt16 = 80, rows: UInt16 = 24, pixelWidth: UInt16 = 0, pixelHeight: UInt16 = 0, script: Script) throws {
         let pty = try PseudoTerminalPair(columns: columns, rows: rows, pixelWidth: pixelWidth, pixelHeight: pixelHeight)
@@ -43,37 +45,25 @@ final class FakeTerminal: @unchecked Sendable {
         self.script = script
     }
 
-    /// Starts the thread playing the terminal.
-    func start() {
-        lock.lock()
-        started = true
-        lock.unlock()
-        let thread = Thread { [self] in play() }
-        thread.start()
+    /// Called on the master's thread once the queries are in, before the
+    /// answer (for tests that act in the middle of the round).
+    var onQueries: (@Sendable () -> Void)? {
+        get { state.withLock { $0.onQueries } }
+        set { state.withLock { $0.onQueries = newValue } }
     }
 
-    private var isStopped: Bool {
-        lock.lock()
-        defer { lock.unlock() }
-        return stopped
+    /// Starts the thread playing the terminal.
+    func start() {
+        state.withLock { $0.started = true }
+        Thread { [self] in play() }.start()
     }
+
+    private var isStopped: Bool { state.withLock { $0.stopped } }
     /// What the program wrote to the terminal so far.
-    var received: [UInt8] {
-        lock.lock()
-        defer { lock.unlock() }
-        return bytes
-    }
+    var received: [UInt8] { state.withLock { $0.received } }
     /// CLOCK_MONOTONIC after the last scripted byte went out (0: none yet).
-    var lastWrite: Int64 {
-        lock.lock()
-        defer { lock.unlock() }
-        return lastWriteNs
-    }
-    var bytesWritten: Int {
-        lock.lock()
-        defer { lock.unlock() }
-        return written
-    }
+    var lastWrite: Int64 { state.withLock { $0.lastWrite } }
+    var bytesWritten: Int { state.withLock { $0.written } }
 
     private func play() {
         var answered = false
@@ -95,9 +85,7 @@ final class FakeTerminal: @unchecked Sendable {
                 }
             }
         }
-        lock.lock()
-        finished = true
-        lock.unlock()
+        state.withLock { $0.finished = true }
     }
 
     /// Reads what the program wrote, waiting up to `waitMs`.
@@ -108,9 +96,7 @@ final class FakeTerminal: @unchecked Sendable {
         while true {
             let n = read(master, &buffer, buffer.count)
             guard n > 0 else { return }
-            lock.lock()
-            bytes += buffer[0..<n]
-            lock.unlock()
+            state.withLock { $0.received += buffer[0..<n] }
         }
     }
 
@@ -120,18 +106,14 @@ final class FakeTerminal: @unchecked Sendable {
             let n = data.withUnsafeBytes { write(master, $0.baseAddress! + off, $0.count - off) }
             if n > 0 {
                 off += n
-                lock.lock()
-                written += n
-                lock.unlock()
+                state.withLock { $0.written += n }
             } else {
                 if giveUpWhenStopped && isStopped { return }
                 drain(waitMs: 1)
             }
         }
         let now = TerminalProbe.monotonic()
-        lock.lock()
-        lastWriteNs = now
-        lock.unlock()
+        state.withLock { $0.lastWrite = now }
     }
 
     /// The slave's tty mode, all of C's 60 bytes.
@@ -152,30 +134,16 @@ final class FakeTerminal: @unchecked Sendable {
     }
 
     func stop() {
-        lock.lock()
-        stopped = true
-        let running = started
-        lock.unlock()
-        while running {
-            lock.lock()
-            let done = finished
-            lock.unlock()
-            if done { break }
-            usleep(1000)
+        let running = state.withLock {
+            $0.stopped = true
+            return $0.started
         }
+        while running && !state.withLock({ $0.finished }) { usleep(1000) }
     }
 
     /// The thread holds the terminal until `stop`.
     deinit {
         close(slave)
         close(master)
-    }
-}
-
-extension Array where Element == UInt8 {
-    func contains(subsequence s: [UInt8]) -> Bool {
-        guard !s.isEmpty, s.count <= count else { return s.isEmpty }
-        for i in 0...(count - s.count) where self[i] == s[0] && Array(self[i..<(i + s.count)]) == s { return true }
-        return false
     }
 }

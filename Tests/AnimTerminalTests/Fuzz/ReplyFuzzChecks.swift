@@ -4,6 +4,9 @@
 #if canImport(AnimTerminal)
     @testable import AnimTerminal
 #endif
+#if canImport(AnimTestSupport)
+    import AnimTestSupport
+#endif
 
 enum ReplyFuzzChecks {
     /// Arbitrary bytes through `TerminalReplyParser`: in random chunks

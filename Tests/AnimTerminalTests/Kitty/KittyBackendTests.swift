@@ -1,4 +1,5 @@
 import AnimKit
+import AnimTestSupport
 import Testing
 
 @testable import AnimTerminal
@@ -10,30 +11,17 @@ struct KittyBackendTests {
     /// A mostly static clip: a detailed background with a sprite moving.
     static func clip(_ n: Int, width: Int = 160, height: Int = 96, alpha: Bool = false) -> [RGBAImage] {
         (0..<n).map { f in
-            var px = [UInt8](repeating: 0, count: width * height * 4)
-            for y in 0..<height {
-                for x in 0..<width {
-                    let i = (y * width + x) * 4
-                    // Detailed: thousands of colours that deflate poorly.
-                    let h = (x &* 2_654_435_761) ^ (y &* 40_503) ^ (x * y)
-                    px[i] = UInt8((x * 7 + y * 3) & 255)
-                    px[i + 1] = UInt8(truncatingIfNeeded: h >> 5)
-                    px[i + 2] = UInt8(y * 2 & 255)
-                    px[i + 3] = alpha && (x + y) % 17 == 0 ? 0 : 255
-                }
-            }
             let sx = 10 + f * 5 % (width - 30)
             let sy = 20 + f * 3 % (height - 30)
-            for y in sy..<(sy + 12) {
-                for x in sx..<(sx + 12) {
-                    let i = (y * width + x) * 4
-                    px[i] = 255
-                    px[i + 1] = 0
-                    px[i + 2] = 0
-                    px[i + 3] = f % 2 == 0 ? 255 : 100
-                }
+            return RGBAImage.drawn(width: width, height: height) { x, y in
+                // A sprite over a detailed background: thousands of colours that deflate poorly.
+                if (sx..<sx + 12).contains(x) && (sy..<sy + 12).contains(y) { return (255, 0, 0, f % 2 == 0 ? 255 : 100) }
+                let h = (x &* 2_654_435_761) ^ (y &* 40_503) ^ (x * y)
+                return (
+                    UInt8((x * 7 + y * 3) & 255), UInt8(truncatingIfNeeded: h >> 5), UInt8(y * 2 & 255),
+                    alpha && (x + y) % 17 == 0 ? 0 : 255
+                )
             }
-            return RGBAImage(width: width, height: height, pixels: px)
         }
     }
 

@@ -1,4 +1,5 @@
 @_spi(AnimTools) import AnimKit
+import AnimTestSupport
 
 @testable import AnimTerminal
 
@@ -22,50 +23,22 @@ struct KittyScreen {
     var shown: RGBAImage? { current >= 1 && current <= frames.count ? frames[current - 1] : nil }
 
     mutating func feed(_ bytes: [UInt8]) {
-        var i = 0
-        while i < bytes.count {
-            guard bytes[i] == 0x1B, i + 1 < bytes.count else {
-                errors.append("stray byte \(bytes[i]) at \(i)")
-                return
-            }
-            if bytes[i + 1] == UInt8(ascii: "[") {
-                var j = i + 2
-                while j < bytes.count, !(0x40...0x7E).contains(bytes[j]) { j += 1 }
-                guard j < bytes.count else {
-                    errors.append("unterminated CSI")
-                    return
+        for (offset, piece) in EscapeScanner(bytes) {
+            switch piece {
+            case .csi(let params, UInt8(ascii: "H")): (row, column) = EscapeScanner.cursor(params)
+            case .csi("?2026", UInt8(ascii: "h")), .csi("?2026", UInt8(ascii: "l")): break
+            case .string(UInt8(ascii: "_"), let body) where body.first == UInt8(ascii: "G"):
+                let semi = body.firstIndex(of: UInt8(ascii: ";")) ?? body.count
+                var keys: [String: String] = [:]
+                for kv in String(decoding: body[1..<semi], as: UTF8.self).split(separator: ",") {
+                    let parts = kv.split(separator: "=", maxSplits: 1)
+                    if parts.count == 2 { keys[String(parts[0])] = String(parts[1]) }
                 }
-                let params = String(decoding: bytes[(i + 2)..<j], as: UTF8.self)
-                if bytes[j] == UInt8(ascii: "H") {
-                    let p = params.split(separator: ";").map { Int($0) ?? 1 }
-                    row = p.first ?? 1
-                    column = p.count > 1 ? p[1] : 1
-                } else if !(params == "?2026" && (bytes[j] == UInt8(ascii: "h") || bytes[j] == UInt8(ascii: "l"))) {
-                    errors.append("unexpected CSI \(params)\(Character(UnicodeScalar(bytes[j])))")
-                }
-                i = j + 1
-                continue
-            }
-            guard bytes[i + 1] == UInt8(ascii: "_"), i + 2 < bytes.count, bytes[i + 2] == UInt8(ascii: "G") else {
-                errors.append("unexpected ESC \(bytes[i + 1])")
+                command(keys, semi < body.count ? Array(body[(semi + 1)...]) : [])
+            default:
+                errors.append("unexpected \(piece) at \(offset)")
                 return
             }
-            var j = i + 3
-            while j + 1 < bytes.count, !(bytes[j] == 0x1B && bytes[j + 1] == 0x5C) { j += 1 }
-            guard j + 1 < bytes.count else {
-                errors.append("unterminated APC")
-                return
-            }
-            let body = Array(bytes[(i + 3)..<j])
-            let semi = body.firstIndex(of: UInt8(ascii: ";")) ?? body.count
-            var keys: [String: String] = [:]
-            for kv in String(decoding: body[..<semi], as: UTF8.self).split(separator: ",") {
-                let parts = kv.split(separator: "=", maxSplits: 1)
-                if parts.count == 2 { keys[String(parts[0])] = String(parts[1]) }
-            }
-            let payload = semi < body.count ? Array(body[(semi + 1)...]) : []
-            command(keys, payload)
-            i = j + 2
         }
     }
 

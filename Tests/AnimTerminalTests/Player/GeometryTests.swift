@@ -1,4 +1,5 @@
 import AnimKit
+import AnimTestSupport
 import Foundation
 import Testing
 
@@ -12,43 +13,27 @@ import Testing
 /// the picture the player draws keeps the source's aspect ratio within 2%,
 /// with text cells and with kitty graphics.
 struct GeometryTests {
-    static let demo = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
-        .deletingLastPathComponent()
-        .deletingLastPathComponent().appendingPathComponent("Animations/demo.gif").path
-
     /// Plays the demo's first frame into a pty of 80×24 cells of 8×19 pixels; returns what was written.
     func play(_ graphics: GraphicsProtocol, upscale: Bool = false) throws -> [UInt8] {
         let pty = try PseudoTerminalPair(columns: 80, rows: 24, pixelWidth: 640, pixelHeight: 456)
         defer { pty.close() }
-        let (master, slave) = (pty.master, pty.slave)
         pty.makeRaw()  // bytes as written
         // Drain the master while the player writes.
-        let collected = LockedBytes()
-        let reader = Thread {
-            var buffer = [UInt8](repeating: 0, count: 65536)
-            while true {
-                var p = pollfd(fd: master, events: Int16(POLLIN), revents: 0)
-                if poll(&p, 1, 300) <= 0 { if collected.done { return } else { continue } }
-                let n = read(master, &buffer, buffer.count)
-                if n <= 0 { return }
-                collected.append(buffer[0..<n])
-            }
-        }
-        reader.start()
+        let reader = PseudoTerminalReader()
+        reader.start(pty.master)
+        defer { reader.stop() }  // also when the player throws
         var options = PlayerOptions()
         options.presentation = .plain
         options.timing.noWait = true
-        options.output = slave
+        options.output = pty.slave
         options.look.graphics = graphics
         options.look.colorTolerance = 0
         options.look.upscale = upscale
-        let source = try ImageSource(path: Self.demo, options: DecodingOptions(decodeAhead: 0))
+        let source = try ImageSource(path: Repository.demo, options: DecodingOptions(decodeAhead: 0))
         let player = try Player(source: source, name: "demo", options: options, clock: ManualClock(start: 0))
         #expect(player.placement.cell == CellGeometry(width: 8, height: 19), "cell size from TIOCGWINSZ")
         _ = try player.run()
-        collected.finish()
-        while !reader.isFinished { usleep(10_000) }
-        return collected.bytes
+        return reader.finish()
     }
 
     @Test(arguments: [false, true])
@@ -94,32 +79,5 @@ struct GeometryTests {
         #expect(image.width <= 640 && image.height <= 456)
         // The demo is 96×64: enlarged only when asked, then to fill the box's width.
         #expect(upscale ? image.width == 640 : image.width == 96, "\(image.width)×\(image.height)")
-    }
-}
-
-/// Bytes gathered by one thread, read by another.
-final class LockedBytes: @unchecked Sendable {
-    private let lock = NSLock()
-    private var storage: [UInt8] = []
-    private var finished = false
-    func append(_ b: ArraySlice<UInt8>) {
-        lock.lock()
-        storage += b
-        lock.unlock()
-    }
-    func finish() {
-        lock.lock()
-        finished = true
-        lock.unlock()
-    }
-    var done: Bool {
-        lock.lock()
-        defer { lock.unlock() }
-        return finished
-    }
-    var bytes: [UInt8] {
-        lock.lock()
-        defer { lock.unlock() }
-        return storage
     }
 }

@@ -1,4 +1,5 @@
 import AnimKit
+import AnimTestSupport
 import Testing
 
 @testable import AnimTerminal
@@ -46,7 +47,7 @@ struct GridPlayerTests {
     }
 
     @Test func eachPaneKeepsItsOwnTiming() throws {
-        let paths = [T.fixture("extra/mixed.gif"), GeometryTests.demo]
+        let paths = [Fixtures.path("extra/mixed.gif"), Repository.demo]
         let (stats, _) = try play(paths, titles: false)
         for (path, s) in zip(paths, stats) {
             let durations = try ImageSource(path: path).frames.map {
@@ -63,7 +64,7 @@ struct GridPlayerTests {
     }
 
     @Test func picturesStayInTheirPanesUnderTheirTitles() throws {
-        let paths = [T.fixture("extra/mixed.gif"), GeometryTests.demo]
+        let paths = [Fixtures.path("extra/mixed.gif"), Repository.demo]
         let (_, bytes) = try play(paths, titles: true, speed: 4)
         var screen = ANSIScreen(columns: 41, rows: 10)
         screen.feed(bytes)

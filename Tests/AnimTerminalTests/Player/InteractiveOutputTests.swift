@@ -1,4 +1,5 @@
 import AnimKit
+import AnimTestSupport
 import Foundation
 import Testing
 
@@ -17,18 +18,9 @@ struct InteractiveOutputTests {
         defer { pty.close() }
         pty.makeRaw()  // bytes as written
         #expect(pty.slave != 1)
-        let collected = LockedBytes()
-        let reader = Thread {
-            var buffer = [UInt8](repeating: 0, count: 65536)
-            while true {
-                var p = pollfd(fd: pty.master, events: Int16(POLLIN), revents: 0)
-                if poll(&p, 1, 100) <= 0 { if collected.done { return } else { continue } }
-                let n = read(pty.master, &buffer, buffer.count)
-                if n <= 0 { return }
-                collected.append(buffer[0..<n])
-            }
-        }
-        reader.start()
+        let reader = PseudoTerminalReader()
+        reader.start(pty.master)
+        defer { reader.stop() }  // also when the player throws
         var options = PlayerOptions()
         options.presentation = .fullScreen
         options.output = pty.slave
@@ -37,13 +29,11 @@ struct InteractiveOutputTests {
         options.timing.speed = 8  // the demo's 1.2 s in 150 ms
         // Real time: an interactive player waits for keys, and a manual
         // clock would never move.
-        let source = try ImageSource(path: GeometryTests.demo, options: DecodingOptions(decodeAhead: 0))
+        let source = try ImageSource(path: Repository.demo, options: DecodingOptions(decodeAhead: 0))
         let player = try Player(source: source, name: "demo", options: options)
         let stats = try ProcessSignals.isolated { try player.run() }
-        collected.finish()
-        while !reader.isFinished { usleep(10_000) }
+        let bytes = reader.finish()
         #expect(stats.outcome == .finished && stats.framesShown > 0, "\(stats.framesShown) frames shown")
-        let bytes = collected.bytes
         let enter = Escape.alternateScreenOn + Escape.hideCursor + Escape.clearScreen
         let restore = Escape.resetAttributes + Escape.showCursor + Escape.alternateScreenOff
         #expect(bytes.starts(with: enter), "the set-up is the first thing on the output")

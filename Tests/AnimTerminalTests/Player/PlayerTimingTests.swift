@@ -1,4 +1,5 @@
 import AnimKit
+import AnimTestSupport
 import Testing
 
 @testable import AnimTerminal
@@ -11,8 +12,6 @@ import Testing
 /// delays put the right frame on screen at the right time, and the bytes it
 /// writes draw exactly that frame.
 struct PlayerTimingTests {
-    static let fixtures = #filePath.split(separator: "/").dropLast(3).joined(separator: "/")
-    static func fixture(_ name: String) -> String { "/" + fixtures + "/AnimKitTests/Fixtures/" + name }
 
     struct Played {
         var stats: PlayerStatistics
@@ -79,35 +78,35 @@ struct PlayerTimingTests {
 
     @Test func gifPerFrameDelays() throws {
         // animation-speed.gif: frames of 250, 500, 1000 and 2000 ms.
-        try check(Self.fixture("gif-suite/animation-speed.gif"), frames: [0, 1, 2, 3], at: [0, 250, 750, 1750])
+        try check(Fixtures.path("gif-suite/animation-speed.gif"), frames: [0, 1, 2, 3], at: [0, 250, 750, 1750])
     }
 
     @Test func apngPerFrameDelays() throws {
         // 029.png: delays 100, 500, 1000 ms (num/den forms), four frames.
-        let source = try ImageSource(path: Self.fixture("apng-suite/029.png"))
+        let source = try ImageSource(path: Fixtures.path("apng-suite/029.png"))
         let durations = source.frames.map {
             Int64($0.duration.components.seconds * 1000 + $0.duration.components.attoseconds / 1_000_000_000_000_000)
         }
         let starts = durations.indices.map { durations[..<$0].reduce(0, +) }
         #expect(Set(durations).count >= 3, "the fixture must mix delays: \(durations)")
-        try check(Self.fixture("apng-suite/029.png"), frames: Array(0..<source.frameCount), at: starts)
+        try check(Fixtures.path("apng-suite/029.png"), frames: Array(0..<source.frameCount), at: starts)
     }
 
     @Test func webpPerFrameDelays() throws {
         // gif2webp-transparent.webp: 4 frames of 100, 150, 200 ... ms.
-        let source = try ImageSource(path: Self.fixture("webp/gif2webp-transparent.webp"))
+        let source = try ImageSource(path: Fixtures.path("webp/gif2webp-transparent.webp"))
         let durations = source.frames.map {
             Int64($0.duration.components.seconds * 1000 + $0.duration.components.attoseconds / 1_000_000_000_000_000)
         }
         #expect(Set(durations) == [100, 150, 200])
         let starts = durations.indices.map { durations[..<$0].reduce(0, +) }
-        try check(Self.fixture("webp/gif2webp-transparent.webp"), frames: [0, 1, 2, 3], at: starts)
+        try check(Fixtures.path("webp/gif2webp-transparent.webp"), frames: [0, 1, 2, 3], at: starts)
     }
 
     @Test func twoLoopsAtDoubleSpeed() throws {
         // animation-speed.gif twice at 2x: 125, 250, 500, 1000 ms a frame.
         try check(
-            Self.fixture("gif-suite/animation-speed.gif"), frames: [0, 1, 2, 3, 0, 1, 2, 3],
+            Fixtures.path("gif-suite/animation-speed.gif"), frames: [0, 1, 2, 3, 0, 1, 2, 3],
             at: [0, 125, 375, 875, 1875, 2000, 2250, 2750], loops: 2, speed: 2)
     }
 }

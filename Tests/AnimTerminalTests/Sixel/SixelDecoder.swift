@@ -1,4 +1,5 @@
 import AnimTerminal
+import AnimTestSupport
 
 /// A small sixel terminal for tests: a screen of `columns` × `rows` cells
 /// of `cellWidth` × `cellHeight` pixels, one key a pixel (`0xFFRRGGBB`, 0
@@ -112,44 +113,22 @@ struct SixelDecoder {
     }
 
     mutating func feed(_ bytes: [UInt8]) {
-        var i = 0
-        while i < bytes.count {
-            guard bytes[i] == 0x1B, i + 1 < bytes.count else {
-                errors.append("text byte \(bytes[i]) at \(i)")
-                return
-            }
-            if bytes[i + 1] == UInt8(ascii: "[") {
-                var j = i + 2
-                while j < bytes.count, !(0x40...0x7E).contains(bytes[j]) { j += 1 }
-                guard j < bytes.count else {
-                    errors.append("unterminated CSI")
-                    return
-                }
-                control(String(decoding: bytes[(i + 2)..<j], as: UTF8.self), bytes[j])
-                i = j + 1
-            } else if bytes[i + 1] == UInt8(ascii: "P") {
-                var j = i + 2
-                // The end: an ESC \ whose ESC is not a doubled one (tmux).
-                while j + 1 < bytes.count, !(bytes[j] == 0x1B && bytes[j + 1] == 0x5C) { j += bytes[j] == 0x1B ? 2 : 1 }
-                guard j + 1 < bytes.count else {
-                    errors.append("unterminated DCS")
-                    return
-                }
-                dcs(Array(bytes[(i + 2)..<j]))
-                i = j + 2
-            } else {
-                errors.append("unknown escape \(bytes[i + 1])")
+        for (offset, piece) in EscapeScanner(bytes) {
+            switch piece {
+            case .csi(let params, let final): control(params, final)
+            case .string(UInt8(ascii: "P"), let body): dcs(body)
+            default:
+                errors.append("unexpected \(piece) at \(offset)")
                 return
             }
         }
     }
 
     private mutating func control(_ params: String, _ final: UInt8) {
-        let p = params.split(separator: ";", omittingEmptySubsequences: false).map { Int($0) ?? 0 }
+        let p = EscapeScanner.numbers(params)
         switch final {
         case UInt8(ascii: "H"):
-            row = max(p.first ?? 1, 1)
-            column = max(p.count > 1 ? p[1] : 1, 1)
+            (row, column) = EscapeScanner.cursor(params)
             cursorKnown = true
             if row > rows || column > columns { errors.append("CUP outside the screen: \(row);\(column)") }
         case UInt8(ascii: "m"):

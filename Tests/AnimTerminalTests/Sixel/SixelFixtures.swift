@@ -1,5 +1,6 @@
 import AnimKit
 import AnimTerminal
+import AnimTestSupport
 import Foundation
 
 /// Frames for the sixel tests, made from fixed seeds, and the measures
@@ -40,21 +41,15 @@ enum SixelFixtures {
     /// noise): many more colours than registers. `phase` moves it.
     static func photo(_ w: Int, _ h: Int, phase: Double = 0, seed: UInt64 = 7) -> RGBAImage {
         var random = Random(state: seed)
-        var px = [UInt8](repeating: 255, count: w * h * 4)
-        for y in 0..<h {
-            for x in 0..<w {
-                let u = Double(x) / Double(max(w, 1))
-                let v = Double(y) / Double(max(h, 1))
-                let r = 128 + 100 * sin(6 * u + phase) * cos(3 * v)
-                let g = 128 + 90 * sin(4 * v + 2 * u - phase)
-                let b = 128 + 110 * cos(5 * (u - v) + phase * 0.5)
-                let i = (y * w + x) * 4
-                for (c, value) in [r, g, b].enumerated() {
-                    px[i + c] = UInt8(min(max(value + Double(random.below(9)) - 4, 0), 255))
-                }
-            }
+        return RGBAImage.drawn(width: w, height: h) { x, y in
+            let u = Double(x) / Double(max(w, 1))
+            let v = Double(y) / Double(max(h, 1))
+            let r = 128 + 100 * sin(6 * u + phase) * cos(3 * v)
+            let g = 128 + 90 * sin(4 * v + 2 * u - phase)
+            let b = 128 + 110 * cos(5 * (u - v) + phase * 0.5)
+            let c = [r, g, b].map { UInt8(min(max($0 + Double(random.below(9)) - 4, 0), 255)) }
+            return (c[0], c[1], c[2], 255)
         }
-        return RGBAImage(width: w, height: h, pixels: px)
     }
 
     static func fill(_ image: inout RGBAImage, _ rect: Rect, _ c: (UInt8, UInt8, UInt8), alpha: UInt8 = 255) {

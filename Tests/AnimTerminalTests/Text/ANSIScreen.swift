@@ -1,4 +1,5 @@
 import AnimTerminal
+import AnimTestSupport
 
 /// A small terminal emulator for tests: cursor positioning (CUP, CUF), SGR
 /// colours (truecolor, 256, defaults, reset), synchronized-output markers
@@ -25,30 +26,28 @@ struct ANSIScreen {
     }
 
     mutating func feed(_ bytes: [UInt8]) {
-        var i = 0
-        while i < bytes.count {
-            if bytes[i] == 0x1B {
-                guard i + 1 < bytes.count, bytes[i + 1] == UInt8(ascii: "[") else {
-                    errors.append("bare ESC")
-                    return
-                }
-                var j = i + 2
-                while j < bytes.count, !(0x40...0x7E).contains(bytes[j]) { j += 1 }
-                guard j < bytes.count else {
-                    errors.append("unterminated CSI")
-                    return
-                }
-                control(String(decoding: bytes[(i + 2)..<j], as: UTF8.self), bytes[j])
-                i = j + 1
-                continue
+        for (_, piece) in EscapeScanner(bytes) {
+            switch piece {
+            case .csi(let params, let final): control(params, final)
+            case .text(let run): text(run)
+            default:
+                errors.append("unexpected \(piece)")
+                return
             }
-            if bytes[i] == 0x0D {
+        }
+    }
+
+    /// Text: carriage returns, line feeds and UTF-8 characters.
+    mutating func text(_ run: ArraySlice<UInt8>) {
+        var i = run.startIndex
+        while i < run.endIndex {
+            if run[i] == 0x0D {
                 column = 1
                 pendingWrap = false
                 i += 1
                 continue
             }
-            if bytes[i] == 0x0A {
+            if run[i] == 0x0A {
                 // Down a row; the column depends on the tty (ONLCR may add a
                 // CR), so unless it is 1 either way it is left undefined:
                 // writing before a CR or an absolute column is an error.
@@ -60,9 +59,8 @@ struct ANSIScreen {
                 continue
             }
             // One UTF-8 scalar.
-            let n = bytes[i] < 0x80 ? 1 : bytes[i] < 0xE0 ? 2 : bytes[i] < 0xF0 ? 3 : 4
-            let s = String(decoding: bytes[i..<min(i + n, bytes.count)], as: UTF8.self)
-            put(s.first!)
+            let n = run[i] < 0x80 ? 1 : run[i] < 0xE0 ? 2 : run[i] < 0xF0 ? 3 : 4
+            put(String(decoding: run[i..<min(i + n, run.endIndex)], as: UTF8.self).first!)
             i += n
         }
     }
@@ -83,13 +81,11 @@ struct ANSIScreen {
     }
 
     mutating func control(_ params: String, _ final: UInt8) {
-        let p = params.split(separator: ";", omittingEmptySubsequences: false).map { Int($0) ?? 0 }
+        let p = EscapeScanner.numbers(params)
         let n = max(p.first ?? 1, 1)
         if final != UInt8(ascii: "m") && final != UInt8(ascii: "h") && final != UInt8(ascii: "l") { pendingWrap = false }
         switch final {
-        case UInt8(ascii: "H"):
-            row = max(p.first ?? 1, 1)
-            column = max(p.count > 1 ? p[1] : 1, 1)
+        case UInt8(ascii: "H"): (row, column) = EscapeScanner.cursor(params)
         case UInt8(ascii: "C"): column = min(column + n, columns)
         case UInt8(ascii: "D"): column = max(column - n, 1)
         case UInt8(ascii: "G"): column = n

@@ -1,4 +1,5 @@
 import AnimKit
+import AnimTestSupport
 import Testing
 
 @testable import AnimTerminal
@@ -35,19 +36,13 @@ struct DitherTests {
             let renderer = FrameRenderer(mode: .palette256, tolerance: tolerance)
             var screen = ANSIScreen(columns: columns, rows: rows)
             for frame in 0..<6 {
-                var px = [UInt8](repeating: 255, count: w * h * 4)
-                for y in 0..<h {
-                    for x in 0..<w {
-                        let striped = x < w / 2 && (y + x / symbols.across + frame) % 2 == 0
-                        let c = striped ? other : variants[rng.int(variants.count)]
-                        px[(y * w + x) * 4] = c.0
-                        px[(y * w + x) * 4 + 1] = c.1
-                        px[(y * w + x) * 4 + 2] = c.2
-                    }
+                let image = RGBAImage.drawn(width: w, height: h) { x, y in
+                    let striped = x < w / 2 && (y + x / symbols.across + frame) % 2 == 0
+                    let c = striped ? other : variants[rng.int(variants.count)]
+                    return (c.0, c.1, c.2, 255)
                 }
                 let grid = CellGrid(
-                    image: RGBAImage(width: w, height: h, pixels: px), background: .none, symbols: symbols,
-                    mode: .palette256, dither: false)
+                    image: image, background: .none, symbols: symbols, mode: .palette256, dither: false)
                 screen.feed(renderer.render(grid))
                 #expect(screen.errors.isEmpty)
                 let (r, g, b) = XtermPalette.rgb(index)

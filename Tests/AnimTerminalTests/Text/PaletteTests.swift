@@ -1,4 +1,5 @@
 import AnimKit
+import AnimTestSupport
 import Testing
 
 @testable import AnimTerminal
@@ -16,18 +17,11 @@ struct PaletteTests {
     /// A sky: deep blue at the top to a pale, slightly warm haze at the
     /// horizon, warmer towards the sun on the right.
     static func sky(_ w: Int, _ h: Int) -> RGBAImage {
-        var px = [UInt8](repeating: 255, count: w * h * 4)
-        for y in 0..<h {
-            for x in 0..<w {
-                let t = Double(y) / Double(h - 1)
-                let s = Double(x) / Double(w - 1)
-                let i = (y * w + x) * 4
-                px[i] = UInt8(40 + 170 * t * t + 25 * s * t)
-                px[i + 1] = UInt8(90 + 125 * t + 10 * s * t)
-                px[i + 2] = UInt8(185 + 55 * t - 15 * s * t)
-            }
+        RGBAImage.drawn(width: w, height: h) { x, y in
+            let t = Double(y) / Double(h - 1)
+            let s = Double(x) / Double(w - 1)
+            return (UInt8(40 + 170 * t * t + 25 * s * t), UInt8(90 + 125 * t + 10 * s * t), UInt8(185 + 55 * t - 15 * s * t), 255)
         }
-        return RGBAImage(width: w, height: h, pixels: px)
     }
 
     struct Errors {

@@ -1,4 +1,5 @@
 import AnimKit
+import AnimTestSupport
 import Testing
 
 @testable import AnimTerminal
@@ -27,6 +28,29 @@ struct SymbolQualityTests {
         return Double((c.0 - t.0) * (c.0 - t.0) + (c.1 - t.1) * (c.1 - t.1) + (c.2 - t.2) * (c.2 - t.2))
     }
 
+    /// The mean squared error per channel of `symbols` on `shown` against
+    /// every pixel of `reference`, over the sampled frames; `color` reads
+    /// the colour shown at a reference pixel (x, y) from the frame's cells.
+    static func meanError(
+        _ reference: ImageSource, _ shown: ImageSource, _ symbols: TextSymbols,
+        _ color: (_ grid: CellGrid, _ x: Int, _ y: Int) -> TerminalColor
+    ) throws -> Double {
+        var total = 0.0
+        var count = 0
+        for index in sampled(reference.frameCount) {
+            let grid = CellGrid(
+                image: try shown.frame(at: index), background: background, symbols: symbols, mode: .trueColor, dither: false)
+            let truth = try reference.frame(at: index)
+            for y in 0..<truth.height {
+                for x in 0..<truth.width {
+                    total += squared(color(grid, x, y), truth.pixel(x: x, y: y), x: x, y: y)
+                    count += 3
+                }
+            }
+        }
+        return total / Double(count)
+    }
+
     /// The mean squared error per channel of what `symbols` show against
     /// the frame at the sextants' resolution (2×3 a cell): a half-block
     /// cell covers it as its top colour, the mean of the two, and its
@@ -35,31 +59,14 @@ struct SymbolQualityTests {
         precondition(symbols == .half || symbols == .sextant)
         let reference = try frames(path, columns * 2, rows * 3)
         let shown = try frames(path, columns * symbols.across, rows * symbols.down)
-        var total = 0.0
-        var count = 0
-        for index in sampled(reference.frameCount) {
-            let grid = CellGrid(
-                image: try shown.frame(at: index), background: background, symbols: symbols, mode: .trueColor, dither: false)
-            let truth = try reference.frame(at: index)
-            for y in 0..<(rows * 3) {
-                for x in 0..<(columns * 2) {
-                    let cell = grid[x / 2, y / 3]
-                    let color: TerminalColor
-                    if symbols == .sextant {
-                        color = cell.color(at: (y % 3) * 2 + x % 2)
-                    } else if y % 3 == 1 {
-                        let t = TextTestSupport.rgb(cell.color(at: 0))!
-                        let b = TextTestSupport.rgb(cell.color(at: 1))!
-                        color = .rgb(UInt8((t.0 + b.0 + 1) / 2), UInt8((t.1 + b.1 + 1) / 2), UInt8((t.2 + b.2 + 1) / 2))
-                    } else {
-                        color = cell.color(at: y % 3 / 2)
-                    }
-                    total += squared(color, truth.pixel(x: x, y: y), x: x, y: y)
-                    count += 3
-                }
-            }
+        return try meanError(reference, shown, symbols) { grid, x, y in
+            let cell = grid[x / 2, y / 3]
+            if symbols == .sextant { return cell.color(at: (y % 3) * 2 + x % 2) }
+            guard y % 3 == 1 else { return cell.color(at: y % 3 / 2) }
+            let t = TextTestSupport.rgb(cell.color(at: 0))!
+            let b = TextTestSupport.rgb(cell.color(at: 1))!
+            return .rgb(UInt8((t.0 + b.0 + 1) / 2), UInt8((t.1 + b.1 + 1) / 2), UInt8((t.2 + b.2 + 1) / 2))
         }
-        return total / Double(count)
     }
 
     /// The mean squared error per channel of what `symbols` show against
@@ -72,31 +79,19 @@ struct SymbolQualityTests {
         let (w, h) = (reference.width, reference.height)
         let (sw, sh) = (columns * symbols.across, rows * symbols.down)
         precondition(sw <= w && sh <= h)
-        var total = 0.0
-        var count = 0
-        for index in sampled(reference.frameCount) {
-            let grid = CellGrid(
-                image: try shown.frame(at: index), background: background, symbols: symbols, mode: .trueColor, dither: false)
-            let truth = try reference.frame(at: index)
-            for y in 0..<h {
-                for x in 0..<w {
-                    let sx = (2 * x + 1) * sw / (2 * w)
-                    let sy = (2 * y + 1) * sh / (2 * h)
-                    let color = grid[sx / symbols.across, sy / symbols.down].color(
-                        at: sy % symbols.down * symbols.across + sx % symbols.across)
-                    total += squared(color, truth.pixel(x: x, y: y), x: x, y: y)
-                    count += 3
-                }
-            }
+        return try meanError(reference, shown, symbols) { grid, x, y in
+            let sx = (2 * x + 1) * sw / (2 * w)
+            let sy = (2 * y + 1) * sh / (2 * h)
+            return grid[sx / symbols.across, sy / symbols.down].color(
+                at: sy % symbols.down * symbols.across + sx % symbols.across)
         }
-        return total / Double(count)
     }
 
     static func format(_ v: Double) -> String { String(Double(Int((v * 10).rounded())) / 10) }
 
     @Test(arguments: fixtures)
     func sextantsShowLessErrorThanHalfBlocks(_ name: String, _ columns: Int, _ rows: Int) throws {
-        let path = TextTestSupport.repository + "/" + name
+        let path = Repository.path(name)
         let half = try Self.errorAtSextantResolution(path, .half, columns: columns, rows: rows)
         let sextant = try Self.errorAtSextantResolution(path, .sextant, columns: columns, rows: rows)
         let full = try TextSymbols.allCases.map { try Self.errorAtFullSize(path, $0, columns: columns, rows: rows) }

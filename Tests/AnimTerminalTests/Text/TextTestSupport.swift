@@ -1,4 +1,5 @@
 import AnimKit
+import AnimTestSupport
 
 @testable import AnimTerminal
 
@@ -7,18 +8,11 @@ import AnimKit
 enum TextTestSupport {
     typealias Random = FuzzRandom
 
-    static let repository = "/" + #filePath.split(separator: "/").dropLast(4).joined(separator: "/")
-
     /// A random frame; `transparent` of 256 pixels are fully transparent.
     static func noise(_ w: Int, _ h: Int, _ rng: inout Random, transparent: Int = 0) -> RGBAImage {
-        var px = [UInt8](repeating: 0, count: w * h * 4)
-        for i in 0..<(w * h) {
-            px[4 * i] = rng.byte()
-            px[4 * i + 1] = rng.byte()
-            px[4 * i + 2] = rng.byte()
-            px[4 * i + 3] = rng.int(256) < transparent ? 0 : 255
+        RGBAImage.drawn(width: w, height: h) { _, _ in
+            (rng.byte(), rng.byte(), rng.byte(), rng.int(256) < transparent ? 0 : 255)
         }
-        return RGBAImage(width: w, height: h, pixels: px)
     }
 
     /// The colour of every sub-pixel `cells` show, row-major over

@@ -1,3 +1,4 @@
+import AnimTestSupport
 import Foundation
 import Testing
 
@@ -173,10 +174,9 @@ struct GIFExactTranscodeTests {
         }
         var options = EncodingOptions()
         options.exactColors = true
-        let out = try ImageDestination(format: .gif, options: options)
-        for f in [background, block, sprite] { try out.add(f, duration: .milliseconds(100)) }
-        try out.finish()
-        let back = try ImageSource(data: try #require(out.data), options: Fixtures.merging)
+        let data = try ImageDestination.encode(
+            [background, block, sprite], as: .gif, options: options, duration: .milliseconds(100))
+        let back = try ImageSource(data: data, options: Fixtures.merging)
         #expect(back.frameCount == 3 && back.frames[1].dispose != .previous)
         let frames = try (0..<3).map { try back.frame(at: $0) }
         #expect(frames == [background, block, sprite])

@@ -1,3 +1,4 @@
+import AnimTestSupport
 import Testing
 
 @_spi(AnimTools) @testable import AnimKit
@@ -10,28 +11,18 @@ struct GIFLossyTests {
     static func gradients(_ count: Int) -> [RGBAImage] {
         var seed: UInt32 = 1
         return (0..<count).map { f in
-            var px = [UInt8](repeating: 255, count: 96 * 64 * 4)
-            for y in 0..<64 {
-                for x in 0..<96 {
-                    seed = seed &* 1_103_515_245 &+ 12345
-                    let n = Int(seed >> 29)  // 0-7
-                    let i = (y * 96 + x) * 4
-                    px[i] = UInt8(min(255, x * 2 + f * 8 + n))
-                    px[i + 1] = UInt8(min(255, y * 3 + n))
-                    px[i + 2] = UInt8(min(255, (x + y) + 40))
-                }
+            RGBAImage.drawn(width: 96, height: 64) { x, y in
+                seed = seed &* 1_103_515_245 &+ 12345
+                let n = Int(seed >> 29)  // 0-7
+                return (UInt8(min(255, x * 2 + f * 8 + n)), UInt8(min(255, y * 3 + n)), UInt8(min(255, (x + y) + 40)), 255)
             }
-            return RGBAImage(width: 96, height: 64, pixels: px)
         }
     }
 
     static func encode(_ frames: [RGBAImage], lossy: Int) throws -> [UInt8] {
         var o = EncodingOptions()
         o.lossy = lossy
-        let out = try ImageDestination(format: .gif, options: o)
-        for f in frames { try out.add(f, duration: .milliseconds(100)) }
-        try out.finish()
-        return try #require(out.data)
+        return try ImageDestination.encode(frames, as: .gif, options: o, duration: .milliseconds(100))
     }
 
     static func quality(_ frames: [RGBAImage], _ data: [UInt8]) throws -> ShownComparison {

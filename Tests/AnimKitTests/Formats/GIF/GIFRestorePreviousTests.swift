@@ -1,3 +1,4 @@
+import AnimTestSupport
 import Testing
 
 @testable import AnimKit
@@ -29,10 +30,7 @@ struct GIFRestorePreviousTests {
 
     @Test func spritesAreRestoredNotRedrawn() throws {
         let frames = Self.frames()
-        let out = try ImageDestination(format: .gif)
-        for f in frames { try out.add(f, duration: .milliseconds(100)) }
-        try out.finish()
-        let back = try ImageSource(data: try #require(out.data))
+        let back = try ImageSource(data: try ImageDestination.encode(frames, as: .gif, duration: .milliseconds(100)))
         #expect(back.frameCount == 5)
         for i in 0..<5 { #expect(try back.frame(at: i) == frames[i], "frame \(i)") }
         // Frames 1-3 are restored to the background after they show, so each
@@ -54,10 +52,8 @@ struct GIFRestorePreviousTests {
                 frames[2].pixels.replaceSubrange(i..<(i + 4), with: [250, 30, 30, 255])
             }
         }
-        let out = try ImageDestination(format: .gif)
-        for f in frames.prefix(3) { try out.add(f, duration: .milliseconds(100)) }
-        try out.finish()
-        let back = try ImageSource(data: try #require(out.data))
+        let back = try ImageSource(
+            data: try ImageDestination.encode(Array(frames.prefix(3)), as: .gif, duration: .milliseconds(100)))
         #expect(back.frames[1].dispose == .none)
         for i in 0..<3 { #expect(try back.frame(at: i) == frames[i], "frame \(i)") }
     }

@@ -1,3 +1,4 @@
+import AnimTestSupport
 import Testing
 
 @_spi(AnimTools) @testable import AnimKit

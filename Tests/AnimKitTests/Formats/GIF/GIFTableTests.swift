@@ -1,3 +1,4 @@
+import AnimTestSupport
 import Testing
 
 @testable import AnimKit
@@ -12,21 +13,11 @@ struct GIFTableTests {
     /// from where it was (unchanged pixels between).
     static func fullTableFrames(_ count: Int) -> [RGBAImage] {
         (0..<count).map { f in
-            var px = [UInt8](repeating: 255, count: 32 * 32 * 4)
-            for i in 0..<(32 * 32) {
-                let c = i % 256
-                (px[i * 4], px[i * 4 + 1], px[i * 4 + 2]) = (UInt8(c), UInt8(255 - c), UInt8((c * 7) & 0xFF))
+            RGBAImage.drawn(width: 32, height: 32) { x, y in
+                let square = f > 0 && (4..<8).contains(y) && (f * 6..<f * 6 + 4).contains(x)
+                let c = square ? [10, 20, 30][(x + y) % 3] : (y * 32 + x) % 256
+                return (UInt8(c), UInt8(255 - c), UInt8((c * 7) & 0xFF), 255)
             }
-            if f > 0 {
-                for y in 4..<8 {
-                    for x in (f * 6)..<(f * 6 + 4) {
-                        let c = [10, 20, 30][(x + y) % 3]
-                        let i = (y * 32 + x) * 4
-                        (px[i], px[i + 1], px[i + 2]) = (UInt8(c), UInt8(255 - c), UInt8((c * 7) & 0xFF))
-                    }
-                }
-            }
-            return RGBAImage(width: 32, height: 32, pixels: px)
         }
     }
 
@@ -35,10 +26,7 @@ struct GIFTableTests {
     static func encode(_ frames: [RGBAImage]) throws -> [UInt8] {
         var o = EncodingOptions()
         o.effort = 2
-        let out = try ImageDestination(format: .gif, options: o)
-        for f in frames { try out.add(f, duration: .milliseconds(100)) }
-        try out.finish()
-        return try #require(out.data)
+        return try ImageDestination.encode(frames, as: .gif, options: o, duration: .milliseconds(100))
     }
 
     @Test func aFullGlobalTableLendsAnUnusedEntryForTransparency() throws {

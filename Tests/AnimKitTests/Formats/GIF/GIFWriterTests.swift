@@ -1,3 +1,4 @@
+import AnimTestSupport
 import Foundation
 import Testing
 
@@ -13,36 +14,26 @@ struct GIFWriterTests {
 
     /// A smooth, many-coloured picture that drifts with `t`.
     static func gradient(_ w: Int, _ h: Int, t: Int) -> RGBAImage {
-        var px = [UInt8](repeating: 255, count: w * h * 4)
-        for y in 0..<h {
-            for x in 0..<w {
-                let i = (y * w + x) * 4
-                let fx = Double(x)
-                let fy = Double(y)
-                let ft = Double(t)
-                px[i] = UInt8(127.5 + 127 * sin(fx / 11 + ft / 4))
-                px[i + 1] = UInt8(127.5 + 127 * sin(fy / 9 - ft / 6 + 1))
-                px[i + 2] = UInt8(127.5 + 127 * sin((fx + fy) / 17 + ft / 5 + 2))
-            }
+        RGBAImage.drawn(width: w, height: h) { x, y in
+            let (fx, fy, ft) = (Double(x), Double(y), Double(t))
+            return (
+                UInt8(127.5 + 127 * sin(fx / 11 + ft / 4)), UInt8(127.5 + 127 * sin(fy / 9 - ft / 6 + 1)),
+                UInt8(127.5 + 127 * sin((fx + fy) / 17 + ft / 5 + 2)), 255
+            )
         }
-        return RGBAImage(width: w, height: h, pixels: px)
     }
 
     /// A photograph-like gradient: colour varies smoothly over the picture
     /// (a 2-D sheet through the colour cube, as in skies and skin), drifting with `t`.
     static func photo(_ w: Int, _ h: Int, t: Int) -> RGBAImage {
-        var px = [UInt8](repeating: 255, count: w * h * 4)
-        for y in 0..<h {
-            for x in 0..<w {
-                let i = (y * w + x) * 4
-                let u = Double(x) / Double(w - 1)
-                let v = Double(y) / Double(h - 1)
-                px[i] = UInt8(30 + 200 * u)
-                px[i + 1] = UInt8(60 + 150 * v + 20 * sin(u * 6 + Double(t) / 3))
-                px[i + 2] = UInt8(127.5 + 100 * sin((u + v) * 3 + Double(t) / 5))
-            }
+        RGBAImage.drawn(width: w, height: h) { x, y in
+            let u = Double(x) / Double(w - 1)
+            let v = Double(y) / Double(h - 1)
+            return (
+                UInt8(30 + 200 * u), UInt8(60 + 150 * v + 20 * sin(u * 6 + Double(t) / 3)),
+                UInt8(127.5 + 100 * sin((u + v) * 3 + Double(t) / 5)), 255
+            )
         }
-        return RGBAImage(width: w, height: h, pixels: px)
     }
 
     /// 16 colours: a static striped background (12 colours) and a 4-colour

@@ -1,3 +1,4 @@
+import AnimTestSupport
 import Testing
 
 @testable import AnimKit
@@ -30,10 +31,7 @@ struct APNGColorKeyTests {
     }
 
     static func encode(_ frames: [RGBAImage]) throws -> [UInt8] {
-        let out = try ImageDestination(format: .apng)
-        for f in frames { try out.add(f, duration: .milliseconds(50)) }
-        try out.finish()
-        return try #require(out.data)
+        try ImageDestination.encode(frames, as: .apng, duration: .milliseconds(50))
     }
 
     /// The chunk types and the tRNS body.

@@ -1,3 +1,4 @@
+import AnimTestSupport
 import Testing
 
 @testable import AnimKit
@@ -11,31 +12,20 @@ struct APNGDisposeChoiceTests {
     /// hundred RGBA colours, so RGBA mode) moving right by 20 pixels a frame.
     static func movingDisc(_ count: Int) -> [RGBAImage] {
         (0..<count).map { f in
-            var px = [UInt8](repeating: 0, count: 96 * 64 * 4)
-            for y in 0..<64 {
-                for x in 0..<96 {
-                    let dx = Double(x - (12 + f * 20))
-                    let dy = Double(y - 32)
-                    let r = (dx * dx + dy * dy).squareRoot()
-                    guard r < 12 else { continue }
-                    let i = (y * 96 + x) * 4
-                    px[i] = UInt8(x * 2)
-                    px[i + 1] = UInt8(y * 3)
-                    px[i + 2] = UInt8(f * 30)
-                    px[i + 3] = UInt8(max(0, min(255, (12 - r) * 60)))
-                }
+            RGBAImage.drawn(width: 96, height: 64) { x, y in
+                let dx = Double(x - (12 + f * 20))
+                let dy = Double(y - 32)
+                let r = (dx * dx + dy * dy).squareRoot()
+                guard r < 12 else { return (0, 0, 0, 0) }
+                return (UInt8(x * 2), UInt8(y * 3), UInt8(f * 30), UInt8(max(0, min(255, (12 - r) * 60))))
             }
-            return RGBAImage(width: 96, height: 64, pixels: px)
         }
     }
 
     static func encode(_ frames: [RGBAImage], effort: Int = 5) throws -> [UInt8] {
         var o = EncodingOptions()
         o.effort = effort
-        let out = try ImageDestination(format: .apng, options: o)
-        for f in frames { try out.add(f, duration: .milliseconds(40)) }
-        try out.finish()
-        return try #require(out.data)
+        return try ImageDestination.encode(frames, as: .apng, options: o, duration: .milliseconds(40))
     }
 
     @Test func aMovingTranslucentSpriteIsClearedNotResent() throws {

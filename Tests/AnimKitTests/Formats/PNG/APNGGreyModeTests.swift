@@ -1,3 +1,4 @@
+import AnimTestSupport
 import Testing
 
 @testable import AnimKit
@@ -12,18 +13,12 @@ struct APNGGreyModeTests {
     /// pixel's alpha.
     static func frames(_ count: Int, alpha: (Int, Int) -> UInt8 = { _, _ in 255 }) -> [RGBAImage] {
         (0..<count).map { f in
-            var px = [UInt8](repeating: 0, count: 64 * 48 * 4)
-            for y in 0..<48 {
-                for x in 0..<64 {
-                    let i = (y * 64 + x) * 4
-                    let g = UInt8(1 + (x * 3 + y) % 192)
-                    let square = (f + 2..<f + 5).contains(x) && (2..<5).contains(y)
-                    let block = f % 2 == 1 && (58..<61).contains(x) && (43..<46).contains(y)
-                    let v = square || block ? 255 : g
-                    (px[i], px[i + 1], px[i + 2], px[i + 3]) = (v, v, v, alpha(x, y))
-                }
+            RGBAImage.drawn(width: 64, height: 48) { x, y in
+                let square = (f + 2..<f + 5).contains(x) && (2..<5).contains(y)
+                let block = f % 2 == 1 && (58..<61).contains(x) && (43..<46).contains(y)
+                let v = square || block ? 255 : UInt8(1 + (x * 3 + y) % 192)
+                return (v, v, v, alpha(x, y))
             }
-            return RGBAImage(width: 64, height: 48, pixels: px)
         }
     }
 

@@ -1,3 +1,4 @@
+import AnimTestSupport
 import Testing
 
 @testable import AnimKit
@@ -15,20 +16,14 @@ struct APNGPaletteDepthTests {
     static func frames(_ count: Int, width w: Int = 37, height h: Int = 9, colours: (Int) -> Int) -> [RGBAImage] {
         (0..<count).map { f in
             let n = colours(f)
-            var px = [UInt8](repeating: 0, count: w * h * 4)
-            for y in 0..<h {
-                for x in 0..<w {
-                    // Frames after 0 change only a block away from the corner.
-                    let still = f > 0 && w > 37 && !((w / 2..<w / 2 + 9).contains(x) && (h / 2..<h / 2 + 7).contains(y))
-                    let c = (x / 3 + y + (still ? 0 : f)) % n
-                    let i = (y * w + x) * 4
-                    // Colour 1 is transparent (index 0's entry), the others
-                    // opaque and not grey: a palette of `n` entries.
-                    (px[i], px[i + 1], px[i + 2], px[i + 3]) =
-                        c == 1 ? (0, 0, 0, 0) : (UInt8(c * 13 % 256), UInt8(200 - c * 4), 90, 255)
-                }
+            return RGBAImage.drawn(width: w, height: h) { x, y in
+                // Frames after 0 change only a block away from the corner.
+                let still = f > 0 && w > 37 && !((w / 2..<w / 2 + 9).contains(x) && (h / 2..<h / 2 + 7).contains(y))
+                let c = (x / 3 + y + (still ? 0 : f)) % n
+                // Colour 1 is transparent (index 0's entry), the others
+                // opaque and not grey: a palette of `n` entries.
+                return c == 1 ? (0, 0, 0, 0) : (UInt8(c * 13 % 256), UInt8(200 - c * 4), 90, 255)
             }
-            return RGBAImage(width: w, height: h, pixels: px)
         }
     }
 

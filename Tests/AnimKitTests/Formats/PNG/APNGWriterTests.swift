@@ -1,3 +1,4 @@
+import AnimTestSupport
 import Testing
 
 @testable import AnimKit
@@ -11,22 +12,12 @@ struct APNGWriterTests {
     /// A moving opaque square over a gradient, with a translucent corner.
     static func frames(_ count: Int, width: Int = 48, height: Int = 32, alpha: Bool = true) -> [RGBAImage] {
         (0..<count).map { t in
-            var px = [UInt8](repeating: 0, count: width * height * 4)
-            for y in 0..<height {
-                for x in 0..<width {
-                    let i = (y * width + x) * 4
-                    px[i] = UInt8(x * 255 / width)
-                    px[i + 1] = UInt8(y * 255 / height)
-                    px[i + 2] = 90
-                    px[i + 3] = alpha && x < 6 && y < 6 ? UInt8(40 * (x + y) % 256) : 255
-                    if x >= t * 2 % (width - 8) && x < t * 2 % (width - 8) + 8 && y >= 10 && y < 18 {
-                        px[i] = 250
-                        px[i + 1] = 20
-                        px[i + 2] = UInt8(t * 7 % 256)
-                    }
-                }
+            RGBAImage.drawn(width: width, height: height) { x, y in
+                let a: UInt8 = alpha && x < 6 && y < 6 ? UInt8(40 * (x + y) % 256) : 255
+                let left = t * 2 % (width - 8)
+                if x >= left && x < left + 8 && y >= 10 && y < 18 { return (250, 20, UInt8(t * 7 % 256), a) }
+                return (UInt8(x * 255 / width), UInt8(y * 255 / height), 90, a)
             }
-            return RGBAImage(width: width, height: height, pixels: px)
         }
     }
 
@@ -127,13 +118,9 @@ struct APNGWriterTests {
     }
 
     @Test func aPipeNeedsTheFrameCountUpFront() throws {
-        var fds: [Int32] = [0, 0]
-        #expect(pipe(&fds) == 0)
-        defer {
-            close(fds[0])
-            close(fds[1])
+        try withPipe { _, write in
+            #expect(throws: AnimError.self) { try ImageDestination(fileDescriptor: write, format: .apng) }
         }
-        #expect(throws: AnimError.self) { try ImageDestination(fileDescriptor: fds[1], format: .apng) }
     }
 }
 
@@ -142,10 +129,7 @@ struct APNGPixelModeTests {
     static func colorType(_ bytes: [UInt8]) -> UInt8 { bytes[25] }
 
     func roundTrip(_ frames: [RGBAImage], path: String? = nil) throws -> (bytes: [UInt8], source: ImageSource) {
-        let out = try ImageDestination(format: .apng)
-        for f in frames { try out.add(f, duration: .milliseconds(50)) }
-        try out.finish()
-        let bytes = try #require(out.data)
+        let bytes = try ImageDestination.encode(frames, as: .apng, duration: .milliseconds(50))
         let source = try ImageSource(data: bytes)
         #expect(source.frameCount == frames.count)
         for i in 0..<frames.count { #expect(try source.frame(at: i) == frames[i], "frame \(i)") }

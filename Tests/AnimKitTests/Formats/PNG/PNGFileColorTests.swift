@@ -1,3 +1,4 @@
+import AnimTestSupport
 import Testing
 
 @testable import AnimKit
@@ -9,14 +10,7 @@ import Testing
 struct PNGFileColorTests {
     /// `w`×`h` pixels from `pixel(x, y)`.
     static func image(_ w: Int, _ h: Int, _ pixel: (Int, Int) -> (UInt8, UInt8, UInt8, UInt8)) -> RGBAImage {
-        var px = [UInt8](repeating: 0, count: w * h * 4)
-        for y in 0..<h {
-            for x in 0..<w {
-                let (r, g, b, a) = pixel(x, y)
-                px[(y * w + x) * 4..<((y * w + x) * 4 + 4)] = [r, g, b, a]
-            }
-        }
-        return RGBAImage(width: w, height: h, pixels: px)
+        RGBAImage.drawn(width: w, height: h, pixel)
     }
 
     static func noise(_ x: Int, _ y: Int, _ k: Int) -> UInt8 {

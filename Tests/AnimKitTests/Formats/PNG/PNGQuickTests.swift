@@ -1,4 +1,5 @@
 import AnimKit
+import AnimTestSupport
 import Testing
 
 /// `PNGFile.encodeQuick` writes PNGs that decode to the same pixels:
@@ -7,15 +8,13 @@ import Testing
 struct PNGQuickTests {
     static func image(_ w: Int, _ h: Int, alpha: Bool, seed: UInt64) -> RGBAImage {
         var rng = FuzzRandom(state: seed)
-        var px = [UInt8](repeating: 0, count: w * h * 4)
-        for i in 0..<(w * h) {
+        return RGBAImage.drawn(width: w, height: h) { x, y in
             let v = rng.next()
-            px[i * 4] = UInt8(truncatingIfNeeded: v)
-            px[i * 4 + 1] = UInt8(i % 256)
-            px[i * 4 + 2] = UInt8(truncatingIfNeeded: v >> 8)
-            px[i * 4 + 3] = alpha ? UInt8(truncatingIfNeeded: v >> 16) : 255
+            return (
+                UInt8(truncatingIfNeeded: v), UInt8((y * w + x) % 256), UInt8(truncatingIfNeeded: v >> 8),
+                alpha ? UInt8(truncatingIfNeeded: v >> 16) : 255
+            )
         }
-        return RGBAImage(width: w, height: h, pixels: px)
     }
 
     @Test(arguments: [nil, 0, 1, 2, 3, 4] as [Int?])
@@ -40,17 +39,13 @@ struct PNGQuickTests {
     func paletteWhenColoursFit(_ colours: Int) throws {
         for alpha in [false, true] {
             let (w, h) = (53, 29)
-            var px = [UInt8](repeating: 0, count: w * h * 4)
             var rng = FuzzRandom(state: UInt64(colours))
-            for i in 0..<(w * h) {
+            let image = RGBAImage.drawn(width: w, height: h) { x, y in
                 // Every colour appears (the first `colours` pixels), then at random.
+                let i = y * w + x
                 let c = i < colours ? i : Int(rng.next() % UInt64(colours))
-                px[i * 4] = UInt8(c & 255)
-                px[i * 4 + 1] = UInt8(c >> 8)
-                px[i * 4 + 2] = UInt8(255 - c % 256)
-                px[i * 4 + 3] = alpha && c % 3 == 0 ? UInt8(c % 256) : 255
+                return (UInt8(c & 255), UInt8(c >> 8), UInt8(255 - c % 256), alpha && c % 3 == 0 ? UInt8(c % 256) : 255)
             }
-            let image = RGBAImage(width: w, height: h, pixels: px)
             let png = try #require(PNGFile.encodeQuick(image, level: 6, filter: 4))
             let type = png[25]
             #expect(type == (colours <= 256 ? 3 : alpha ? 6 : 2), "\(colours) colours, alpha \(alpha)")

@@ -47,8 +47,8 @@ struct WebPContainerTests {
 
     @Test func framesLoopAndFlags() throws {
         let c = try WebPContainer.index(ByteStore(try Self.file()), file: "t.webp", limits: DecodingLimits())
-        #expect(c.format == .webp && c.width == 6 && c.height == 4 && c.loopCount == 7 && c.plays == .count(7))
-        #expect(c.error == nil && c.settledFrames == 2)
+        #expect(c.summary.format == .webp && c.summary.width == 6 && c.summary.height == 4 && c.summary.loopCount == 7 && c.summary.plays == .count(7))
+        #expect(c.summary.error == nil && c.settledFrames == 2)
         try #require(c.steps.count == 2 && c.frames.count == 2)
         #expect(c.steps[0].rect == Rect(x: 0, y: 0, width: 2, height: 2) && c.frames[0].delay == .milliseconds(50))
         #expect(c.steps[0].dispose == .none && c.steps[0].blend == .over && c.steps[0].isKey)
@@ -67,6 +67,6 @@ struct WebPContainerTests {
         let bytes = try Self.file()
         let c = try WebPContainer.index(
             ByteStore(Array(bytes.prefix(bytes.count - 6))), file: "t.webp", limits: DecodingLimits())
-        #expect(c.steps.count == 1 && c.error != nil)
+        #expect(c.steps.count == 1 && c.summary.error != nil)
     }
 }

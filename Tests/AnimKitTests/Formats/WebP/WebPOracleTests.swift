@@ -1,3 +1,4 @@
+import AnimTestSupport
 import CWebP
 import Foundation
 import Testing

@@ -1,3 +1,4 @@
+import AnimTestSupport
 import CWebP
 import Foundation
 import Testing
@@ -193,10 +194,7 @@ struct WebPWriterTests {
             var o = EncodingOptions()
             o.lossless = true
             o.effort = effort
-            let out = try ImageDestination(format: .webp, options: o)
-            for f in frames { try out.add(f, duration: .milliseconds(40)) }
-            try out.finish()
-            return try #require(out.data)
+            return try ImageDestination.encode(frames, as: .webp, options: o, duration: .milliseconds(40))
         }
         let (plain, searched) = (try encode(5), try encode(7))
         #expect(searched.count < plain.count, "\(searched.count) vs \(plain.count): the search found nothing smaller")
@@ -468,24 +466,15 @@ struct WebPWriterTests {
 
     @Test(.enabled(if: FileManager.default.isExecutableFile(atPath: webpinfo)))
     func webpinfoAcceptsTheFile() throws {
-        let dir = FileManager.default.temporaryDirectory.appendingPathComponent("webpwriter-\(getpid())")
-        try FileManager.default.createDirectory(at: dir, withIntermediateDirectories: true)
-        defer { try? FileManager.default.removeItem(at: dir) }
-        let path = dir.appendingPathComponent("out.webp").path
+        let dir = try TempDirectory()
+        let path = dir.file("out.webp")
         let out = try ImageDestination(path: path, options: Self.lossless(plays: 2))
         for i in 0..<4 { try out.add(Self.noise(24, 16, seed: UInt64(20 + i), alpha: true), duration: .milliseconds(30 + i)) }
         try out.finish()
 
-        let process = Process()
-        process.executableURL = URL(fileURLWithPath: Self.webpinfo)
-        process.arguments = ["-summary", path]
-        let pipe = Pipe()
-        process.standardOutput = pipe
-        process.standardError = pipe
-        try process.run()
-        let text = String(decoding: pipe.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
-        process.waitUntilExit()
-        #expect(process.terminationStatus == 0, "\(text)")
+        let info = try Command.run(Self.webpinfo, ["-summary", path], errorsToOutput: true)
+        let text = info.text
+        #expect(info.status == 0, "\(text)")
         #expect(text.contains("Number of frames: 4"), "\(text)")
         #expect(text.contains("Loop count      : 2"), "\(text)")
         #expect(text.contains("No error detected."), "\(text)")
@@ -497,17 +486,9 @@ struct WebPWriterTests {
     @Test func losslessWithoutTransparentPixelsIsExactWithoutExactMode() throws {
         var frames: [(RGBAImage, Duration)] = []
         for t in 0..<6 {
-            var px = [UInt8](repeating: 0, count: 40 * 30 * 4)
-            for y in 0..<30 {
-                for x in 0..<40 {
-                    let i = (y * 40 + x) * 4
-                    px[i] = UInt8(x * 6)
-                    px[i + 1] = UInt8(y * 8)
-                    px[i + 2] = (x + y + t) % 7 == 0 ? 0 : UInt8(t * 40)
-                    px[i + 3] = x > 30 ? 128 : 255
-                }
+            let frame = RGBAImage.drawn(width: 40, height: 30) { x, y in
+                (UInt8(x * 6), UInt8(y * 8), (x + y + t) % 7 == 0 ? 0 : UInt8(t * 40), x > 30 ? 128 : 255)
             }
-            let frame = RGBAImage(width: 40, height: 30, pixels: px)
             #expect(!WebPWriter.hasTransparentPixel(frame))
             frames.append((frame, .milliseconds(50)))
         }
@@ -523,8 +504,4 @@ struct WebPWriterTests {
             )
         }
     }
-}
-
-extension RandomAccessTests.SplitMix {
-    mutating func byte() -> UInt8 { UInt8(truncatingIfNeeded: next()) }
 }

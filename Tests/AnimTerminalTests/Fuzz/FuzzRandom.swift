@@ -1,1 +1,0 @@
-../../AnimKitTests/Fuzz/FuzzRandom.swift
