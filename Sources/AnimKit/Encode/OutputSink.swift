@@ -158,15 +158,8 @@ final class OutputSink {
     }
 
     private func writeAll(_ fd: Int32, _ bytes: UnsafeRawBufferPointer) throws {
-        var off = 0
-        while off < bytes.count {
-            let n = Glibc.write(fd, bytes.baseAddress! + off, bytes.count - off)
-            if n < 0 {
-                if errno == EINTR { continue }
-                throw FileBytes.ioError(name, "write")
-            }
-            off += n
-        }
+        let e = FileDescriptorIO.writeAll(fd, bytes)
+        guard e == 0 else { throw AnimError.io(path: name, operation: "write", errno: e, message: String(cString: strerror(e))) }
     }
 
     /// Everything written so far (an encoder starting over reads it back);
