@@ -44,7 +44,7 @@ enum BenchCommand: Command {
         if args.values["--loops"] != nil { return try BenchPlayback.run(args, path: args.positional[0]) }
         let runs = try args.int("--runs", default: 5)
         let ahead = try args.int("--decode-ahead", default: DecodingOptions.defaultDecodeAhead, min: 0)
-        let options = Limits.decoding(DecodingOptions(decodeAhead: ahead))
+        let options = args.decoding(DecodingOptions(decodeAhead: ahead))
         let path = args.positional[0]
         let bytes = try ImageSource(path: path, options: options)  // read once; errors name the path
         var times: [Double] = []

@@ -55,9 +55,6 @@ enum CLI {
         }
         do {
             let parsed = try command.spec.parse(rest)
-            Limits.current = try Limits.parse(parsed)
-            Limits.mergeZeroDelay = parsed.flag("--merge-zero-delay")
-            Limits.noColorManagement = parsed.flag("--no-color-management")
             return try command.run(parsed)
         } catch let e as UsageError {
             Output.err("anim \(command.name): \(e.message)\n\n" + command.usage)

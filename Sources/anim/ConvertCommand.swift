@@ -34,11 +34,11 @@ enum ConvertCommand: Command {
         // --fps resamples here (EncodingArguments checked the number).
         let edits = try EditArguments.parse(args, fps: args.values["--fps"].flatMap(Double.init))
         try OutputPath.check(out, notAnyOf: [input])
-        var source = try ImageSource(path: input, options: Limits.decoding())
+        var source = try ImageSource(path: input, options: args.decoding())
         let reshaped = !edits.geometry.isIdentity(width: source.outputWidth, height: source.outputHeight)
         if source.format == .gif && format == .gif && !edits.changesTime {
             // The source's images and delays, as stored.
-            source = try ImageSource(path: input, options: Limits.decoding(.imagesAsStored))
+            source = try ImageSource(path: input, options: args.decoding(.imagesAsStored))
         }
         let edited: EditedFrames
         do { edited = try EditedFrames(source, edits: edits) } catch let e as FrameSelection.Problem {

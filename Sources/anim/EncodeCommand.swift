@@ -40,7 +40,7 @@ enum EncodeCommand: Command {
         try OutputPath.check(out, notAnyOf: files)
         // Edits: --fps is the frames' own rate here, so nothing to resample.
         let edits = try EditArguments.parse(args)
-        let firstImage = try ImageSource(path: files[0], options: Limits.decoding()).frame(at: 0)
+        let firstImage = try ImageSource(path: files[0], options: args.decoding()).frame(at: 0)
         let reshaper: FrameReshaper
         let timeline: EditTimeline
         do {
@@ -57,17 +57,17 @@ enum EncodeCommand: Command {
             // one most share (as convert does): the frames are read twice
             // then, once to count colours.
             options.globalColors = try? GIFGlobalTable.of(count: files.count, limit: max(options.maxColors - 1, 2)) {
-                try ImageSource(path: files[$0], options: Limits.decoding()).frame(at: 0)
+                try ImageSource(path: files[$0], options: args.decoding()).frame(at: 0)
             }
         }
         // Every frame must have the first file's size (the reshaper is made for it).
         var first: (name: String, width: Int, height: Int)? = (files[0], firstImage.width, firstImage.height)
         try EncodeRun.write(
             count: timeline.entries.count, to: out, format: format, options: options, label: "encode",
-            stats: args.flag("--stats")
+            stats: args.flag("--stats"), reading: args.decoding()
         ) { i in
             let path = files[timeline.entries[i].frame]
-            let image = try ImageSource(path: path, options: Limits.decoding()).frame(at: 0)
+            let image = try ImageSource(path: path, options: args.decoding()).frame(at: 0)
             if let first, image.width != first.width || image.height != first.height {
                 throw AnimError.malformed(
                     file: path, frame: nil, offset: nil,

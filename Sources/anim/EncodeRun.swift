@@ -11,7 +11,7 @@ import Synchronization
 enum EncodeRun {
     static func write(
         count: Int, to out: String, format: OutputFormat, options: EncodingOptions, label: String,
-        stats: Bool = false, reading: DecodingOptions = Limits.decoding(),
+        stats: Bool = false, reading: DecodingOptions,
         frame: sending @escaping (Int) throws -> (RGBAImage, Duration?)
     ) throws {
         let start = Measure.milliseconds()

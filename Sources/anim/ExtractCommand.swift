@@ -85,7 +85,7 @@ enum ExtractCommand: Command {
     }
 
     static func run(_ args: ParsedArguments) throws -> Int32 {
-        var options = Limits.decoding()
+        var options = args.decoding()
         if args.values["--max-size"] != nil { options.maxPixelSize = try args.int("--max-size", default: 0) }
         let settings = try settings(args)
         let dir = args.positional[1]

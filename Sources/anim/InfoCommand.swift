@@ -31,7 +31,7 @@ enum InfoCommand: Command {
     static let spec = OptionSpec(flags: ["--json", "--raw-delays"], positional: 1...1)
 
     static func run(_ args: ParsedArguments) throws -> Int32 {
-        let options = Limits.decoding(DecodingOptions(durationPolicy: args.flag("--raw-delays") ? .raw : .browsers))
+        let options = args.decoding(DecodingOptions(durationPolicy: args.flag("--raw-delays") ? .raw : .browsers))
         let path = args.positional[0]
         let (source, error) =
             path == "-"

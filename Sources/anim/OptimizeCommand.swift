@@ -32,11 +32,11 @@ enum OptimizeCommand: Command {
         // A link (FILE or OUT) stays a link: the file it names is replaced.
         let out = LinkTarget.resolve(args.positional.count > 1 ? args.positional[1] : input)
         let inPlace = out == LinkTarget.resolve(input)
-        var source = try ImageSource(path: input, options: Limits.decoding())
+        var source = try ImageSource(path: input, options: args.decoding())
         let format: OutputFormat = source.format == .gif ? .gif : source.format == .webp ? .webp : .apng
         // A GIF's images and delays as stored: the rewrite keeps them, and
         // is compared with them.
-        let reading = format == .gif ? Limits.decoding(.imagesAsStored) : Limits.decoding()
+        let reading = format == .gif ? args.decoding(.imagesAsStored) : args.decoding()
         if format == .gif { source = try ImageSource(path: input, options: reading) }
         if let error = source.indexError { throw error }  // a damaged file is not rewritten
         Output.warn(source, input)

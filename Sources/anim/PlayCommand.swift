@@ -132,8 +132,9 @@ enum PlayCommand: Command {
             if paths.contains("-") { throw UsageError(message: "standard input (-) plays alone, not in a list of files") }
             if previewing { throw UsageError(message: "--inline, --place and --frame preview one file, not \(paths.count)") }
             let grid = try args.values["--grid"].map { try PlayList.parseGrid($0, files: paths.count) }
-            return try PlayList.run(
-                paths, options: options, layout: .init(grid: grid, titles: args.flag("--title"), stats: args.flag("--stats")))
+            let layout = PlayList.Layout(
+                grid: grid, titles: args.flag("--title"), stats: args.flag("--stats"), decoding: args.decoding())
+            return try PlayList.run(paths, options: options, layout: layout)
         }
         if args.flag("--title") { options.title = paths.first.map(PlayList.baseName) ?? DemoAnimation.name }
         if previewing { preview(&options, place: place, clear: args.flag("--clear")) }
@@ -166,7 +167,7 @@ enum PlayCommand: Command {
             return (try Player(source: source, name: DemoAnimation.name, options: options), nil)
         case "-"?:
             // Streamed: play from the first complete frame while the rest arrives.
-            let r = StandardInput.Reader()
+            let r = StandardInput.Reader(options: args.decoding())
             try r.waitForFirstFrame()
             return (try Player(stream: r.stream, name: "<stdin>", options: options), r)
         case let path?:
@@ -174,8 +175,8 @@ enum PlayCommand: Command {
             // much of the file as that frame needs is indexed.
             let source =
                 options.still
-                ? try ImageSource.opening(path: path, throughFrame: options.frames?.lowerBound ?? 0, options: Limits.decoding())
-                : try ImageSource(path: path, options: Limits.decoding())
+                ? try ImageSource.opening(path: path, throughFrame: options.frames?.lowerBound ?? 0, options: args.decoding())
+                : try ImageSource(path: path, options: args.decoding())
             let name = PlayList.baseName(path)
             return (try Player(source: source, name: name, options: options), nil)
         }

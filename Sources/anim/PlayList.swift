@@ -19,6 +19,8 @@ enum PlayList {
         /// A JSON line of figures per file on stderr (with the file's name
         /// and how its play ended).
         var stats: Bool
+        /// How the files are read (`ParsedArguments.decoding`).
+        var decoding: DecodingOptions
     }
 
     static func run(_ paths: [String], options: PlayerOptions, layout: Layout) throws -> Int32 {
@@ -58,7 +60,7 @@ enum PlayList {
             var sources: [(source: ImageSource, name: String)] = []
             for path in paths[(page * size)..<min((page + 1) * size, paths.count)] where !failed.contains(path) {
                 do {
-                    sources.append((try ImageSource(path: path, options: Limits.decoding()), baseName(path)))
+                    sources.append((try ImageSource(path: path, options: layout.decoding), baseName(path)))
                 } catch {
                     failed.insert(path)
                     errors.append(String(describing: error))

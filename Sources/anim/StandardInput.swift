@@ -41,7 +41,7 @@ enum StandardInput {
         let stream: IncrementalImageSource
         private let failure = Mutex<AnimError?>(nil)
 
-        init(options: DecodingOptions = Limits.decoding()) {
+        init(options: DecodingOptions) {
             stream = IncrementalImageSource(name: "<stdin>", options: options)
             DispatchQueue.global(qos: .userInitiated).async { [stream] in
                 do { try StandardInput.feed(stream) } catch {
