@@ -31,15 +31,15 @@ enum EncodeRun {
         var t = Duration.zero
         do {
             var next = count > 0 ? reader.start(0) : nil
-            for i in 0..<count {
-                let (image, duration) = try next!.get().get()
-                next = i + 1 < count ? reader.start(i + 1) : nil
-                try destination.add(image, duration: duration)
-                starts.append(t)
-                t += duration ?? options.defaultDuration
-                progress.update(i + 1)
-            }
-            try destination.finish()
+            try destination.write(
+                count: count, added: { progress.update($0) },
+                frame: { i in
+                    let (image, duration) = try next!.get().get()
+                    next = i + 1 < count ? reader.start(i + 1) : nil
+                    starts.append(t)
+                    t += duration ?? options.defaultDuration
+                    return (image, duration)
+                })
             if stats {
                 Output.err(
                     JSONValue.object([
@@ -50,7 +50,6 @@ enum EncodeRun {
                     ]).text + "\n")
             }
         } catch {
-            destination.cancel()
             // Say what became of OUT (a device or pipe keeps what reached it).
             let regular = destination.temporaryPath != nil
             throw EncodeFailure(

@@ -91,12 +91,7 @@ enum MaxBytes {
             let out = try ImageDestination(format: format, options: o)
             var progress = Progress(total: frames.count, label: "--max-bytes step \(i + 1)/\(ladder.count)")
             defer { progress.end() }
-            for f in 0..<frames.count {
-                let (image, duration) = try frames.frame(f)
-                try out.add(image, duration: duration)
-                progress.update(f + 1)
-            }
-            try out.finish()
+            try out.write(count: frames.count, added: { progress.update($0) }, frame: { try frames.frame($0) })
             let n = out.data?.count ?? Int.max
             sizes[i] = n
             attempts.append((s, n))
