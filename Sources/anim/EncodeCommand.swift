@@ -1,32 +1,28 @@
 @_spi(AnimTools) import AnimKit
 
-#if canImport(Glibc)
-    import Glibc
-#endif
-
 /// `anim encode DIR OUT`: an animation from a folder of frames.
 enum EncodeCommand: Command {
-    static let name = "encode"
-    static let summary = "write an animation from a folder of frames"
-    static let usage = """
-        usage: anim encode DIR OUT [options]
+    static let info = CommandInfo(
+        name: "encode", summary: "write an animation from a folder of frames",
+        usage: """
+            usage: anim encode DIR OUT [options]
 
-        Writes the images in DIR, in natural order (frame2 before frame10), as
-        the frames of OUT: GIF, APNG or WebP. Frames are PNG files, or any file
-        anim reads (its first frame); hidden files and other extensions are
-        skipped. All frames must have the size of the first. OUT is written to
-        a temporary file and renamed at the end: on any error nothing is left
-        and an existing OUT is untouched.
+            Writes the images in DIR, in natural order (frame2 before frame10), as
+            the frames of OUT: GIF, APNG or WebP. Frames are PNG files, or any file
+            anim reads (its first frame); hidden files and other extensions are
+            skipped. All frames must have the size of the first. OUT is written to
+            a temporary file and renamed at the end: on any error nothing is left
+            and an existing OUT is untouched.
 
-        options:
-        \(EncodingArguments.usage)
-        \(EditArguments.usage)
-          -h, --help           show this help
+            options:
+            \(EncodingArguments.usage)
+            \(EditArguments.usage)
+              -h, --help           show this help
 
-        """
-    static let spec = OptionSpec(
-        flags: EncodingArguments.flags.union(EditArguments.flags),
-        valued: EncodingArguments.valued.union(EditArguments.valued), positional: 2...2)
+            """,
+        spec: OptionSpec(
+            flags: EncodingArguments.flags.union(EditArguments.flags),
+            valued: EncodingArguments.valued.union(EditArguments.valued), positional: 2...2))
 
     static func run(_ args: ParsedArguments) throws -> Int32 {
         let dir = args.positional[0]

@@ -2,10 +2,6 @@
 import AnimTerminal
 import Synchronization
 
-#if canImport(Glibc)
-    import Glibc
-#endif
-
 /// Writes frames to an `ImageDestination` with a progress bar; on any
 /// error the destination is abandoned (nothing left behind).
 enum EncodeRun {

@@ -2,10 +2,6 @@
 import Dispatch
 import Synchronization
 
-#if canImport(Glibc)
-    import Glibc
-#endif
-
 /// `anim extract`'s writing: frames handed over in order (decoded on the
 /// caller's thread) are encoded on every core (`WorkerPool`) and written,
 /// a file each into a folder or one after the other on standard output,

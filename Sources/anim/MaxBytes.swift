@@ -1,9 +1,5 @@
 @_spi(AnimTools) import AnimKit
 
-#if canImport(Glibc)
-    import Glibc
-#endif
-
 /// `--max-bytes N`: the settings of `SizeLadder` tried in memory (a binary
 /// search along the ladder) until the output fits; the one chosen is then
 /// written as any other output. Says what it chose, or fails when even the

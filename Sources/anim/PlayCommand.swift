@@ -1,14 +1,9 @@
 @_spi(AnimTools) import AnimKit
 import AnimTerminal
 
-#if canImport(Glibc)
-    import Glibc
-#endif
-
 /// `anim play [FILE|-]`: the terminal player.
 enum PlayCommand: Command {
-    static let name = "play"
-    static let summary = "play an animation in the terminal"
+    static let info = CommandInfo(name: "play", summary: "play an animation in the terminal", usage: usage, spec: spec)
     static let usage = """
         usage: anim play [FILE… | -] [options]
 
@@ -283,7 +278,7 @@ enum PlayCommand: Command {
             o.frames = r.lowerBound...(r.upperBound - 1)
         }
         if let text = args.values["--duration"] { o.maxDuration = try parseDuration(text, option: "--duration") }
-        if args.values["--tolerance"] != nil { o.colorTolerance = try args.int("--tolerance", default: 2, min: 0, max: 16) }
+        o.colorTolerance = try args.int("--tolerance", default: o.colorTolerance, min: 0, max: 16)
         if let c = args.values["--cache-limit"] { o.cacheLimit = try ByteSize.parse(c, option: "--cache-limit") }
         switch args.values["--protocol"]?.lowercased() {
         case nil, "auto"?: o.graphics = .text

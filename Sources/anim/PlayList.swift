@@ -1,10 +1,6 @@
 @_spi(AnimTools) import AnimKit
 import AnimTerminal
 
-#if canImport(Glibc)
-    import Glibc
-#endif
-
 /// `anim play FILE…`: several files one after another (`n`/`p` for the next
 /// and the previous), or a page of them at once (`--grid CxR`, `n`/`p` for
 /// the next and previous page). The terminal is entered once for the

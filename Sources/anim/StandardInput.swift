@@ -2,10 +2,6 @@ import AnimKit
 import Dispatch
 import Synchronization
 
-#if canImport(Glibc)
-    import Glibc
-#endif
-
 /// Reads standard input into an incremental source as it arrives.
 enum StandardInput {
     /// Appends stdin to `source` chunk by chunk, calling `progress` after
