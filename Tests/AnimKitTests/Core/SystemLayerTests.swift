@@ -37,6 +37,19 @@ struct SystemLayerTests {
         close(fds[1])
     }
 
+    /// With a position, the bytes land there (pwrite), over what was written.
+    @Test func writeAllAtAPosition() throws {
+        let path = NSTemporaryDirectory() + "writeAll-\(getpid()).bin"
+        let fd = open(path, O_RDWR | O_CREAT | O_TRUNC, 0o600)
+        defer {
+            close(fd)
+            unlink(path)
+        }
+        #expect(FileDescriptorIO.writeAll(fd, [1, 2, 3, 4, 5, 6]) == 0)
+        #expect(FileDescriptorIO.writeAll(fd, [9, 9], at: 2) == 0)
+        #expect(try [UInt8](Data(contentsOf: URL(fileURLWithPath: path))) == [1, 2, 9, 9, 5, 6])
+    }
+
     /// Results come back for every job, also when a job waits for others
     /// (the waiter runs a job no thread has started: no deadlock).
     @Test func poolResultsAndNestedWaits() {
