@@ -1,3 +1,5 @@
+import AnimKit
+
 /// Which options a command takes: flags, and options with a value.
 struct OptionSpec {
     var flags: Set<String> = []
@@ -46,6 +48,7 @@ struct OptionSpec {
                 message: out.positional.count < positional.lowerBound
                     ? "missing argument" : "unexpected argument '\(out.positional.last!)'")
         }
+        out.limits = try Limits.parse(out)
         return out
     }
 }
@@ -55,8 +58,16 @@ struct ParsedArguments {
     var positional: [String] = []
     var flags: Set<String> = []
     var values: [String: String] = [:]
+    /// `--max-canvas-pixels`, `--max-frames`, `--max-decoded-bytes` (`Limits`).
+    var limits = DecodingLimits()
 
     func flag(_ name: String) -> Bool { flags.contains(name) }
+
+    /// How this command line reads an animation: `options` with its limits
+    /// and decoding flags (`Limits.decoding`).
+    func decoding(_ options: DecodingOptions = DecodingOptions()) -> DecodingOptions {
+        Limits.decoding(options, self)
+    }
 
     /// A positive integer option, or `fallback` when absent.
     func int(_ name: String, default fallback: Int, min: Int = 1, max: Int = Int.max) throws -> Int {

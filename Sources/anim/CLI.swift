@@ -1,16 +1,8 @@
 import AnimKit
 
-#if canImport(Glibc)
-    import Glibc
-#endif
-
 /// A subcommand: parses its own options and runs.
 protocol Command {
-    static var name: String { get }
-    static var summary: String { get }
-    /// Usage lines and every option, shown by `anim COMMAND --help`.
-    static var usage: String { get }
-    static var spec: OptionSpec { get }
+    static var info: CommandInfo { get }
     static func run(_ parsed: ParsedArguments) throws -> Int32
 }
 
@@ -22,16 +14,16 @@ struct UsageError: Error {
 enum CLI {
     static let version = "1.0.0"
 
-    static func globalUsage(_ commands: [String: Command.Type]) -> String {
+    static func globalUsage(_ commands: [Command.Type]) -> String {
         var s = "usage: anim COMMAND [OPTIONS] ...\n\nanim reads GIF, APNG and animated WebP.\n\ncommands:\n"
-        for name in commands.keys.sorted() {
-            s += "  " + name.padding(8) + commands[name]!.summary + "\n"
+        for info in commands.map({ $0.info }).sorted(by: { $0.name < $1.name }) {
+            s += "  " + info.name.padding(8) + info.summary + "\n"
         }
         s += "\nRun 'anim COMMAND --help' for a command's options.\n"
         return s
     }
 
-    static func run(_ args: [String], commands: [String: Command.Type]) -> Int32 {
+    static func run(_ args: [String], commands: [Command.Type]) -> Int32 {
         guard let first = args.first else {
             Output.err(globalUsage(commands))
             return 2
@@ -44,23 +36,20 @@ enum CLI {
             Output.out("anim \(version)\n")
             return 0
         }
-        guard let command = commands[first] else {
+        guard let command = commands.first(where: { $0.info.name == first }) else {
             Output.err("anim: unknown command '\(first)'\n\n" + globalUsage(commands))
             return 2
         }
+        let info = command.info
         let rest = Array(args.dropFirst())
         if rest.contains("--help") || rest.contains("-h") {
-            Output.out(command.usage + "\n" + Limits.usage + "\n")
+            Output.out(info.usage + "\n" + Limits.usage + "\n")
             return 0
         }
         do {
-            let parsed = try command.spec.parse(rest)
-            Limits.current = try Limits.parse(parsed)
-            Limits.mergeZeroDelay = parsed.flag("--merge-zero-delay")
-            Limits.noColorManagement = parsed.flag("--no-color-management")
-            return try command.run(parsed)
+            return try command.run(try info.spec.parse(rest))
         } catch let e as UsageError {
-            Output.err("anim \(command.name): \(e.message)\n\n" + command.usage)
+            Output.err("anim \(info.name): \(e.message)\n\n" + info.usage)
             return 2
         } catch let AnimError.limitExceeded(file, limit, value, maximum) {
             Output.err("anim: " + Limits.message(file: file, limit: limit, value: value, maximum: maximum) + "\n")

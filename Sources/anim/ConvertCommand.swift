@@ -2,30 +2,30 @@
 
 /// `anim convert IN OUT`: any format anim reads into any it writes.
 enum ConvertCommand: Command {
-    static let name = "convert"
-    static let summary = "convert an animation to GIF, APNG or WebP"
-    static let usage = """
-        usage: anim convert IN OUT [options]
+    static let info = CommandInfo(
+        name: "convert", summary: "convert an animation to GIF, APNG or WebP",
+        usage: """
+            usage: anim convert IN OUT [options]
 
-        Writes every frame of IN (GIF, APNG, PNG or WebP) to OUT with its
-        duration (as browsers play it), the loop count and the metadata
-        (colour profile, EXIF, XMP, text: what OUT's format can hold; what it
-        cannot is named on stderr), unless options say otherwise. GIF to GIF
-        keeps IN's images and delays as stored (an image without delay stays
-        one), and every pixel where a frame's colours fit a table. OUT is
-        written to a temporary file and renamed at the end.
+            Writes every frame of IN (GIF, APNG, PNG or WebP) to OUT with its
+            duration (as browsers play it), the loop count and the metadata
+            (colour profile, EXIF, XMP, text: what OUT's format can hold; what it
+            cannot is named on stderr), unless options say otherwise. GIF to GIF
+            keeps IN's images and delays as stored (an image without delay stays
+            one), and every pixel where a frame's colours fit a table. OUT is
+            written to a temporary file and renamed at the end.
 
-        options:
-        \(EncodingArguments.usage)
-        \(EditArguments.usage)
-        \(MaxBytes.usage)
-          --strip              write no metadata
-          -h, --help           show this help
+            options:
+            \(EncodingArguments.usage)
+            \(EditArguments.usage)
+            \(MaxBytes.usage)
+              --strip              write no metadata
+              -h, --help           show this help
 
-        """
-    static let spec = OptionSpec(
-        flags: EncodingArguments.flags.union(EditArguments.flags).union(["--strip"]),
-        valued: EncodingArguments.valued.union(EditArguments.valued).union(["--max-bytes"]), positional: 2...2)
+            """,
+        spec: OptionSpec(
+            flags: EncodingArguments.flags.union(EditArguments.flags).union(["--strip"]),
+            valued: EncodingArguments.valued.union(EditArguments.valued).union(["--max-bytes"]), positional: 2...2))
 
     static func run(_ args: ParsedArguments) throws -> Int32 {
         let input = args.positional[0]
@@ -34,11 +34,11 @@ enum ConvertCommand: Command {
         // --fps resamples here (EncodingArguments checked the number).
         let edits = try EditArguments.parse(args, fps: args.values["--fps"].flatMap(Double.init))
         try OutputPath.check(out, notAnyOf: [input])
-        var source = try ImageSource(path: input, options: Limits.decoding())
+        var source = try ImageSource(path: input, options: args.decoding())
         let reshaped = !edits.geometry.isIdentity(width: source.outputWidth, height: source.outputHeight)
         if source.format == .gif && format == .gif && !edits.changesTime {
             // The source's images and delays, as stored.
-            source = try ImageSource(path: input, options: Limits.decoding(.imagesAsStored))
+            source = try ImageSource(path: input, options: args.decoding(.imagesAsStored))
         }
         let edited: EditedFrames
         do { edited = try EditedFrames(source, edits: edits) } catch let e as FrameSelection.Problem {

@@ -1,32 +1,28 @@
 @_spi(AnimTools) import AnimKit
 
-#if canImport(Glibc)
-    import Glibc
-#endif
-
 /// `anim encode DIR OUT`: an animation from a folder of frames.
 enum EncodeCommand: Command {
-    static let name = "encode"
-    static let summary = "write an animation from a folder of frames"
-    static let usage = """
-        usage: anim encode DIR OUT [options]
+    static let info = CommandInfo(
+        name: "encode", summary: "write an animation from a folder of frames",
+        usage: """
+            usage: anim encode DIR OUT [options]
 
-        Writes the images in DIR, in natural order (frame2 before frame10), as
-        the frames of OUT: GIF, APNG or WebP. Frames are PNG files, or any file
-        anim reads (its first frame); hidden files and other extensions are
-        skipped. All frames must have the size of the first. OUT is written to
-        a temporary file and renamed at the end: on any error nothing is left
-        and an existing OUT is untouched.
+            Writes the images in DIR, in natural order (frame2 before frame10), as
+            the frames of OUT: GIF, APNG or WebP. Frames are PNG files, or any file
+            anim reads (its first frame); hidden files and other extensions are
+            skipped. All frames must have the size of the first. OUT is written to
+            a temporary file and renamed at the end: on any error nothing is left
+            and an existing OUT is untouched.
 
-        options:
-        \(EncodingArguments.usage)
-        \(EditArguments.usage)
-          -h, --help           show this help
+            options:
+            \(EncodingArguments.usage)
+            \(EditArguments.usage)
+              -h, --help           show this help
 
-        """
-    static let spec = OptionSpec(
-        flags: EncodingArguments.flags.union(EditArguments.flags),
-        valued: EncodingArguments.valued.union(EditArguments.valued), positional: 2...2)
+            """,
+        spec: OptionSpec(
+            flags: EncodingArguments.flags.union(EditArguments.flags),
+            valued: EncodingArguments.valued.union(EditArguments.valued), positional: 2...2))
 
     static func run(_ args: ParsedArguments) throws -> Int32 {
         let dir = args.positional[0]
@@ -40,7 +36,7 @@ enum EncodeCommand: Command {
         try OutputPath.check(out, notAnyOf: files)
         // Edits: --fps is the frames' own rate here, so nothing to resample.
         let edits = try EditArguments.parse(args)
-        let firstImage = try ImageSource(path: files[0], options: Limits.decoding()).frame(at: 0)
+        let firstImage = try ImageSource(path: files[0], options: args.decoding()).frame(at: 0)
         let reshaper: FrameReshaper
         let timeline: EditTimeline
         do {
@@ -57,17 +53,17 @@ enum EncodeCommand: Command {
             // one most share (as convert does): the frames are read twice
             // then, once to count colours.
             options.globalColors = try? GIFGlobalTable.of(count: files.count, limit: max(options.maxColors - 1, 2)) {
-                try ImageSource(path: files[$0], options: Limits.decoding()).frame(at: 0)
+                try ImageSource(path: files[$0], options: args.decoding()).frame(at: 0)
             }
         }
         // Every frame must have the first file's size (the reshaper is made for it).
         var first: (name: String, width: Int, height: Int)? = (files[0], firstImage.width, firstImage.height)
         try EncodeRun.write(
             count: timeline.entries.count, to: out, format: format, options: options, label: "encode",
-            stats: args.flag("--stats")
+            stats: args.flag("--stats"), reading: args.decoding()
         ) { i in
             let path = files[timeline.entries[i].frame]
-            let image = try ImageSource(path: path, options: Limits.decoding()).frame(at: 0)
+            let image = try ImageSource(path: path, options: args.decoding()).frame(at: 0)
             if let first, image.width != first.width || image.height != first.height {
                 throw AnimError.malformed(
                     file: path, frame: nil, offset: nil,

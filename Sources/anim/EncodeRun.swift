@@ -1,18 +1,14 @@
 @_spi(AnimTools) import AnimKit
 import AnimTerminal
-import Dispatch
-
-#if canImport(Glibc)
-    import Glibc
-#endif
+import Synchronization
 
 /// Writes frames to an `ImageDestination` with a progress bar; on any
 /// error the destination is abandoned (nothing left behind).
 enum EncodeRun {
     static func write(
         count: Int, to out: String, format: OutputFormat, options: EncodingOptions, label: String,
-        stats: Bool = false, reading: DecodingOptions = Limits.decoding(),
-        frame: @escaping (Int) throws -> (RGBAImage, Duration?)
+        stats: Bool = false, reading: DecodingOptions,
+        frame: sending @escaping (Int) throws -> (RGBAImage, Duration?)
     ) throws {
         let start = Measure.milliseconds()
         var existing = stat()
@@ -31,15 +27,15 @@ enum EncodeRun {
         var t = Duration.zero
         do {
             var next = count > 0 ? reader.start(0) : nil
-            for i in 0..<count {
-                let (image, duration) = try next!.get()
-                next = i + 1 < count ? reader.start(i + 1) : nil
-                try destination.add(image, duration: duration)
-                starts.append(t)
-                t += duration ?? options.defaultDuration
-                progress.update(i + 1)
-            }
-            try destination.finish()
+            try destination.write(
+                count: count, added: { progress.update($0) },
+                frame: { i in
+                    let (image, duration) = try next!.get().get()
+                    next = i + 1 < count ? reader.start(i + 1) : nil
+                    starts.append(t)
+                    t += duration ?? options.defaultDuration
+                    return (image, duration)
+                })
             if stats {
                 Output.err(
                     JSONValue.object([
@@ -50,7 +46,6 @@ enum EncodeRun {
                     ]).text + "\n")
             }
         } catch {
-            destination.cancel()
             // Say what became of OUT (a device or pipe keeps what reached it).
             let regular = destination.temporaryPath != nil
             throw EncodeFailure(
@@ -62,7 +57,7 @@ enum EncodeRun {
         }
         // OUT is in place from here on: an error measuring it leaves it there.
         if options.lossy > 0 && destination.temporaryPath != nil {
-            try reportQuality(out, lossy: options.lossy, starts: starts, reading: reading, reference: { try frame($0).0 })
+            try reportQuality(out, lossy: options.lossy, starts: starts, reading: reading, reference: { try reader.read($0).0 })
         }
     }
 }
@@ -90,33 +85,20 @@ struct EncodeFailure: Error, CustomStringConvertible {
     var description: String { outcome.isEmpty ? "\(error)" : "\(error)\nanim: \(outcome)" }
 }
 
-/// Reads frames one at a time on a background thread. The frame function
-/// runs for one index at a time, in order, so it may keep state.
-///
-/// `@unchecked Sendable`: `frame` is called only on the serial reading
-/// thread, one index after the other.
-final class FrameReader: @unchecked Sendable {
-    private let frame: (Int) throws -> (RGBAImage, Duration?)
-    init(_ frame: @escaping (Int) throws -> (RGBAImage, Duration?)) { self.frame = frame }
+/// Reads frames on the worker pool, one ahead of the encoder. The frame
+/// function runs behind `frame`'s lock, for one index at a time, so it
+/// may keep state.
+final class FrameReader: Sendable {
+    typealias Frame = (RGBAImage, Duration?)
+    private let frame: Mutex<(Int) throws -> Frame>
+    init(_ frame: sending @escaping (Int) throws -> Frame) { self.frame = Mutex(frame) }
 
-    /// A frame being read. `@unchecked Sendable`: `result` is written
-    /// before `done.signal()` and read only after `done.wait()`.
-    final class Pending: @unchecked Sendable {
-        fileprivate var result: Result<(RGBAImage, Duration?), Error>?
-        fileprivate let done = DispatchSemaphore(value: 0)
-        func get() throws -> (RGBAImage, Duration?) {
-            done.wait()
-            return try result!.get()
-        }
-    }
+    /// Frame `index`, read on this thread.
+    func read(_ index: Int) throws -> Frame { try frame.withLock { try $0(index) } }
 
-    func start(_ index: Int) -> Pending {
-        let pending = Pending()
-        DispatchQueue.global(qos: .userInitiated).async {
-            pending.result = Result { try self.frame(index) }
-            pending.done.signal()
-        }
-        return pending
+    /// Frame `index`, read on the pool.
+    func start(_ index: Int) -> Pending<Result<Frame, Error>> {
+        WorkerPool.shared.submit { Result { try self.read(index) } }
     }
 }
 

@@ -1,53 +1,49 @@
 @_spi(AnimTools) import AnimKit
 
-#if canImport(Glibc)
-    import Glibc
-#endif
-
 /// `anim extract FILE OUTDIR|-`: every frame as a PNG (or WebP, PAM, PPM,
 /// raw RGBA), a file each, or streamed to standard output.
 enum ExtractCommand: Command {
-    static let name = "extract"
-    static let summary = "write every frame as a file (PNG, WebP, PAM, PPM, RGBA) or a stream"
-    static let usage = """
-        usage: anim extract FILE OUTDIR|- [--format png|webp|pam|ppm|rgba]
-                            [--color rgba|auto] [--frames A-B] [--max-size N]
-                            [--name PATTERN] [--durations FILE] [--stats]
+    static let info = CommandInfo(
+        name: "extract", summary: "write every frame as a file (PNG, WebP, PAM, PPM, RGBA) or a stream",
+        usage: """
+            usage: anim extract FILE OUTDIR|- [--format png|webp|pam|ppm|rgba]
+                                [--color rgba|auto] [--frames A-B] [--max-size N]
+                                [--name PATTERN] [--durations FILE] [--stats]
 
-        Writes each frame, composited as the animation shows it, full canvas:
-        OUTDIR/frame-00000.png, frame-00001.png, ... (OUTDIR is created if
-        needed), encoded on every core while the next frames decode. OUTDIR -
-        streams the frames to standard output in order: PAM as a stream of
-        images, RGBA as the frames' bytes one after the other, PNG and WebP as
-        files one after the other:
-          anim extract in.gif - --format rgba | ffmpeg -f rawvideo -pix_fmt rgba -s WxH -r R -i - out.mp4
-          anim extract in.webp - --format pam | ffmpeg -f pam_pipe -i - out.mp4
-        If the file is damaged, the frames decoded before the damage are
-        written, then the error is reported (exit status 1). A reader that
-        closes the stream early ends the command quietly (exit status 141).
-        FILE may be - for standard input: each frame is written as soon as it
-        has arrived.
+            Writes each frame, composited as the animation shows it, full canvas:
+            OUTDIR/frame-00000.png, frame-00001.png, ... (OUTDIR is created if
+            needed), encoded on every core while the next frames decode. OUTDIR -
+            streams the frames to standard output in order: PAM as a stream of
+            images, RGBA as the frames' bytes one after the other, PNG and WebP as
+            files one after the other:
+              anim extract in.gif - --format rgba | ffmpeg -f rawvideo -pix_fmt rgba -s WxH -r R -i - out.mp4
+              anim extract in.webp - --format pam | ffmpeg -f pam_pipe -i - out.mp4
+            If the file is damaged, the frames decoded before the damage are
+            written, then the error is reported (exit status 1). A reader that
+            closes the stream early ends the command quietly (exit status 141).
+            FILE may be - for standard input: each frame is written as soon as it
+            has arrived.
 
-        options:
-          --format F     png (default), webp (lossless), pam (RGBA), ppm (RGB,
-                         alpha dropped), rgba (raw bytes, no header)
-          --color C      PNG: rgba (default, 8-bit RGBA) or auto (the smallest
-                         lossless colour type: grey, palette, grey+alpha, RGB)
-          --frames A-B   only frames A to B (0-based, inclusive); also A- or A
-          --max-size N   downsample frames to fit N×N pixels (area average,
-                         alpha-weighted; never enlarges)
-          --name PATTERN file names, with one %d or %0Nd for the frame number
-                         (default frame-%05d.EXT)
-          --durations F  write the timing to F: a line a frame, "index
-                         start_ms duration_ms" (also: anim info --json)
-          --stats        at the end, one JSON line on stderr: frames, bytes,
-                         seconds, peakRSSBytes
-          -h, --help     show this help
+            options:
+              --format F     png (default), webp (lossless), pam (RGBA), ppm (RGB,
+                             alpha dropped), rgba (raw bytes, no header)
+              --color C      PNG: rgba (default, 8-bit RGBA) or auto (the smallest
+                             lossless colour type: grey, palette, grey+alpha, RGB)
+              --frames A-B   only frames A to B (0-based, inclusive); also A- or A
+              --max-size N   downsample frames to fit N×N pixels (area average,
+                             alpha-weighted; never enlarges)
+              --name PATTERN file names, with one %d or %0Nd for the frame number
+                             (default frame-%05d.EXT)
+              --durations F  write the timing to F: a line a frame, "index
+                             start_ms duration_ms" (also: anim info --json)
+              --stats        at the end, one JSON line on stderr: frames, bytes,
+                             seconds, peakRSSBytes
+              -h, --help     show this help
 
-        """
-    static let spec = OptionSpec(
-        flags: ["--stats"], valued: ["--frames", "--max-size", "--format", "--color", "--name", "--durations"],
-        positional: 2...2)
+            """,
+        spec: OptionSpec(
+            flags: ["--stats"], valued: ["--frames", "--max-size", "--format", "--color", "--name", "--durations"],
+            positional: 2...2))
 
     struct Settings {
         var format = ExtractFormat.png
@@ -85,7 +81,7 @@ enum ExtractCommand: Command {
     }
 
     static func run(_ args: ParsedArguments) throws -> Int32 {
-        var options = Limits.decoding()
+        var options = args.decoding()
         if args.values["--max-size"] != nil { options.maxPixelSize = try args.int("--max-size", default: 0) }
         let settings = try settings(args)
         let dir = args.positional[1]

@@ -1,5 +1,4 @@
 @_spi(AnimTools) import AnimKit
-import CWebP
 
 /// What `anim extract` writes each frame as: a file per frame in a folder,
 /// or one after the other on standard output (`-`).
@@ -36,7 +35,7 @@ enum ExtractFormat: String, CaseIterable {
         case .png:
             guard let bytes = PNGFile.encode(image, color: color, level: level) else { throw failure("PNG", image) }
             return bytes
-        case .webp: return try Self.losslessWebP(image)
+        case .webp: return try WebPStill.lossless(image)
         case .pam: return rawHeader(width: image.width, height: image.height)! + image.pixels
         case .ppm: return Array("P6\n\(image.width) \(image.height)\n255\n".utf8) + image.channels([0, 1, 2])
         case .rgba: return image.pixels
@@ -45,43 +44,5 @@ enum ExtractFormat: String, CaseIterable {
 
     private func failure(_ what: String, _ image: RGBAImage) -> AnimError {
         .library(file: "<output>", frame: nil, library: what, message: "encoding a \(image.width)x\(image.height) frame failed")
-    }
-
-    /// A still lossless WebP with the exact RGBA values (`exact`: the colour
-    /// under transparent pixels kept, as the other formats keep it).
-    static func losslessWebP(_ image: RGBAImage) throws -> [UInt8] {
-        var config = WebPConfig()
-        var picture = WebPPicture()
-        guard WebPConfigInitInternal(&config, WEBP_PRESET_DEFAULT, 75, WEBP_ENCODER_ABI_VERSION) != 0,
-            WebPPictureInitInternal(&picture, WEBP_ENCODER_ABI_VERSION) != 0
-        else { throw AnimError.library(file: "<output>", frame: nil, library: "libwebp", message: "version mismatch") }
-        config.lossless = 1
-        config.exact = 1
-        config.method = 0  // the fastest: frames out, not archives (`anim convert` compresses harder)
-        config.quality = 25
-        picture.use_argb = 1
-        picture.width = Int32(image.width)
-        picture.height = Int32(image.height)
-        let writer = UnsafeMutablePointer<WebPMemoryWriter>.allocate(capacity: 1)
-        WebPMemoryWriterInit(writer)
-        defer {
-            WebPPictureFree(&picture)
-            WebPMemoryWriterClear(writer)
-            writer.deallocate()
-        }
-        let imported = image.pixels.withUnsafeBufferPointer {
-            WebPPictureImportRGBA(&picture, $0.baseAddress, Int32(image.width * 4))
-        }
-        guard imported != 0 else {
-            throw AnimError.library(file: "<output>", frame: nil, library: "libwebp", message: "out of memory")
-        }
-        picture.writer = WebPMemoryWrite
-        picture.custom_ptr = UnsafeMutableRawPointer(writer)
-        guard WebPEncode(&config, &picture) != 0 else {
-            throw AnimError.library(
-                file: "<output>", frame: nil, library: "libwebp",
-                message: "encoding failed (error \(picture.error_code.rawValue))")
-        }
-        return Array(UnsafeBufferPointer(start: writer.pointee.mem, count: writer.pointee.size))
     }
 }

@@ -2,36 +2,36 @@ import AnimKit
 
 /// `anim info FILE [--json] [--raw-delays]`: what is inside an animation.
 enum InfoCommand: Command {
-    static let name = "info"
-    static let summary = "print the canvas, loop count and every frame of an animation"
-    static let usage = """
-        usage: anim info FILE [--json] [--raw-delays]
+    static let info = CommandInfo(
+        name: "info", summary: "print the canvas, loop count and every frame of an animation",
+        usage: """
+            usage: anim info FILE [--json] [--raw-delays]
 
-        FILE may be - for standard input.
+            FILE may be - for standard input.
 
-        Prints the format, canvas size, loop count, the metadata the file carries
-        (ICC profile, EXIF, XMP, comments and text) and, per frame, its rectangle,
-        delay, effective duration, disposal, blending, keyframe and complete flags.
+            Prints the format, canvas size, loop count, the metadata the file carries
+            (ICC profile, EXIF, XMP, comments and text) and, per frame, its rectangle,
+            delay, effective duration, disposal, blending, keyframe and complete flags.
 
-        options:
-          --json         print exactly one JSON object (keys: format, width, height,
-                         frameCount, loopCount, plays, frames[index, x, y, width,
-                         height, delayMs, durationMs, dispose, blend, keyframe,
-                         complete], colorConversion (what frames are converted to
-                         sRGB from, or null), metadata{iccProfileBytes, exifBytes,
-                         xmp, text[keyword, text]})
-          --raw-delays   durations are the stored delays (default: as browsers play
-                         them, a delay of 10 ms or less lasting 100 ms)
-          -h, --help     show this help
+            options:
+              --json         print exactly one JSON object (keys: format, width, height,
+                             frameCount, loopCount, plays, frames[index, x, y, width,
+                             height, delayMs, durationMs, dispose, blend, keyframe,
+                             complete], colorConversion (what frames are converted to
+                             sRGB from, or null), metadata{iccProfileBytes, exifBytes,
+                             xmp, text[keyword, text]})
+              --raw-delays   durations are the stored delays (default: as browsers play
+                             them, a delay of 10 ms or less lasting 100 ms)
+              -h, --help     show this help
 
-        exit status: 0 ok, 1 the file could not be read or is damaged (what could be
-        read is still printed), 2 usage error.
+            exit status: 0 ok, 1 the file could not be read or is damaged (what could be
+            read is still printed), 2 usage error.
 
-        """
-    static let spec = OptionSpec(flags: ["--json", "--raw-delays"], positional: 1...1)
+            """,
+        spec: OptionSpec(flags: ["--json", "--raw-delays"], positional: 1...1))
 
     static func run(_ args: ParsedArguments) throws -> Int32 {
-        let options = Limits.decoding(DecodingOptions(durationPolicy: args.flag("--raw-delays") ? .raw : .browsers))
+        let options = args.decoding(DecodingOptions(durationPolicy: args.flag("--raw-delays") ? .raw : .browsers))
         let path = args.positional[0]
         let (source, error) =
             path == "-"

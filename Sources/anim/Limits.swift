@@ -14,16 +14,6 @@ enum Limits {
     /// `--no-color-management`.
     static let flags: Set<String> = ["--merge-zero-delay", "--no-color-management"]
 
-    /// `--merge-zero-delay`: GIF images without delay drawn with the next
-    /// frame (`DecodingOptions.mergesZeroDelayImages`).
-    nonisolated(unsafe) static var mergeZeroDelay = false
-    /// `--no-color-management`: the values as stored, not converted to sRGB
-    /// (`DecodingOptions.colorManagement`).
-    nonisolated(unsafe) static var noColorManagement = false
-
-    /// The limits of this run (set by `CLI.run` from the command line).
-    nonisolated(unsafe) static var current = DecodingLimits()
-
     static func parse(_ args: ParsedArguments) throws -> DecodingLimits {
         var limits = DecodingLimits()
         limits.maxCanvasPixels = try args.int("--max-canvas-pixels", default: limits.maxCanvasPixels)
@@ -32,12 +22,14 @@ enum Limits {
         return limits
     }
 
-    /// Decoding options with this run's limits.
-    static func decoding(_ options: DecodingOptions = DecodingOptions()) -> DecodingOptions {
+    /// `options` with the limits and flags of this command line:
+    /// `--merge-zero-delay` (`DecodingOptions.mergesZeroDelayImages`),
+    /// `--no-color-management` (the values as stored, not converted to sRGB).
+    static func decoding(_ options: DecodingOptions, _ args: ParsedArguments) -> DecodingOptions {
         var options = options
-        options.limits = current
-        if mergeZeroDelay { options.mergesZeroDelayImages = true }
-        if noColorManagement { options.colorManagement = .none }
+        options.limits = args.limits
+        if args.flag("--merge-zero-delay") { options.mergesZeroDelayImages = true }
+        if args.flag("--no-color-management") { options.colorManagement = .none }
         return options
     }
 

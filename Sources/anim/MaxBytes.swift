@@ -1,9 +1,5 @@
 @_spi(AnimTools) import AnimKit
 
-#if canImport(Glibc)
-    import Glibc
-#endif
-
 /// `--max-bytes N`: the settings of `SizeLadder` tried in memory (a binary
 /// search along the ladder) until the output fits; the one chosen is then
 /// written as any other output. Says what it chose, or fails when even the
@@ -91,12 +87,7 @@ enum MaxBytes {
             let out = try ImageDestination(format: format, options: o)
             var progress = Progress(total: frames.count, label: "--max-bytes step \(i + 1)/\(ladder.count)")
             defer { progress.end() }
-            for f in 0..<frames.count {
-                let (image, duration) = try frames.frame(f)
-                try out.add(image, duration: duration)
-                progress.update(f + 1)
-            }
-            try out.finish()
+            try out.write(count: frames.count, added: { progress.update($0) }, frame: { try frames.frame($0) })
             let n = out.data?.count ?? Int.max
             sizes[i] = n
             attempts.append((s, n))

@@ -1,9 +1,5 @@
 import AnimKit
 
-#if canImport(Glibc)
-    import Glibc
-#endif
-
 /// Time and memory as the commands report them.
 enum Measure {
     private static let origin = SuspendingClock.now

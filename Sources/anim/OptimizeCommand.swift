@@ -1,42 +1,38 @@
 @_spi(AnimTools) import AnimKit
 
-#if canImport(Glibc)
-    import Glibc
-#endif
-
 /// `anim optimize FILE [OUT]`: the same animation in its own format, in the
 /// smallest lossless form anim can write, or the input kept.
 enum OptimizeCommand: Command {
-    static let name = "optimize"
-    static let summary = "rewrite an animation smaller, in its own format, without changing a pixel"
-    static let usage = """
-        usage: anim optimize FILE [OUT] [--effort N]
+    static let info = CommandInfo(
+        name: "optimize", summary: "rewrite an animation smaller, in its own format, without changing a pixel",
+        usage: """
+            usage: anim optimize FILE [OUT] [--effort N]
 
-        Writes FILE again in its own format (GIF, APNG, WebP as lossless) with
-        every size search anim has, keeping each frame's pixels and duration,
-        the loop count and the metadata. The result is decoded and compared
-        with FILE, frame by frame, before it is used: only an output that is
-        smaller and shows exactly the same replaces FILE (or is written to
-        OUT); otherwise FILE is kept and anim says why (exit status 0).
-        Written through a temporary file in the same folder, renamed at the end.
+            Writes FILE again in its own format (GIF, APNG, WebP as lossless) with
+            every size search anim has, keeping each frame's pixels and duration,
+            the loop count and the metadata. The result is decoded and compared
+            with FILE, frame by frame, before it is used: only an output that is
+            smaller and shows exactly the same replaces FILE (or is written to
+            OUT); otherwise FILE is kept and anim says why (exit status 0).
+            Written through a temporary file in the same folder, renamed at the end.
 
-        options:
-          --effort N           0-9 (default 9): see anim encode --help
-          -h, --help           show this help
+            options:
+              --effort N           0-9 (default 9): see anim encode --help
+              -h, --help           show this help
 
-        """
-    static let spec = OptionSpec(flags: [], valued: ["--effort"], positional: 1...2)
+            """,
+        spec: OptionSpec(flags: [], valued: ["--effort"], positional: 1...2))
 
     static func run(_ args: ParsedArguments) throws -> Int32 {
         let input = args.positional[0]
         // A link (FILE or OUT) stays a link: the file it names is replaced.
         let out = LinkTarget.resolve(args.positional.count > 1 ? args.positional[1] : input)
         let inPlace = out == LinkTarget.resolve(input)
-        var source = try ImageSource(path: input, options: Limits.decoding())
+        var source = try ImageSource(path: input, options: args.decoding())
         let format: OutputFormat = source.format == .gif ? .gif : source.format == .webp ? .webp : .apng
         // A GIF's images and delays as stored: the rewrite keeps them, and
         // is compared with them.
-        let reading = format == .gif ? Limits.decoding(.imagesAsStored) : Limits.decoding()
+        let reading = format == .gif ? args.decoding(.imagesAsStored) : args.decoding()
         if format == .gif { source = try ImageSource(path: input, options: reading) }
         if let error = source.indexError { throw error }  // a damaged file is not rewritten
         Output.warn(source, input)

@@ -1,9 +1,5 @@
 import AnimKit
 
-#if canImport(Glibc)
-    import Glibc
-#endif
-
 /// Writes to stdout and stderr with write(2), whole strings at once.
 enum Output {
     static func out(_ s: String) { write(1, s) }
@@ -17,16 +13,6 @@ enum Output {
 
     private static func write(_ fd: Int32, _ s: String) {
         var s = s
-        s.withUTF8 { buf in
-            var off = 0
-            while off < buf.count {
-                let n = Glibc.write(fd, buf.baseAddress! + off, buf.count - off)
-                if n < 0 {
-                    if errno == EINTR { continue }
-                    return
-                }
-                off += n
-            }
-        }
+        s.withUTF8 { FileDescriptorIO.writeAll(fd, UnsafeRawBufferPointer($0)) }
     }
 }

@@ -1,14 +1,9 @@
 @_spi(AnimTools) import AnimKit
 import AnimTerminal
 
-#if canImport(Glibc)
-    import Glibc
-#endif
-
 /// `anim play [FILE|-]`: the terminal player.
 enum PlayCommand: Command {
-    static let name = "play"
-    static let summary = "play an animation in the terminal"
+    static let info = CommandInfo(name: "play", summary: "play an animation in the terminal", usage: usage, spec: spec)
     static let usage = """
         usage: anim play [FILE… | -] [options]
 
@@ -132,9 +127,9 @@ enum PlayCommand: Command {
             if paths.contains("-") { throw UsageError(message: "standard input (-) plays alone, not in a list of files") }
             if previewing { throw UsageError(message: "--inline, --place and --frame preview one file, not \(paths.count)") }
             let grid = try args.values["--grid"].map { try PlayList.parseGrid($0, files: paths.count) }
-            return try PlayList.run(
-                paths, options: options, terminal: terminal,
-                layout: .init(grid: grid, titles: args.flag("--title"), stats: args.flag("--stats")))
+            let layout = PlayList.Layout(
+                grid: grid, titles: args.flag("--title"), stats: args.flag("--stats"), decoding: args.decoding())
+            return try PlayList.run(paths, options: options, terminal: terminal, layout: layout)
         }
         if args.flag("--title") { options.title = paths.first.map(PlayList.baseName) ?? DemoAnimation.name }
         if previewing {
@@ -171,7 +166,7 @@ enum PlayCommand: Command {
             return (try Player(source: source, name: DemoAnimation.name, options: options, terminal: terminal), nil)
         case "-"?:
             // Streamed: play from the first complete frame while the rest arrives.
-            let r = StandardInput.Reader()
+            let r = StandardInput.Reader(options: args.decoding())
             try r.waitForFirstFrame()
             return (try Player(stream: r.stream, name: "<stdin>", options: options, terminal: terminal), r)
         case let path?:
@@ -180,8 +175,8 @@ enum PlayCommand: Command {
             let source =
                 args.values["--frame"] != nil
                 ? try ImageSource.opening(
-                    path: path, throughFrame: options.timing.frames?.lowerBound ?? 0, options: Limits.decoding())
-                : try ImageSource(path: path, options: Limits.decoding())
+                    path: path, throughFrame: options.timing.frames?.lowerBound ?? 0, options: args.decoding())
+                : try ImageSource(path: path, options: args.decoding())
             let name = PlayList.baseName(path)
             return (try Player(source: source, name: name, options: options, terminal: terminal), nil)
         }
@@ -283,7 +278,7 @@ enum PlayCommand: Command {
             o.timing.frames = r.lowerBound...(r.upperBound - 1)
         }
         if let text = args.values["--duration"] { o.timing.maxDuration = try parseDuration(text, option: "--duration") }
-        if args.values["--tolerance"] != nil { o.look.colorTolerance = try args.int("--tolerance", default: 2, min: 0, max: 16) }
+        o.look.colorTolerance = try args.int("--tolerance", default: o.look.colorTolerance, min: 0, max: 16)
         if let c = args.values["--cache-limit"] { o.cacheLimit = try ByteSize.parse(c, option: "--cache-limit") }
         switch args.values["--protocol"]?.lowercased() {
         case nil, "auto"?: o.look.graphics = .text

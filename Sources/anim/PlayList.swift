@@ -1,10 +1,6 @@
 @_spi(AnimTools) import AnimKit
 import AnimTerminal
 
-#if canImport(Glibc)
-    import Glibc
-#endif
-
 /// `anim play FILE…`: several files one after another (`n`/`p` for the next
 /// and the previous), or a page of them at once (`--grid CxR`, `n`/`p` for
 /// the next and previous page). The terminal is entered once for the
@@ -19,6 +15,8 @@ enum PlayList {
         /// A JSON line of figures per file on stderr (with the file's name
         /// and how its play ended).
         var stats: Bool
+        /// How the files are read (`ParsedArguments.decoding`).
+        var decoding: DecodingOptions
     }
 
     static func run(
@@ -60,7 +58,7 @@ enum PlayList {
             var sources: [(source: ImageSource, name: String)] = []
             for path in paths[(page * size)..<min((page + 1) * size, paths.count)] where !failed.contains(path) {
                 do {
-                    sources.append((try ImageSource(path: path, options: Limits.decoding()), baseName(path)))
+                    sources.append((try ImageSource(path: path, options: layout.decoding), baseName(path)))
                 } catch {
                     failed.insert(path)
                     errors.append(String(describing: error))

@@ -1,7 +1,3 @@
-#if canImport(Glibc)
-    import Glibc
-#endif
-
 /// A progress bar on stderr while frames are written, only when stderr is
 /// a terminal: frames done of the total, rate, time left.
 struct Progress {

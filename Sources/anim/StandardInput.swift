@@ -1,9 +1,6 @@
 import AnimKit
 import Dispatch
-
-#if canImport(Glibc)
-    import Glibc
-#endif
+import Synchronization
 
 /// Reads standard input into an incremental source as it arrives.
 enum StandardInput {
@@ -36,31 +33,22 @@ enum StandardInput {
 
     /// Reads stdin into a stream on a thread of its own, so a player can
     /// start on the first complete frame.
-    ///
-    /// `@unchecked Sendable`: the stream is thread-safe itself; the other
-    /// mutable fields are touched only with `lock` held.
-    final class Reader: @unchecked Sendable {
-        let stream = IncrementalImageSource(name: "<stdin>", options: Limits.decoding())
-        private let lock = DispatchSemaphore(value: 1)
-        private var failure: AnimError?
+    final class Reader: Sendable {
+        let stream: IncrementalImageSource
+        private let failure = Mutex<AnimError?>(nil)
 
-        init() {
+        init(options: DecodingOptions) {
+            stream = IncrementalImageSource(name: "<stdin>", options: options)
             DispatchQueue.global(qos: .userInitiated).async { [stream] in
                 do { try StandardInput.feed(stream) } catch {
-                    self.lock.wait()
-                    self.failure = error as? AnimError
-                    self.lock.signal()
+                    self.failure.withLock { $0 = error as? AnimError }
                     stream.finish()
                 }
             }
         }
 
         /// A read error (not a problem in the data: that is `stream.error`).
-        var readError: AnimError? {
-            lock.wait()
-            defer { lock.signal() }
-            return failure
-        }
+        var readError: AnimError? { failure.withLock { $0 } }
 
         /// Returns once a frame is complete; throws if the input ends first
         /// or is not an image.

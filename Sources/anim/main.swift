@@ -1,19 +1,10 @@
 import AnimKit
 
-#if canImport(Glibc)
-    import Glibc
-#endif
-
 // anim: the command-line tool. One file per subcommand; this one dispatches.
 
-let commands: [String: Command.Type] = [
-    "info": InfoCommand.self,
-    "extract": ExtractCommand.self,
-    "bench": BenchCommand.self,
-    "play": PlayCommand.self,
-    "encode": EncodeCommand.self,
-    "convert": ConvertCommand.self,
-    "optimize": OptimizeCommand.self,
+let commands: [Command.Type] = [
+    InfoCommand.self, ExtractCommand.self, BenchCommand.self, PlayCommand.self, EncodeCommand.self,
+    ConvertCommand.self, OptimizeCommand.self,
 ]
 
 let arguments = Array(CommandLine.arguments.dropFirst())

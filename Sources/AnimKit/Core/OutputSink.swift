@@ -117,7 +117,7 @@ final class OutputSink {
         guard !bytes.isEmpty else { return }
         switch target {
         case .memory: memory.append(contentsOf: bytes)
-        case .file(_, _, let fd), .descriptor(let fd): try writeAll(fd, bytes)
+        case .file(_, _, let fd), .descriptor(let fd): try check(FileDescriptorIO.writeAll(fd, bytes))
         }
         offset += bytes.count
     }
@@ -130,15 +130,7 @@ final class OutputSink {
         switch target {
         case .memory: memory.replaceSubrange(position..<(position + bytes.count), with: bytes)
         case .file(_, _, let fd), .descriptor(let fd):
-            var done = 0
-            while done < bytes.count {
-                let n = bytes.withUnsafeBytes {
-                    pwrite(fd, $0.baseAddress! + done, $0.count - done, off_t(base + position + done))
-                }
-                if n < 0 && errno == EINTR { continue }
-                guard n > 0 else { throw FileBytes.ioError(name, "write") }
-                done += n
-            }
+            try check(FileDescriptorIO.writeAll(fd, bytes, at: base + position))
         }
     }
 
@@ -155,16 +147,9 @@ final class OutputSink {
         }
     }
 
-    private func writeAll(_ fd: Int32, _ bytes: UnsafeRawBufferPointer) throws {
-        var off = 0
-        while off < bytes.count {
-            let n = Glibc.write(fd, bytes.baseAddress! + off, bytes.count - off)
-            if n < 0 {
-                if errno == EINTR { continue }
-                throw FileBytes.ioError(name, "write")
-            }
-            off += n
-        }
+    /// Throws the errno a write stopped at, if any.
+    private func check(_ e: Int32) throws {
+        guard e == 0 else { throw AnimError.io(path: name, operation: "write", errno: e, message: String(cString: strerror(e))) }
     }
 
     /// Everything written so far (an encoder starting over reads it back);

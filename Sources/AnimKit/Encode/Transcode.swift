@@ -108,23 +108,41 @@ extension ImageSource {
     }
 
     private func write(to destination: ImageDestination, adjustments: [String]) throws -> TranscodeReport {
-        var written = 0
         var damage = indexError
-        do {
-            for frame in images {
-                let image: RGBAImage
-                do { image = try frame.image() } catch let error as AnimError where written > 0 {
-                    damage = error  // keep what decoded before it
-                    break
-                }
-                try destination.add(image, duration: frame.info.duration)
-                written += 1
+        let written = try destination.write(count: images.count) { i in
+            // Of a damaged source, what decoded before the damage.
+            do { return (try images[i].image(), images[i].info.duration) } catch let error as AnimError where i > 0 {
+                damage = error
+                return nil
             }
-            try destination.finish()
-        } catch {
-            destination.cancel()
-            throw error
         }
         return TranscodeReport(frames: written, adjustments: adjustments, sourceError: damage, data: nil)
+    }
+}
+
+extension ImageDestination {
+    /// The one frame loop of every transcode (`ImageSource.transcode`; `anim
+    /// convert`, `encode` and `--max-bytes` with their edits): adds frames
+    /// 0, 1, … from `frame` until `count` or until it gives nil, calls
+    /// `added` with the number added after each, then finishes. On any
+    /// error the output is abandoned (nothing left behind) and the error
+    /// thrown. Returns the number of frames added.
+    @discardableResult
+    public func write(
+        count: Int, added: (Int) -> Void = { _ in }, frame: (Int) throws -> (image: RGBAImage, duration: Duration?)?
+    ) throws -> Int {
+        var n = 0
+        do {
+            while n < count, let (image, duration) = try frame(n) {
+                try add(image, duration: duration)
+                n += 1
+                added(n)
+            }
+            try finish()
+        } catch {
+            cancel()
+            throw error
+        }
+        return n
     }
 }

@@ -1,3 +1,5 @@
+import AnimKit
+
 #if canImport(Glibc)
     import Glibc
 #endif
@@ -74,20 +76,6 @@ public enum Terminal {
     /// output is gone (EPIPE). Async-signal-safe.
     @discardableResult
     public static func writeAll(_ fd: Int32, _ raw: UnsafeRawBufferPointer) -> Bool {
-        var off = 0
-        while off < raw.count {
-            let n = Glibc.write(fd, raw.baseAddress! + off, raw.count - off)
-            if n < 0 {
-                if errno == EINTR { continue }
-                if errno == EAGAIN {
-                    var p = pollfd(fd: fd, events: Int16(POLLOUT), revents: 0)
-                    _ = poll(&p, 1, 100)
-                    continue
-                }
-                return false
-            }
-            off += n
-        }
-        return true
+        FileDescriptorIO.writeAll(fd, raw) == 0
     }
 }

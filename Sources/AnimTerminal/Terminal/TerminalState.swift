@@ -1,3 +1,5 @@
+import AnimKit
+
 #if canImport(Glibc)
     import Glibc
 #endif
@@ -169,11 +171,18 @@ enum TerminalState {
         let flags = wait ? -1 : fcntl(fd, F_GETFL)
         if flags >= 0 { _ = fcntl(fd, F_SETFL, flags | O_NONBLOCK) }
         defer { if flags >= 0 { _ = fcntl(fd, F_SETFL, flags) } }
-        if syncOpen == 1 { _ = write(fd, syncEndBytes.baseAddress, syncEndBytes.count) }
-        if extraCount > 0 { _ = write(fd, extraBytes.baseAddress, extraCount) }
-        _ = write(fd, restoreBytes.baseAddress, restoreBytes.count)
-        if cursorAfterCount > 0 { _ = write(fd, cursorAfterBytes.baseAddress, cursorAfterCount) }
+        // Each piece whole (without `wait`: what the terminal takes at once).
+        // No array or closure here: nothing that could allocate.
+        if syncOpen == 1 { send(fd, syncEndBytes.baseAddress, syncEndBytes.count, wait) }
+        if extraCount > 0 { send(fd, extraBytes.baseAddress, extraCount, wait) }
+        send(fd, restoreBytes.baseAddress, restoreBytes.count, wait)
+        if cursorAfterCount > 0 { send(fd, cursorAfterBytes.baseAddress, cursorAfterCount, wait) }
         if haveSaved == 1 { tcsetattr(keyboardFD, TCSANOW, saved) }
+    }
+
+    /// Async-signal-safe (see `FileDescriptorIO.writeAll`).
+    private static func send(_ fd: Int32, _ bytes: UnsafePointer<UInt8>?, _ count: Int, _ wait: Bool) {
+        FileDescriptorIO.writeAll(fd, UnsafeRawBufferPointer(start: bytes, count: count), waitingWhenFull: wait)
     }
 
     static func restore() { restoreFromSignal() }

@@ -1,5 +1,3 @@
-import Dispatch
-
 /// Writes an APNG frame by frame: the first frame as the default image
 /// (`IDAT`), each later one as the rectangle that changed (`fdAT`), with
 /// the disposal of the frame before and the blend that compress best, as
@@ -319,35 +317,26 @@ final class APNGWriter: FrameWriter {
 
     /// A frame waiting for its data; its `dispose` is settled by the next frame.
     struct Queued {
-        let job: DeflateJob
+        let job: Pending<[UInt8]?>
         let rect: PixelRect
         let num: UInt16, den: UInt16, blend: UInt8, index: Int
         var dispose: UInt8 = 0
     }
     private let depth = max(1, min(System.activeProcessorCount, 4))
 
-    /// `@unchecked Sendable`: `result` is written by the worker before
-    /// `done.signal()` and read only after `done.wait()`.
-    final class DeflateJob: @unchecked Sendable {
-        var result: [UInt8]?
-        let done = DispatchSemaphore(value: 0)
-    }
-
     /// Starts deflating this frame, after writing the oldest queued one if
     /// as many as there are cores are in flight.
     private func queue(_ pixels: [UInt8], _ r: PixelRect, num: UInt16, den: UInt16, blend: UInt8, index: Int) throws {
         if queued.count >= depth { try writeOldest() }
-        let job = DeflateJob()
         let (level, search, channels) = (compression, options.quality >= 75, state.mode!.channels)
         let rowWidth = packedWidth(r.w)
         let zopfli = options.effort >= 9 ? 15 : 0  // zopfli: 15 iterations, as zopflipng
-        DispatchQueue.global(qos: .userInitiated).async {
-            job.result = pixels.withUnsafeBytes {
+        let job = WorkerPool.shared.submit {
+            pixels.withUnsafeBytes {
                 PNGBridge.deflate(
                     pixels: $0, width: rowWidth, height: r.h, channels: channels, level: level, search: search,
                     zopfli: zopfli)
             }
-            job.done.signal()
         }
         queued.append(Queued(job: job, rect: r, num: num, den: den, blend: blend, index: index))
     }
@@ -360,8 +349,7 @@ final class APNGWriter: FrameWriter {
     /// Waits for the oldest queued frame's data and writes its fcTL and data chunks.
     private func writeOldest() throws {
         let q = queued.removeFirst()
-        q.job.done.wait()
-        guard let zlib = q.job.result else {
+        guard let zlib = q.job.get() else {
             throw AnimError.library(
                 file: sink.name, frame: q.index, library: "libdeflate", message: "compressing the frame failed")
         }

@@ -47,7 +47,9 @@ struct WebPContainerTests {
 
     @Test func framesLoopAndFlags() throws {
         let c = try WebPContainer.index(ByteStore(try Self.file()), file: "t.webp", limits: DecodingLimits())
-        #expect(c.summary.format == .webp && c.summary.width == 6 && c.summary.height == 4 && c.summary.loopCount == 7 && c.summary.plays == .count(7))
+        #expect(
+            c.summary.format == .webp && c.summary.width == 6 && c.summary.height == 4 && c.summary.loopCount == 7
+                && c.summary.plays == .count(7))
         #expect(c.summary.error == nil && c.settledFrames == 2)
         try #require(c.steps.count == 2 && c.frames.count == 2)
         #expect(c.steps[0].rect == Rect(x: 0, y: 0, width: 2, height: 2) && c.frames[0].delay == .milliseconds(50))
