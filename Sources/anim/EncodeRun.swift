@@ -1,6 +1,5 @@
 @_spi(AnimTools) import AnimKit
 import AnimTerminal
-import Synchronization
 
 /// Writes frames to an `ImageDestination` with a progress bar; on any
 /// error the destination is abandoned (nothing left behind).
@@ -88,10 +87,14 @@ struct EncodeFailure: Error, CustomStringConvertible {
 /// Reads frames on the worker pool, one ahead of the encoder. The frame
 /// function runs behind `frame`'s lock, for one index at a time, so it
 /// may keep state.
-final class FrameReader: Sendable {
+///
+/// `@unchecked Sendable`: the frame function is not `Sendable`, but it is
+/// handed over (`sending`) when the reader is made, so no other reference
+/// to it remains, and it is called only with its lock held.
+final class FrameReader: @unchecked Sendable {
     typealias Frame = (RGBAImage, Duration?)
-    private let frame: Mutex<(Int) throws -> Frame>
-    init(_ frame: sending @escaping (Int) throws -> Frame) { self.frame = Mutex(frame) }
+    private let frame: Locked<(Int) throws -> Frame>
+    init(_ frame: sending @escaping (Int) throws -> Frame) { self.frame = Locked(frame) }
 
     /// Frame `index`, read on this thread.
     func read(_ index: Int) throws -> Frame { try frame.withLock { try $0(index) } }

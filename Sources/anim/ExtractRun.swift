@@ -48,7 +48,7 @@ final class ExtractRun: Sendable {
     /// is then the wait itself, not hidden behind the others' (a
     /// 24-megapixel photograph: 1.9 s at 3, 1.3 s at 1, 1% larger).
     let level: Int
-    private let state: Mutex<State>
+    private let state: Locked<State>
     private let slots: DispatchSemaphore
     private let group = DispatchGroup()
 
@@ -58,7 +58,7 @@ final class ExtractRun: Sendable {
         self.color = color
         self.target = target
         level = (frames ?? Int.max) < WorkerPool.cores ? 1 : PNGFile.defaultLevel
-        state = Mutex(State(nextToWrite: first))
+        state = Locked(State(nextToWrite: first))
         slots = DispatchSemaphore(value: WorkerPool.cores + 2)
     }
 

@@ -1,6 +1,5 @@
 import AnimKit
 import Dispatch
-import Synchronization
 
 /// Reads standard input into an incremental source as it arrives.
 enum StandardInput {
@@ -35,7 +34,7 @@ enum StandardInput {
     /// start on the first complete frame.
     final class Reader: Sendable {
         let stream: IncrementalImageSource
-        private let failure = Mutex<AnimError?>(nil)
+        private let failure = Locked<AnimError?>(nil)
 
         init(options: DecodingOptions) {
             stream = IncrementalImageSource(name: "<stdin>", options: options)

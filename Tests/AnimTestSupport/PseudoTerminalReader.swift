@@ -1,3 +1,4 @@
+import AnimKit
 import Foundation
 
 #if canImport(Glibc)

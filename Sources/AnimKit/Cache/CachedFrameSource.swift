@@ -1,5 +1,4 @@
 import Dispatch
-import Synchronization
 
 /// Frames of an `ImageSource` through a `FrameCache`, with prefetch.
 ///
@@ -12,7 +11,7 @@ import Synchronization
 /// decoded twice. Give it a source opened with `decodeAhead: 0` so that no
 /// other decode runs beside it.
 ///
-/// `Sendable`: the mutable fields are in `State`, behind a `Mutex`; the
+/// `Sendable`: the mutable fields are in `State`, behind a `Locked`; the
 /// prefetch runs on one serial queue.
 public final class CachedFrameSource: Sendable {
     /// The source frames come from (a newer one after `extend(with:)`).
@@ -24,7 +23,7 @@ public final class CachedFrameSource: Sendable {
     public let cache: FrameCache
     private let queue = DispatchQueue(label: "anim.prefetch", qos: .userInitiated)
     private let prefetchEnabled: Bool
-    private let state: Mutex<State>
+    private let state: Locked<State>
 
     /// What changes as frames are asked for and prefetched.
     private struct State {
@@ -47,7 +46,7 @@ public final class CachedFrameSource: Sendable {
     ) {
         self.cache = FrameCache(frameCount: source.frameCount, limitBytes: limitBytes, limitCount: limitCount)
         self.prefetchEnabled = prefetch
-        self.state = Mutex(State(current: source, decodes: [Int](repeating: 0, count: source.frameCount)))
+        self.state = Locked(State(current: source, decodes: [Int](repeating: 0, count: source.frameCount)))
         source.useCheckpoints(cache)
     }
 

@@ -1,5 +1,3 @@
-import Synchronization
-
 /// The direction frames are being played in, for eviction and prefetch.
 public enum PlaybackDirection: Sendable {
     /// Frame numbers going up.
@@ -20,7 +18,7 @@ public enum PlaybackDirection: Sendable {
 /// are charged to the same budget and evicted by the same rule. Safe to use
 /// from several threads.
 ///
-/// `Sendable`: every mutable field is in `FrameCacheContents`, behind a `Mutex`.
+/// `Sendable`: every mutable field is in `FrameCacheContents`, behind a `Locked`.
 public final class FrameCache: CheckpointStore, Sendable {
     /// Bytes counted for each entry on top of its pixels (bookkeeping).
     public static let entryOverhead = 256
@@ -54,7 +52,7 @@ public final class FrameCache: CheckpointStore, Sendable {
     /// The most frames held at once (checkpoints not counted); nil: only bytes
     /// are limited.
     public let limitCount: Int?
-    private let store: Mutex<FrameCacheContents>
+    private let store: Locked<FrameCacheContents>
     /// Frames in the animation (it grows with a stream: `grow(toFrameCount:)`).
     public var frameCount: Int {
         store.withLock { $0.frameCount }
@@ -64,7 +62,7 @@ public final class FrameCache: CheckpointStore, Sendable {
     public init(frameCount: Int, limitBytes: Int, limitCount: Int? = nil) {
         self.limitBytes = max(limitBytes, 0)
         self.limitCount = limitCount
-        store = Mutex(FrameCacheContents(limitBytes: max(limitBytes, 0), limitCount: limitCount, count: max(frameCount, 1)))
+        store = Locked(FrameCacheContents(limitBytes: max(limitBytes, 0), limitCount: limitCount, count: max(frameCount, 1)))
     }
 
     /// What one frame of `width`×`height` RGBA8 costs.

@@ -1,5 +1,4 @@
 import CLCMS
-import Synchronization
 
 /// A conversion of 8-bit RGBA pixels to sRGB with Little CMS, made from
 /// what a file says of its colours (`EmbeddedColor`), as browsers convert
@@ -51,7 +50,7 @@ final class ColorTransform: @unchecked Sendable {
     }
 
     /// The answers `toSRGB` gave last, oldest first.
-    private static let recent = Mutex<[(color: EmbeddedColor, fastPath: Bool, transform: ColorTransform?, problem: String?)]>([])
+    private static let recent = Locked<[(color: EmbeddedColor, fastPath: Bool, transform: ColorTransform?, problem: String?)]>([])
 
     private static func make(from color: EmbeddedColor, fastPath: Bool) -> (transform: ColorTransform?, problem: String?) {
         let profile: cmsHPROFILE

@@ -2,22 +2,22 @@
     import Glibc
 #endif
 
-/// A value that is not `Sendable` (the frame cursor: a compositor, canvases
-/// and codec handles), reachable only with its lock held: `withLock` is the
-/// one way in, so unlocked access does not compile. State that is
-/// `Sendable` uses the standard library's `Mutex` instead, whose `sending`
-/// rules refuse a closure that lends the state's buffers to the caller.
+/// A value reachable only with its lock held: `withLock` is the one way in,
+/// so unlocked access does not compile (swift-nio's `NIOLockedValueBox`).
+/// The code base's one lock idiom.
 ///
-/// `@unchecked Sendable`: the value is private and every access goes
-/// through the mutex, which `withLock` takes and releases around its
-/// closure; the closure must not let the value escape (the cursor's
-/// callers only read pixels inside it).
-final class Locked<Value>: @unchecked Sendable {
+/// On a pthread mutex rather than the Synchronization module's `Mutex`:
+/// on Linux that `Mutex` locks through futex system calls that
+/// ThreadSanitizer does not see, so every access it guards is reported as
+/// a race (four threads appending to a `Locked<[Int]>` are enough), and the
+/// sanitizer could no longer check what claims to be `Sendable`.
+package final class Locked<Value> {
     private let mutex = UnsafeMutablePointer<pthread_mutex_t>.allocate(capacity: 1)
-    private var value: Value
+    private var guarded: Value
 
-    init(_ value: Value) {
-        self.value = value
+    /// A lock around `value`.
+    package init(_ value: Value) {
+        guarded = value
         pthread_mutex_init(mutex, nil)
     }
 
@@ -27,9 +27,19 @@ final class Locked<Value>: @unchecked Sendable {
     }
 
     /// Runs `body` on the value with the lock held.
-    func withLock<R>(_ body: (inout Value) throws -> R) rethrows -> R {
+    package func withLock<R>(_ body: (inout Value) throws -> R) rethrows -> R {
         pthread_mutex_lock(mutex)
         defer { pthread_mutex_unlock(mutex) }
-        return try body(&value)
+        return try body(&guarded)
     }
+
+    /// The value now (a copy, read under the lock).
+    package var value: Value { withLock { $0 } }
+
+    /// Replaces the value.
+    package func set(_ newValue: Value) { withLock { $0 = newValue } }
 }
+
+/// `@unchecked Sendable` when the value is: the value is private and every
+/// access goes through the mutex, which `withLock` holds around its closure.
+extension Locked: @unchecked Sendable where Value: Sendable {}

@@ -1,5 +1,4 @@
 import Dispatch
-import Synchronization
 
 /// A result being computed by `WorkerPool.submit`.
 package final class Pending<T: Sendable>: Sendable {
@@ -8,10 +7,10 @@ package final class Pending<T: Sendable>: Sendable {
         case running
         case finished(T)
     }
-    private let state: Mutex<State>
+    private let state: Locked<State>
     private let done = DispatchSemaphore(value: 0)
 
-    init(_ work: @escaping @Sendable () -> T) { state = Mutex(.queued(work)) }
+    init(_ work: @escaping @Sendable () -> T) { state = Locked(.queued(work)) }
 
     /// Computes the result here unless a thread has started it already.
     func start() {

@@ -22,7 +22,7 @@ package final class WorkerPool: Sendable {
     /// The processors online (`sysconf`), at least 1.
     package static var cores: Int { max(Int(sysconf(Int32(_SC_NPROCESSORS_ONLN))), 1) }
 
-    private let jobs = Mutex<[@Sendable () -> Void]>([])
+    private let jobs = Locked<[@Sendable () -> Void]>([])
     private let available = DispatchSemaphore(value: 0)
 
     private let threads = Atomic<Int>(0)

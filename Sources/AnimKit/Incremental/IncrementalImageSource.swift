@@ -1,5 +1,4 @@
 import Dispatch
-import Synchronization
 
 /// An image source fed bytes as they arrive: from a pipe, a socket or a
 /// download. Append data, read what is complete, then finish.
@@ -12,7 +11,7 @@ import Synchronization
 /// if data is missing, `error` then says the file is truncated after the
 /// last complete frame.
 ///
-/// `Sendable`: every mutable field is in `State`, behind a `Mutex`.
+/// `Sendable`: every mutable field is in `State`, behind a `Locked`.
 public final class IncrementalImageSource: Sendable {
     /// What `frame(at:)` gives.
     public enum FrameResult: Equatable, Sendable {
@@ -26,7 +25,7 @@ public final class IncrementalImageSource: Sendable {
     public let name: String
     /// The options each source over the bytes is opened with.
     public let options: DecodingOptions
-    private let state = Mutex(State())
+    private let state = Locked(State())
 
     /// The bytes and what was made of them.
     private struct State {

@@ -1,5 +1,3 @@
-import Synchronization
-
 /// A `Clock` that moves only when told to (tests, rendering offline):
 /// sleeping on it moves it on to the deadline at once. Its time is behind a
 /// lock: one thread may advance it while another reads.
@@ -18,9 +16,9 @@ public final class ManualClock: Clock, Sendable {
         public static func < (a: Instant, b: Instant) -> Bool { a.offset < b.offset }
     }
 
-    private let now_: Mutex<Int64>
+    private let now_: Locked<Int64>
     /// A clock that reads `start` nanoseconds until it is moved.
-    public init(start: Int64 = 0) { now_ = Mutex(start) }
+    public init(start: Int64 = 0) { now_ = Locked(start) }
     /// The time now.
     public var now: Instant { Instant(offset: .nanoseconds(nanoseconds())) }
     /// One nanosecond.

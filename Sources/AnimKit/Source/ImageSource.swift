@@ -24,9 +24,11 @@
 /// value) and a decoding cursor (canvas, compositor, decode-ahead,
 /// checkpoints), which only one thread at a time uses.
 ///
-/// `Sendable`: the index, the bytes and the options are immutable; the
-/// cursor is reached only through `Locked.withLock`.
-public final class ImageSource: Sendable {
+/// `@unchecked Sendable`: the index, the bytes and the options are
+/// immutable; the cursor (not `Sendable`: a compositor, canvases, codec
+/// state) is reached only through its lock, whose closures lend its pixels
+/// for the call and never the cursor itself.
+public final class ImageSource: @unchecked Sendable {
     /// The name used in messages: the path, or a label for in-memory data.
     public let name: String
     /// What opening the file learnt: canvas, frames, loop count, metadata.

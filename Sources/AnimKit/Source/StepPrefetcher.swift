@@ -1,5 +1,4 @@
 import Dispatch
-import Synchronization
 
 #if canImport(Glibc)
     import Glibc
@@ -35,7 +34,7 @@ final class StepPrefetcher {
         let done = DispatchSemaphore(value: 0)
         /// Who runs the decode: nobody yet, the worker, or nobody ever (the
         /// compositor's thread reached the step first and decodes it itself).
-        private let owner = Mutex(Owner.nobody)
+        private let owner = Locked(Owner.nobody)
         enum Owner { case nobody, worker, dropped }
 
         init(buffer: UnsafeMutableRawBufferPointer) { self.buffer = buffer }

@@ -1,3 +1,4 @@
+import AnimKit
 import AnimTestSupport
 import Foundation
 import Testing
