@@ -79,8 +79,8 @@ enum LZWOracle {
     static func compare(_ file: [UInt8], name: String, into result: inout Comparison) {
         file.withUnsafeBytes { raw in
             guard let parsed = try? GIFParser(bytes: raw, file: name, limits: DecodingLimits()).parse() else { return }
-            for (i, image) in parsed.images.enumerated() where image.width * image.height > 0 {
-                let total = image.width * image.height
+            for (i, image) in parsed.images.enumerated() where image.rect.width * image.rect.height > 0 {
+                let total = image.rect.width * image.rect.height
                 var own = [UInt8](repeating: 0, count: total)
                 let valid = own.withUnsafeMutableBufferPointer {
                     GIFLZWDecoder.decode(raw, offset: image.dataOffset, end: image.dataEnd, into: $0.baseAddress!, count: total)

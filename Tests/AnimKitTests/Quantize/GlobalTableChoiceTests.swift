@@ -70,6 +70,6 @@ struct GlobalTableChoiceTests {
         #expect(back.frameCount == 3)
         for i in 0..<3 { #expect(try back.frame(at: i).pixels == Self.frames[i].pixels, "frame \(i)") }
         let parsed = try shared.withUnsafeBytes { try GIFParser(bytes: $0, file: "x", limits: DecodingLimits()).parse() }
-        #expect(parsed.images.map { $0.paletteOffset > parsed.headerLength } == [true, false, false])
+        #expect(parsed.images.map { $0.palette.offset > parsed.headerLength } == [true, false, false])
     }
 }

@@ -27,8 +27,8 @@ enum GIFContainer {
             // whose first image spans (1,0)-(4,1) is a 4×2 canvas; gif-suite
             // image-outside-bg 2×2 -> 4×4): the canvas is the union of the
             // screen and the first image; later images are clipped to it.
-            let w = max(parsed.width, first.x + first.width)
-            let h = max(parsed.height, first.y + first.height)
+            let w = max(parsed.width, first.rect.x + first.rect.width)
+            let h = max(parsed.height, first.rect.y + first.rect.height)
             if w != parsed.width || h != parsed.height {
                 try limits.checkCanvas(width: w, height: h, file: file)
                 (parsed.width, parsed.height) = (w, h)
@@ -37,7 +37,8 @@ enum GIFContainer {
         let canvas = Rect(x: 0, y: 0, width: parsed.width, height: parsed.height)
         var steps = parsed.images.map { image in
             var step = Step(
-                rect: Rect(x: image.x, y: image.y, width: image.width, height: image.height).intersection(canvas),
+                rect: Rect(x: image.rect.x, y: image.rect.y, width: image.rect.width, height: image.rect.height).intersection(
+                    canvas),
                 dispose: image.dispose, blend: .over, hasAlpha: image.transparentIndex != nil)
             step.isComplete = image.complete
             return step

@@ -47,8 +47,8 @@ final class GIFDecoder: SplitStepDecoder, Sendable {
     private func needed(_ index: Int) -> Int {
         let image = images[index]
         let clip = steps[index].rect
-        if image.interlaced || clip.isEmpty { return image.width * image.height }
-        return min(image.height, clip.y + clip.height - image.y) * image.width
+        if image.interlaced || clip.isEmpty { return image.rect.width * image.rect.height }
+        return min(image.rect.height, clip.y + clip.height - image.rect.y) * image.rect.width
     }
 
     /// True when decoding the needed indices into one buffer would take far
@@ -83,11 +83,11 @@ final class GIFDecoder: SplitStepDecoder, Sendable {
         let writer = RowWriter(target: target, image: image, clip: clip)
         let total = needed(index)
         let indices = buffer.baseAddress!.assumingMemoryBound(to: UInt8.self)
-        let width = image.width
+        let width = image.rect.width
         palette.withUnsafeBufferPointer { pal in
             if valid < total && !target.masked { writer.clearAll() }
-            var order = GIFRowOrder(height: image.height, interlaced: image.interlaced)
-            for r in 0..<image.height {
+            var order = GIFRowOrder(height: image.rect.height, interlaced: image.interlaced)
+            for r in 0..<image.rect.height {
                 guard let y = order.next(), r * width < valid else { break }
                 writer.put(row: y, indices: indices + r * width, valid: min(width, valid - r * width), palette: pal.baseAddress!)
             }
@@ -95,11 +95,11 @@ final class GIFDecoder: SplitStepDecoder, Sendable {
             // row cut part way counts as not decoded) show the rows of
             // earlier passes as browsers show them (`GIFInterlaceFill`).
             guard image.interlaced, valid < total else { return }
-            var stored = [Int](repeating: -1, count: image.height)  // image row -> stored row
-            var rows = GIFRowOrder(height: image.height, interlaced: true)
-            for r in 0..<image.height { stored[rows.next()!] = r }
+            var stored = [Int](repeating: -1, count: image.rect.height)  // image row -> stored row
+            var rows = GIFRowOrder(height: image.rect.height, interlaced: true)
+            for r in 0..<image.rect.height { stored[rows.next()!] = r }
             let whole = { (y: Int) in (stored[y] + 1) * width <= valid }
-            for y in 0..<image.height where !whole(y) {
+            for y in 0..<image.rect.height where !whole(y) {
                 guard let from = GIFInterlaceFill.source(of: y, decoded: whole) else { continue }
                 // (A row cut part way keeps what was decoded of it.)
                 let done = max(0, min(width, valid - stored[y] * width))
@@ -119,20 +119,20 @@ final class GIFDecoder: SplitStepDecoder, Sendable {
         if !target.masked { writer.clearAll() }
         // Rows of the image the canvas shows (and, for the interlace fill,
         // the 7 above them whose rows may cover them).
-        let shown = max(0, clip.y - image.y - 7)..<(clip.y + clip.height - image.y)
-        var order = GIFRowOrder(height: image.height, interlaced: image.interlaced)
+        let shown = max(0, clip.y - image.rect.y - 7)..<(clip.y + clip.height - image.rect.y)
+        var order = GIFRowOrder(height: image.rect.height, interlaced: image.interlaced)
         var whole: [Int: [UInt8]] = [:]
         var decoded: [Int: Int] = [:]
         palette.withUnsafeBufferPointer { pal in
             GIFLZWRowDecoder.decodeRows(
-                store.bytes, offset: image.dataOffset, end: image.dataEnd, width: image.width, rows: image.height
+                store.bytes, offset: image.dataOffset, end: image.dataEnd, width: image.rect.width, rows: image.rect.height
             ) { _, line, valid in
                 guard let y = order.next() else { return false }
                 if shown.contains(y) {
                     writer.put(row: y, indices: line.baseAddress!, valid: valid, palette: pal.baseAddress!)
                     if image.interlaced {
                         decoded[y] = valid
-                        if valid >= image.width { whole[y] = Array(line.prefix(image.width)) }
+                        if valid >= image.rect.width { whole[y] = Array(line.prefix(image.rect.width)) }
                     }
                 }
                 // Not interlaced: past the canvas's last row, nothing more is shown.
@@ -143,7 +143,7 @@ final class GIFDecoder: SplitStepDecoder, Sendable {
                 guard let from = GIFInterlaceFill.source(of: y, decoded: { whole[$0] != nil }) else { continue }
                 whole[from]!.withUnsafeBufferPointer {
                     writer.put(
-                        row: y, indices: $0.baseAddress!, valid: image.width, palette: pal.baseAddress!,
+                        row: y, indices: $0.baseAddress!, valid: image.rect.width, palette: pal.baseAddress!,
                         from: decoded[y] ?? 0)
                 }
             }
@@ -156,8 +156,8 @@ final class GIFDecoder: SplitStepDecoder, Sendable {
     private func makePalette(_ image: GIFImageRecord) -> [UInt32] {
         var table = [UInt32](repeating: 0xFF00_0000, count: 256)
         let bytes = store.bytes
-        for i in 0..<min(image.paletteCount, 256) {
-            let p = image.paletteOffset + 3 * i
+        for i in 0..<min(image.palette.count, 256) {
+            let p = image.palette.offset + 3 * i
             table[i] = UInt32(bytes[p]) | UInt32(bytes[p + 1]) << 8 | UInt32(bytes[p + 2]) << 16 | 0xFF00_0000
         }
         if let transform {
@@ -179,9 +179,9 @@ struct RowWriter {
     /// decoded, from image column `from` on.
     @inline(__always)
     func put(row y: Int, indices: UnsafePointer<UInt8>, valid: Int, palette: UnsafePointer<UInt32>, from: Int = 0) {
-        let cy = image.y + y - clip.y
+        let cy = image.rect.y + y - clip.y
         guard cy >= 0 && cy < clip.height else { return }
-        let x0 = clip.x - image.x
+        let x0 = clip.x - image.rect.x
         let count = min(clip.width, valid - x0)
         let first = max(0, from - x0)
         guard count > first else { return }

@@ -25,7 +25,7 @@ enum GIFFrameGrouping {
         if images.isEmpty { return ([], false) }
         let anyDelay = images.contains { $0.delay > 0 }
         let full = images.allSatisfy {
-            $0.x == 0 && $0.y == 0 && $0.width >= parsed.width && $0.height >= parsed.height
+            $0.rect.x == 0 && $0.rect.y == 0 && $0.rect.width >= parsed.width && $0.rect.height >= parsed.height
         }
         let slideshow = !anyDelay && images.count >= 3 && full && !parsed.hasExtensions
         let each = images.indices.map { $0..<($0 + 1) }

@@ -8,12 +8,11 @@ struct GIFImageRecord: Sendable {
     /// Offset just past the image's data sub-blocks (or the end of the file).
     var dataEnd: Int
     /// The rectangle as stored, which may reach outside the screen.
-    var x: Int, y: Int, width: Int, height: Int
+    var rect: Rect
     var interlaced: Bool
     /// Offset and entry count of the colour table that applies (the local
     /// one, else the global one); count 0 when there is none.
-    var paletteOffset = 0
-    var paletteCount = 0
+    var palette: (offset: Int, count: Int)
     /// Disposal method 0-7 from the GCE (0 when there is none).
     var disposal: Int = 0
     /// Delay in centiseconds from the GCE (0 when there is none).

@@ -45,7 +45,7 @@ extension GIFDecoder {
     /// tested against. giflib reads `bytes[0..<header]` (the file's header,
     /// screen descriptor and global table), then the image's bytes only.
     static func giflibIndices(_ bytes: UnsafeRawBufferPointer, header: Int, image: GIFImageRecord) -> [UInt8]? {
-        guard image.width > 0, image.height > 0 else { return [] }
+        guard image.rect.width > 0, image.rect.height > 0 else { return [] }
         let base = bytes.baseAddress!.assumingMemoryBound(to: UInt8.self)
         let stream = UnsafeMutablePointer<GIFLibStream>.allocate(capacity: 1)
         stream.initialize(
@@ -62,10 +62,10 @@ extension GIFDecoder {
         guard DGifGetRecordType(gif, &type) == GIF_OK, type == IMAGE_DESC_RECORD_TYPE,
             DGifGetImageDesc(gif) == GIF_OK
         else { return nil }
-        var out = [UInt8](repeating: 0, count: image.width * image.height)
+        var out = [UInt8](repeating: 0, count: image.rect.width * image.rect.height)
         let ok = out.withUnsafeMutableBufferPointer { buf in
-            for r in 0..<image.height {
-                if DGifGetLine(gif, buf.baseAddress! + r * image.width, Int32(image.width)) != GIF_OK { return false }
+            for r in 0..<image.rect.height {
+                if DGifGetLine(gif, buf.baseAddress! + r * image.rect.width, Int32(image.rect.width)) != GIF_OK { return false }
             }
             return true
         }

@@ -167,19 +167,18 @@ struct GIFParser {
             return (nil, false)
         }
         var image = GIFImageRecord(
-            descriptorOffset: start, dataEnd: 0, x: x, y: y, width: w, height: h,
-            interlaced: flags & 0x40 != 0, paletteOffset: 13, paletteCount: globalCount)
+            descriptorOffset: start, dataEnd: 0, rect: Rect(x: x, y: y, width: w, height: h),
+            interlaced: flags & 0x40 != 0, palette: (13, globalCount))
         let empty = w == 0 || h == 0
         let afterFlags = r.offset
         if flags & 0x80 != 0 {
-            image.paletteOffset = r.offset
-            image.paletteCount = 2 << Int(flags & 7)
-            if !r.skip(3 * image.paletteCount) {
+            image.palette = (r.offset, 2 << Int(flags & 7))
+            if !r.skip(3 * image.palette.count) {
                 // An image of no pixels whose colour table is cut by the
                 // end: nothing of it is needed (gif-suite image-zero-height).
                 guard empty else { return (nil, false) }
                 r.offset = afterFlags
-                (image.paletteOffset, image.paletteCount) = (13, globalCount)
+                image.palette = (13, globalCount)
             }
         }
         if let gce {

@@ -103,7 +103,7 @@ struct GIFExactTranscodeTests {
         let report = try streamed.transcode(to: .gif)
         let data = try #require(report.data)
         let images = try data.withUnsafeBytes { try GIFParser(bytes: $0, file: "t", limits: DecodingLimits()).parse().images }
-        #expect(images.count == 4 && images.allSatisfy { $0.paletteOffset == 13 }, "every image uses the global table")
+        #expect(images.count == 4 && images.allSatisfy { $0.palette.offset == 13 }, "every image uses the global table")
         let back = try ImageSource(data: data, options: Fixtures.merging)
         for i in 0..<4 { #expect(try back.frame(at: i) == frames[i], "frame \(i)") }
     }

@@ -28,14 +28,14 @@ struct GIFParserTests {
         #expect(r.width == 4 && r.height == 3 && r.headerLength == 19 && r.loopCount == 3 && r.error == nil)
         try #require(r.images.count == 2)
         let a = r.images[0]
-        #expect((a.x, a.y, a.width, a.height) == (1, 0, 2, 1) && !a.interlaced)
+        #expect((a.rect.x, a.rect.y, a.rect.width, a.rect.height) == (1, 0, 2, 1) && !a.interlaced)
         #expect(a.disposal == 2 && a.dispose == .background && a.delay == 7 && a.transparentIndex == 1 && a.hasGCE)
-        #expect(a.paletteOffset == 13 && a.paletteCount == 2, "the global table")
+        #expect(a.palette.offset == 13 && a.palette.count == 2, "the global table")
         #expect(a.descriptorOffset == 46 && a.dataOffset == 56 && a.dataEnd == 61 && a.complete)
         let b = r.images[1]
-        #expect((b.x, b.y, b.width, b.height) == (0, 1, 3, 2) && b.interlaced)
+        #expect((b.rect.x, b.rect.y, b.rect.width, b.rect.height) == (0, 1, 3, 2) && b.interlaced)
         #expect(!b.hasGCE && b.delay == 0 && b.transparentIndex == nil && b.dispose == .none)
-        #expect(b.paletteOffset == 71 && b.paletteCount == 4, "its local table")
+        #expect(b.palette.offset == 71 && b.palette.count == 4, "its local table")
         #expect(b.dataEnd == Self.file.count - 1)
     }
 

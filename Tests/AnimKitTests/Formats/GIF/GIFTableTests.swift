@@ -36,7 +36,7 @@ struct GIFTableTests {
             try GIFParser(bytes: $0, file: "t.gif", limits: DecodingLimits()).parse()
         }.images
         #expect(records.count == 5)
-        #expect(records.allSatisfy { $0.paletteOffset == 13 }, "every frame on the global table")
+        #expect(records.allSatisfy { $0.palette.offset == 13 }, "every frame on the global table")
         #expect(records[0].transparentIndex == nil, "frame 0 uses all 256 entries")
         // Frame 1's rectangle changes everywhere; later ones also restore
         // the square's old place, and leave pixels unchanged.
