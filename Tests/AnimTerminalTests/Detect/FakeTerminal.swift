@@ -28,7 +28,7 @@ final class FakeTerminal: @unchecked Sendable {
     private var stopped = false
     private var finished = false
     private var started = false
-    private var lastWriteNs: Int64 = 0
+    private var lastWriteAt: SuspendingClock.Instant?
     private var written = 0
     private let script: Script
     /// Called on the master's thread once the queries are in, before the
@@ -63,11 +63,11 @@ final class FakeTerminal: @unchecked Sendable {
         defer { lock.unlock() }
         return bytes
     }
-    /// CLOCK_MONOTONIC after the last scripted byte went out (0: none yet).
-    var lastWrite: Int64 {
+    /// When the last scripted byte went out (nil: none yet).
+    var lastWrite: SuspendingClock.Instant? {
         lock.lock()
         defer { lock.unlock() }
-        return lastWriteNs
+        return lastWriteAt
     }
     var bytesWritten: Int {
         lock.lock()
@@ -128,9 +128,9 @@ final class FakeTerminal: @unchecked Sendable {
                 drain(waitMs: 1)
             }
         }
-        let now = TerminalProbe.monotonic()
+        let now = SuspendingClock.now
         lock.lock()
-        lastWriteNs = now
+        lastWriteAt = now
         lock.unlock()
     }
 
