@@ -190,7 +190,7 @@ enum PlayCommand: Command {
         clear: Bool, still: Bool
     ) {
         let terminal = o.presentation == .fullScreen
-        caps.pendingInput = []
+        caps.answers.pendingInput = []
         func box(_ p: InlinePlacement) -> Presentation { still ? .still(p) : .inline(p) }
         if let place {
             o.columns = place.columns
@@ -211,7 +211,7 @@ enum PlayCommand: Command {
         let size = Terminal.size(fd: o.output)
         if o.rows == nil, let size { o.rows = max(size.rows - 1, 1) }
         // The probe's DECXCPR, else a plain cursor report (tmux has only that).
-        let row = caps.cursorRow ?? CursorRow.query(tty: Terminal.isTerminal(0) ? 0 : o.output)
+        let row = caps.answers.cursorRow ?? CursorRow.query(tty: Terminal.isTerminal(0) ? 0 : o.output)
         o.presentation = box(InlinePlacement(row: row ?? 1, column: 1, clear: clear))
     }
 

@@ -88,7 +88,7 @@ enum PlayList {
                 if layout.stats { report(sources[0].name, figures) }
                 if let e = player.sourceError { errors.append(e.description) }
             }
-            terminal.pendingInput = []  // keys typed during the probe go to the first play only
+            terminal.answers.pendingInput = []  // keys typed during the probe go to the first play only
             switch outcome {
             case .quit: return 0
             case .outputClosed: return 141

@@ -1,3 +1,5 @@
+import AnimKit
+
 #if canImport(Glibc)
     import Glibc
 #endif
@@ -20,15 +22,16 @@ enum BoundedCommand {
     /// The standard output of each command that exited with status 0
     /// before `timeoutMs`; nil for one that failed, was not found, or ran
     /// late. `environment` is the children's, and its `PATH` is where the
-    /// programs are looked for.
+    /// programs are looked for; `clock` times the deadline.
     static func run(
         _ commands: [[String]], environment: [String: String], timeoutMs: Int,
-        now: () -> Int64 = TerminalProbe.monotonic
+        clock: any Clock<Duration> = SuspendingClock()
     ) -> [[UInt8]?] {
-        let deadline = now() + Int64(timeoutMs) * 1_000_000
+        let clock = PlaybackClock(clock)
+        let deadline = clock.nanoseconds() + Int64(timeoutMs) * 1_000_000
         var children = commands.map { spawn($0, environment: environment) }
         while children.contains(where: { $0?.isRunning == true }) {
-            let left = deadline - now()
+            let left = deadline - clock.nanoseconds()
             guard left > 0 else { break }
             collect(&children, waitMs: Int32(min(max(left / 1_000_000, 1), 1000)))
         }

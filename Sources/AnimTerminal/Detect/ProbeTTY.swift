@@ -15,16 +15,8 @@
 /// reinstates the previous disposition and raises the signal again.
 /// Calls are serialised: the state is process-wide.
 enum ProbeTTY {
-    nonisolated(unsafe) static let saved: UnsafeMutablePointer<termios> = {
-        let p = UnsafeMutablePointer<termios>.allocate(capacity: 1)  // stride: 60 bytes
-        p.initialize(to: termios())
-        return p
-    }()
-    nonisolated(unsafe) static let probe: UnsafeMutablePointer<termios> = {
-        let p = UnsafeMutablePointer<termios>.allocate(capacity: 1)
-        p.initialize(to: termios())
-        return p
-    }()
+    nonisolated(unsafe) static let saved = TerminalState.termiosMemory()
+    nonisolated(unsafe) static let probe = TerminalState.termiosMemory()
     /// The dispositions to put back, one per `signals` entry.
     nonisolated(unsafe) static let previous: UnsafeMutablePointer<sigaction> = {
         let p = UnsafeMutablePointer<sigaction>.allocate(capacity: 4)

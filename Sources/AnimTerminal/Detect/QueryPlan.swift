@@ -26,11 +26,11 @@ struct QueryPlan: Equatable {
     init?(environment env: [String: String], caps: TerminalCapabilities) {
         let term = env["TERM"] ?? ""
         guard !term.isEmpty, term != "dumb" else { return nil }
-        let tmux = caps.tmux
+        let tmux = caps.tmux.inside
         let strings = term != "linux" && !term.hasPrefix("linux-") && (tmux || !term.hasPrefix("screen"))
         func forOuter(_ q: [UInt8]) -> [UInt8] { tmux ? Escape.tmuxPassthrough(q) : q }
 
-        if strings && (!tmux || caps.tmuxPassthrough) {
+        if strings && (!tmux || caps.tmux.passthrough) {
             kitty = true
             kittyWrapped = tmux
             bytes += forOuter(Escape.queryKittyGraphics)
@@ -42,7 +42,7 @@ struct QueryPlan: Equatable {
         }
         let sixelPossible =
             tmux
-            ? caps.tmuxPassthrough && caps.graphics.contains(.sixel)
+            ? caps.tmux.passthrough && caps.graphics.contains(.sixel)
             : !Self.withoutSixel.contains(caps.terminalName)
         if sixelPossible {
             sixel = true

@@ -1,3 +1,5 @@
+import AnimKit
+
 #if canImport(Glibc)
     import Glibc
 #endif
@@ -16,7 +18,6 @@ struct QueryRound: Equatable {
     var sawSentinel = false
     /// From before the write to the sentinel or the timeout.
     var elapsed: Int64 = 0
-    var bytesRead = 0
     /// Why the round ended.
     var end: End = .timeout
 
@@ -29,29 +30,26 @@ struct QueryRound: Equatable {
         /// Reading failed or found the end of input (`errno`, 0 for EOF).
         case inputEnded(Int32)
     }
-    /// Whether the tty mode had to be changed for the round.
-    var changedMode = false
 
     /// How many reads after the sentinel take what is already there (a
     /// reply that overtook another, keys typed at once).
     static let drainReads = 4
 
     static func run(
-        _ queries: [UInt8], input: Int32, output: Int32, timeoutMs: Int,
-        now: () -> Int64
+        _ queries: [UInt8], input: Int32, output: Int32, timeoutMs: Int, clock: any Clock<Duration>
     ) -> QueryRound {
-        ProbeTTY.withProbeMode(input) { changed in
+        let clock = PlaybackClock(clock)
+        return ProbeTTY.withProbeMode(input) { _ in
             var round = QueryRound()
-            round.changedMode = changed
-            let start = now()
+            let start = clock.nanoseconds()
             let deadline = start + Int64(timeoutMs) * 1_000_000
             var parser = TerminalReplyParser()
-            if write(queries, to: output, deadline: deadline, now: now) {
-                round.read(input, &parser, deadline: deadline, now: now)
+            if write(queries, to: output, deadline: deadline, clock: clock) {
+                round.read(input, &parser, deadline: deadline, clock: clock)
             } else {
                 round.end = .writeFailed(errno)
             }
-            round.elapsed = now() - start
+            round.elapsed = clock.nanoseconds() - start
             // What the parser holds back (a lone ESC, ESC [ …) is a key only
             // once the terminal has finished replying (DA1 came: terminals
             // answer in order). A round cut by its deadline may have cut a
@@ -64,10 +62,10 @@ struct QueryRound: Equatable {
     }
 
     /// Writes all of `bytes`, waiting for room no later than `deadline`.
-    static func write(_ bytes: [UInt8], to fd: Int32, deadline: Int64, now: () -> Int64) -> Bool {
+    static func write(_ bytes: [UInt8], to fd: Int32, deadline: Int64, clock: PlaybackClock) -> Bool {
         var off = 0
         while off < bytes.count {
-            let left = deadline - now()
+            let left = deadline - clock.nanoseconds()
             guard left > 0 else { return false }
             var p = pollfd(fd: fd, events: Int16(POLLOUT), revents: 0)
             let r = poll(&p, 1, Int32((left + 999_999) / 1_000_000))
@@ -81,11 +79,11 @@ struct QueryRound: Equatable {
         return true
     }
 
-    mutating func read(_ fd: Int32, _ parser: inout TerminalReplyParser, deadline: Int64, now: () -> Int64) {
+    mutating func read(_ fd: Int32, _ parser: inout TerminalReplyParser, deadline: Int64, clock: PlaybackClock) {
         var buffer = [UInt8](repeating: 0, count: 4096)
         var drains = 0
         while drains < Self.drainReads {
-            let left = deadline - now()
+            let left = deadline - clock.nanoseconds()
             let wait: Int32 = sawSentinel ? 0 : Int32((left + 999_999) / 1_000_000)
             if !sawSentinel && left <= 0 { return }
             var p = pollfd(fd: fd, events: Int16(POLLIN), revents: 0)
@@ -102,7 +100,6 @@ struct QueryRound: Equatable {
                 if !sawSentinel { end = .inputEnded(n < 0 ? errno : 0) }
                 return
             }
-            bytesRead += n
             let (replies, other) = parser.feed(Array(buffer[0..<n]))
             for reply in replies {
                 if case .primaryAttributes = reply, sawSentinel { continue }

@@ -7,40 +7,12 @@ public struct TerminalCapabilities: Equatable, Sendable {
     public var trueColor = false
     /// Pixels per cell: measured, or `CellGeometry.assumed`.
     public var cell: CellGeometry = .assumed
-    /// Sixel colour registers (XTSMGRAPHICS), nil when not reported.
-    public var sixelRegisters: Int?
-    /// Largest sixel image in pixels (XTSMGRAPHICS), nil when not reported.
-    public var sixelMaxWidth: Int?
-    /// See `sixelMaxWidth`.
-    public var sixelMaxHeight: Int?
-    /// Inside tmux; and whether tmux passes graphics through
-    /// (`allow-passthrough on`).
-    public var tmux = false
-    /// See `tmux`: graphics for the outer terminal go wrapped in
-    /// `Escape.tmuxPassthrough` (see `needsPassthrough`).
-    public var tmuxPassthrough = false
-    /// tmux itself draws sixel (its DA1 lists 4): sixel goes to tmux as
-    /// it is, not through passthrough.
-    public var sixelByTmux = false
+    /// Inside tmux or not, and how graphics get through it.
+    public var tmux = TmuxRoute()
     /// The terminal's name as found (`TERM_PROGRAM`, `TERM`, …), for messages.
     public var terminalName = ""
-    /// What the terminal said it is (XTVERSION: `kitty(0.35.2)`), if it did.
-    public var terminalVersion: String?
-    /// Whether the terminal answered the query round (false: nothing came
-    /// back within the time allowed, or no query was sent).
-    public var answered = false
-    /// How long the query round took, from writing the queries to the DA1
-    /// reply or the timeout; nil when no query was sent.
-    public var queryNanoseconds: Int64?
-    /// The row the cursor was on before the player took the screen (the
-    /// shell's output ends there), when the terminal said (DECXCPR).
-    public var cursorRow: Int?
-    /// How many replies the round brought back.
-    public var replyCount = 0
-    /// Bytes read during the round that were not replies (keys typed
-    /// meanwhile), in order: the player parses them as its first keys.
-    /// At most `TerminalProbe.maxPendingInput`.
-    public var pendingInput: [UInt8] = []
+    /// What the terminal said to the query round.
+    public var answers = TerminalAnswers()
     /// One line per finding: what was seen and what it decided.
     public var reasons: [String] = []
 
@@ -54,14 +26,16 @@ public struct TerminalCapabilities: Equatable, Sendable {
     /// passthrough to reach the terminal (never for text; not for sixel
     /// when tmux draws it itself).
     public func needsPassthrough(_ graphics: GraphicsProtocol) -> Bool {
-        guard tmux, graphics != .text else { return false }
-        return !(graphics == .sixel && sixelByTmux)
+        guard tmux.inside, graphics != .text else { return false }
+        return !(graphics == .sixel && tmux.drawsSixel)
     }
 
-    /// Adds `p` to `graphics` (at `front`, or the end) unless present.
-    mutating func add(_ p: GraphicsProtocol, front: Bool = false) {
+    /// Adds `p` to `graphics` (at `front`, or the end) unless present; then
+    /// notes `why`, if given.
+    mutating func add(_ p: GraphicsProtocol, front: Bool = false, because why: String? = nil) {
         guard !graphics.contains(p) else { return }
         if front { graphics.insert(p, at: 0) } else { graphics.append(p) }
+        if let why { note(why) }
     }
 
     /// Removes `p` from `graphics`.

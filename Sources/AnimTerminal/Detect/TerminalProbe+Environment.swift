@@ -28,7 +28,7 @@ extension TerminalProbe {
         var outer = env
         var known: Known?
         if inTmux {
-            caps.tmux = true
+            caps.tmux.inside = true
             caps.note("TMUX is set: inside tmux")
             if outer["TERM_PROGRAM"] == "tmux" { outer["TERM_PROGRAM"] = nil }
             outer["TERM"] = tmux.flatMap { $0.termName.isEmpty ? nil : $0.termName }
@@ -137,15 +137,12 @@ extension TerminalProbe {
         guard !caps.trueColor else { return }
         let term = env["TERM"] ?? ""
         if let c = env["COLORTERM"], c == "truecolor" || c == "24bit" {
-            caps.trueColor = true
-            caps.note("COLORTERM=\(c): 24-bit colour")
+            directColour("COLORTERM=\(c)", &caps)
         } else if term.hasSuffix("-direct") {
-            caps.trueColor = true
-            caps.note("TERM=\(term) is a direct-colour entry: 24-bit colour")
+            directColour("TERM=\(term) is a direct-colour entry", &caps)
         } else if let terminfo, terminfo.hasDirectColor {
-            caps.trueColor = true
             let cap = terminfo.extended["RGB"] != nil ? "RGB" : "Tc"
-            caps.note("the terminfo entry \(terminfo.names.first ?? term) has \(cap): 24-bit colour")
+            directColour("the terminfo entry \(terminfo.names.first ?? term) has \(cap)", &caps)
         }
     }
 
@@ -156,16 +153,10 @@ extension TerminalProbe {
             caps.graphics = []
             return
         }
-        if tmux.features.contains("RGB"), !caps.trueColor {
-            caps.trueColor = true
-            caps.note("tmux's client features include RGB: 24-bit colour")
-        }
-        if tmux.features.contains("sixel"), !caps.graphics.contains(.sixel) {
-            caps.add(.sixel)
-            caps.note("tmux's client features include sixel: sixel")
-        }
+        if tmux.features.contains("RGB") { directColour("tmux's client features include RGB", &caps) }
+        if tmux.features.contains("sixel") { caps.add(.sixel, because: "tmux's client features include sixel: sixel") }
         if tmux.passthrough {
-            caps.tmuxPassthrough = true
+            caps.tmux.passthrough = true
             caps.note("tmux allow-passthrough is on: graphics go wrapped for passthrough")
         } else if !caps.graphics.isEmpty {
             caps.note("tmux allow-passthrough is off: graphics off (tmux set -g allow-passthrough on)")

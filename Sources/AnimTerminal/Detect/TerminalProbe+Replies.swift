@@ -1,3 +1,5 @@
+import AnimKit
+
 /// What the replies of the query round decide, over the environment.
 ///
 /// Outside tmux a round that was answered (DA1 came back) is the
@@ -7,7 +9,7 @@
 /// outer terminal's comes back through tmux, can only add.
 extension TerminalProbe {
     static func apply(
-        _ replies: [TerminalReply], answered: Bool, plan: QueryPlan, size: WindowSize?,
+        _ replies: [TerminalReply], answered: Bool, plan: QueryPlan, size: Terminal.WindowSize?,
         to caps: inout TerminalCapabilities
     ) {
         var kittyAnswer: String?
@@ -24,11 +26,10 @@ extension TerminalProbe {
             case .textAreaPixels(let w, let h): areaPixels = (w, h)
             case .textAreaCells(let c, let r): areaCells = areaCells ?? (c, r)
             case .graphicsAttribute(1, 0, let values) where values.count >= 1:
-                caps.sixelRegisters = values[0]
+                caps.answers.sixelRegisters = values[0]
                 caps.note("XTSMGRAPHICS: \(values[0]) sixel colour registers")
             case .graphicsAttribute(2, 0, let values) where values.count >= 2:
-                caps.sixelMaxWidth = values[0]
-                caps.sixelMaxHeight = values[1]
+                caps.answers.sixelMaxSize = PixelSize(width: values[0], height: values[1])
                 caps.note("XTSMGRAPHICS: sixel images up to \(values[0])×\(values[1]) px")
             case .termcap(let name, .some) where name == "RGB" || name == "Tc":
                 directColour("XTGETTCAP \(name) answered", &caps)
@@ -37,7 +38,7 @@ extension TerminalProbe {
             case .terminalVersion(let text):
                 version(text, &caps)
             case .cursorPosition(let row, let column) where row >= 1 && column >= 1:
-                caps.cursorRow = row
+                caps.answers.cursorRow = row
                 caps.note("DECXCPR: the shell's cursor is on row \(row)")
             default:
                 break
@@ -61,6 +62,7 @@ extension TerminalProbe {
         ["38:2::1:2:3", "38:2:1:2:3", "38;2;1;2;3"].contains { text.contains($0) }
     }
 
+    /// 24-bit colour, unless known already, with `evidence` noted.
     static func directColour(_ evidence: String, _ caps: inout TerminalCapabilities) {
         guard !caps.trueColor else { return }
         caps.trueColor = true
@@ -70,10 +72,9 @@ extension TerminalProbe {
     static func kitty(_ answer: String?, answered: Bool, plan: QueryPlan, _ caps: inout TerminalCapabilities) {
         guard plan.kitty else { return }
         if answer == "OK" {
-            if !caps.graphics.contains(.kitty) {
-                caps.add(.kitty, front: caps.graphics.first != .iterm2)
-                caps.note("the kitty graphics query was answered OK: kitty graphics")
-            }
+            caps.add(
+                .kitty, front: caps.graphics.first != .iterm2,
+                because: "the kitty graphics query was answered OK: kitty graphics")
         } else if answered, !plan.kittyWrapped, caps.graphics.contains(.kitty) {
             caps.remove(.kitty)
             let why = answer.map { "answered \($0)" } ?? "not answered"
@@ -84,14 +85,13 @@ extension TerminalProbe {
     static func primaryAttributes(_ list: [Int], _ caps: inout TerminalCapabilities) {
         let sixel = list.contains(4)
         let shown = list.map(String.init).joined(separator: ";")
-        if caps.tmux {
+        if caps.tmux.inside {
             guard sixel else { return }
-            caps.sixelByTmux = true
+            caps.tmux.drawsSixel = true
             caps.add(.sixel)
             caps.note("tmux's DA1 (\(shown)) lists 4: tmux draws sixel itself")
-        } else if sixel, !caps.graphics.contains(.sixel) {
-            caps.add(.sixel)
-            caps.note("DA1 (\(shown)) lists 4: sixel")
+        } else if sixel {
+            caps.add(.sixel, because: "DA1 (\(shown)) lists 4: sixel")
         } else if !sixel, caps.graphics.contains(.sixel) {
             caps.remove(.sixel)
             caps.note("DA1 (\(shown)) does not list 4: no sixel")
@@ -100,25 +100,15 @@ extension TerminalProbe {
 
     /// XTVERSION names the terminal where no variable did (ssh, sudo).
     static func version(_ text: String, _ caps: inout TerminalCapabilities) {
-        caps.terminalVersion = text
+        caps.answers.version = text
         caps.note("XTVERSION: \(text)")
         if text.hasPrefix("XTerm(") {
             if caps.terminalName.isEmpty || caps.terminalName.hasPrefix("xterm") { caps.terminalName = "xterm" }
             if (xtermPatch(text) ?? 0) >= 331 { directColour("XTVERSION \(text) (patch 331 or later)", &caps) }
-        } else if text.hasPrefix("WezTerm") {
-            caps.terminalName = "WezTerm"
-            if !caps.graphics.contains(.iterm2) {
-                caps.add(.iterm2, front: true)
-                caps.note("XTVERSION says WezTerm: iTerm2 images")
-            }
-            directColour("XTVERSION says WezTerm", &caps)
-        } else if text.hasPrefix("iTerm2") {
-            caps.terminalName = "iTerm2"
-            if !caps.graphics.contains(.iterm2) {
-                caps.add(.iterm2, front: true)
-                caps.note("XTVERSION says iTerm2: iTerm2 images")
-            }
-            directColour("XTVERSION says iTerm2", &caps)
+        } else if let name = ["WezTerm", "iTerm2"].first(where: { text.hasPrefix($0) }) {
+            caps.terminalName = name
+            caps.add(.iterm2, front: true, because: "XTVERSION says \(name): iTerm2 images")
+            directColour("XTVERSION says \(name)", &caps)
         } else if let name = ["kitty", "foot", "ghostty", "Konsole", "mlterm", "contour"].first(where: {
             text.lowercased().hasPrefix($0.lowercased())
         }) {

@@ -1,3 +1,5 @@
+import AnimKit
+
 #if canImport(Glibc)
     import Glibc
 #endif
@@ -17,13 +19,6 @@ public enum TerminalProbe {
     public static let maxReplies = 64
     /// How long each tmux command may take (they run side by side).
     public static let tmuxTimeoutMs = 50
-
-    /// CLOCK_MONOTONIC in nanoseconds: the probe's default clock.
-    public static func monotonic() -> Int64 {
-        var ts = timespec()
-        clock_gettime(CLOCK_MONOTONIC, &ts)
-        return Int64(ts.tv_sec) * 1_000_000_000 + Int64(ts.tv_nsec)
-    }
 
     /// The process's environment as a dictionary (from `environ`).
     public static func processEnvironment() -> [String: String] {
@@ -46,13 +41,14 @@ public enum TerminalProbe {
     /// and puts back exactly what it found (if the terminal is raw already
     /// it leaves the mode alone). Bytes typed meanwhile come back in
     /// `pendingInput`. Inside tmux, tmux is asked first (two commands, at
-    /// most `tmuxTimeoutMs`, killed if late). `now` is in nanoseconds.
+    /// most `tmuxTimeoutMs`, killed if late). `clock` times the round and
+    /// the commands (tests may pass a `ManualClock`).
     public static func detect(
         environment env: [String: String], input: Int32, output: Int32,
-        timeoutMs: Int = 100, now: () -> Int64 = monotonic
+        timeoutMs: Int = 100, clock: any Clock<Duration> = SuspendingClock()
     ) -> TerminalCapabilities {
         let inTmux = !(env["TMUX"] ?? "").isEmpty
-        let tmux = inTmux ? TmuxClient.query(environment: env, timeoutMs: tmuxTimeoutMs, now: now) : nil
+        let tmux = inTmux ? TmuxClient.query(environment: env, timeoutMs: tmuxTimeoutMs, clock: clock) : nil
         let infoName = inTmux ? (tmux?.termName ?? "") : (env["TERM"] ?? "")
         let terminfo = infoName.isEmpty ? nil : Terminfo.load(term: infoName, environment: env)
         var caps = fromEnvironment(env, terminfo: terminfo, tmux: tmux)
@@ -60,7 +56,7 @@ public enum TerminalProbe {
             caps.note("input or output is not a terminal: no queries")
             return caps
         }
-        let size = WindowSize(fd: output) ?? WindowSize(fd: input)
+        let size = Terminal.windowSize(fd: output) ?? Terminal.windowSize(fd: input)
         if let size,
             let cell = CellGeometry.from(
                 pixelWidth: size.pixelWidth, pixelHeight: size.pixelHeight,
@@ -83,20 +79,20 @@ public enum TerminalProbe {
             caps.note("TERM=\(env["TERM"] ?? ""): no queries")
             return caps
         }
-        let round = QueryRound.run(plan.bytes, input: input, output: output, timeoutMs: timeoutMs, now: now)
+        let round = QueryRound.run(plan.bytes, input: input, output: output, timeoutMs: timeoutMs, clock: clock)
         record(round, plan: plan, size: size, timeoutMs: timeoutMs, to: &caps)
         return caps
     }
 
     /// What the round brought, into `caps`.
     static func record(
-        _ round: QueryRound, plan: QueryPlan, size: WindowSize?, timeoutMs: Int,
+        _ round: QueryRound, plan: QueryPlan, size: Terminal.WindowSize?, timeoutMs: Int,
         to caps: inout TerminalCapabilities
     ) {
-        caps.queryNanoseconds = round.elapsed
-        caps.answered = round.sawSentinel
-        caps.replyCount = round.replies.count
-        caps.pendingInput = round.pending
+        caps.answers.duration = .nanoseconds(round.elapsed)
+        caps.answers.answered = round.sawSentinel
+        caps.answers.replyCount = round.replies.count
+        caps.answers.pendingInput = round.pending
         apply(round.replies, answered: round.sawSentinel, plan: plan, size: size, to: &caps)
         switch round.end {
         case .sentinel: break
@@ -104,19 +100,5 @@ public enum TerminalProbe {
         case .writeFailed(let e): caps.note("the queries could not be written (errno \(e)): the environment's verdict stands")
         case .inputEnded(let e): caps.note("input ended before DA1 (\(e)): the environment's verdict stands")
         }
-    }
-
-    /// The terminal's size from `TIOCGWINSZ`: cells, and pixels (0 when
-    /// the terminal does not say).
-    struct WindowSize: Equatable {
-        var columns: Int, rows: Int, pixelWidth: Int, pixelHeight: Int
-    }
-}
-
-extension TerminalProbe.WindowSize {
-    /// The size of the terminal on `fd` (`Terminal.windowSize`), or nil.
-    init?(fd: Int32) {
-        guard let size = Terminal.windowSize(fd: fd) else { return nil }
-        self.init(columns: size.columns, rows: size.rows, pixelWidth: size.pixelWidth, pixelHeight: size.pixelHeight)
     }
 }

@@ -31,12 +31,10 @@ public struct TmuxClient: Equatable, Sendable {
     /// (it is killed) or cannot be run. The pane's own setting wins over
     /// the global one (`show-options -A`).
     public static func query(
-        environment: [String: String], timeoutMs: Int = 50,
-        now: () -> Int64 = TerminalProbe.monotonic
+        environment: [String: String], timeoutMs: Int = 50, clock: any Clock<Duration> = SuspendingClock()
     ) -> TmuxClient? {
         let out = BoundedCommand.run(
-            [passthroughCommand, clientCommand], environment: environment,
-            timeoutMs: timeoutMs, now: now)
+            [passthroughCommand, clientCommand], environment: environment, timeoutMs: timeoutMs, clock: clock)
         return parse(passthrough: out[0], client: out[1])
     }
 

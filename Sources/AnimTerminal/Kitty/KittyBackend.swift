@@ -49,9 +49,10 @@ public final class KittyBackend: FrameBackend {
     /// True once frames are no longer added (budget reached or refused;
     /// from the start when `quiet`).
     private(set) var editing = false
-    /// Replies asked for: `q=1` (errors), or `q=2` (none) when quiet.
-    private let errors: String
+    /// No replies asked for (previews).
     private let quiet: Bool
+    /// Replies asked for: `q=1` (errors), or `q=2` (none) when quiet.
+    private var errors: String { quiet ? "q=2" : "q=1" }
 
     /// A kitty backend drawing over `background`, wrapped for tmux's
     /// passthrough when `tmux`; `imageID` nil: one made from the process id;
@@ -62,7 +63,6 @@ public final class KittyBackend: FrameBackend {
     ) {
         self.background = background
         self.quiet = quiet
-        errors = quiet ? "q=2" : "q=1"
         editing = quiet
         command = KittyCommand(tmux: tmux)
         self.storageBudget = storageBudget

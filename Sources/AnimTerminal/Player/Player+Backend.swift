@@ -22,9 +22,9 @@ extension Player {
         case .iterm2:
             return ITerm2Backend(background: look.background, tmux: tmux)
         case .sixel:
-            let size = terminal.sixelMaxWidth.flatMap { w in terminal.sixelMaxHeight.map { PixelSize(width: w, height: $0) } }
             return SixelBackend(
-                background: look.background, registers: terminal.sixelRegisters ?? 256, maxSize: size, tmux: tmux)
+                background: look.background, registers: terminal.answers.sixelRegisters ?? 256,
+                maxSize: terminal.answers.sixelMaxSize, tmux: tmux)
         }
     }
 

@@ -34,9 +34,9 @@ extension Player {
         pane.layout.statusRow = max(terminalRows - reserved, 1) + 1
         let titleRows = pane.layout.title == nil ? 0 : 1
         let rows = max((region?.rows ?? max(terminalRows - reserved, 1)) - titleRows, 1)
-        if let row = terminal.cursorRow, let windowRows = size?.rows, windowRows < row {
+        if let row = terminal.answers.cursorRow, let windowRows = size?.rows, windowRows < row {
             // The terminal scrolled the main screen to keep that row in view.
-            terminal.cursorRow = windowRows
+            terminal.answers.cursorRow = windowRows
             if ownsWindow { TerminalState.setCursorAfter(row: windowRows) }
         }
         pane.layout.box = CellBox(columns: columns, rows: rows)
@@ -68,7 +68,7 @@ extension Player {
             bytes += status
             pane.backend.outputWasInterleaved()
         }
-        if bytes.count > Escape.syncBegin.count, ownsWindow, let row = terminal.cursorRow {
+        if bytes.count > Escape.syncBegin.count, ownsWindow, let row = terminal.answers.cursorRow {
             // Where the cursor waits between frames: the shell's row, moved
             // up as the window shrinks below it (xterm scrolls the main
             // screen's top lines into the scrollback then, so the row's

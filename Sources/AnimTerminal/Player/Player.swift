@@ -133,7 +133,7 @@ public final class Player {
         // Replies that come late (after the probe gave up, or kitty's errors)
         // are taken out of what is read; the rest are keys.
         var replies = TerminalReplyParser()
-        if !terminal.pendingInput.isEmpty, handle(replies.feed(terminal.pendingInput), &last) { return }
+        if !terminal.answers.pendingInput.isEmpty, handle(replies.feed(terminal.answers.pendingInput), &last) { return }
         // `--no-wait` (one file, not a terminal): every frame in turn at once.
         let inOrder = options.timing.noWait && !options.interactive && grid == nil ? options.timing.loops ?? 1 : nil
         // `--frame N`: the first frame drawn ends the play.

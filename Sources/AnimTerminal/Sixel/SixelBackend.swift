@@ -57,16 +57,11 @@ public final class SixelBackend: FrameBackend {
 
     private let palette: SixelPalette
     private let encoder = SixelEncoder()
-    private let colorMap = SixelColorMap()
     private var shown: [UInt32] = []
     private var next: [UInt32] = []
     private var drawn: [UInt32] = []
     private var indices: [UInt16] = []
-    /// Pixels that a graphic which may be dropped holds (see the type's
-    /// notes): drawn again by every image until the next keyframe.
-    private var unsettled: [Bool] = []
-    private var unsettledCount = 0
-    private var unsettledRect = Rect(x: 0, y: 0, width: 0, height: 0)
+    private var unsettled = SixelUnsettled()
     private var shownPlacement: Placement?
     private var shownIndex: Int?
 
@@ -109,23 +104,23 @@ public final class SixelBackend: FrameBackend {
         }
         // A new keyframe when half of what lies below the top row is unsettled.
         let topRow = min(layout.cell.height, size.height) * size.width
-        if same, let change, !layered || (unsettledCount - topRow) * 2 <= next.count - topRow {
+        if same, let change, !layered || (unsettled.count - topRow) * 2 <= next.count - topRow {
             let changed = layout.aligned(change.rect, wholeCells: change.cleared)
             if change.cleared { appendErase(layout.cells(of: changed), at: placement, to: &out) }
             var rect = changed
             if layered {
                 // From the top row, so that this image is the next one xterm drops.
-                let x0 = min(changed.x, unsettledRect.x)
-                let x1 = max(changed.x + changed.width, unsettledRect.x + unsettledRect.width)
+                let x0 = min(changed.x, unsettled.rect.x)
+                let x1 = max(changed.x + changed.width, unsettled.rect.x + unsettled.rect.width)
                 rect = Rect(
                     x: x0, y: 0, width: x1 - x0,
-                    height: max(changed.y + changed.height, unsettledRect.y + unsettledRect.height))
-                unsettledRect = rect
+                    height: max(changed.y + changed.height, unsettled.rect.y + unsettled.rect.height))
+                unsettled.rect = rect
             }
             draw(
                 rect, everything: change.cleared ? changed : nil, width: size.width, layout: layout,
                 placement: placement, into: &out)
-            if !layered { settleAll() }
+            if !layered { unsettled.settleAll(next.count) }
         } else {
             // A new keyframe over the same placement covers all of it: no erase.
             if let old = shownPlacement, !same { appendErase((0, 0, old.rows, old.columns), at: old, to: &out) }
@@ -133,22 +128,15 @@ public final class SixelBackend: FrameBackend {
             if layered {
                 appendKeyframe(size: size, layout: layout, placement: placement, into: &out)
             } else {
-                settleAll()
+                unsettled.settleAll(next.count)
                 draw(whole, everything: whole, width: size.width, layout: layout, placement: placement, into: &out)
-                settleAll()
+                unsettled.settleAll(next.count)
             }
         }
         swap(&shown, &next)
         shownPlacement = placement
         shownIndex = index
         return out
-    }
-
-    /// Marks every pixel settled (tiled layouts: only changes are drawn).
-    private func settleAll() {
-        if unsettled.count != next.count { unsettled = [Bool](repeating: false, count: next.count) }
-        for i in unsettled.indices { unsettled[i] = false }
-        unsettledCount = 0
     }
 
     /// Sends all of `next`: guards in the top row, the frame below its
@@ -163,12 +151,12 @@ public final class SixelBackend: FrameBackend {
             out += Escape.moveTo(row: placement.row, column: placement.column)
             out += tmux ? Escape.tmuxPassthrough(Escape.sixelGuard) : Escape.sixelGuard
         }
-        if unsettled.count != n { unsettled = [Bool](repeating: false, count: n) }
+        if unsettled.mask.count != n { unsettled.mask = [Bool](repeating: false, count: n) }
         if base.height > 0 { draw(base, everything: base, width: size.width, layout: layout, placement: placement, into: &out) }
-        unsettledRect = Rect(x: 0, y: 0, width: size.width, height: top)
-        draw(unsettledRect, everything: unsettledRect, width: size.width, layout: layout, placement: placement, into: &out)
-        for i in 0..<n { unsettled[i] = i < top * size.width }
-        unsettledCount = top * size.width
+        let topRect = Rect(x: 0, y: 0, width: size.width, height: top)
+        unsettled.rect = topRect
+        draw(topRect, everything: topRect, width: size.width, layout: layout, placement: placement, into: &out)
+        unsettled.unsettleFirst(top * size.width)
     }
 
     /// Forgets the frame shown: the next `render` draws everything.
@@ -176,8 +164,7 @@ public final class SixelBackend: FrameBackend {
         shownPlacement = nil
         shownIndex = nil
         shown.removeAll(keepingCapacity: true)
-        unsettled.removeAll(keepingCapacity: true)
-        unsettledCount = 0
+        unsettled = SixelUnsettled()
     }
 
     /// Erases `cells` (0-based within `placement`) to the terminal's background.
@@ -207,10 +194,10 @@ public final class SixelBackend: FrameBackend {
             indices = [UInt16](repeating: 0, count: n)
         }
         let all = everything ?? Rect(x: 0, y: 0, width: 0, height: 0)
-        var count = unsettledCount
+        var count = unsettled.count
         next.withUnsafeBufferPointer { next in
             shown.withUnsafeBufferPointer { shown in
-                unsettled.withUnsafeMutableBufferPointer { unsettled in
+                unsettled.mask.withUnsafeMutableBufferPointer { unsettled in
                     drawn.withUnsafeMutableBufferPointer { drawn in
                         var o = 0
                         for y in rect.y..<(rect.y + rect.height) {
@@ -236,15 +223,14 @@ public final class SixelBackend: FrameBackend {
                 }
             }
         }
-        unsettledCount = count
-        let mapping = drawn.withUnsafeBufferPointer { palette.mapping(for: UnsafeBufferPointer(rebasing: $0[0..<n])) }
-        guard let mapping else { return }
-        drawn.withUnsafeBufferPointer { drawn in
+        unsettled.count = count
+        let mapped = drawn.withUnsafeBufferPointer { drawn in
             indices.withUnsafeMutableBufferPointer { out in
-                colorMap.map(
-                    UnsafeBufferPointer(rebasing: drawn[0..<n]), mapping, into: UnsafeMutableBufferPointer(rebasing: out[0..<n]))
+                palette.registers(
+                    for: UnsafeBufferPointer(rebasing: drawn[0..<n]), into: UnsafeMutableBufferPointer(rebasing: out[0..<n]))
             }
         }
+        guard mapped else { return }
         let colors = palette.colors
         indices.withUnsafeBufferPointer { all in
             let indices = UnsafeBufferPointer(rebasing: all[0..<n])

@@ -22,6 +22,8 @@ final class SixelPalette {
     private let quantizer: ColorQuantizer
     /// The last quantised palette and its error when made.
     private var quantized: (matcher: PaletteMatcher, error: Double)?
+    /// Each colour's register under the mapping in use.
+    private let colorMap = SixelColorMap()
 
     /// A mapping of colours to registers for one rectangle.
     struct Mapping {
@@ -47,6 +49,15 @@ final class SixelPalette {
         let chosen = choose()
         clock += 1
         return Mapping(matcher: chosen, registers: assign(chosen.colors))
+    }
+
+    /// Writes the register of each of the pixels `keys` into `out`
+    /// (`SixelEncoder.none` for 0: not drawn), through the mapping for them
+    /// (`mapping(for:)`); false when none is drawn.
+    func registers(for keys: UnsafeBufferPointer<UInt32>, into out: UnsafeMutableBufferPointer<UInt16>) -> Bool {
+        guard let mapping = mapping(for: keys) else { return false }
+        colorMap.map(keys, mapping, into: out)
+        return true
     }
 
     /// The palette for the pixels counted.

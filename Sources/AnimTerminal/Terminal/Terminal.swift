@@ -13,6 +13,9 @@ import AnimKit
 /// (only async-signal-safe calls). A closed output (EPIPE) and normal exit
 /// restore the same way.
 public enum Terminal {
+    /// A window's size: cells, and pixels (0 where the terminal does not say).
+    public typealias WindowSize = (columns: Int, rows: Int, pixelWidth: Int, pixelHeight: Int)
+
     /// Columns and rows of the terminal on `fd`, or nil if it is not one.
     public static func size(fd: Int32 = 1) -> (columns: Int, rows: Int)? {
         windowSize(fd: fd).map { ($0.columns, $0.rows) }
@@ -21,7 +24,7 @@ public enum Terminal {
     /// The window size on `fd` with its pixel size (`ws_xpixel`,
     /// `ws_ypixel`; zero where the terminal does not know it), or nil.
     /// The one place `TIOCGWINSZ` is read.
-    public static func windowSize(fd: Int32 = 1) -> (columns: Int, rows: Int, pixelWidth: Int, pixelHeight: Int)? {
+    public static func windowSize(fd: Int32 = 1) -> WindowSize? {
         var ws = winsize()
         guard ioctl(fd, UInt(TIOCGWINSZ), &ws) == 0, ws.ws_col > 0, ws.ws_row > 0 else { return nil }
         return (Int(ws.ws_col), Int(ws.ws_row), Int(ws.ws_xpixel), Int(ws.ws_ypixel))

@@ -11,17 +11,9 @@ enum TerminalState {
     /// (60 bytes): Swift's `termios` is 57 bytes long plus padding, and a
     /// Swift variable of it is 3 bytes short of what tcgetattr writes
     /// (found by AddressSanitizer).
-    nonisolated(unsafe) static let saved: UnsafeMutablePointer<termios> = {
-        let p = UnsafeMutablePointer<termios>.allocate(capacity: 1)  // stride: 60 bytes
-        p.initialize(to: termios())
-        return p
-    }()
+    nonisolated(unsafe) static let saved = termiosMemory()
     /// The raw mode, likewise.
-    nonisolated(unsafe) static let raw: UnsafeMutablePointer<termios> = {
-        let p = UnsafeMutablePointer<termios>.allocate(capacity: 1)
-        p.initialize(to: termios())
-        return p
-    }()
+    nonisolated(unsafe) static let raw = termiosMemory()
     nonisolated(unsafe) static var haveSaved: Int32 = 0
     nonisolated(unsafe) static var keyboardFD: Int32 = 0
     /// Where the restoring bytes go: the player's output.
@@ -63,6 +55,13 @@ enum TerminalState {
         let bytes = Escape.moveTo(row: row, column: 1)
         for (i, b) in bytes.enumerated() { cursorAfterBytes[i] = b }
         cursorAfterCount = bytes.count
+    }
+
+    /// A tty mode in memory of C's size (see `saved`), zeroed, never freed.
+    static func termiosMemory() -> UnsafeMutablePointer<termios> {
+        let p = UnsafeMutablePointer<termios>.allocate(capacity: 1)  // stride: 60 bytes
+        p.initialize(to: termios())
+        return p
     }
 
     static func buffer(_ bytes: [UInt8]) -> UnsafeBufferPointer<UInt8> {

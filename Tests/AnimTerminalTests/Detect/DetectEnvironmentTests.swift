@@ -98,9 +98,9 @@ struct DetectEnvironmentTests {
         #expect(caps.graphics == c.graphics)
         #expect(caps.trueColor == c.trueColor)
         #expect(caps.terminalName == c.name)
-        #expect(caps.tmux == (c.env["TMUX"] != nil))
-        #expect(caps.tmuxPassthrough == c.passthrough)
-        #expect(caps.cell == .assumed && !caps.answered && caps.queryNanoseconds == nil)
+        #expect(caps.tmux.inside == (c.env["TMUX"] != nil))
+        #expect(caps.tmux.passthrough == c.passthrough)
+        #expect(caps.cell == .assumed && !caps.answers.answered && caps.answers.duration == nil)
         if c.reason.isEmpty {
             #expect(caps.reasons.isEmpty, "\(caps.reasons)")
         } else {
@@ -112,7 +112,7 @@ struct DetectEnvironmentTests {
         var caps = TerminalProbe.fromEnvironment(
             ["TERM": "tmux-256color", "TMUX": "/t,1,0"], terminfo: nil, tmux: Self.kittyClient)
         #expect(caps.needsPassthrough(.kitty) && caps.needsPassthrough(.sixel) && !caps.needsPassthrough(.text))
-        caps.sixelByTmux = true
+        caps.tmux.drawsSixel = true
         #expect(!caps.needsPassthrough(.sixel) && caps.needsPassthrough(.kitty))
         let plain = TerminalProbe.fromEnvironment(["TERM": "xterm-kitty"], terminfo: nil)
         #expect(!plain.needsPassthrough(.kitty))
@@ -132,9 +132,9 @@ struct DetectEnvironmentTests {
 
     @Test func describeSaysWhatAndWhy() {
         var caps = TerminalProbe.fromEnvironment(["TERM": "xterm-kitty", "KITTY_WINDOW_ID": "1"], terminfo: nil)
-        caps.queryNanoseconds = 2_140_000
-        caps.answered = true
-        caps.replyCount = 4
+        caps.answers.duration = .nanoseconds(2_140_000)
+        caps.answers.answered = true
+        caps.answers.replyCount = 4
         caps.cell = CellGeometry(width: 8, height: 19)
         let lines = caps.describe().split(separator: "\n").map(String.init)
         #expect(lines.contains("terminal: kitty"))

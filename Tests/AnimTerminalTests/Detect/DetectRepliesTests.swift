@@ -11,7 +11,7 @@ struct DetectRepliesTests {
 
     func applied(
         _ env: [String: String], _ replies: [TerminalReply], answered: Bool = true, tmux: TmuxClient? = nil,
-        size: TerminalProbe.WindowSize? = nil
+        size: Terminal.WindowSize? = nil
     ) -> TerminalCapabilities {
         var c = caps(env, tmux: tmux)
         let plan = QueryPlan(environment: env, caps: c)!
@@ -57,15 +57,15 @@ struct DetectRepliesTests {
         // tmux answers DA1 itself: no 4 removes nothing, the wrapped kitty
         // query's silence removes nothing.
         let plain = applied(env, [.primaryAttributes([1, 2])], tmux: client)
-        #expect(plain.graphics == [.kitty] && !plain.sixelByTmux)
+        #expect(plain.graphics == [.kitty] && !plain.tmux.drawsSixel)
         // tmux built with sixel lists 4: it draws sixel itself, even without passthrough.
         let off = TmuxClient(passthrough: false, termName: "xterm-256color", features: [])
         let native = applied(env, [.primaryAttributes([1, 2, 4])], tmux: off)
-        #expect(native.graphics == [.sixel] && native.sixelByTmux && !native.needsPassthrough(.sixel))
+        #expect(native.graphics == [.sixel] && native.tmux.drawsSixel && !native.needsPassthrough(.sixel))
     }
 
     @Test func cellSizeFromWindowReports() {
-        let size = TerminalProbe.WindowSize(columns: 80, rows: 24, pixelWidth: 0, pixelHeight: 0)
+        let size: Terminal.WindowSize = (columns: 80, rows: 24, pixelWidth: 0, pixelHeight: 0)
         let from16 = applied(
             ["TERM": "xterm"],
             [.cellPixels(width: 9, height: 18), .textAreaPixels(width: 800, height: 480), .primaryAttributes([1])], size: size)
@@ -86,7 +86,7 @@ struct DetectRepliesTests {
         #expect(applied(["TERM": "xterm"], [.statusString(valid: true, text: "0;38;2;1;2;3m")]).trueColor)
         #expect(!applied(["TERM": "xterm"], [.statusString(valid: true, text: "0;38;5;16m")]).trueColor)
         let xterm = applied(["TERM": "xterm"], [.terminalVersion("XTerm(372)")])
-        #expect(xterm.trueColor && xterm.terminalName == "xterm" && xterm.terminalVersion == "XTerm(372)")
+        #expect(xterm.trueColor && xterm.terminalName == "xterm" && xterm.answers.version == "XTerm(372)")
         #expect(applied(["TERM": "xterm-256color"], [.terminalVersion("WezTerm 20240203")]).graphics == [.iterm2])
     }
 

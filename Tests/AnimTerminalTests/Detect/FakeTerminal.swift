@@ -26,8 +26,8 @@ final class FakeTerminal: Sendable {
         /// What the program wrote.
         var received: [UInt8] = []
         var stopped = false, finished = false, started = false
-        /// CLOCK_MONOTONIC after the last scripted byte went out (0: none yet).
-        var lastWrite: Int64 = 0
+        /// When the last scripted byte went out (nil: none yet).
+        var lastWrite: SuspendingClock.Instant?
         var written = 0
         var onQueries: (@Sendable () -> Void)?
     }
@@ -62,8 +62,8 @@ final class FakeTerminal: Sendable {
     private var isStopped: Bool { state.withLock { $0.stopped } }
     /// What the program wrote to the terminal so far.
     var received: [UInt8] { state.withLock { $0.received } }
-    /// CLOCK_MONOTONIC after the last scripted byte went out (0: none yet).
-    var lastWrite: Int64 { state.withLock { $0.lastWrite } }
+    /// When the last scripted byte went out (nil: none yet).
+    var lastWrite: SuspendingClock.Instant? { state.withLock { $0.lastWrite } }
     var bytesWritten: Int { state.withLock { $0.written } }
 
     private func play() {
@@ -113,7 +113,7 @@ final class FakeTerminal: Sendable {
                 drain(waitMs: 1)
             }
         }
-        let now = TerminalProbe.monotonic()
+        let now = SuspendingClock.now
         state.withLock { $0.lastWrite = now }
     }
 

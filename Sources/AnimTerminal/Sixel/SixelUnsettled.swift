@@ -1,0 +1,27 @@
+import AnimKit
+
+/// The pixels that a sixel graphic which may be dropped holds (see
+/// `SixelBackend`'s notes on layers): drawn again by every image until the
+/// next keyframe.
+struct SixelUnsettled {
+    /// Per pixel of the frame, row by row: unsettled.
+    var mask: [Bool] = []
+    /// How many pixels are unsettled.
+    var count = 0
+    /// The area every image covers, from the top row down.
+    var rect = Rect(x: 0, y: 0, width: 0, height: 0)
+
+    /// Every pixel of a frame of `pixels` settled (tiled layouts: only
+    /// changes are drawn).
+    mutating func settleAll(_ pixels: Int) {
+        if mask.count != pixels { mask = [Bool](repeating: false, count: pixels) }
+        for i in mask.indices { mask[i] = false }
+        count = 0
+    }
+
+    /// Only the first `pixels` (the top row of cells of a keyframe) unsettled.
+    mutating func unsettleFirst(_ pixels: Int) {
+        for i in mask.indices { mask[i] = i < pixels }
+        count = pixels
+    }
+}
