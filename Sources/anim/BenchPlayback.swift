@@ -1,4 +1,4 @@
-@_spi(AnimTools) import AnimKit
+import AnimKit
 
 /// `anim bench FILE --loops L`: plays every frame in order through the frame
 /// cache, as a player would, and reports what it cost.

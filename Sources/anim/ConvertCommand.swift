@@ -1,4 +1,4 @@
-@_spi(AnimTools) import AnimKit
+import AnimKit
 
 /// `anim convert IN OUT`: any format anim reads into any it writes.
 enum ConvertCommand: Command {

@@ -1,4 +1,4 @@
-@_spi(AnimTools) import AnimKit
+import AnimKit
 
 /// `anim encode DIR OUT`: an animation from a folder of frames.
 enum EncodeCommand: Command {

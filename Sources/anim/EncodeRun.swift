@@ -1,4 +1,4 @@
-@_spi(AnimTools) import AnimKit
+import AnimKit
 import AnimTerminal
 
 /// Writes frames to an `ImageDestination` with a progress bar; on any

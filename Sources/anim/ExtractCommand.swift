@@ -1,4 +1,4 @@
-@_spi(AnimTools) import AnimKit
+import AnimKit
 
 /// `anim extract FILE OUTDIR|-`: every frame as a PNG (or WebP, PAM, PPM,
 /// raw RGBA), a file each, or streamed to standard output.

@@ -1,4 +1,4 @@
-@_spi(AnimTools) import AnimKit
+import AnimKit
 
 /// What `anim extract` writes each frame as: a file per frame in a folder,
 /// or one after the other on standard output (`-`).

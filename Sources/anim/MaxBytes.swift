@@ -1,4 +1,4 @@
-@_spi(AnimTools) import AnimKit
+import AnimKit
 
 /// `--max-bytes N`: the settings of `SizeLadder` tried in memory (a binary
 /// search along the ladder) until the output fits; the one chosen is then

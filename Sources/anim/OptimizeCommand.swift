@@ -1,4 +1,4 @@
-@_spi(AnimTools) import AnimKit
+import AnimKit
 
 /// `anim optimize FILE [OUT]`: the same animation in its own format, in the
 /// smallest lossless form anim can write, or the input kept.

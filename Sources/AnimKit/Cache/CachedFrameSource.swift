@@ -98,7 +98,7 @@ public final class CachedFrameSource: Sendable {
     }
 
     /// Waits until the prefetch queue is idle (for tests and benchmarks).
-    @_spi(AnimTools) public func waitForPrefetch() { queue.sync {} }
+    package func waitForPrefetch() { queue.sync {} }
 
     private func decode(_ index: Int) throws -> RGBAImage {
         let image = try source.frame(at: index)

@@ -1,9 +1,9 @@
 /// Whole-file writes that either complete or leave nothing behind (an
 /// `OutputSink` on a temporary file, renamed into place; a link's target
 /// replaced, a device written directly, permissions kept).
-@_spi(AnimTools) public enum AtomicFile {
+package enum AtomicFile {
     /// `bytes` as the file `path`; `durable`: flushed to the disk first.
-    public static func write(_ bytes: [UInt8], to path: String, durable: Bool = true) throws {
+    package static func write(_ bytes: [UInt8], to path: String, durable: Bool = true) throws {
         let sink = try OutputSink(path: path)
         do {
             try sink.write(bytes)

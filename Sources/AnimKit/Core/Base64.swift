@@ -1,11 +1,11 @@
 /// Standard base64 (RFC 4648, with padding), without Foundation: the
 /// embedded demo is stored in it, and terminal graphics protocols (kitty,
 /// iTerm2) carry their pixels in it.
-@_spi(AnimTools) public enum Base64 {
+package enum Base64 {
     static let alphabet: [UInt8] = Array("ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789+/".utf8)
 
     /// Decodes `text`, skipping padding and any byte outside the alphabet.
-    public static func decode(_ text: String) -> [UInt8] {
+    package static func decode(_ text: String) -> [UInt8] {
         var table = [UInt8](repeating: 255, count: 256)
         for (i, c) in alphabet.enumerated() { table[Int(c)] = UInt8(i) }
         var out = [UInt8]()
@@ -26,7 +26,7 @@
     }
 
     /// Appends the base64 of `bytes` to `out`.
-    public static func encode(_ bytes: UnsafeRawBufferPointer, into out: inout [UInt8]) {
+    package static func encode(_ bytes: UnsafeRawBufferPointer, into out: inout [UInt8]) {
         let n = bytes.count
         out.reserveCapacity(out.count + (n + 2) / 3 * 4)
         alphabet.withUnsafeBufferPointer { a in
@@ -51,7 +51,7 @@
     }
 
     /// The base64 of `bytes`.
-    public static func encode(_ bytes: [UInt8]) -> [UInt8] {
+    package static func encode(_ bytes: [UInt8]) -> [UInt8] {
         var out: [UInt8] = []
         bytes.withUnsafeBytes { encode($0, into: &out) }
         return out

@@ -71,7 +71,7 @@ public struct EncodingOptions: Sendable, Equatable {
     /// frames show when they fit, so that frames need no local table, or
     /// the table most frames can share. A frame 0 it does not hold gets a
     /// local table.
-    @_spi(AnimTools) public var globalColors: [UInt32]?
+    package var globalColors: [UInt32]?
 
     /// How a GIF approximates colours outside its palette; the raw values are
     /// the CLI's `--dither` names.

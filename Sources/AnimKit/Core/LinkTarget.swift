@@ -5,10 +5,10 @@
 /// Where a path that may be a symbolic link leads, for writers that
 /// replace a file by renaming: the file a link names is replaced, and the
 /// link stays (`OutputSink`, `anim optimize`).
-@_spi(AnimTools) public enum LinkTarget {
+package enum LinkTarget {
     /// `path` with symbolic links followed: where the link points, even
     /// when nothing is there yet.
-    public static func resolve(_ path: String) -> String {
+    package static func resolve(_ path: String) -> String {
         if let resolved = realpath(path, nil) {
             defer { free(resolved) }
             return String(cString: resolved)

@@ -94,7 +94,7 @@ public final class ImageDestination {
 
     /// The temporary file being written, for a file output (removed or
     /// renamed by `finish()` and `cancel()`; a signal handler may unlink it).
-    @_spi(AnimTools) public var temporaryPath: String? {
+    package var temporaryPath: String? {
         if case .file(_, let temp, _) = sink.target { return temp }
         return nil
     }

@@ -98,7 +98,7 @@ extension ImageSource {
     /// decoded with a source of its own); from a GIF, exact
     /// colours (at 256 colours, not lossy) and, when the source was read
     /// with raw delays and `keepingDelays`, its delays as stored.
-    @_spi(AnimTools) public func prepareGIF(_ options: inout EncodingOptions, keepingDelays: Bool) {
+    package func prepareGIF(_ options: inout EncodingOptions, keepingDelays: Bool) {
         if options.globalColors == nil, let scan = try? reopened() {
             Formats.writing(.gif).prepare(&options, scan.frameCount, scan.frame(at:))
         }

@@ -5,28 +5,28 @@
 /// How closely one animation shows another: each reference frame against
 /// the frame of `shown` on screen at that frame's start. What `anim
 /// optimize` checks (no difference) and what `--lossy` reports (PSNR).
-@_spi(AnimTools) public struct ShownComparison: Sendable, Equatable {
+package struct ShownComparison: Sendable, Equatable {
     /// Frames compared: one per reference frame.
-    public var frames = 0
+    package var frames = 0
     /// The first reference frame shown differently, if any.
-    public var firstDifferent: Int?
+    package var firstDifferent: Int?
     /// Mean over frames of the RGB PSNR (colours composited on black),
     /// identical frames counted as `ShownComparison.identical` dB.
-    public var meanPSNR = ShownComparison.identical
+    package var meanPSNR = ShownComparison.identical
     /// The lowest frame's PSNR.
-    public var minPSNR = ShownComparison.identical
+    package var minPSNR = ShownComparison.identical
     /// The frame with the lowest PSNR.
-    public var worstFrame = 0
+    package var worstFrame = 0
 
     /// The PSNR an identical frame counts as, as benchmarks cap it.
-    public static let identical = 99.0
+    package static let identical = 99.0
 
     /// Compares `count` reference frames starting at `starts` (each frame's
     /// start time) with `shown`. Sizes that differ count as 0 dB. Frames of
     /// no duration (GIF images read as stored) are matched in order with
     /// `shown`'s frames of no duration at the same time, the rest with the
     /// frame on screen then.
-    public static func compare(
+    package static func compare(
         count: Int, starts: [Duration], reference: (Int) throws -> RGBAImage, shown: ImageSource
     ) throws -> ShownComparison {
         var ends: [Duration] = []
@@ -65,7 +65,7 @@
     }
 
     /// Compares every frame of `reference` with `shown` on `reference`'s timeline.
-    public static func compare(_ reference: ImageSource, _ shown: ImageSource) throws -> ShownComparison {
+    package static func compare(_ reference: ImageSource, _ shown: ImageSource) throws -> ShownComparison {
         var starts: [Duration] = []
         var t = Duration.zero
         for f in reference.frames {

@@ -1,4 +1,4 @@
-@_spi(AnimTools) import AnimKit
+import AnimKit
 
 /// Full-resolution frames as iTerm2 inline images (iTerm2, WezTerm, and
 /// others that implement `OSC 1337 ; File=`): a PNG of what changed.

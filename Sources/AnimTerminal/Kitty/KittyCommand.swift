@@ -1,4 +1,4 @@
-@_spi(AnimTools) import AnimKit
+import AnimKit
 
 /// Builds kitty graphics protocol commands: `ESC _ G keys ; payload ESC \`,
 /// the payload base64 in chunks of at most 4096 bytes (`m=1` on all but the

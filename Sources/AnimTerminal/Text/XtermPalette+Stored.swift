@@ -1,4 +1,4 @@
-@_spi(AnimTools) import AnimKit
+import AnimKit
 
 /// `XtermPalette.table` as computed by `XtermPalette.searchTable()`, stored:
 /// the search (32768 colours against 240 entries in OKLab) takes about 15 ms,

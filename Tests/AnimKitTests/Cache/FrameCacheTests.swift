@@ -2,7 +2,7 @@ import AnimTestSupport
 import Dispatch
 import Testing
 
-@_spi(AnimTools) @testable import AnimKit
+@testable import AnimKit
 
 struct FrameCacheTests {
     static func image(_ w: Int, _ h: Int, _ v: UInt8 = 1) -> RGBAImage {

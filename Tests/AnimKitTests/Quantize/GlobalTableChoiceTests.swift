@@ -1,6 +1,6 @@
 import Testing
 
-@_spi(AnimTools) @testable import AnimKit
+@testable import AnimKit
 
 /// `GlobalTableChoice`: the global table is the one that saves most local
 /// tables, not necessarily frame 0's colours.

@@ -1,4 +1,4 @@
-@_spi(AnimTools) import AnimKit
+import AnimKit
 import Testing
 
 @testable import AnimTerminal

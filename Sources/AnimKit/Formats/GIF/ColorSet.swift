@@ -48,9 +48,9 @@ struct ColorSet {
 /// opaque colour the frames show when they fit `limit`, else the table
 /// that saves most local tables, or nil for frame 0's. Decodes each frame
 /// once (not past frame 0 when it has more colours than a table).
-@_spi(AnimTools) public enum GIFGlobalTable {
+package enum GIFGlobalTable {
     /// The table for `count` frames, frame i from `frame(i)`.
-    public static func of(count: Int, limit: Int, frame: (Int) throws -> RGBAImage) throws -> [UInt32]? {
+    package static func of(count: Int, limit: Int, frame: (Int) throws -> RGBAImage) throws -> [UInt32]? {
         var choice = GlobalTableChoice(limit: limit)
         for i in 0..<count where choice.worthReading {
             choice.add(try frame(i))

@@ -57,7 +57,7 @@ struct PixelShape {
 extension RGBAImage {
     /// The bytes of the channels `keep` (0 red … 3 alpha) of each pixel, in
     /// that order: grey is `[0]`, grey and alpha `[0, 3]`, RGB `[0, 1, 2]`.
-    @_spi(AnimTools) public func channels(_ keep: [Int]) -> [UInt8] {
+    package func channels(_ keep: [Int]) -> [UInt8] {
         let n = width * height
         let k = keep.count
         return [UInt8](unsafeUninitializedCapacity: n * k) { out, initialized in

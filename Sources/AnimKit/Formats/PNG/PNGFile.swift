@@ -37,7 +37,7 @@ public enum PNGFile {
     }
 
     /// Creates `path` and its parents if they do not exist.
-    @_spi(AnimTools) public static func makeDirectory(_ path: String) throws {
+    package static func makeDirectory(_ path: String) throws {
         var prefix = path.hasPrefix("/") ? "/" : ""
         for part in path.split(separator: "/") {
             prefix += part

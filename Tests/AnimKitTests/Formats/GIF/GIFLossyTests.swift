@@ -1,7 +1,7 @@
 import AnimTestSupport
 import Testing
 
-@_spi(AnimTools) @testable import AnimKit
+@testable import AnimKit
 
 /// `EncodingOptions.lossy`: gifsicle's lossy LZW. Smaller files, within a
 /// stated PSNR of the frames; transparency kept exactly.

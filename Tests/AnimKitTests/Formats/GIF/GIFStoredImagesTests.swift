@@ -1,7 +1,7 @@
 import AnimTestSupport
 import Testing
 
-@_spi(AnimTools) @testable import AnimKit
+@testable import AnimKit
 
 /// `DecodingOptions.imagesAsStored`: every GIF image a frame with its stored
 /// delay; GIF to GIF from such a source keeps the images, the delays (0 and
