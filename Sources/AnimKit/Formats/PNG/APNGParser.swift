@@ -31,21 +31,24 @@ struct APNGParser {
         var metadataBudget = ImageMetadata.maximumBlock
         var warnings: [String] = []
         var header: PNGHeader?
-        var numFrames: Int?
-        var numPlays = 0
-        var seenIDAT = false
-        var idatEnded = false
+        /// `acTL`'s frame count and plays, once read.
+        var actl: (frames: Int, plays: Int)?
+        var idat = IDATProgress.notSeen
         var nextSequence = 0
         var frames: [APNGFrameRecord] = []
         var current: APNGFrameRecord?
-        var defaultSegments: [PNGBridge.Segment] = []
-        var defaultIsFrame = false
-        /// The animation chunks are ignored: the file is its still image.
-        /// Set, with why, by an invalid or second `acTL`; an `acTL` after
-        /// IDAT sets it quietly (nil reason).
+        /// The IDAT image's data, and whether an `fcTL` made it frame 0.
+        var defaultImage = (segments: [PNGBridge.Segment](), isFrame: false)
+        /// The animation chunks are ignored: the file is its still image
+        /// (an invalid or second `acTL`, or one after IDAT).
         var stillOnly = false
-        var stillReason: String?
+
+        var seenIDAT: Bool { idat != .notSeen }
     }
+
+    /// How far the IDAT chunks are: none yet, being read, or over (another
+    /// chunk came after them).
+    private enum IDATProgress { case notSeen, reading, ended }
 
     func parse() throws -> Result {
         var walker = PNGChunkWalker(bytes)
@@ -89,7 +92,7 @@ struct APNGParser {
 
     private func handle(_ c: PNGChunk, _ s: inout State) throws {
         var r = ByteReader(bytes, offset: c.dataOffset)
-        if s.seenIDAT && c.type != .IDAT { s.idatEnded = true }
+        if s.seenIDAT && c.type != .IDAT { s.idat = .ended }
         switch c.type {
         case .IHDR:
             guard s.header == nil else { throw malformed(nil, c.offset, "a second IHDR chunk") }
@@ -112,34 +115,34 @@ struct APNGParser {
             // syntax_num_frames_invalid; `APNGStillFallbackTests`). An acTL
             // after IDAT is no animation by the APNG specification: quietly.
             if s.stillOnly { break }
-            if s.seenIDAT && s.numFrames == nil {
+            if s.seenIDAT && s.actl == nil {
                 s.stillOnly = true
                 break
             }
             var n: UInt32 = 0
             var plays: UInt32 = 0
-            if s.numFrames != nil {
-                s.stillReason = "a second acTL chunk"
+            var problem: String?
+            if s.actl != nil {
+                problem = "a second acTL chunk"
             } else if c.length != 8 || r.u32be().map({ n = $0 }) == nil || r.u32be().map({ plays = $0 }) == nil {
-                s.stillReason = "acTL is not 8 bytes"
+                problem = "acTL is not 8 bytes"
             } else if n == 0 || n > 0x7FFF_FFFF {
-                s.stillReason = "acTL num_frames \(n) is out of range"
+                problem = "acTL num_frames \(n) is out of range"
             }
-            if let why = s.stillReason {
+            if let why = problem {
                 s.stillOnly = true
                 s.warnings.append("\(why) at byte \(c.offset): the animation is ignored, the still image shown")
                 break
             }
             try limits.checkFrameCount(Int(n), file: file)
-            s.numFrames = Int(n)
-            s.numPlays = Int(plays)
+            s.actl = (Int(n), Int(plays))
         case .fcTL:
             if s.stillOnly { break }
             try handleFCTL(c, &s)
         case .IDAT:
-            if s.idatEnded { throw malformed(s.frames.count, c.offset, "IDAT chunks are not consecutive") }
-            s.seenIDAT = true
-            s.defaultSegments.append(.init(chunkTypeOffset: c.typeOffset, dataLength: c.length, skip: 0))
+            if s.idat == .ended { throw malformed(s.frames.count, c.offset, "IDAT chunks are not consecutive") }
+            s.idat = .reading
+            s.defaultImage.segments.append(.init(chunkTypeOffset: c.typeOffset, dataLength: c.length, skip: 0))
         case .fdAT:
             if s.stillOnly { break }
             try checkSequence(c, &s)
@@ -190,7 +193,7 @@ struct APNGParser {
             guard x == 0, y == 0, Int(w) == header.width, Int(h) == header.height else {
                 throw malformed(0, c.offset, "the default image's fcTL does not match IHDR")
             }
-            s.defaultIsFrame = true
+            s.defaultImage.isFrame = true
         }
         try closeFrame(&s, at: c.offset)
         try limits.checkFrameCount(s.frames.count + 1, file: file)
@@ -204,7 +207,7 @@ struct APNGParser {
     /// Ends the frame under construction (it needs data), when there is one.
     private func closeFrame(_ s: inout State, at offset: Int) throws {
         guard var frame = s.current else { return }
-        if s.defaultIsFrame && s.frames.isEmpty && frame.segments.isEmpty { frame.segments = s.defaultSegments }
+        if s.defaultImage.isFrame && s.frames.isEmpty && frame.segments.isEmpty { frame.segments = s.defaultImage.segments }
         guard !frame.segments.isEmpty else {
             throw malformed(s.frames.count, frame.offset, "frame has no image data (no IDAT or fdAT)")
         }
@@ -220,21 +223,21 @@ struct APNGParser {
             do { try closeFrame(&s, at: bytes.count) } catch let e as AnimError { error = e }
         }
         if s.stillOnly {
-            s.numFrames = nil
+            s.actl = nil
             error = failure  // what the animation chunks would have caused is moot
         }
-        guard let numFrames = s.numFrames else {
+        guard let numFrames = s.actl?.frames else {
             // No acTL: a plain PNG, whatever fcTL/fdAT it may hold.
-            guard !s.defaultSegments.isEmpty else { throw failure ?? malformed(0, bytes.count, "no IDAT chunk") }
+            guard !s.defaultImage.segments.isEmpty else { throw failure ?? malformed(0, bytes.count, "no IDAT chunk") }
             let still = APNGFrameRecord(
                 rect: Rect(x: 0, y: 0, width: header.width, height: header.height),
                 delayNumerator: 0, delayDenominator: 100, dispose: .none,
-                blend: .source, segments: s.defaultSegments, offset: 8)
+                blend: .source, segments: s.defaultImage.segments, offset: 8)
             return Result(
                 header: header, frames: [still], isAnimated: false, error: failure, metadata: s.metadata,
                 warnings: s.warnings, color: s.color)
         }
-        if error == nil && s.defaultSegments.isEmpty {
+        if error == nil && s.defaultImage.segments.isEmpty {
             error = malformed(s.frames.count, bytes.count, "no IDAT chunk")
         }
         if error == nil && s.frames.count != numFrames {
@@ -243,7 +246,7 @@ struct APNGParser {
         if s.frames.isEmpty { throw error ?? malformed(0, bytes.count, "no frames") }
         if s.frames[0].dispose == .previous { s.frames[0].dispose = .background }  // APNG spec
         return Result(
-            header: header, frames: s.frames, isAnimated: true, numPlays: s.numPlays, error: error, metadata: s.metadata,
+            header: header, frames: s.frames, isAnimated: true, numPlays: s.actl?.plays ?? 0, error: error, metadata: s.metadata,
             color: s.color)
     }
 }
