@@ -53,10 +53,11 @@ final class APNGWriter: FrameWriter {
         var durations: [Duration] = []
         var delays = DelayFractions()
         var palette = Palette()
-        var actlOffset = 0, plteOffset = 0, trnsOffset = 0
-        var transparentSeen = false
-        /// A pixel that is not grey (R, G, B not all equal) in a frame so far.
-        var colourSeen = false
+        /// Where the data of `acTL`, `PLTE` and `tRNS` starts, to patch them.
+        var offsets = (actl: 0, plte: 0, trns: 0)
+        /// A pixel not opaque, and one not grey (R, G, B not all equal), in
+        /// a frame so far.
+        var seen = (transparent: false, colour: false)
         /// RGB: the colour no frame so far has, named transparent by
         /// `tRNS`, which the unchanged pixels of a frame blended OVER take.
         var key: UInt32?
@@ -137,9 +138,9 @@ final class APNGWriter: FrameWriter {
     private func write(_ frame: RGBAImage, duration: Duration, index: Int, choices: [Choice]) throws {
         let area = union(choices)
         let opaque = frame.isOpaque(in: area, width: width)
-        state.transparentSeen = state.transparentSeen || !opaque
-        state.colourSeen = state.colourSeen || !frame.isGrey(in: area, width: width)
-        if sink.canReadBack && !state.transparentSeen {
+        state.seen.transparent = state.seen.transparent || !opaque
+        state.seen.colour = state.seen.colour || !frame.isGrey(in: area, width: width)
+        if sink.canReadBack && !state.seen.transparent {
             if seen == nil { seen = ColorBitmap() }
             seen!.mark(frame, area, width: width)
         }
@@ -148,7 +149,7 @@ final class APNGWriter: FrameWriter {
                 !sink.canReadBack
                 ? .rgba
                 : PixelMode.widest(
-                    grey: !state.colourSeen, opaque: opaque, palette: state.palette.canHold(frame, area, width: width))
+                    grey: !state.seen.colour, opaque: opaque, palette: state.palette.canHold(frame, area, width: width))
             if mode == .palette && state.frames == 0 {
                 state.depth = Palette.depth(
                     for: state.palette.colors.count + state.palette.newColors(frame, area, width: width, limit: 256))
@@ -238,10 +239,10 @@ final class APNGWriter: FrameWriter {
         let (plte, trns) = state.palette.chunks(entries: 1 << state.depth)
         let used = state.palette.colors.count
         let lastTranslucent = trns[..<used].lastIndex { $0 != 255 } ?? 0
-        var head = Array(bytes[..<(state.plteOffset - 8)])
+        var head = Array(bytes[..<(state.offsets.plte - 8)])
         PNGChunk.append(.PLTE, Array(plte[..<(used * 3)]), to: &head)
         PNGChunk.append(.tRNS, Array(trns[...lastTranslucent]), to: &head)
-        let rest = bytes[(state.trnsOffset + (1 << state.depth) + 4)...]
+        let rest = bytes[(state.offsets.trns + (1 << state.depth) + 4)...]
         guard sink.rewind() else { return }
         try sink.write(head)
         try sink.write(Array(rest))
@@ -252,11 +253,11 @@ final class APNGWriter: FrameWriter {
         var actl = BigEndian()
         actl.u32(UInt32(state.frames))
         actl.u32(UInt32(max(options.plays, 0)))
-        try patch(actl.bytes + PNGChunk.crcField(.acTL, actl.bytes), state.actlOffset)
+        try patch(actl.bytes + PNGChunk.crcField(.acTL, actl.bytes), state.offsets.actl)
         if state.mode == .palette {
             let (plte, trns) = state.palette.chunks(entries: 1 << state.depth)
-            try patch(plte + PNGChunk.crcField(.PLTE, plte), state.plteOffset)
-            try patch(trns + PNGChunk.crcField(.tRNS, trns), state.trnsOffset)
+            try patch(plte + PNGChunk.crcField(.PLTE, plte), state.offsets.plte)
+            try patch(trns + PNGChunk.crcField(.tRNS, trns), state.offsets.trns)
         }
     }
 
@@ -294,8 +295,8 @@ final class APNGWriter: FrameWriter {
             state.mode == .palette && state.depth < 8 && state.palette.canHold(frame, all, width: width)
             ? .palette
             : PixelMode.widest(
-                grey: !state.colourSeen && frame.isGrey(in: all, width: width),
-                opaque: !state.transparentSeen && frame.isOpaque(in: all, width: width), palette: false)
+                grey: !state.seen.colour && frame.isGrey(in: all, width: width),
+                opaque: !state.seen.transparent && frame.isOpaque(in: all, width: width), palette: false)
         guard sink.rewind() else {
             throw AnimError.io(path: sink.name, operation: "rewind", errno: 0, message: "the output cannot be rewound")
         }
@@ -371,7 +372,7 @@ final class APNGWriter: FrameWriter {
             var actl = BigEndian()
             actl.u32(UInt32(options.frameCount ?? 0))
             actl.u32(UInt32(max(options.plays, 0)))
-            state.actlOffset = sink.offset + 8
+            state.offsets.actl = sink.offset + 8
             try chunk(.acTL, actl.bytes)
         }
         for c in PNGMetadataChunks.chunks(options.metadata) { try chunk(c.type, c.body) }
@@ -386,9 +387,9 @@ final class APNGWriter: FrameWriter {
         if mode == .palette {
             // Room for as many entries as the bit depth holds, filled in at
             // the end (libpng drops a tRNS longer than the palette).
-            state.plteOffset = sink.offset + 8
+            state.offsets.plte = sink.offset + 8
             try chunk(.PLTE, [UInt8](repeating: 0, count: 3 << state.depth))
-            state.trnsOffset = sink.offset + 8
+            state.offsets.trns = sink.offset + 8
             try chunk(.tRNS, [UInt8](repeating: 255, count: 1 << state.depth))
         }
     }
