@@ -89,7 +89,8 @@ final class GIFLibEncoder {
         case restorePrevious = 3
     }
 
-    private let sink: OutputSink
+    /// Where the file goes.
+    let sink: OutputSink
     private let output: Output
     /// The global colour table, once written.
     private(set) var global: GIFPalette?

@@ -36,14 +36,13 @@
 /// `writePending` for what Pillow needs); `Tools/bench/encode/gif.sh`
 /// compares size, time and PSNR with ffmpeg + gifsicle.
 final class GIFWriter: FrameWriter {
-    private let sink: OutputSink
     private let width: Int, height: Int
     private let options: EncodingOptions
     /// Palette entries allowed, 2–256, the transparent one included (as
     /// ffmpeg's palettegen counts), except that 2 means 2 colours.
-    private let maxColors: Int
+    private var maxColors: Int { min(max(options.maxColors, 2), 256) }
     /// k-means iterations, from `options.quality`.
-    private let iterations: Int
+    private var iterations: Int { min(max(options.quality, 0), 100) / 10 }
     private let encoder: GIFLibEncoder
     private var reference: [UInt32]
     /// Per canvas pixel: the colour on screen is exactly `reference`'s (it
@@ -56,18 +55,14 @@ final class GIFWriter: FrameWriter {
     private var global: (dither: GIFDither, meanSquaredError: Double)?
     private let histogram = ColorHistogram()
     private var indices: [UInt8] = []
-    /// The next frame's keys, for the choice of disposal; `nextLoaded`
-    /// while they are those of the frame being added.
-    private var nextKeys: [UInt32] = []
-    private var nextLoaded = false
+    /// The next frame's keys, for the choice of disposal; `loaded` while
+    /// they are those of the frame being added.
+    private var next = (keys: [UInt32](), loaded: false)
 
     init(sink: OutputSink, width: Int, height: Int, options: EncodingOptions) throws {
-        self.sink = sink
         self.width = width
         self.height = height
         self.options = options
-        maxColors = min(max(options.maxColors, 2), 256)
-        iterations = min(max(options.quality, 0), 100) / 10
         reference = [UInt32](repeating: 0, count: width * height)
         exactShown = [Bool](repeating: true, count: width * height)
         encoder = try GIFLibEncoder(sink: sink)
@@ -76,9 +71,9 @@ final class GIFWriter: FrameWriter {
 
     func add(_ frame: RGBAImage, duration: Duration, index: Int) throws {
         if pendingFrame != nil { try writePending(next: frame) }
-        if nextLoaded {  // `restoringPays` read this frame's keys already
-            swap(&pending, &nextKeys)
-            nextLoaded = false
+        if next.loaded {  // `restoringPays` read this frame's keys already
+            swap(&pending, &next.keys)
+            next.loaded = false
         } else {
             GIFFrameDiff.load(frame, into: &pending)
         }
@@ -89,7 +84,7 @@ final class GIFWriter: FrameWriter {
         if pendingFrame != nil { try writePending(next: nil) }
         try encoder.close(frame: lastIndex)
         if let global = encoder.global {
-            _ = try GIFReorder(sink: sink, global: global, usage: encoder.usage).run()
+            _ = try GIFReorder(sink: encoder.sink, global: global, usage: encoder.usage).run()
         }
     }
 
@@ -177,15 +172,15 @@ final class GIFWriter: FrameWriter {
     /// pixel cleared there. As gifsicle does not, and the input of Pillow's
     /// `dispose_prev.gif` does.
     private func restoringPays(_ next: RGBAImage) -> Bool {
-        GIFFrameDiff.load(next, into: &nextKeys)
-        nextLoaded = true
+        GIFFrameDiff.load(next, into: &self.next.keys)
+        self.next.loaded = true
         guard GIFFrameDiff.cleared(reference, next: next).isEmpty else { return false }
         // What the next frame would send: its changed pixels, and a quarter
         // for each unchanged one inside its rectangle (transparent, cheap
         // but not free); restoring must save a fifth of that.
         func cost(_ c: (rect: Rect, count: Int)) -> Int { c.count + (c.rect.width * c.rect.height - c.count) / 4 }
-        let kept = cost(GIFFrameDiff.changes(nextKeys, reference: pending, width: width, height: height))
-        let restored = cost(GIFFrameDiff.changes(nextKeys, reference: reference, width: width, height: height))
+        let kept = cost(GIFFrameDiff.changes(self.next.keys, reference: pending, width: width, height: height))
+        let restored = cost(GIFFrameDiff.changes(self.next.keys, reference: reference, width: width, height: height))
         return restored * 5 < kept * 4
     }
 

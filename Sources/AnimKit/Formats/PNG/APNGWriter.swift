@@ -49,8 +49,9 @@ final class APNGWriter: FrameWriter {
         var depth = 8
         var previous: RGBAImage?
         var sequence: UInt32 = 0
-        var frames = 0
+        /// The duration of each frame written (or being written).
         var durations: [Duration] = []
+        var frames: Int { durations.count }
         var delays = DelayFractions()
         var palette = Palette()
         /// Where the data of `acTL`, `PLTE` and `tRNS` starts, to patch them.
@@ -193,7 +194,6 @@ final class APNGWriter: FrameWriter {
         state.base = canvas
         state.lastRect = rect
         state.previous = frame
-        state.frames += 1
     }
 
     func finish() throws {
