@@ -37,13 +37,7 @@ struct ImageCodec: Sendable {
     }
 }
 
-/// The frames of a file a writer wrote, decoded again (an `ImageSource`).
-protocol WrittenFrames {
-    /// How many frames were decoded.
-    var frameCount: Int { get }
-    /// Frame `index`, composited.
-    func frame(at index: Int) throws -> RGBAImage
-}
-
-/// Decodes `bytes` that a writer wrote to the output named `name`.
-typealias ReadBack = @Sendable (_ bytes: [UInt8], _ name: String) throws -> WrittenFrames
+/// Decodes `bytes` that a writer wrote to the output named `name`: how
+/// many frames there are, and frame i composited.
+typealias ReadBack =
+    @Sendable (_ bytes: [UInt8], _ name: String) throws -> (frameCount: Int, frame: (Int) throws -> RGBAImage)

@@ -67,7 +67,7 @@ public struct EncodingOptions: Sendable, Equatable {
     /// no text. `ImageMetadata.lost(in:)` says what a format drops.
     public var metadata = ImageMetadata()
     /// GIF: the colours of the global table (`0xFFRRGGBB`), chosen before
-    /// the first frame (`ImageSource.gifGlobalTable`): every colour the
+    /// the first frame (the GIF codec's `prepare`): every colour the
     /// frames show when they fit, so that frames need no local table, or
     /// the table most frames can share. A frame 0 it does not hold gets a
     /// local table.

@@ -186,7 +186,9 @@ public final class ImageDestination {
         options: EncodingOptions
     ) throws -> FrameWriter {
         try Formats.writing(format).writer(sink, width, height, options) { bytes, name in
-            try ImageSource(data: bytes, name: name, options: DecodingOptions(durationPolicy: .raw, decodeAhead: 0))
+            let written = try ImageSource(
+                data: bytes, name: name, options: DecodingOptions(durationPolicy: .raw, decodeAhead: 0))
+            return (written.frameCount, written.frame(at:))
         }
     }
 }

@@ -304,7 +304,7 @@ final class APNGWriter: FrameWriter {
         if mode.opaqueOnly { seen?.mark(frame, all, width: width) }  // the new key avoids it too
         try header(mode)
         for i in 0..<written.frameCount {
-            let again = try written.frame(at: i)
+            let again = try written.frame(i)
             try write(again, duration: durations[i], index: i, choices: candidates(again))
         }
     }

@@ -1,2 +1,0 @@
-/// A writer that starts over reads its output back through a source.
-extension ImageSource: WrittenFrames {}
