@@ -46,7 +46,7 @@ for target in ${TARGETS:-decode encode replies lzw}; do
         echo "building fuzz-replies" >&2
         DETECT="$ROOT/Sources/AnimTerminal/Detect"
         TESTS="$ROOT/Tests/AnimTerminalTests/Fuzz"
-        swiftc -sanitize=fuzzer,address -parse-as-library -O -g -module-name FuzzReplies \
+        swiftc -sanitize=fuzzer,address -parse-as-library -O -g -package-name anim -module-name FuzzReplies \
             "$DETECT/TerminalReply.swift" "$DETECT/TerminalReplyParser.swift" "$DETECT/TerminalReplyParser+Grammar.swift" \
             "$TESTS/ReplyFuzzChecks.swift" "$TESTS/ReplySamples.swift" "$ROOT/Tests/AnimTestSupport/FuzzRandom.swift" \
             "$HERE/FuzzReplies.swift" -o "$OUT/fuzz-replies" 2>&1 | grep -v "Cannot export local symbol" >&2 || true
@@ -54,7 +54,7 @@ for target in ${TARGETS:-decode encode replies lzw}; do
     fi
     case $target in lzw) name=FuzzLZW;; *) name="Fuzz$(tr '[:lower:]' '[:upper:]' <<< "${target:0:1}")${target:1}";; esac
     echo "building fuzz-$target" >&2
-    swiftc -sanitize=fuzzer,address -parse-as-library -O -g -module-name "$name" \
+    swiftc -sanitize=fuzzer,address -parse-as-library -O -g -package-name anim -module-name "$name" \
         -I "$ROOT/Sources/CGIF" -I "$ROOT/Sources/CPNG" -I "$ROOT/Sources/CWebP" -I "$ROOT/Sources/CDeflate" -I "$ROOT/Sources/CLCMS" -I "$OUT/include" \
         "${SOURCES[@]}" "$HERE/$name.swift" "$ROOT/Tests/AnimKitTests/Fuzz/FuzzChecks.swift" "$ROOT/Tests/AnimTestSupport/FuzzRandom.swift" "$ROOT/Tests/AnimKitTests/Fuzz/LZWOracle.swift" "$OUT/pngbridge.o" "$OUT/pngfast.o" "$OUT/shaper.o" "$OUT/palette.o" "$OUT/resample.o" "${LIBS[@]}" \
         -o "$OUT/fuzz-$target" 2>&1 | grep -v "Cannot export local symbol" >&2 || true
