@@ -16,8 +16,13 @@ struct Waiters {
         return s
     }
 
-    /// Releases every parked waiter (one that timed out meanwhile is
-    /// released for nothing).
+    /// Takes back `semaphore`, parked by a waiter that stopped waiting (it
+    /// timed out), so that polling does not pile up semaphores.
+    mutating func unpark(_ semaphore: DispatchSemaphore) {
+        parked.removeAll { $0 === semaphore }
+    }
+
+    /// Releases every parked waiter.
     mutating func wakeAll() {
         for s in parked { s.signal() }
         parked.removeAll()

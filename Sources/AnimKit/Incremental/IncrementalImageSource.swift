@@ -72,8 +72,11 @@ public final class IncrementalImageSource: Sendable {
     /// for a reader polling for new frames.
     public func waitForData(timeoutMs: Int) {
         let parked = state.withLock { s in s.finished || s.data.count != s.seenByWaiter ? nil : s.waiters.park() }
-        _ = parked?.wait(timeout: .now() + .milliseconds(timeoutMs))
-        state.withLock { $0.seenByWaiter = $0.data.count }
+        let timedOut = parked.map { $0.wait(timeout: .now() + .milliseconds(timeoutMs)) == .timedOut } ?? false
+        state.withLock { s in
+            if timedOut, let parked { s.waiters.unpark(parked) }
+            s.seenByWaiter = s.data.count
+        }
     }
 
     /// True once `finish()` has been called.
