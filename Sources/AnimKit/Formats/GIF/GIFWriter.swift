@@ -44,12 +44,12 @@ final class GIFWriter: FrameWriter {
     /// k-means iterations, from `options.quality`.
     private var iterations: Int { min(max(options.quality, 0), 100) / 10 }
     private let encoder: GIFLibEncoder
-    private var reference: [UInt32]
-    /// Per canvas pixel: the colour on screen is exactly `reference`'s (it
-    /// was drawn from a palette holding that colour, or is transparent).
-    private var exactShown: [Bool]
-    private var pending: [UInt32] = []
-    private var pendingFrame: (index: Int, duration: Duration)?
+    /// What the decoder shows (the reference canvas): each pixel's key, and
+    /// whether the colour on screen is exactly it (it was drawn from a
+    /// palette holding that colour, or is transparent).
+    private var screen: (keys: [UInt32], exact: [Bool])
+    /// The frame waiting for the next one: its keys, and its index and duration.
+    private var pending = (keys: [UInt32](), frame: (index: Int, duration: Duration)?.none)
     private var lastIndex = 0
     private var clock: GIFDelayClock
     private var global: (dither: GIFDither, meanSquaredError: Double)?
@@ -63,25 +63,24 @@ final class GIFWriter: FrameWriter {
         self.width = width
         self.height = height
         self.options = options
-        reference = [UInt32](repeating: 0, count: width * height)
-        exactShown = [Bool](repeating: true, count: width * height)
+        screen = ([UInt32](repeating: 0, count: width * height), [Bool](repeating: true, count: width * height))
         encoder = try GIFLibEncoder(sink: sink)
         clock = GIFDelayClock(stored: options.storedDelays)
     }
 
     func add(_ frame: RGBAImage, duration: Duration, index: Int) throws {
-        if pendingFrame != nil { try writePending(next: frame) }
+        if pending.frame != nil { try writePending(next: frame) }
         if next.loaded {  // `restoringPays` read this frame's keys already
-            swap(&pending, &next.keys)
+            swap(&pending.keys, &next.keys)
             next.loaded = false
         } else {
-            GIFFrameDiff.load(frame, into: &pending)
+            GIFFrameDiff.load(frame, into: &pending.keys)
         }
-        pendingFrame = (index, duration)
+        pending.frame = (index, duration)
     }
 
     func finish() throws {
-        if pendingFrame != nil { try writePending(next: nil) }
+        if pending.frame != nil { try writePending(next: nil) }
         try encoder.close(frame: lastIndex)
         if let global = encoder.global {
             _ = try GIFReorder(sink: encoder.sink, global: global, usage: encoder.usage).run()
@@ -99,11 +98,11 @@ final class GIFWriter: FrameWriter {
 
     /// Encodes the pending frame, `next` (if any) deciding its disposal.
     private func writePending(next: RGBAImage?) throws {
-        guard let frame = pendingFrame else { return }
-        pendingFrame = nil
+        guard let frame = pending.frame else { return }
+        pending.frame = nil
         lastIndex = frame.index
-        let changes = GIFFrameDiff.changes(pending, reference: reference, width: width, height: height)
-        let cleared = next.map { GIFFrameDiff.cleared(pending, next: $0) } ?? Rect(x: 0, y: 0, width: 0, height: 0)
+        let changes = GIFFrameDiff.changes(pending.keys, reference: screen.keys, width: width, height: height)
+        let cleared = next.map { GIFFrameDiff.cleared(pending.keys, next: $0) } ?? Rect(x: 0, y: 0, width: 0, height: 0)
         var disposal: GIFLibEncoder.Disposal = cleared.isEmpty ? .keep : .clearToTransparent
         if disposal == .keep, frame.index > 0, options.effort >= 3, let next, restoringPays(next) {
             disposal = .restorePrevious
@@ -139,8 +138,8 @@ final class GIFWriter: FrameWriter {
         try writeHeader()
         indices.removeAll(keepingCapacity: true)
         indices.append(contentsOf: repeatElement(0, count: rect.width * rect.height))
-        try pending.withUnsafeBufferPointer { keys in
-            try reference.withUnsafeBufferPointer { ref in
+        try pending.keys.withUnsafeBufferPointer { keys in
+            try screen.keys.withUnsafeBufferPointer { ref in
                 try indices.withUnsafeMutableBufferPointer { out in
                     dither.map(keys: keys, reference: ref, width: width, rect: rect, into: out)
                     if needsTransparency { fillUnchanged(keys, ref, rect, dither.palette, out) }
@@ -174,13 +173,13 @@ final class GIFWriter: FrameWriter {
     private func restoringPays(_ next: RGBAImage) -> Bool {
         GIFFrameDiff.load(next, into: &self.next.keys)
         self.next.loaded = true
-        guard GIFFrameDiff.cleared(reference, next: next).isEmpty else { return false }
+        guard GIFFrameDiff.cleared(screen.keys, next: next).isEmpty else { return false }
         // What the next frame would send: its changed pixels, and a quarter
         // for each unchanged one inside its rectangle (transparent, cheap
         // but not free); restoring must save a fifth of that.
         func cost(_ c: (rect: Rect, count: Int)) -> Int { c.count + (c.rect.width * c.rect.height - c.count) / 4 }
-        let kept = cost(GIFFrameDiff.changes(self.next.keys, reference: pending, width: width, height: height))
-        let restored = cost(GIFFrameDiff.changes(self.next.keys, reference: reference, width: width, height: height))
+        let kept = cost(GIFFrameDiff.changes(self.next.keys, reference: pending.keys, width: width, height: height))
+        let restored = cost(GIFFrameDiff.changes(self.next.keys, reference: screen.keys, width: width, height: height))
         return restored * 5 < kept * 4
     }
 
@@ -196,8 +195,8 @@ final class GIFWriter: FrameWriter {
         let perTable = 255
         var counts: [UInt32: Int] = [:]
         for y in rect.y..<(rect.y + rect.height) {
-            for i in (y * width + rect.x)..<(y * width + rect.x + rect.width) where pending[i] != reference[i] {
-                counts[pending[i], default: 0] += 1
+            for i in (y * width + rect.x)..<(y * width + rect.x + rect.width) where pending.keys[i] != screen.keys[i] {
+                counts[pending.keys[i], default: 0] += 1
             }
         }
         guard counts.count > perTable, counts.count <= 16 * perTable else { return false }
@@ -212,15 +211,15 @@ final class GIFWriter: FrameWriter {
             let palette = GIFPalette(colors: colors, transparent: true)
             let clear = UInt8(palette.transparentIndex!)
             let box = FrameDiff.bounds(width: width, height: height) { i in
-                pending[i] != reference[i] && palette.exactIndex(pending[i]) != nil
+                pending.keys[i] != screen.keys[i] && palette.exactIndex(pending.keys[i]) != nil
             }.rect
             indices.removeAll(keepingCapacity: true)
             for y in box.y..<(box.y + box.height) {
                 for i in (y * width + box.x)..<(y * width + box.x + box.width) {
-                    if pending[i] != reference[i], let e = palette.exactIndex(pending[i]) {
+                    if pending.keys[i] != screen.keys[i], let e = palette.exactIndex(pending.keys[i]) {
                         indices.append(UInt8(e))
-                        reference[i] = pending[i]
-                        exactShown[i] = true
+                        screen.keys[i] = pending.keys[i]
+                        screen.exact[i] = true
                     } else {
                         indices.append(clear)
                     }
@@ -255,7 +254,7 @@ final class GIFWriter: FrameWriter {
         var o = 0
         for y in rect.y..<(rect.y + rect.height) {
             for i in (y * width + rect.x)..<(y * width + rect.x + rect.width) {
-                if out[o] == clear8, keys[i] == ref[i], ref[i] != 0, exactShown[i],
+                if out[o] == clear8, keys[i] == ref[i], ref[i] != 0, screen.exact[i],
                     let e = palette.exactIndex(ref[i]), used[e]
                 {
                     kept[o] = UInt8(e)
@@ -326,9 +325,9 @@ final class GIFWriter: FrameWriter {
         for y in rect.y..<(rect.y + rect.height) {
             for i in (y * width + rect.x)..<(y * width + rect.x + rect.width) {
                 if cleared {
-                    exactShown[i] = true  // disposed of: transparent
+                    screen.exact[i] = true  // disposed of: transparent
                 } else if Int(out[o]) != clear {
-                    exactShown[i] = palette.exactIndex(keys[i]) == Int(out[o])
+                    screen.exact[i] = palette.exactIndex(keys[i]) == Int(out[o])
                 }
                 o += 1
             }
@@ -341,7 +340,7 @@ final class GIFWriter: FrameWriter {
     private func mostUsedFirst(_ colors: [UInt32]) -> [UInt32] {
         let palette = GIFPalette(colors: colors, transparent: false)
         var counts = [Int](repeating: 0, count: colors.count)
-        pending.withUnsafeBufferPointer { keys in
+        pending.keys.withUnsafeBufferPointer { keys in
             for k in keys where k != 0 { if let i = palette.exactIndex(k) { counts[i] += 1 } }
         }
         return colors.indices.sorted { counts[$0] != counts[$1] ? counts[$0] > counts[$1] : $0 < $1 }.map { colors[$0] }
@@ -357,8 +356,8 @@ final class GIFWriter: FrameWriter {
     /// Fills the histogram with the changed pixels of `rect`.
     private func countColors(in rect: Rect) {
         histogram.reset()
-        pending.withUnsafeBufferPointer { keys in
-            reference.withUnsafeBufferPointer { ref in
+        pending.keys.withUnsafeBufferPointer { keys in
+            screen.keys.withUnsafeBufferPointer { ref in
                 histogram.addChanged(keys, reference: ref, width: width, rect: rect)
             }
         }
@@ -367,8 +366,8 @@ final class GIFWriter: FrameWriter {
     /// After the frame: the reference shows its pixels in `rect`, or
     /// transparency there when it is disposed of to background.
     private func updateReference(_ rect: Rect, cleared: Bool) {
-        pending.withUnsafeBufferPointer { keys in
-            reference.withUnsafeMutableBufferPointer { ref in
+        pending.keys.withUnsafeBufferPointer { keys in
+            screen.keys.withUnsafeMutableBufferPointer { ref in
                 for y in rect.y..<(rect.y + rect.height) {
                     for i in (y * width + rect.x)..<(y * width + rect.x + rect.width) {
                         ref[i] = cleared ? 0 : keys[i]
