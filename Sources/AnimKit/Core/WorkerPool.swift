@@ -20,7 +20,7 @@ package final class WorkerPool: Sendable {
     package static let shared = WorkerPool(count: cores)
 
     /// The processors online (`sysconf`), at least 1.
-    package static var cores: Int { max(Int(sysconf(Int32(_SC_NPROCESSORS_ONLN))), 1) }
+    package static var cores: Int { System.activeProcessorCount }
 
     private let jobs = Locked<[@Sendable () -> Void]>([])
     private let available = DispatchSemaphore(value: 0)
