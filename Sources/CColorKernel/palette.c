@@ -4,10 +4,7 @@
 // runs and speckles alike, and a branch on each mispredicts on the latter.
 #include "palette.h"
 
-#if defined(__x86_64__)
-#include <immintrin.h>
-#define ANIM_HAVE_AVX2_PATH 1
-#endif
+#include "avx2_dispatch.h"
 
 static void expand_scalar(const uint8_t *indices, size_t count, const uint32_t *palette, uint32_t *out, int masked) {
     if (!masked) {
@@ -39,15 +36,8 @@ __attribute__((target("avx2"))) static void expand_avx2(const uint8_t *indices, 
     expand_scalar(indices + x, count - x, palette, out + x, masked);
 }
 
-static int has_avx2(void) { return __builtin_cpu_supports("avx2"); }
 #endif
 
 void anim_palette_expand(const uint8_t *indices, size_t count, const uint32_t *palette, uint32_t *out, int masked) {
-#ifdef ANIM_HAVE_AVX2_PATH
-    if (has_avx2()) {
-        expand_avx2(indices, count, palette, out, masked);
-        return;
-    }
-#endif
-    expand_scalar(indices, count, palette, out, masked);
+    ANIM_AVX2_OR_SCALAR(expand_avx2(indices, count, palette, out, masked), expand_scalar(indices, count, palette, out, masked));
 }

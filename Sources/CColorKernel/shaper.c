@@ -6,10 +6,7 @@
 
 #include <string.h>
 
-#if defined(__x86_64__)
-#include <immintrin.h>
-#define ANIM_HAVE_AVX2_PATH 1
-#endif
+#include "avx2_dispatch.h"
 
 static inline uint32_t load32(const uint8_t *p) {
     uint32_t v;
@@ -136,28 +133,15 @@ __attribute__((target("avx2"))) static void changed_avx2(const anim_shaper *s, c
     changed_scalar(s, src + 4 * i, shadow + 4 * i, dst + 4 * i, count - i);
 }
 
-static int has_avx2(void) { return __builtin_cpu_supports("avx2"); }
 #endif
 
 void anim_shaper_convert(const anim_shaper *s, const uint8_t *src, uint8_t *dst, size_t count) {
     if (count == 0) return;
-#ifdef ANIM_HAVE_AVX2_PATH
-    if (has_avx2()) {
-        convert_avx2(s, src, dst, count);
-        return;
-    }
-#endif
-    convert_scalar(s, src, dst, count);
+    ANIM_AVX2_OR_SCALAR(convert_avx2(s, src, dst, count), convert_scalar(s, src, dst, count));
 }
 
 void anim_shaper_convert_changed(const anim_shaper *s, const uint8_t *src, uint8_t *shadow, uint8_t *dst,
                                  size_t count) {
     if (count == 0) return;
-#ifdef ANIM_HAVE_AVX2_PATH
-    if (has_avx2()) {
-        changed_avx2(s, src, shadow, dst, count);
-        return;
-    }
-#endif
-    changed_scalar(s, src, shadow, dst, count);
+    ANIM_AVX2_OR_SCALAR(changed_avx2(s, src, shadow, dst, count), changed_scalar(s, src, shadow, dst, count));
 }

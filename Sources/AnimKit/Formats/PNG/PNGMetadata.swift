@@ -22,7 +22,7 @@ enum PNGMetadata {
         case .iCCP:
             // name, 0, method 0, zlib stream
             guard m.iccProfile == nil, let z = bytes.firstIndex(of: 0), z + 2 <= bytes.count, bytes[z + 1] == 0 else { return }
-            m.iccProfile = PNGZlib.zlib(Array(bytes[(z + 2)...]), limit: limit)
+            m.iccProfile = Zlib.inflate(Array(bytes[(z + 2)...]), limit: limit)
         case .eXIf:
             if m.exif == nil { m.exif = bytes }
         case .tEXt:
@@ -30,7 +30,7 @@ enum PNGMetadata {
             m.text.append(.init(keyword: latin1(bytes[..<z]), text: latin1(bytes[(z + 1)...])))
         case .zTXt:
             guard let z = bytes.firstIndex(of: 0), z + 2 <= bytes.count, bytes[z + 1] == 0,
-                let text = PNGZlib.zlib(Array(bytes[(z + 2)...]), limit: limit)
+                let text = Zlib.inflate(Array(bytes[(z + 2)...]), limit: limit)
             else { return }
             m.text.append(.init(keyword: latin1(bytes[..<z]), text: latin1(text[...])))
         case .iTXt:
@@ -49,7 +49,7 @@ enum PNGMetadata {
             let translated = bytes[(language + 1)...].firstIndex(of: 0)
         else { return }
         let raw = Array(bytes[(translated + 1)...])
-        guard let text = compressed ? PNGZlib.zlib(raw, limit: limit) : raw else { return }
+        guard let text = compressed ? Zlib.inflate(raw, limit: limit) : raw else { return }
         let keyword = latin1(bytes[..<z])
         let string = String(decoding: text, as: UTF8.self)
         if keyword == "XML:com.adobe.xmp" {

@@ -10,7 +10,7 @@ enum PNGMetadataChunks {
     static func chunks(_ m: ImageMetadata) -> [(type: PNGChunkType, body: [UInt8])] {
         var out: [(type: PNGChunkType, body: [UInt8])] = []
         if let icc = m.iccProfile, !icc.isEmpty {
-            out.append((.iCCP, Array("ICC Profile".utf8) + [0, 0] + PNGZlib.compress(icc)))
+            out.append((.iCCP, Array("ICC Profile".utf8) + [0, 0] + Zlib.compress(icc)))
         }
         if let exif = m.exif, !exif.isEmpty { out.append((.eXIf, exif)) }
         if let xmp = m.xmp { out.append((.iTXt, iTXt("XML:com.adobe.xmp", xmp))) }

@@ -1,11 +1,12 @@
 import CDeflate
 
-/// zlib streams of PNG metadata chunks (`iCCP`, `zTXt`, compressed
-/// `iTXt`), inflated and deflated with libdeflate.
-enum PNGZlib {
+/// zlib streams, inflated and deflated with libdeflate: PNG's metadata
+/// chunks (`iCCP`, `zTXt`, compressed `iTXt`) and tables stored compressed
+/// in the source (AnimTerminal's `XtermPalette.table`).
+package enum Zlib {
     /// The inflated bytes, or nil when the stream is damaged or would pass
     /// `limit` bytes (the buffer grows by doubling up to it, never past).
-    static func zlib(_ input: [UInt8], limit: Int) -> [UInt8]? {
+    package static func inflate(_ input: [UInt8], limit: Int) -> [UInt8]? {
         guard !input.isEmpty, let d = libdeflate_alloc_decompressor() else { return nil }
         defer { libdeflate_free_decompressor(d) }
         var capacity = min(max(input.count * 4, 1024), limit)
@@ -24,7 +25,7 @@ enum PNGZlib {
     }
 
     /// `input` as a zlib stream at libdeflate's level 12.
-    static func compress(_ input: [UInt8]) -> [UInt8] {
+    package static func compress(_ input: [UInt8]) -> [UInt8] {
         guard let c = libdeflate_alloc_compressor(12) else { return [] }
         defer { libdeflate_free_compressor(c) }
         var out = [UInt8](repeating: 0, count: libdeflate_zlib_compress_bound(c, input.count))
