@@ -19,17 +19,32 @@ public struct EncodingOptions: Sendable, Equatable {
     /// (disposal 3) when the next frame then differs in a smaller rectangle.
     public var effort = 5
     /// WebP: lossless frames (APNG is always lossless; GIF never is).
-    public var lossless = false
+    public var lossless: Bool {
+        get { webp.lossless }
+        set { webp.lossless = newValue }
+    }
     /// WebP: let the encoder choose lossy or lossless per frame.
-    public var allowMixed = false
+    public var allowMixed: Bool {
+        get { webp.allowMixed }
+        set { webp.allowMixed = newValue }
+    }
     /// WebP: at most this many frames between keyframes (0: libwebp's default).
-    public var keyframeInterval = 0
+    public var keyframeInterval: Int {
+        get { webp.keyframeInterval }
+        set { webp.keyframeInterval = newValue }
+    }
     /// GIF: colours in a palette, 2–256.
-    public var maxColors = 256
+    public var maxColors: Int {
+        get { gif.maxColors }
+        set { gif.maxColors = newValue }
+    }
     /// GIF: lossy LZW as gifsicle's `--lossy` has it, 0 (off, the
     /// default) to 200: a pixel may take a colour at most about
     /// √(lossy × 10) away when that makes LZW strings longer.
-    public var lossy = 0
+    public var lossy: Int {
+        get { gif.lossy }
+        set { gif.lossy = newValue }
+    }
     /// GIF: a frame whose changed pixels hold more colours than one table
     /// (up to 16 tables' worth) is written as several images, the first
     /// ones with no delay, instead of being approximated, so that every
@@ -38,16 +53,25 @@ public struct EncodingOptions: Sendable, Equatable {
     /// by default, as to browsers, each is a frame). Off by default;
     /// `ImageSource.transcode` and `anim convert` turn it on from GIF to
     /// GIF, where such frames can only come from the source.
-    public var exactColors = false
+    public var exactColors: Bool {
+        get { gif.exactColors }
+        set { gif.exactColors = newValue }
+    }
     /// GIF: each duration becomes the nearest centisecond, 0 and 1 cs
     /// included (which browsers play as 100 ms). Off by default: a delay is
     /// then at least 2 cs, so that a short duration does not play as 100 ms
     /// (`GIFDelayClock`). GIF to GIF from a source read
     /// `DecodingOptions.imagesAsStored` turns it on, keeping the source's
     /// delays as stored.
-    public var storedDelays = false
+    public var storedDelays: Bool {
+        get { gif.storedDelays }
+        set { gif.storedDelays = newValue }
+    }
     /// GIF: how colours outside the palette are approximated.
-    public var dither: Dither = .floydSteinberg
+    public var dither: Dither {
+        get { gif.dither }
+        set { gif.dither = newValue }
+    }
     /// Keep the colour under fully transparent pixels (alpha 0) as it
     /// is, as cwebp's `-exact` does. Off by default: it never shows, and
     /// dropped it no longer makes unchanged pixels differ from frame to
@@ -71,7 +95,10 @@ public struct EncodingOptions: Sendable, Equatable {
     /// frames show when they fit, so that frames need no local table, or
     /// the table most frames can share. A frame 0 it does not hold gets a
     /// local table.
-    package var globalColors: [UInt32]?
+    package var globalColors: [UInt32]? {
+        get { gif.globalColors }
+        set { gif.globalColors = newValue }
+    }
 
     /// How a GIF approximates colours outside its palette; the raw values are
     /// the CLI's `--dither` names.
@@ -83,6 +110,24 @@ public struct EncodingOptions: Sendable, Equatable {
         /// An 8×8 Bayer matrix: stable from frame to frame.
         case ordered
     }
+
+    /// The GIF encoder's own choices, stored together.
+    package struct GIFChoices: Sendable, Equatable {
+        var maxColors = 256
+        var lossy = 0
+        var exactColors = false
+        var storedDelays = false
+        var dither: Dither = .floydSteinberg
+        var globalColors: [UInt32]?
+    }
+    /// The WebP encoder's own choices, stored together.
+    package struct WebPChoices: Sendable, Equatable {
+        var lossless = false
+        var allowMixed = false
+        var keyframeInterval = 0
+    }
+    package var gif = GIFChoices()
+    package var webp = WebPChoices()
 
     /// The default options.
     public init() {}

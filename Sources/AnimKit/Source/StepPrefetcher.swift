@@ -53,8 +53,9 @@ final class StepPrefetcher {
     private let steps: [Step]
     /// Converts the replacing steps' patches too, on the decoding thread.
     private let transform: ColorTransform?
-    /// Where the decodes run (a test may hold it suspended).
-    private let queue: DispatchQueue
+    /// Where the decodes run: the library's `WorkerPool` (a test may hand
+    /// them to a queue it holds suspended).
+    private let run: @Sendable (@escaping @Sendable () -> Void) -> Void
     let depth: Int
     private var jobs: [Int: Job] = [:]
     private var pool: [UnsafeMutableRawBufferPointer] = []
@@ -70,9 +71,9 @@ final class StepPrefetcher {
     /// ahead would only cost.
     init?(
         decoder: StepDecoder, steps: [Step], depth: Int, transform: ColorTransform? = nil,
-        queue: DispatchQueue = .global(qos: .userInitiated)
+        run: @escaping @Sendable (@escaping @Sendable () -> Void) -> Void = { WorkerPool.shared.run($0) }
     ) {
-        self.queue = queue
+        self.run = run
         self.decoder = decoder
         self.transform = transform
         self.steps = steps
@@ -119,7 +120,7 @@ final class StepPrefetcher {
             job.converted = transform != nil
             jobs[s] = job
             let decoder = self.decoder
-            queue.async {
+            run {
                 guard job.claim(.worker) else { return }  // taken back: the buffer is not ours
                 let (wall, cpu) = (Starvation.now(CLOCK_MONOTONIC), Starvation.now(CLOCK_THREAD_CPUTIME_ID))
                 do {

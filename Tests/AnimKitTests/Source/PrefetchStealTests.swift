@@ -26,7 +26,8 @@ struct PrefetchStealTests {
         let decoder = CountingDecoder()
         let queue = DispatchQueue(label: "held")
         queue.suspend()
-        let prefetcher = try #require(StepPrefetcher(decoder: decoder, steps: Self.steps, depth: 2, queue: queue))
+        let held: @Sendable (@escaping @Sendable () -> Void) -> Void = { queue.async(execute: $0) }
+        let prefetcher = try #require(StepPrefetcher(decoder: decoder, steps: Self.steps, depth: 2, run: held))
         prefetcher.schedule(0...1)
         #expect(prefetcher.take(0) == nil)  // no worker has it: decode it here
         queue.resume()
