@@ -1,4 +1,5 @@
 /// How an `ImageDestination` writes.
+@dynamicMemberLookup
 public struct EncodingOptions: Sendable, Equatable {
     /// How many times the animation plays; 0: forever (the default).
     public var plays: Int = 0
@@ -18,60 +19,6 @@ public struct EncodingOptions: Sendable, Equatable {
     /// GIF: from 3 a frame is restored to what was there before it
     /// (disposal 3) when the next frame then differs in a smaller rectangle.
     public var effort = 5
-    /// WebP: lossless frames (APNG is always lossless; GIF never is).
-    public var lossless: Bool {
-        get { webp.lossless }
-        set { webp.lossless = newValue }
-    }
-    /// WebP: let the encoder choose lossy or lossless per frame.
-    public var allowMixed: Bool {
-        get { webp.allowMixed }
-        set { webp.allowMixed = newValue }
-    }
-    /// WebP: at most this many frames between keyframes (0: libwebp's default).
-    public var keyframeInterval: Int {
-        get { webp.keyframeInterval }
-        set { webp.keyframeInterval = newValue }
-    }
-    /// GIF: colours in a palette, 2–256.
-    public var maxColors: Int {
-        get { gif.maxColors }
-        set { gif.maxColors = newValue }
-    }
-    /// GIF: lossy LZW as gifsicle's `--lossy` has it, 0 (off, the
-    /// default) to 200: a pixel may take a colour at most about
-    /// √(lossy × 10) away when that makes LZW strings longer.
-    public var lossy: Int {
-        get { gif.lossy }
-        set { gif.lossy = newValue }
-    }
-    /// GIF: a frame whose changed pixels hold more colours than one table
-    /// (up to 16 tables' worth) is written as several images, the first
-    /// ones with no delay, instead of being approximated, so that every
-    /// pixel is kept: what a GIF with such frames does (its zero-delay
-    /// images are one frame to `ImageSource` with `mergesZeroDelayImages`;
-    /// by default, as to browsers, each is a frame). Off by default;
-    /// `ImageSource.transcode` and `anim convert` turn it on from GIF to
-    /// GIF, where such frames can only come from the source.
-    public var exactColors: Bool {
-        get { gif.exactColors }
-        set { gif.exactColors = newValue }
-    }
-    /// GIF: each duration becomes the nearest centisecond, 0 and 1 cs
-    /// included (which browsers play as 100 ms). Off by default: a delay is
-    /// then at least 2 cs, so that a short duration does not play as 100 ms
-    /// (`GIFDelayClock`). GIF to GIF from a source read
-    /// `DecodingOptions.imagesAsStored` turns it on, keeping the source's
-    /// delays as stored.
-    public var storedDelays: Bool {
-        get { gif.storedDelays }
-        set { gif.storedDelays = newValue }
-    }
-    /// GIF: how colours outside the palette are approximated.
-    public var dither: Dither {
-        get { gif.dither }
-        set { gif.dither = newValue }
-    }
     /// Keep the colour under fully transparent pixels (alpha 0) as it
     /// is, as cwebp's `-exact` does. Off by default: it never shows, and
     /// dropped it no longer makes unchanged pixels differ from frame to
@@ -90,15 +37,6 @@ public struct EncodingOptions: Sendable, Equatable {
     /// comments, no EXIF; PNG all of it; WebP the profile, EXIF and XMP,
     /// no text. `ImageMetadata.lost(in:)` says what a format drops.
     public var metadata = ImageMetadata()
-    /// GIF: the colours of the global table (`0xFFRRGGBB`), chosen before
-    /// the first frame (the GIF codec's `prepare`): every colour the
-    /// frames show when they fit, so that frames need no local table, or
-    /// the table most frames can share. A frame 0 it does not hold gets a
-    /// local table.
-    package var globalColors: [UInt32]? {
-        get { gif.globalColors }
-        set { gif.globalColors = newValue }
-    }
 
     /// How a GIF approximates colours outside its palette; the raw values are
     /// the CLI's `--dither` names.
@@ -111,23 +49,74 @@ public struct EncodingOptions: Sendable, Equatable {
         case ordered
     }
 
-    /// The GIF encoder's own choices, stored together.
-    package struct GIFChoices: Sendable, Equatable {
-        var maxColors = 256
-        var lossy = 0
-        var exactColors = false
-        var storedDelays = false
-        var dither: Dither = .floydSteinberg
-        var globalColors: [UInt32]?
+    /// The GIF encoder's own choices.
+    public struct GIF: Sendable, Equatable {
+        /// Colours in a palette, 2–256.
+        public var maxColors = 256
+        /// Lossy LZW as gifsicle's `--lossy` has it, 0 (off, the
+        /// default) to 200: a pixel may take a colour at most about
+        /// √(lossy × 10) away when that makes LZW strings longer.
+        public var lossy = 0
+        /// A frame whose changed pixels hold more colours than one table
+        /// (up to 16 tables' worth) is written as several images, the first
+        /// ones with no delay, instead of being approximated, so that every
+        /// pixel is kept: what a GIF with such frames does (its zero-delay
+        /// images are one frame to `ImageSource` with `mergesZeroDelayImages`;
+        /// by default, as to browsers, each is a frame). Off by default;
+        /// `ImageSource.transcode` and `anim convert` turn it on from GIF to
+        /// GIF, where such frames can only come from the source.
+        public var exactColors = false
+        /// Each duration becomes the nearest centisecond, 0 and 1 cs
+        /// included (which browsers play as 100 ms). Off by default: a delay is
+        /// then at least 2 cs, so that a short duration does not play as 100 ms
+        /// (`GIFDelayClock`). GIF to GIF from a source read
+        /// `DecodingOptions.imagesAsStored` turns it on, keeping the source's
+        /// delays as stored.
+        public var storedDelays = false
+        /// How colours outside the palette are approximated.
+        public var dither: Dither = .floydSteinberg
+        /// The colours of the global table (`0xFFRRGGBB`), chosen before
+        /// the first frame (the GIF codec's `prepare`): every colour the
+        /// frames show when they fit, so that frames need no local table, or
+        /// the table most frames can share. A frame 0 it does not hold gets a
+        /// local table.
+        package var globalColors: [UInt32]?
+
+        /// The defaults.
+        public init() {}
     }
-    /// The WebP encoder's own choices, stored together.
-    package struct WebPChoices: Sendable, Equatable {
-        var lossless = false
-        var allowMixed = false
-        var keyframeInterval = 0
+
+    /// The WebP encoder's own choices (APNG is always lossless; GIF never is).
+    public struct WebP: Sendable, Equatable {
+        /// Lossless frames.
+        public var lossless = false
+        /// Let the encoder choose lossy or lossless per frame.
+        public var allowMixed = false
+        /// At most this many frames between keyframes (0: libwebp's default).
+        public var keyframeInterval = 0
+
+        /// The defaults.
+        public init() {}
     }
-    package var gif = GIFChoices()
-    package var webp = WebPChoices()
+
+    /// GIF: palette, lossy LZW, exact colours, delays and dithering; read
+    /// and written as `options.maxColors` too (`subscript(dynamicMember:)`).
+    public var gif = GIF()
+    /// WebP: lossless, mixed and keyframes; read and written as
+    /// `options.lossless` too.
+    public var webp = WebP()
+
+    /// A GIF choice by its own name: `options.maxColors` is `options.gif.maxColors`.
+    public subscript<T>(dynamicMember path: WritableKeyPath<GIF, T>) -> T {
+        get { gif[keyPath: path] }
+        set { gif[keyPath: path] = newValue }
+    }
+
+    /// A WebP choice by its own name: `options.lossless` is `options.webp.lossless`.
+    public subscript<T>(dynamicMember path: WritableKeyPath<WebP, T>) -> T {
+        get { webp[keyPath: path] }
+        set { webp[keyPath: path] = newValue }
+    }
 
     /// The default options.
     public init() {}

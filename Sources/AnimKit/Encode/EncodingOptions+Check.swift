@@ -18,12 +18,14 @@ extension EncodingOptions {
         func refuse(_ reason: String) throws -> Never { throw AnimError.unsupported(file: file, reason: reason) }
         if !(0...100).contains(quality) { try refuse("quality \(quality) is outside 0–100") }
         if !(0...9).contains(effort) { try refuse("effort \(effort) is outside 0–9") }
-        if !(2...256).contains(maxColors) { try refuse("colours \(maxColors) is outside 2–256") }
+        if !(2...256).contains(gif.maxColors) { try refuse("colours \(gif.maxColors) is outside 2–256") }
         let most = Self.maximumPlays(in: format)
         if !(0...most).contains(plays) {
             try refuse("\(format.rawValue.uppercased()) stores a play count from 0 (forever) to \(most), not \(plays)")
         }
-        if keyframeInterval < 0 { try refuse("keyframe interval \(keyframeInterval) is negative (0: libwebp's default)") }
+        if webp.keyframeInterval < 0 {
+            try refuse("keyframe interval \(webp.keyframeInterval) is negative (0: libwebp's default)")
+        }
         if defaultDuration < .zero { try refuse("default duration \(defaultDuration) is negative") }
         if let frameCount, frameCount < 1 { try refuse("frame count \(frameCount) is not at least 1") }
     }
