@@ -4,42 +4,27 @@ import AnimKit
 enum BenchCommand: Command {
     static let info = CommandInfo(
         name: "bench", summary: "time decoding every frame of a file",
-        usage: """
-            usage: anim bench FILE [--runs N] [--decode-ahead N] [--json]
-                   anim bench FILE --loops L [--fit WxH | --max-size N] [--cache-limit SIZE] [--json]
-
+        synopsis: ["FILE [--runs N] [--decode-ahead N] [--json]", "FILE --loops L [--fit WxH | --max-size N] [--cache-limit SIZE] [--json]"],
+        description: """
             Reads the file once, then decodes every frame (full canvas, composited) N
             times in this process, each pass indexing the bytes in memory anew, and prints
             the median and minimum milliseconds per pass, milliseconds per frame,
             megapixels per second and peak memory.
 
-            options:
-              --runs N    passes (default 5)
-              --decode-ahead N  frames decoded ahead on other threads (default: one per
-                          core; 0 decodes on one thread only)
-              --json      one JSON object: frames, width, height, runs, medianMs, minMs,
-                          msPerFrame, megapixelsPerSecond, peakRSSBytes
-
             With --loops, plays every frame in order L times through the frame cache,
             with prefetch, as a player does, and reports the frames decoded in each
-            loop, the cache's peak bytes, hits and misses, and peak memory:
-              --loops L          loops to play
-              --fit WxH          deliver frames downsampled to fit WxH pixels
-              --max-size N       deliver frames downsampled to fit NxN pixels
-              --cache-limit SIZE cache budget, e.g. 64M (default: the smaller of 20%
-                                 of physical memory and 60% of available memory,
-                                 between 16M and 1G)
-              -h, --help  show this help
-
+            loop, the cache's peak bytes, hits and misses, and peak memory.
             """,
-        spec: OptionSpec(
-            flags: ["--json"], valued: ["--runs", "--decode-ahead", "--loops", "--fit", "--max-size", "--cache-limit"],
-            positional: 1...1))
+        groups: [
+            OptionGroup(title: "options", options: [.runs, .decodeAhead, .benchJSON]),
+            OptionGroup(title: "playing (--loops)", options: [.benchLoops, .benchFit, .maxSize, .cacheLimit]),
+        ],
+        operands: 1...1)
 
     static func run(_ args: ParsedArguments) throws -> Int32 {
-        if args.values["--loops"] != nil { return try BenchPlayback.run(args, path: args.positional[0]) }
-        let runs = try args.int("--runs", default: 5)
-        let ahead = try args.int("--decode-ahead", default: DecodingOptions.defaultDecodeAhead, min: 0)
+        if args[.benchLoops] != nil { return try BenchPlayback.run(args, path: args.positional[0]) }
+        let runs = args.int(.runs) ?? 5
+        let ahead = args.int(.decodeAhead) ?? DecodingOptions.defaultDecodeAhead
         let options = args.decoding(DecodingOptions(decodeAhead: ahead))
         let path = args.positional[0]
         let bytes = try ImageSource(path: path, options: options)  // read once; errors name the path
@@ -68,7 +53,7 @@ enum BenchCommand: Command {
             ("megapixelsPerSecond", .number(round3(megapixels / (median / 1000)))),
             ("peakRSSBytes", .int(Measure.peakRSS())), ("checksum", .int(checksum)),
         ]
-        if args.flag("--json") {
+        if args.flag(.benchJSON) {
             Output.out(JSONValue.object(result).text + "\n")
         } else {
             Output.out(

@@ -4,18 +4,18 @@ import AnimKit
 /// cache, as a player would, and reports what it cost.
 enum BenchPlayback {
     static func run(_ args: ParsedArguments, path: String) throws -> Int32 {
-        let loops = try args.int("--loops", default: 2)
+        let loops = args.int(.benchLoops) ?? 2
         var options = args.decoding(DecodingOptions(decodeAhead: 0))
-        if let fit = args.values["--fit"] {
+        if let fit = args[.benchFit] {
             let parts = fit.lowercased().split(separator: "x").compactMap { Int($0) }
             guard parts.count == 2, parts[0] > 0, parts[1] > 0 else {
                 throw UsageError(message: "--fit needs WxH, such as 160x96, not '\(fit)'")
             }
             options.fitIn = PixelSize(width: parts[0], height: parts[1])
         }
-        if args.values["--max-size"] != nil { options.maxPixelSize = try args.int("--max-size", default: 0) }
+        if let n = args.int(.maxSize) { options.maxPixelSize = n }
         let limit =
-            try args.values["--cache-limit"].map { try ByteSize.parse($0, option: "--cache-limit") }
+            try args[.cacheLimit].map { try ByteSize.parse($0, option: "--cache-limit") }
             ?? FrameCache.defaultLimit
         let start = Measure.milliseconds()
         let source = try ImageSource(path: path, options: options)
@@ -43,7 +43,7 @@ enum BenchPlayback {
             ("ms", .number(BenchCommand.round3(elapsed))), ("peakRSSBytes", .int(Measure.peakRSS())),
             ("checksum", .int(checksum)),
         ]
-        if args.flag("--json") {
+        if args.flag(.benchJSON) {
             Output.out(JSONValue.object(result).text + "\n")
         } else {
             Output.out(

@@ -1,12 +1,12 @@
 import AnimKit
 
-/// A subcommand: parses its own options and runs.
+/// A subcommand: declares itself (`info`) and runs on its parsed line.
 protocol Command {
     static var info: CommandInfo { get }
     static func run(_ parsed: ParsedArguments) throws -> Int32
 }
 
-/// A problem with how the tool was called: exit code 2, with the usage.
+/// A problem with how the tool was called: one line, exit status 2.
 struct UsageError: Error {
     var message: String
 }
@@ -15,52 +15,73 @@ enum CLI {
     static let version = "1.0.0"
 
     static func globalUsage(_ commands: [Command.Type]) -> String {
-        var s = "usage: anim COMMAND [OPTIONS] ...\n\nanim reads GIF, APNG and animated WebP.\n\ncommands:\n"
-        for info in commands.map({ $0.info }).sorted(by: { $0.name < $1.name }) {
-            s += "  " + info.name.padding(8) + info.summary + "\n"
-        }
-        s += "\nRun 'anim COMMAND --help' for a command's options.\n"
+        var s = "usage: anim COMMAND [options] ...\n       anim -h | --help | -V | --version\n\n"
+        s += "anim plays, converts and inspects GIF, APNG and animated WebP.\n\ncommands:\n"
+        for info in commands.map({ $0.info }) { s += HelpLayout.entry(info.name, info.summary) }
+        s += "\nRun 'anim COMMAND --help' (or 'anim help COMMAND') for a command's options; 'man anim' for all.\n"
         return s
     }
 
-    static func run(_ args: [String], commands: [Command.Type]) -> Int32 {
+    /// `anim -V`: this version and the libraries' in use.
+    static var versionText: String {
+        "anim \(version)\n" + LibraryVersions.all.map { "\($0.library) \($0.version)" }.joined(separator: ", ") + "\n"
+    }
+
+    /// Every command, in the order `anim --help` lists them.
+    static let commands: [Command.Type] = [
+        PlayCommand.self, InfoCommand.self, ConvertCommand.self, EncodeCommand.self, OptimizeCommand.self,
+        ExtractCommand.self, BenchCommand.self, HelpCommand.self, CompletionsCommand.self,
+    ]
+
+    static func run(_ args: [String], commands: [Command.Type] = commands) -> Int32 {
         guard let first = args.first else {
             Output.err(globalUsage(commands))
             return 2
         }
-        if first == "--help" || first == "-h" || first == "help" {
+        switch first {
+        case "-h", "--help":
             Output.out(globalUsage(commands))
             return 0
-        }
-        if first == "--version" {
-            Output.out("anim \(version)\n")
+        case "-V", "--version":
+            Output.out(versionText)
             return 0
+        default: break
         }
         guard let command = commands.first(where: { $0.info.name == first }) else {
-            Output.err("anim: unknown command '\(first)'\n\n" + globalUsage(commands))
+            Output.err("anim: unknown command '\(first)' (see 'anim --help')\n")
             return 2
         }
         let info = command.info
         let rest = Array(args.dropFirst())
-        if rest.contains("--help") || rest.contains("-h") {
-            Output.out(info.usage + "\n" + Limits.usage + "\n")
+        // -h anywhere among the options (not after --) shows the help.
+        let options = rest.prefix { $0 != "--" }
+        if options.contains("--help") || options.contains(where: { OptionParser.isShortHelp($0, info) }) {
+            Output.out(info.help)
             return 0
         }
         do {
-            return try command.run(try info.spec.parse(rest))
+            return try command.run(try OptionParser(info).parse(rest))
         } catch let e as UsageError {
-            Output.err("anim \(info.name): \(e.message)\n\n" + info.usage)
+            Output.err("anim \(info.name): \(e.message) (see 'anim \(info.name) --help')\n")
             return 2
-        } catch let AnimError.limitExceeded(file, limit, value, maximum) {
-            Output.err("anim: " + Limits.message(file: file, limit: limit, value: value, maximum: maximum) + "\n")
-            return 1
-        } catch let e as AnimError {
-            Output.err("anim: \(e.description)\n")
-            return 1
         } catch {
-            Output.err("anim: \(error)\n")
+            Output.err("anim: \(Limits.describe(error))\n")
             return 1
         }
+    }
+}
+
+extension OptionParser {
+    /// Whether a short-option word asks for the help (`-h`, `-qh`), its
+    /// letters before the h being flags.
+    static func isShortHelp(_ word: String, _ info: CommandInfo) -> Bool {
+        guard word.hasPrefix("-"), !word.hasPrefix("--"), word.count > 1 else { return false }
+        let shorts = Dictionary(info.options.compactMap { o in o.short.map { ($0, o) } }, uniquingKeysWith: { a, _ in a })
+        for c in word.dropFirst() {
+            if c == "h" { return true }
+            guard let o = shorts[c], case .flag = o.value else { return false }
+        }
+        return false
     }
 }
 

@@ -1,38 +1,69 @@
 import AnimKit
 
-/// `anim convert IN OUT`: any format anim reads into any it writes.
+/// `anim convert IN OUT`: any format anim reads into any it writes; with
+/// `--out-dir`, many files as one batch.
 enum ConvertCommand: Command {
     static let info = CommandInfo(
         name: "convert", summary: "convert an animation to GIF, APNG or WebP",
-        usage: """
-            usage: anim convert IN OUT [options]
-
+        synopsis: ["IN OUT [options]", "IN -o OUT [options]", "IN... --out-dir DIR [--format F] [options]"],
+        description: """
             Writes every frame of IN (GIF, APNG, PNG or WebP) to OUT with its
             duration (as browsers play it), the loop count and the metadata
             (colour profile, EXIF, XMP, text: what OUT's format can hold; what it
             cannot is named on stderr), unless options say otherwise. GIF to GIF
             keeps IN's images and delays as stored (an image without delay stays
             one), and every pixel where a frame's colours fit a table. OUT is
-            written to a temporary file and renamed at the end.
+            written to a temporary file and renamed at the end; - is standard
+            input (IN) or output (OUT). An option OUT's format cannot honour is
+            refused.
 
-            options:
-            \(EncodingArguments.usage)
-            \(EditArguments.usage)
-            \(MaxBytes.usage)
-              --strip              write no metadata
-              -h, --help           show this help
-
+            With --out-dir, each IN is written into DIR in the format --format
+            names (default: its own), on every core; a file that fails is
+            reported and the others go on (exit status 1 at the end).
             """,
-        spec: OptionSpec(
-            flags: EncodingArguments.flags.union(EditArguments.flags).union(["--strip"]),
-            valued: EncodingArguments.valued.union(EditArguments.valued).union(["--max-bytes"]), positional: 2...2))
+        groups: [
+            OptionGroup(title: "output", options: [.output, .outDir, .skipExisting, .strip, .maxBytes]), Option.encoding,
+            Option.edits,
+        ],
+        operands: 1...Int.max)
 
     static func run(_ args: ParsedArguments) throws -> Int32 {
-        let input = args.positional[0]
-        let out = args.positional[1]
+        if let dir = args[.outDir] {
+            if args[.output] != nil { throw UsageError(message: "give -o or --out-dir, not both") }
+            if args.operands.contains("-") { throw UsageError(message: "--out-dir takes files, not standard input (-)") }
+            if args[.maxBytes] != nil && args.operands.count > 1 {
+                throw UsageError(message: "--max-bytes is for one file at a time")
+            }
+            _ = try EditArguments.parse(args)  // usage errors before any file is read
+            let format = try args[.format].map { try EncodingArguments.parse(args, output: "x.\($0)").0 }
+            let items = try args.operands.map { input in
+                let own = try format ?? formatOf(input)
+                return Batch.Item(input: input, output: Batch.output(for: input, in: dir, format: own))
+            }
+            try OutputPath.makeFolder(dir)
+            let batch = Batch(
+                label: "convert", stats: args.flag(.encodeStats), quiet: args.quiet, skipExisting: args.flag(.skipExisting))
+            return batch.run(items) { item in
+                _ = try convert(item.input, to: item.output, args, batch: true)
+                return .written
+            }
+        }
+        if args.flag(.skipExisting) { throw UsageError(message: "--skip-existing is for --out-dir") }
+        let (input, out) = try OutputPath.operands(args)
+        return try convert(input, to: out, args, batch: false)
+    }
+
+    /// The format a batch writes `input` in without --format: its own.
+    static func formatOf(_ input: String) throws -> OutputFormat {
+        let source = try ImageSource.opening(path: input, throughFrame: 0, options: DecodingOptions())
+        return source.format == .gif ? .gif : source.format == .webp ? .webp : .apng
+    }
+
+    /// One file; in a batch quietly (no progress bar, the stats line is the batch's).
+    static func convert(_ input: String, to out: String, _ args: ParsedArguments, batch: Bool) throws -> Int32 {
         var (format, options) = try EncodingArguments.parse(args, output: out)
-        // --fps resamples here (EncodingArguments checked the number).
-        let edits = try EditArguments.parse(args, fps: args.values["--fps"].flatMap(Double.init))
+        // --fps resamples here (the declaration checked the number).
+        let edits = try EditArguments.parse(args, fps: args.number(.fps))
         try OutputPath.check(out, notAnyOf: [input])
         var source = try ImageSource(path: input, options: args.decoding())
         let reshaped = !edits.geometry.isIdentity(width: source.outputWidth, height: source.outputHeight)
@@ -44,26 +75,26 @@ enum ConvertCommand: Command {
         do { edited = try EditedFrames(source, edits: edits) } catch let e as FrameSelection.Problem {
             throw UsageError(message: "--frames: \(e)")
         } catch let e as FrameGeometry.Problem {
-            throw UsageError(message: "\(args.values["--crop"] != nil ? "--crop" : "size"): \(e)")
+            throw UsageError(message: "\(args[.crop] != nil ? "--crop" : "size"): \(e)")
         }
-        Output.warn(source, input)
-        if args.values["--loop"] == nil {
+        if !args.quiet { Output.warn(source, input) }
+        if args[.loops] == nil {
             // The library's mapping: WebP counts to 65535 plays, GIF to 65536.
             options.plays = EncodingOptions.plays(source.plays, in: format).plays
         }
-        if !args.flag("--strip") {
+        if !args.flag(.strip) {
             options.metadata = source.metadata
-            for lost in source.metadata.lost(in: format) { Output.err("anim: \(out): not kept: \(lost)\n") }
+            if !args.quiet { for lost in source.metadata.lost(in: format) { Output.err("anim: \(out): not kept: \(lost)\n") } }
         }
-        if let text = args.values["--max-bytes"] {
+        if let text = args[.maxBytes] {
             let limit = try ByteSize.parse(text, option: "--max-bytes")
             guard limit > 0 else { throw UsageError(message: "--max-bytes needs a size above 0, not '\(text)'") }
-            if args.values["--delay"] != nil { throw UsageError(message: "give --max-bytes or --delay, not both") }
+            if args[.delay] != nil { throw UsageError(message: "give --max-bytes or --delay, not both") }
             let started = Measure.milliseconds()
             let choice = try MaxBytes.choose(limit: limit, format: format, options: options, edits: edits, source: source)
-            try AtomicFile.write(choice.data, to: out)
-            Output.err("anim: \(out): \(choice.data.count) bytes (--max-bytes \(limit)) with \(choice.setting)\n")
-            if args.flag("--stats") {
+            try OutputPath.write(choice.data, to: out)
+            if !args.quiet { Output.err("anim: \(out): \(choice.data.count) bytes (--max-bytes \(limit)) with \(choice.setting)\n") }
+            if args.flag(.encodeStats) && !batch {
                 let attempts = choice.attempts.map {
                     JSONValue.object([("setting", .string("\($0.setting)")), ("bytes", .int($0.bytes))])
                 }
@@ -78,7 +109,7 @@ enum ConvertCommand: Command {
             return 0
         }
         // --delay: every frame that long, whatever the edits made.
-        let delay = args.values["--delay"] != nil
+        let delay = args[.delay] != nil
         options.defaultDuration = delay ? options.defaultDuration : EncodingOptions().defaultDuration
         // The global table (from the source's frames: not once they are
         // resized); GIF to GIF exact colours and the delays as stored,
@@ -86,11 +117,12 @@ enum ConvertCommand: Command {
         if format == .gif && !reshaped { source.prepareGIF(&options, keepingDelays: !delay && !edits.changesTime) }
         try EncodeRun.write(
             count: edited.count, to: out, format: format, options: options, label: "convert",
-            stats: args.flag("--stats"), reading: source.options
+            stats: args.flag(.encodeStats) && !batch, showProgress: !batch && !args.quiet, reading: source.options
         ) { i in
             (try edited.frame(at: i), delay ? nil : edited.duration(at: i))
         }
         if let error = source.indexError {
+            if batch { throw error }
             Output.err("anim: \(error.description) (the frames before it were converted)\n")
             return 1
         }

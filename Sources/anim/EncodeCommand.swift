@@ -4,31 +4,23 @@ import AnimKit
 enum EncodeCommand: Command {
     static let info = CommandInfo(
         name: "encode", summary: "write an animation from a folder of frames",
-        usage: """
-            usage: anim encode DIR OUT [options]
-
+        synopsis: ["DIR OUT [options]", "DIR -o OUT [options]"],
+        description: """
             Writes the images in DIR, in natural order (frame2 before frame10), as
             the frames of OUT: GIF, APNG or WebP. Frames are PNG files, or any file
-            anim reads (its first frame); hidden files and other extensions are
-            skipped. All frames must have the size of the first. OUT is written to
-            a temporary file and renamed at the end: on any error nothing is left
-            and an existing OUT is untouched.
-
-            options:
-            \(EncodingArguments.usage)
-            \(EditArguments.usage)
-              -h, --help           show this help
-
+            anim reads (its first frame); hidden files, other extensions and OUT
+            itself are skipped. All frames must have the size of the first. OUT is
+            written to a temporary file and renamed at the end: on any error
+            nothing is left and an existing OUT is untouched; - is standard
+            output. An option OUT's format cannot honour is refused.
             """,
-        spec: OptionSpec(
-            flags: EncodingArguments.flags.union(EditArguments.flags),
-            valued: EncodingArguments.valued.union(EditArguments.valued), positional: 2...2))
+        groups: [OptionGroup(title: "output", options: [.output]), Option.encoding, Option.edits],
+        operands: 1...2, operandCompletion: .directory)
 
     static func run(_ args: ParsedArguments) throws -> Int32 {
-        let dir = args.positional[0]
-        let out = args.positional[1]
+        let (dir, out) = try OutputPath.operands(args)
         var (format, options) = try EncodingArguments.parse(args, output: out)
-        let files = try frameFiles(in: dir)
+        let files = try frameFiles(in: dir).filter { !isPreviousOutput($0, out) }
         guard !files.isEmpty else {
             throw AnimError.malformed(
                 file: dir, frame: nil, offset: nil, reason: "no frames: no .png, .apng, .gif or .webp file in the folder")
@@ -45,7 +37,7 @@ enum EncodeCommand: Command {
         } catch let e as FrameSelection.Problem {
             throw UsageError(message: "--frames: \(e)")
         } catch let e as FrameGeometry.Problem {
-            throw UsageError(message: "\(args.values["--crop"] != nil ? "--crop" : "size"): \(e)")
+            throw UsageError(message: "\(args[.crop] != nil ? "--crop" : "size"): \(e)")
         }
         let reshaped = !edits.geometry.isIdentity(width: firstImage.width, height: firstImage.height)
         if format == .gif && !reshaped {
@@ -60,7 +52,7 @@ enum EncodeCommand: Command {
         var first: (name: String, width: Int, height: Int)? = (files[0], firstImage.width, firstImage.height)
         try EncodeRun.write(
             count: timeline.entries.count, to: out, format: format, options: options, label: "encode",
-            stats: args.flag("--stats"), reading: args.decoding()
+            stats: args.flag(.encodeStats), showProgress: !args.quiet, reading: args.decoding()
         ) { i in
             let path = files[timeline.entries[i].frame]
             let image = try ImageSource(path: path, options: args.decoding()).frame(at: 0)
@@ -76,6 +68,14 @@ enum EncodeCommand: Command {
     }
 
     static let extensions: Set<String> = ["png", "apng", "gif", "webp"]
+
+    /// Whether `file` is OUT and an animation (more than one frame): what
+    /// an earlier `anim encode DIR DIR/OUT` wrote, so not a frame. OUT
+    /// naming a one-frame image of DIR is still refused as an input.
+    static func isPreviousOutput(_ file: String, _ out: String) -> Bool {
+        guard OutputPath.same(file, out) else { return false }
+        return ((try? ImageSource(path: file))?.frameCount ?? 0) > 1
+    }
 
     /// The image files of `dir`, in natural order.
     static func frameFiles(in dir: String) throws -> [String] {

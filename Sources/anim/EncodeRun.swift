@@ -6,7 +6,7 @@ import AnimTerminal
 enum EncodeRun {
     static func write(
         count: Int, to out: String, format: OutputFormat, options: EncodingOptions, label: String,
-        stats: Bool = false, reading: DecodingOptions,
+        stats: Bool = false, showProgress: Bool = true, reading: DecodingOptions,
         frame: sending @escaping (Int) throws -> (RGBAImage, Duration?)
     ) throws {
         let start = Measure.milliseconds()
@@ -14,11 +14,17 @@ enum EncodeRun {
         let existed = stat(out, &existing) == 0 && existing.st_mode & S_IFMT == S_IFREG
         var options = options
         options.frameCount = count  // for APNG to a pipe or device (see EncodingOptions)
-        let destination = try TemporaryFileGuard.protect {
-            try ImageDestination(path: out, format: format, options: options)
+        var slot: TemporaryFileGuard.Slot?
+        let destination = try TemporaryFileGuard.protect(&slot) {
+            // Standard output: made in memory, then written, so that the
+            // bytes are those a file would get (APNG chooses its pixel
+            // format after the frames, reading back what it wrote).
+            out == "-"
+                ? try ImageDestination(format: format, options: options, name: "<stdout>")
+                : try ImageDestination(path: out, format: format, options: options)
         }
-        defer { TemporaryFileGuard.release() }
-        var progress = Progress(total: count, label: label)
+        defer { TemporaryFileGuard.release(slot) }
+        var progress = Progress(total: count, label: label, enabled: showProgress)
         defer { progress.end() }
         // The next frame is read on another thread while this one is encoded.
         let reader = FrameReader(frame)
@@ -35,6 +41,7 @@ enum EncodeRun {
                     t += duration ?? options.defaultDuration
                     return (image, duration)
                 })
+            if out == "-", let data = destination.data { try OutputPath.write(data, to: out) }
             if stats {
                 Output.err(
                     JSONValue.object([
@@ -102,72 +109,5 @@ final class FrameReader: @unchecked Sendable {
     /// Frame `index`, read on the pool.
     func start(_ index: Int) -> Pending<Result<Frame, Error>> {
         WorkerPool.shared.submit { Result { try self.read(index) } }
-    }
-}
-
-/// Ctrl-C, SIGTERM or SIGHUP while encoding: the temporary file is
-/// removed (unlink and _exit: async-signal-safe) and the exit status is
-/// 128 + the signal, so an interrupted encode leaves nothing behind either.
-enum TemporaryFileGuard {
-    nonisolated(unsafe) static var path: UnsafeMutablePointer<CChar>?
-    static let signals = [SIGINT, SIGTERM, SIGHUP]
-
-    /// Makes the destination with the handlers already in place and the
-    /// signals held back on this thread, so that no moment passes between
-    /// its temporary file appearing and the guard knowing it (a SIGTERM
-    /// in that gap left the file behind).
-    static func protect(_ make: () throws -> ImageDestination) throws -> ImageDestination {
-        path = nil  // made here, not first in a handler
-        for s in signals {
-            // A signal ignored by the parent (SIGHUP under nohup) stays ignored.
-            let before = signal(s) { signo in
-                if let p = TemporaryFileGuard.path { unlink(p) }
-                _exit(128 + signo)
-            }
-            if let b = before, unsafeBitCast(b, to: Int.self) == unsafeBitCast(SIG_IGN, to: Int.self) {
-                signal(s, SIG_IGN)
-            }
-            previousHandlers.append((s, before))
-        }
-        var held = sigset_t()
-        var previous = sigset_t()
-        sigemptyset(&held)
-        for s in signals { sigaddset(&held, s) }
-        pthread_sigmask(SIG_BLOCK, &held, &previous)
-        defer {
-            pthread_sigmask(SIG_SETMASK, &previous, nil)
-            Terminal.unblockSignals(signals)  // a parent's Dispatch thread may have blocked them
-        }
-        let destination = try make()
-        if let temporary = destination.temporaryPath { path = strdup(temporary) }
-        return destination
-    }
-
-    nonisolated(unsafe) private static var previousHandlers: [(Int32, __sighandler_t?)] = []
-
-    static func release() {
-        for (s, handler) in previousHandlers { signal(s, handler) }
-        previousHandlers = []
-        let p = path
-        path = nil
-        free(p)
-    }
-}
-
-/// Checks on an output path before anything is written.
-enum OutputPath {
-    /// OUT must not be a folder, nor the same file as an input.
-    static func check(_ out: String, notAnyOf inputs: [String]) throws {
-        var st = stat()
-        guard stat(out, &st) == 0 else { return }  // a new file: not an input
-        if st.st_mode & S_IFMT == S_IFDIR {
-            throw AnimError.io(path: out, operation: "write", errno: EISDIR, message: "is a folder")
-        }
-        for input in inputs {
-            var s = stat()
-            if stat(input, &s) == 0 && s.st_dev == st.st_dev && s.st_ino == st.st_ino {
-                throw AnimError.io(path: out, operation: "write", errno: EINVAL, message: "it is also an input (\(input))")
-            }
-        }
     }
 }

@@ -5,11 +5,8 @@ import AnimKit
 enum ExtractCommand: Command {
     static let info = CommandInfo(
         name: "extract", summary: "write every frame as a file (PNG, WebP, PAM, PPM, RGBA) or a stream",
-        usage: """
-            usage: anim extract FILE OUTDIR|- [--format png|webp|pam|ppm|rgba]
-                                [--color rgba|auto] [--frames A-B] [--max-size N]
-                                [--name PATTERN] [--durations FILE] [--stats]
-
+        synopsis: ["FILE OUTDIR|- [options]"],
+        description: """
             Writes each frame, composited as the animation shows it, full canvas:
             OUTDIR/frame-00000.png, frame-00001.png, ... (OUTDIR is created if
             needed), encoded on every core while the next frames decode. OUTDIR -
@@ -23,27 +20,13 @@ enum ExtractCommand: Command {
             closes the stream early ends the command quietly (exit status 141).
             FILE may be - for standard input: each frame is written as soon as it
             has arrived.
-
-            options:
-              --format F     png (default), webp (lossless), pam (RGBA), ppm (RGB,
-                             alpha dropped), rgba (raw bytes, no header)
-              --color C      PNG: rgba (default, 8-bit RGBA) or auto (the smallest
-                             lossless colour type: grey, palette, grey+alpha, RGB)
-              --frames A-B   only frames A to B (0-based, inclusive); also A- or A
-              --max-size N   downsample frames to fit N×N pixels (area average,
-                             alpha-weighted; never enlarges)
-              --name PATTERN file names, with one %d or %0Nd for the frame number
-                             (default frame-%05d.EXT)
-              --durations F  write the timing to F: a line a frame, "index
-                             start_ms duration_ms" (also: anim info --json)
-              --stats        at the end, one JSON line on stderr: frames, bytes,
-                             seconds, peakRSSBytes
-              -h, --help     show this help
-
             """,
-        spec: OptionSpec(
-            flags: ["--stats"], valued: ["--frames", "--max-size", "--format", "--color", "--name", "--durations"],
-            positional: 2...2))
+        groups: [
+            OptionGroup(
+                title: "options",
+                options: [.extractFormat, .color, .frames, .maxSize, .name, .durations, .extractStats])
+        ],
+        operands: 2...2)
 
     struct Settings {
         var format = ExtractFormat.png
@@ -55,61 +38,51 @@ enum ExtractCommand: Command {
 
     static func settings(_ args: ParsedArguments) throws -> Settings {
         var format = ExtractFormat.png
-        if let text = args.values["--format"] {
-            guard let f = ExtractFormat(rawValue: text.lowercased()) else {
-                throw UsageError(message: "--format needs png, webp, pam, ppm or rgba, not '\(text)'")
-            }
-            format = f
-        }
+        if let text = args[.extractFormat], let f = ExtractFormat(rawValue: text.lowercased()) { format = f }
         var color = PNGFile.Color.rgba
-        if let text = args.values["--color"] {
-            guard let c = PNGFile.Color(rawValue: text.lowercased()) else {
-                throw UsageError(message: "--color needs rgba or auto, not '\(text)'")
-            }
+        if let text = args[.color], let c = PNGFile.Color(rawValue: text.lowercased()) {
             guard format == .png else { throw UsageError(message: "--color is for --format png") }
             color = c
         }
         var naming = FrameNaming.standard(format)
-        if let text = args.values["--name"] {
+        if let text = args[.name] {
             guard let n = FrameNaming.parse(text) else {
                 throw UsageError(message: "--name needs a file name with one %d or %0Nd (N 1-9) and no /, not '\(text)'")
             }
             naming = n
         }
         return Settings(
-            format: format, color: color, naming: naming, durations: args.values["--durations"], stats: args.flag("--stats"))
+            format: format, color: color, naming: naming, durations: args[.durations], stats: args.flag(.extractStats))
     }
 
     static func run(_ args: ParsedArguments) throws -> Int32 {
         var options = args.decoding()
-        if args.values["--max-size"] != nil { options.maxPixelSize = try args.int("--max-size", default: 0) }
+        if let n = args.int(.maxSize) { options.maxPixelSize = n }
         let settings = try settings(args)
         let dir = args.positional[1]
         if dir == "-" {
-            if args.values["--name"] != nil { throw UsageError(message: "--name names files: not for a stream (-)") }
-            if isatty(1) == 1 {
-                throw UsageError(message: "standard output is a terminal: give a folder, or send the stream to a pipe or file")
-            }
+            if args[.name] != nil { throw UsageError(message: "--name names files: not for a stream (-)") }
+            try OutputPath.refuseTerminal()
             signal(SIGPIPE, SIG_IGN)  // a reader that goes away is an EPIPE to end on, not a death
             widenPipe(1)
         }
         if args.positional[0] == "-" { return try extractStream(args, dir: dir, settings: settings, options: options) }
         let source = try ImageSource(path: args.positional[0], options: options)
-        Output.warn(source, args.positional[0])
-        let range = try frameRange(args.values["--frames"], count: source.frameCount)
+        if !args.quiet { Output.warn(source, args.positional[0]) }
+        let frames = try frameList(args[.frames], count: source.frameCount)
         let start = Measure.milliseconds()
-        let run = try makeRun(dir, settings, first: range.lowerBound, frames: range.count)
-        var progress = Progress(total: range.count, label: "extract")
+        let run = try makeRun(dir, settings, frames: frames.count)
+        var progress = Progress(total: frames.count, label: "extract", enabled: !args.quiet)
         defer { progress.end() }
         var failure: Error?
         // Raw RGBA and PAM into a stream: straight from the canvas, in order.
         let header = dir == "-" ? settings.format.rawHeader(width: source.outputWidth, height: source.outputHeight) : nil
-        for i in range where run.isRunning {
+        for (position, i) in frames.enumerated() where run.isRunning {
             do {
                 if let header {
-                    try source.withFrame(at: i) { run.writeDirect(header, $0, index: i) }
+                    try source.withFrame(at: i) { run.writeDirect(header, $0, position: position) }
                 } else {
-                    run.submit(try source.frame(at: i), index: i)
+                    run.submit(try source.frame(at: i), index: i, position: position)
                 }
             } catch {
                 failure = error
@@ -120,10 +93,10 @@ enum ExtractCommand: Command {
         try run.finish()
         progress.update(run.progress.frames)
         if run.closed { return 141 }
-        if let path = settings.durations { try writeDurations(source, range, to: path) }
+        if let path = settings.durations { try writeDurations(source, frames, to: path) }
         if settings.stats { report(run, start) }
         if let failure { throw failure }
-        if let error = source.indexError, range.upperBound >= source.frameCount {
+        if let error = source.indexError, (frames.max() ?? 0) >= source.frameCount - 1 {
             Output.err("anim: \(error.description)\n")
             return 1
         }
@@ -140,7 +113,7 @@ enum ExtractCommand: Command {
         for size in [1 << 20, 1 << 19, 1 << 18] where fcntl(fd, 1031, Int32(size)) >= 0 { return }
     }
 
-    static func makeRun(_ dir: String, _ settings: Settings, first: Int, frames: Int?) throws -> ExtractRun {
+    static func makeRun(_ dir: String, _ settings: Settings, frames: Int?) throws -> ExtractRun {
         let target: ExtractRun.Target
         if dir == "-" {
             target = .stream(1)
@@ -148,7 +121,7 @@ enum ExtractCommand: Command {
             try PNGFile.makeDirectory(dir)
             target = .folder(dir, settings.naming)
         }
-        return ExtractRun(format: settings.format, color: settings.color, target: target, first: first, frames: frames)
+        return ExtractRun(format: settings.format, color: settings.color, target: target, frames: frames)
     }
 
     static func report(_ run: ExtractRun, _ start: Double) {
@@ -163,14 +136,15 @@ enum ExtractCommand: Command {
 
     /// "index start_ms duration_ms", a line a frame (times as played: the
     /// file's delays, with the browsers' rule for short GIF delays).
-    static func writeDurations(_ source: ImageSource, _ range: Range<Int>, to path: String) throws {
-        var text = ""
-        var start = 0
-        for i in 0..<range.upperBound {
-            let ms = Int(source.frames[i].duration.milliseconds.rounded())
-            if i >= range.lowerBound { text += "\(i) \(start) \(ms)\n" }
-            start += ms
+    static func writeDurations(_ source: ImageSource, _ frames: [Int], to path: String) throws {
+        var starts: [Int] = []
+        var t = 0
+        for i in 0...(frames.max() ?? 0) {
+            starts.append(t)
+            t += Int(source.frames[i].duration.milliseconds.rounded())
         }
+        var text = ""
+        for i in frames { text += "\(i) \(starts[i]) \(Int(source.frames[i].duration.milliseconds.rounded()))\n" }
         try AtomicFile.write(Array(text.utf8), to: path, durable: false)
     }
 
@@ -178,15 +152,15 @@ enum ExtractCommand: Command {
     static func extractStream(
         _ args: ParsedArguments, dir: String, settings: Settings, options: DecodingOptions
     ) throws -> Int32 {
-        let wanted = try args.values["--frames"].map { try frameRange($0, count: Int.max) } ?? 0..<Int.max
+        let wanted = try args[.frames].map { try frameRange($0, count: Int.max) } ?? 0..<Int.max
         let start = Measure.milliseconds()
-        let run = try makeRun(dir, settings, first: wanted.lowerBound, frames: nil)
+        let run = try makeRun(dir, settings, frames: nil)
         let incremental = IncrementalImageSource(name: "<stdin>", options: options)
         var next = wanted.lowerBound
         func writeReady() throws {
             guard let source = incremental.source else { return }
             while next < min(source.frameCount, wanted.upperBound) && run.isRunning {
-                run.submit(try source.frame(at: next), index: next)
+                run.submit(try source.frame(at: next), index: next, position: next - wanted.lowerBound)
                 next += 1
             }
         }
@@ -198,7 +172,7 @@ enum ExtractCommand: Command {
         try run.finish()
         if run.closed { return 141 }
         if let path = settings.durations, let source = incremental.source {
-            try writeDurations(source, wanted.lowerBound..<min(next, source.frameCount), to: path)
+            try writeDurations(source, Array(wanted.lowerBound..<min(next, source.frameCount)), to: path)
         }
         if settings.stats { report(run, start) }
         if let failure { throw failure }
@@ -209,11 +183,22 @@ enum ExtractCommand: Command {
         return 0
     }
 
+    /// `--frames LIST` (as `convert` takes it) over `count` frames.
+    static func frameList(_ text: String?, count: Int) throws -> [Int] {
+        guard let text else { return Array(0..<count) }
+        guard let selection = FrameSelection(text) else {
+            throw UsageError(message: "--frames needs ranges like 0-9, 20-, 9-0 or 0-4,10-14, not '\(text)'")
+        }
+        do { return try selection.frames(of: count) } catch { throw UsageError(message: "--frames: \(error)") }
+    }
+
+    /// One range "A-B", "A-" or "A" (a stream, whose length is not known,
+    /// and the player).
     static func frameRange(_ text: String?, count: Int) throws -> Range<Int> {
         guard let text else { return 0..<count }
         let parts = text.split(separator: "-", omittingEmptySubsequences: false).map(String.init)
         guard parts.count <= 2, let a = Int(parts[0]), a >= 0 else {
-            throw UsageError(message: "--frames needs A-B, A- or A, not '\(text)'")
+            throw UsageError(message: "--frames needs one range here, A-B, A- or A, not '\(text)'")
         }
         var b = a
         if parts.count == 2 {

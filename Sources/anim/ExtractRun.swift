@@ -53,12 +53,12 @@ final class ExtractRun: Sendable {
     private let group = DispatchGroup()
 
     /// `frames`: how many will be handed over (nil: not known, a stream).
-    init(format: ExtractFormat, color: PNGFile.Color, target: Target, first: Int, frames: Int?) {
+    init(format: ExtractFormat, color: PNGFile.Color, target: Target, frames: Int?) {
         self.format = format
         self.color = color
         self.target = target
         level = (frames ?? Int.max) < WorkerPool.cores ? 1 : PNGFile.defaultLevel
-        state = Locked(State(nextToWrite: first))
+        state = Locked(State(nextToWrite: 0))
         slots = DispatchSemaphore(value: WorkerPool.cores + 2)
     }
 
@@ -71,9 +71,9 @@ final class ExtractRun: Sendable {
     /// True once the reader of the stream went away (EPIPE).
     var closed: Bool { state.withLock { $0.closed } }
 
-    /// Hands over frame `index` (the next in order); waits while the
-    /// frames in flight are at their bound.
-    func submit(_ image: RGBAImage, index: Int) {
+    /// Hands over frame `index`, the `position`th handed over (0, 1, …: a
+    /// stream's order); waits while the frames in flight are at their bound.
+    func submit(_ image: RGBAImage, index: Int, position: Int) {
         slots.wait()
         group.enter()
         WorkerPool.shared.run {
@@ -85,14 +85,14 @@ final class ExtractRun: Sendable {
                     try AtomicFile.write(encoded, to: dir + "/" + naming.name(index), durable: false)
                     self.state.withLock { $0.wrote(encoded.count, result: 0) }
                     self.slots.signal()
-                case .stream(let fd): self.queueForStream(encoded, index: index, fd: fd)
+                case .stream(let fd): self.queueForStream(encoded, position: position, fd: fd)
                 }
             } catch {
                 self.state.withLock { $0.failure = $0.failure ?? error }
                 // Its place in the stream's order is passed, so the frames
                 // after it free their slots too.
                 if case .stream(let fd) = self.target {
-                    self.queueForStream([], index: index, fd: fd)
+                    self.queueForStream([], position: position, fd: fd)
                 } else {
                     self.slots.signal()
                 }
@@ -100,13 +100,13 @@ final class ExtractRun: Sendable {
         }
     }
 
-    /// Writes frame `index` straight from the source's canvas to the stream
-    /// (raw RGBA and PAM need no encoding: no copy of the frame, no worker);
-    /// only while nothing is in flight, so the order holds.
-    func writeDirect(_ header: [UInt8], _ pixels: UnsafeRawBufferPointer, index: Int) {
+    /// Writes the `position`th frame straight from the source's canvas to
+    /// the stream (raw RGBA and PAM need no encoding: no copy of the frame,
+    /// no worker); only while nothing is in flight, so the order holds.
+    func writeDirect(_ header: [UInt8], _ pixels: UnsafeRawBufferPointer, position: Int) {
         guard case .stream(let fd) = target else { return }
         state.withLock { s in
-            guard s.failure == nil, !s.closed, index == s.nextToWrite else { return }
+            guard s.failure == nil, !s.closed, position == s.nextToWrite else { return }
             var e = FileDescriptorIO.writeAll(fd, header)
             if e == 0 { e = FileDescriptorIO.writeAll(fd, pixels) }
             s.wrote(header.count + pixels.count, result: e)
@@ -122,9 +122,9 @@ final class ExtractRun: Sendable {
 
     /// The stream's frames go out in order: each waits in `ready` until
     /// those before it are written; its slot is freed once it is written.
-    private func queueForStream(_ encoded: [UInt8], index: Int, fd: Int32) {
+    private func queueForStream(_ encoded: [UInt8], position: Int, fd: Int32) {
         state.withLock { s in
-            s.ready[index] = encoded
+            s.ready[position] = encoded
             while let next = s.ready.removeValue(forKey: s.nextToWrite) {
                 if s.failure == nil && !s.closed { s.wrote(next.count, result: FileDescriptorIO.writeAll(fd, next)) }
                 s.nextToWrite += 1

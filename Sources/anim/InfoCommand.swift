@@ -1,56 +1,56 @@
 import AnimKit
 
-/// `anim info FILE [--json] [--raw-delays]`: what is inside an animation.
+/// `anim info FILE…`: what is inside an animation.
 enum InfoCommand: Command {
     static let info = CommandInfo(
         name: "info", summary: "print the canvas, loop count and every frame of an animation",
-        usage: """
-            usage: anim info FILE [--json] [--raw-delays]
-
-            FILE may be - for standard input.
-
+        synopsis: ["FILE... [options]"],
+        description: """
             Prints the format, canvas size, loop count, the metadata the file carries
             (ICC profile, EXIF, XMP, comments and text) and, per frame, its rectangle,
-            delay, effective duration, disposal, blending, keyframe and complete flags.
-
-            options:
-              --json         print exactly one JSON object (keys: format, width, height,
-                             frameCount, loopCount, plays, frames[index, x, y, width,
-                             height, delayMs, durationMs, dispose, blend, keyframe,
-                             complete], colorConversion (what frames are converted to
-                             sRGB from, or null), metadata{iccProfileBytes, exifBytes,
-                             xmp, text[keyword, text]})
-              --raw-delays   durations are the stored delays (default: as browsers play
-                             them, a delay of 10 ms or less lasting 100 ms)
-              -h, --help     show this help
-
-            exit status: 0 ok, 1 the file could not be read or is damaged (what could be
-            read is still printed), 2 usage error.
-
+            delay, effective duration, disposal, blending, keyframe and complete flags:
+            a block a file. FILE may be - for standard input.
             """,
-        spec: OptionSpec(flags: ["--json", "--raw-delays"], positional: 1...1))
+        groups: [OptionGroup(title: "options", options: [.json, .rawDelays])],
+        operands: 1...Int.max,
+        epilogue: """
+            exit status: 0 ok, 1 a file could not be read or is damaged (what could be
+            read is still printed, and the other files are), 2 usage error.
+            """)
 
     static func run(_ args: ParsedArguments) throws -> Int32 {
-        let options = args.decoding(DecodingOptions(durationPolicy: args.flag("--raw-delays") ? .raw : .browsers))
-        let path = args.positional[0]
-        let (source, error) =
-            path == "-"
-            ? try StandardInput.source(options: options)
-            : try {
-                let s = try ImageSource(path: path, options: options)
-                return (s, s.indexError)
-            }()
-        Output.out(args.flag("--json") ? json(source).text + "\n" : text(source))
-        Output.warn(source, path)
-        if let error {
-            Output.err("anim: \(error.description)\n")
-            return 1
+        let options = args.decoding(DecodingOptions(durationPolicy: args.flag(.rawDelays) ? .raw : .browsers))
+        if args.operands.filter({ $0 == "-" }).count > 1 { throw UsageError(message: "standard input (-) can be read once") }
+        var status: Int32 = 0
+        for (n, path) in args.operands.enumerated() {
+            do {
+                let (source, error) =
+                    path == "-"
+                    ? try StandardInput.source(options: options)
+                    : try {
+                        let s = try ImageSource(path: path, options: options)
+                        return (s, s.indexError)
+                    }()
+                let json = args.flag(.json)
+                Output.out(json ? Self.json(source, file: path).text + "\n" : (n > 0 ? "\n" : "") + text(source))
+                if !args.quiet { Output.warn(source, path) }
+                if let error {
+                    Output.err("anim: \(error.description)\n")
+                    status = 1
+                }
+            } catch let e as UsageError {
+                throw e
+            } catch {
+                Output.err("anim: \(Limits.describe(error))\n")
+                status = 1
+            }
         }
-        return 0
+        return status
     }
 
-    static func json(_ s: ImageSource) -> JSONValue {
+    static func json(_ s: ImageSource, file: String) -> JSONValue {
         .object([
+            ("file", .string(file)),
             ("format", .string(s.format.rawValue)),
             ("width", .int(s.width)),
             ("height", .int(s.height)),

@@ -5,15 +5,6 @@ import AnimKit
 /// written as any other output. Says what it chose, or fails when even the
 /// smallest setting does not fit.
 enum MaxBytes {
-    static let usage = """
-          --max-bytes N        the output fits N bytes (suffixes K, M): the
-                               settings are stepped through in this order
-                               until it does: lossy quality (GIF --lossy
-                               20…200; WebP --quality 60…5), GIF colours
-                               (128…16), two thirds then half of the frame
-                               rate, then the size (×0.9 … ×0.125)
-        """
-
     struct Choice {
         var setting: SizeSetting
         var data: [UInt8]

@@ -1,13 +1,14 @@
 import AnimKit
+import Synchronization
 
 /// `anim optimize FILE [OUT]`: the same animation in its own format, in the
-/// smallest lossless form anim can write, or the input kept.
+/// smallest lossless form anim can write, or the input kept; several files
+/// as one batch.
 enum OptimizeCommand: Command {
     static let info = CommandInfo(
         name: "optimize", summary: "rewrite an animation smaller, in its own format, without changing a pixel",
-        usage: """
-            usage: anim optimize FILE [OUT] [--effort N]
-
+        synopsis: ["FILE [OUT] [options]", "FILE -o OUT [options]", "FILE FILE FILE... [options]", "FILE... --out-dir DIR [options]"],
+        description: """
             Writes FILE again in its own format (GIF, APNG, WebP as lossless) with
             every size search anim has, keeping each frame's pixels and duration,
             the loop count and the metadata. The result is decoded and compared
@@ -16,17 +17,52 @@ enum OptimizeCommand: Command {
             OUT); otherwise FILE is kept and anim says why (exit status 0).
             Written through a temporary file in the same folder, renamed at the end.
 
-            options:
-              --effort N           0-9 (default 9): see anim encode --help
-              -h, --help           show this help
-
+            Three or more FILEs (or any number with --out-dir) are a batch: each is
+            optimized in place (or into DIR) on every core; a file that fails is
+            reported and the others go on (exit status 1 at the end).
             """,
-        spec: OptionSpec(flags: [], valued: ["--effort"], positional: 1...2))
+        groups: [
+            OptionGroup(
+                title: "options",
+                options: [.output, .outDir, .skipExisting, .optimizeEffort, .optimizeStats])
+        ],
+        operands: 1...Int.max)
 
     static func run(_ args: ParsedArguments) throws -> Int32 {
-        let input = args.positional[0]
+        let files = args.operands
+        if args[.outDir] != nil || files.count > 2 {
+            if args[.output] != nil { throw UsageError(message: "-o names one output: not for a batch") }
+            if files.contains("-") { throw UsageError(message: "a batch takes files, not standard input (-)") }
+            let dir = args[.outDir]
+            if let dir { try OutputPath.makeFolder(dir) }
+            let items = files.map { f in
+                Batch.Item(input: f, output: dir.map { d in (d.hasSuffix("/") ? d : d + "/") + Batch.baseName(f) } ?? f)
+            }
+            if args.flag(.skipExisting) && dir == nil { throw UsageError(message: "--skip-existing is for --out-dir") }
+            let batch = Batch(
+                label: "optimize", stats: args.flag(.optimizeStats), quiet: args.quiet,
+                skipExisting: args.flag(.skipExisting))
+            return batch.run(items) { try optimize($0.input, to: $0.output, args, batch: true) }
+        }
+        if args.flag(.skipExisting) { throw UsageError(message: "--skip-existing is for --out-dir") }
+        let out = args[.output] ?? (files.count > 1 ? files[1] : files[0])
+        if args[.output] != nil && files.count > 1 { throw UsageError(message: "give OUT or -o OUT, not both") }
+        if out == "-" { try OutputPath.refuseTerminal() }
+        let start = Measure.milliseconds()
+        let outcome = try optimize(files[0], to: out, args, batch: false)
+        if args.flag(.optimizeStats) {
+            Output.err(Batch.line(.init(input: files[0], output: out), outcome, start: start, error: nil) + "\n")
+        }
+        return 0
+    }
+
+    /// Tells temporary files apart within one process (a batch writes
+    /// several in one folder at once).
+    static let serial = Atomic<Int>(0)
+
+    static func optimize(_ input: String, to output: String, _ args: ParsedArguments, batch: Bool) throws -> Batch.Outcome {
         // A link (FILE or OUT) stays a link: the file it names is replaced.
-        let out = LinkTarget.resolve(args.positional.count > 1 ? args.positional[1] : input)
+        let out = output == "-" ? output : LinkTarget.resolve(output)
         let inPlace = out == LinkTarget.resolve(input)
         var source = try ImageSource(path: input, options: args.decoding())
         let format: OutputFormat = source.format == .gif ? .gif : source.format == .webp ? .webp : .apng
@@ -35,45 +71,86 @@ enum OptimizeCommand: Command {
         let reading = format == .gif ? args.decoding(.imagesAsStored) : args.decoding()
         if format == .gif { source = try ImageSource(path: input, options: reading) }
         if let error = source.indexError { throw error }  // a damaged file is not rewritten
-        Output.warn(source, input)
+        if !args.quiet { Output.warn(source, input) }
         var options = EncodingOptions()
         options.lossless = true
         options.quality = 100
-        options.effort = try args.int("--effort", default: 9, min: 0, max: 9)
-        let folder = out.contains("/") ? String(out[..<out.lastIndex(of: "/")!]) : "."
-        let candidate = folder + "/.anim-optimize-\(getpid())." + (format == .apng ? "png" : format.rawValue)
-        defer { unlink(candidate) }
-        let report = try source.transcode(toPath: candidate, format: format, options: options)
+        options.effort = args.int(.optimizeEffort) ?? 9
+        let folder = out == "-" ? "/tmp" : out.contains("/") ? String(out[..<out.lastIndex(of: "/")!]) : "."
+        let candidate =
+            folder + "/.anim-optimize-\(getpid())-\(serial.add(1, ordering: .relaxed).newValue)."
+            + (format == .apng ? "png" : format.rawValue)
+        let slot = TemporaryFileGuard.register(candidate)
+        defer {
+            unlink(candidate)
+            TemporaryFileGuard.release(slot)
+        }
+        let shown = !batch && !args.quiet
+        var progress = Progress(total: source.frameCount, label: "optimize: writing", enabled: shown)
+        let report = try source.transcode(toPath: candidate, format: format, options: options) { done, _ in
+            progress.update(done)
+        }
+        progress.end()
         let before = fileSize(input)
         let after = fileSize(candidate)
         let written = try ImageSource(path: candidate, options: reading)
-        if let difference = try firstDifference(source, written) {
-            Output.err("anim: \(input): kept: the rewrite would change \(difference)\n")
-            if !inPlace { try FileCopy.copy(input, to: out) }
+        var checking = Progress(total: source.frameCount, label: "optimize: checking", enabled: shown)
+        let difference = try firstDifference(source, written) { checking.update($0) }
+        checking.end()
+        let say = { (line: String) in if !args.quiet { Output.err(line) } }
+        if let difference {
+            say("anim: \(input): kept: the rewrite would change \(difference)\n")
+            if !inPlace { try copy(input, to: out) }
+            return .kept
         } else if after >= before {
-            Output.err("anim: \(input): kept: \(before) bytes, the rewrite is \(after)\n")
-            if !inPlace { try FileCopy.copy(input, to: out) }
-        } else {
-            guard rename(candidate, out) == 0 else {
-                throw AnimError.io(path: out, operation: "rename", errno: errno, message: String(cString: strerror(errno)))
-            }
-            let saved = Double(before - after) * 100 / Double(max(before, 1))
-            Output.err(
-                "anim: \(out): \(before) -> \(after) bytes (\(String(format1: saved))% smaller)"
-                    + (report.adjustments.isEmpty ? "" : "; " + report.adjustments.joined(separator: "; ")) + "\n")
+            say("anim: \(input): kept: \(before) bytes, the rewrite is \(after)\n")
+            if !inPlace { try copy(input, to: out) }
+            return .kept
         }
-        return 0
+        if out == "-" {
+            try copy(candidate, to: out)
+            say("anim: \(input): \(before) -> \(after) bytes to standard output\n")
+            return .written
+        }
+        guard rename(candidate, out) == 0 else {
+            throw AnimError.io(path: out, operation: "rename", errno: errno, message: String(cString: strerror(errno)))
+        }
+        let saved = Double(before - after) * 100 / Double(max(before, 1))
+        say(
+            "anim: \(out): \(before) -> \(after) bytes (\(String(format1: saved))% smaller)"
+                + (report.adjustments.isEmpty ? "" : "; " + report.adjustments.joined(separator: "; ")) + "\n")
+        return .written
     }
 
     /// What differs between the two animations as shown (frame at each of
     /// `a`'s frame starts, the total duration, the plays), or nil.
-    static func firstDifference(_ a: ImageSource, _ b: ImageSource) throws -> String? {
+    static func firstDifference(
+        _ a: ImageSource, _ b: ImageSource, checked: (Int) -> Void = { _ in }
+    ) throws -> String? {
         guard a.plays == b.plays else { return "the play count" }
         let total = { (s: ImageSource) in s.frames.map(\.duration).reduce(.zero, +) }
         guard total(a) == total(b) else { return "the total duration" }
         guard a.metadata == b.metadata else { return "the metadata" }
-        let shown = try ShownComparison.compare(a, b)
+        var starts: [Duration] = []
+        var t = Duration.zero
+        for f in a.frames {
+            starts.append(t)
+            t += f.duration
+        }
+        let shown = try ShownComparison.compare(
+            count: a.frameCount, starts: starts,
+            reference: { i in
+                checked(i + 1)
+                return try a.frame(at: i)
+            }, shown: b)
         return shown.firstDifferent.map { "frame \($0)" }
+    }
+
+    /// A whole file to OUT (standard output for `-`).
+    static func copy(_ path: String, to out: String) throws {
+        guard out == "-" else { return try FileCopy.copy(path, to: out) }
+        let bytes = try FileBytes.read(path: path)
+        try OutputPath.write(bytes, to: out)
     }
 
     static func fileSize(_ path: String) -> Int {

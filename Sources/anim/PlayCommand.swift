@@ -3,137 +3,67 @@ import AnimTerminal
 
 /// `anim play [FILE|-]`: the terminal player.
 enum PlayCommand: Command {
-    static let info = CommandInfo(name: "play", summary: "play an animation in the terminal", usage: usage, spec: spec)
-    static let usage = """
-        usage: anim play [FILE… | -] [options]
+    static let info = CommandInfo(
+        name: "play", summary: "play an animation in the terminal", synopsis: ["[FILE... | -] [options]"],
+        description: """
+            Plays a GIF, APNG or WebP in the terminal: at full resolution through the
+            kitty, sixel or iTerm2 graphics protocols where the terminal has one, else
+            in text cells. With no FILE, plays the built-in demo; - reads standard
+            input, playing from the first complete frame while the rest arrives.
+            Several files play one after another (a file that loops forever plays
+            once there, unless --loops says), or side by side with --grid.
 
-        Plays a GIF, APNG or WebP in the terminal: at full resolution through the
-        kitty, sixel or iTerm2 graphics protocols where the terminal has one, else
-        in text cells. With no FILE, plays the built-in demo; - reads standard
-        input, playing from the first complete frame while the rest arrives.
-        Several files play one after another (a file that loops forever plays
-        once there, unless --loops says), or side by side with --grid.
-
-        keys: space pause/resume, ← → step one frame (pauses), + − double/halve the
-        speed, r reverse, 0 restart, s status line, n / p next / previous file
-        (with --grid: page), q / Esc / Ctrl-C quit.
-        Ctrl-Z suspends (the terminal is restored) and fg resumes.
-
-        options:
-          --protocol auto|kitty|sixel|iterm2|text
-                               how frames are drawn (default auto: what the
-                               terminal is found to have, text cells otherwise)
-          --probe              print what was found out about the terminal (graphics,
-                               colours, cell size, tmux) and why, then exit
-          --symbols half|quadrant|sextant|octant
-                               text cells: the block characters (default half;
-                               sextants and octants need a font that has them)
-          --dither             text cells in 256 colours: ordered dithering
-          --upscale            enlarge small animations to fill the box
-          --cell WxH           pixels per terminal cell (default: what the
-                               terminal reports, else 10x20)
-          --width COLS         fit into COLS columns (default: the terminal's)
-          --height ROWS        fit into ROWS rows (default: the terminal's)
-          --colors 24bit|256   colours (default: 24bit when COLORTERM says
-                               truecolor or 24bit, else 256)
-          --tolerance N        levels per channel (0-16) a colour on screen may
-                               differ from the frame's, to reuse colours already
-                               set: fewer bytes, no visible change (default 2;
-                               0 draws exactly)
-          --background none|checker|#rrggbb
-                               what transparent pixels are drawn over (default
-                               none: the terminal's own background)
-          --loops N            plays, 0 forever (default: the file's count on a
-                               terminal, 1 when output is not a terminal)
-          --speed X            speed factor (default 1)
-          --frames A-B         play only frames A to B (0-based, both in;
-                               also A- and A)
-          --duration TIME      end after TIME (5, 2.5s, 500ms, 1m), whatever
-                               is left of the play
-          --inline             previews: draw where the cursor is, on the
-                               screen as it is (no alternate screen, no
-                               keys); the cursor ends below the picture
-          --place COLSxROWS@X,Y
-                               previews: draw into that box (X, Y 0-based
-                               cells from the top left; also @XxY), the
-                               cursor left where it was
-          --clear              previews: blank the box again at the end
-          --frame N            previews: draw frame N (0-based) and exit;
-                               output that is not a terminal (fzf) gets
-                               lines of text cells, sized by --width and
-                               --height or FZF_PREVIEW_COLUMNS and
-                               FZF_PREVIEW_LINES
-          --cache-limit SIZE   frame cache budget, e.g. 64M (default: the smaller
-                               of 20% of memory and 60% of available memory)
-          --status             show a status line (file, frame, speed, dropped)
-          --grid COLSxROWS     several files at once, each in its pane with its
-                               own timing, row by row (COLS alone: as many
-                               rows as the files need); more files than
-                               panes: n / p page through them
-          --title              each file's name above its picture
-          --no-wait            not a terminal: write frames as fast as possible
-          --stats              at the end, one JSON line on stderr: framesShown,
-                               framesDropped, bytesWritten, firstFrameMs,
-                               meanIntervalMs, stdevIntervalMs, decodedFrames,
-                               cacheHits, peakCacheBytes
-          -h, --help           show this help
-
-        When standard output is not a terminal, frames are written without the
-        alternate screen or raw mode. Exit status: 0 played or quit, 1 the file
-        could not be read (or is damaged after the frames that played: the
-        problem is printed once the terminal is restored), 2 usage error, 129,
-        130, 143 ended by SIGHUP, SIGINT, SIGTERM, 141 the output was closed.
-
-        """
-    static let spec = OptionSpec(
-        flags: [
-            "--no-wait", "--stats", "--status", "--upscale", "--probe", "--dither", "--inline", "--clear", "--title",
-        ],
-        valued: [
-            "--protocol", "--symbols", "--cell", "--width", "--height", "--colors", "--tolerance", "--background", "--loops",
-            "--speed",
-            "--cache-limit", "--frames", "--duration", "--place", "--frame", "--grid",
-        ],
-        positional: 0...100_000)
+            keys: space pause/resume, ← → step one frame (pauses), + − double/halve the
+            speed, r reverse, 0 restart, s status line, n / p next / previous file
+            (with --grid: page), q / Esc / Ctrl-C quit.
+            Ctrl-Z suspends (the terminal is restored) and fg resumes.
+            """,
+        groups: [Option.playing], operands: 0...Int.max,
+        epilogue: """
+            When standard output is not a terminal, frames are written without the
+            alternate screen or raw mode. Exit status: 0 played or quit, 1 the file
+            could not be read (or is damaged after the frames that played: the
+            problem is printed once the terminal is restored), 2 usage error, 129,
+            130, 143 ended by SIGHUP, SIGINT, SIGTERM, 141 the output was closed.
+            """)
 
     static func run(_ args: ParsedArguments) throws -> Int32 {
         var options = try playerOptions(args)
         options.presentation = Terminal.isTerminal(1) ? .fullScreen : .plain
         var terminal = TerminalCapabilities()
-        let place = try args.values["--place"].map { try parsePlace($0) }
-        let previewing = args.flag("--inline") || place != nil || args.values["--frame"] != nil
-        if args.flag("--clear") && !previewing {
+        let place = try args[.place].map { try parsePlace($0) }
+        let previewing = args.flag(.inline) || place != nil || args[.frame] != nil
+        if args.flag(.clear) && !previewing {
             throw UsageError(message: "--clear is for previews: give --inline, --place or --frame too")
         }
-        if let text = args.values["--frame"] {
-            guard let n = Int(text), n >= 0 else { throw UsageError(message: "--frame needs a frame number ≥ 0, not '\(text)'") }
-            if args.values["--frames"] != nil { throw UsageError(message: "give --frame or --frames, not both") }
+        if let n = args.int(.frame) {
+            if args[.playFrames] != nil { throw UsageError(message: "give --frame or --frames, not both") }
             options.timing.frames = n...n
         }
-        let auto = args.values["--protocol"].map { $0.lowercased() == "auto" } ?? true
+        let auto = args[.graphicsProtocol].map { $0.lowercased() == "auto" } ?? true
         // Also with --protocol and --colors given: tmux's passthrough, the
         // sixel limits and the shell's cursor row come from the probe.
-        if args.flag("--probe") || options.presentation == .fullScreen {
+        if args.flag(.probe) || options.presentation == .fullScreen {
             terminal = probe()
-            if args.flag("--probe") {
+            if args.flag(.probe) {
                 Output.out(terminal.describe() + "\n")
                 return 0
             }
-            apply(terminal, to: &options, auto: auto, colorsGiven: args.values["--colors"] != nil)
+            apply(terminal, to: &options, auto: auto, colorsGiven: args[.colorMode] != nil)
         }
         let paths = args.positional
-        if paths.count > 1 || args.values["--grid"] != nil {
+        if paths.count > 1 || args[.grid] != nil {
             if paths.isEmpty { throw UsageError(message: "--grid needs files to play") }
             if paths.contains("-") { throw UsageError(message: "standard input (-) plays alone, not in a list of files") }
             if previewing { throw UsageError(message: "--inline, --place and --frame preview one file, not \(paths.count)") }
-            let grid = try args.values["--grid"].map { try PlayList.parseGrid($0, files: paths.count) }
+            let grid = try args[.grid].map { try PlayList.parseGrid($0, files: paths.count) }
             let layout = PlayList.Layout(
-                grid: grid, titles: args.flag("--title"), stats: args.flag("--stats"), decoding: args.decoding())
+                grid: grid, titles: args.flag(.title), stats: args.flag(.playStats), decoding: args.decoding())
             return try PlayList.run(paths, options: options, terminal: terminal, layout: layout)
         }
-        if args.flag("--title") { options.title = paths.first.map(PlayList.baseName) ?? DemoAnimation.name }
+        if args.flag(.title) { options.title = paths.first.map(PlayList.baseName) ?? DemoAnimation.name }
         if previewing {
-            preview(&options, &terminal, place: place, clear: args.flag("--clear"), still: args.values["--frame"] != nil)
+            preview(&options, &terminal, place: place, clear: args.flag(.clear), still: args[.frame] != nil)
         }
         if args.positional.first == "-" && options.timing.frames != nil {
             throw UsageError(message: "--frames needs a file, not standard input")
@@ -146,7 +76,7 @@ enum PlayCommand: Command {
             throw UsageError(message: "--frames: \(e)")
         }
         let stats = try player.run()
-        if args.flag("--stats") { Output.err(json(stats).text + "\n") }
+        if args.flag(.playStats) { Output.err(json(stats).text + "\n") }
         if stats.outcome == .outputClosed { return 141 }
         // Frames after the damage could not be played: say so, now that the screen is back.
         if let error = reader?.readError ?? player.sourceError {
@@ -173,7 +103,7 @@ enum PlayCommand: Command {
             // One frame (a previewer's call on every cursor move): only as
             // much of the file as that frame needs is indexed.
             let source =
-                args.values["--frame"] != nil
+                args[.frame] != nil
                 ? try ImageSource.opening(
                     path: path, throughFrame: options.timing.frames?.lowerBound ?? 0, options: args.decoding())
                 : try ImageSource(path: path, options: args.decoding())
@@ -249,62 +179,48 @@ enum PlayCommand: Command {
 
     static func playerOptions(_ args: ParsedArguments) throws -> PlayerOptions {
         var o = PlayerOptions()
-        if args.values["--width"] != nil { o.columns = try args.int("--width", default: 80) }
-        if args.values["--height"] != nil { o.rows = try args.int("--height", default: 24) }
-        switch args.values["--colors"]?.lowercased() {
+        o.columns = args.int(.width)
+        o.rows = args.int(.height)
+        switch args[.colorMode]?.lowercased() {
         case nil:
             var env: [String: String] = [:]
             if let c = getenv("COLORTERM") { env["COLORTERM"] = String(cString: c) }
             o.look.colorMode = ColorMode.detect(environment: env)
         case "24bit"?, "truecolor"?: o.look.colorMode = .trueColor
         case "256"?: o.look.colorMode = .palette256
-        case let v?: throw UsageError(message: "--colors needs 24bit or 256, not '\(v)'")
+        default: break  // declared choices only
         }
-        if let b = args.values["--background"] {
+        if let b = args[.background] {
             guard let bg = Background(argument: b) else {
                 throw UsageError(message: "--background needs none, checker or #rrggbb, not '\(b)'")
             }
             o.look.background = bg
         }
-        if args.values["--loops"] != nil { o.timing.loops = try args.int("--loops", default: 1, min: 0) }
-        if let s = args.values["--speed"] {
-            guard let v = Double(s), v > 0, v <= 64 else {
-                throw UsageError(message: "--speed needs a number in (0, 64], not '\(s)'")
-            }
-            o.timing.speed = v
-        }
-        if let text = args.values["--frames"] {
+        if let n = args.int(.playLoops) { o.timing.loops = n }
+        if let v = args.number(.playSpeed) { o.timing.speed = v }
+        if let text = args[.playFrames] {
             let r = try ExtractCommand.frameRange(text, count: Int.max)
             o.timing.frames = r.lowerBound...(r.upperBound - 1)
         }
-        if let text = args.values["--duration"] { o.timing.maxDuration = try parseDuration(text, option: "--duration") }
-        o.look.colorTolerance = try args.int("--tolerance", default: o.look.colorTolerance, min: 0, max: 16)
-        if let c = args.values["--cache-limit"] { o.cacheLimit = try ByteSize.parse(c, option: "--cache-limit") }
-        switch args.values["--protocol"]?.lowercased() {
+        if let text = args[.duration] { o.timing.maxDuration = try parseDuration(text, option: "--duration") }
+        o.look.colorTolerance = args.int(.tolerance) ?? o.look.colorTolerance
+        if let c = args[.cacheLimit] { o.cacheLimit = try ByteSize.parse(c, option: "--cache-limit") }
+        switch args[.graphicsProtocol]?.lowercased() {
         case nil, "auto"?: o.look.graphics = .text
-        case let v?:
-            guard let p = GraphicsProtocol(rawValue: v) else {
-                throw UsageError(message: "--protocol needs auto, kitty, sixel, iterm2 or text, not '\(v)'")
-            }
-            o.look.graphics = p
+        case let v?: o.look.graphics = GraphicsProtocol(rawValue: v) ?? .text  // declared choices only
         }
-        if let c = args.values["--cell"] {
+        if let c = args[.cell] {
             let parts = c.lowercased().split(separator: "x").compactMap { Int($0) }
             guard parts.count == 2, (1...1000).contains(parts[0]), (1...1000).contains(parts[1]) else {
                 throw UsageError(message: "--cell needs WxH in pixels, e.g. 8x19, not '\(c)'")
             }
             o.cell = CellGeometry(width: parts[0], height: parts[1])
         }
-        if let v = args.values["--symbols"] {
-            guard let sym = TextSymbols(rawValue: v.lowercased()) else {
-                throw UsageError(message: "--symbols needs half, quadrant, sextant or octant, not '\(v)'")
-            }
-            o.look.symbols = sym
-        }
-        o.look.dither = args.flag("--dither")
-        o.look.upscale = args.flag("--upscale")
-        o.timing.noWait = args.flag("--no-wait")
-        o.showStatus = args.flag("--status")
+        if let v = args[.symbols], let sym = TextSymbols(rawValue: v.lowercased()) { o.look.symbols = sym }
+        o.look.dither = args.flag(.ditherCells)
+        o.look.upscale = args.flag(.upscale)
+        o.timing.noWait = args.flag(.noWait)
+        o.showStatus = args.flag(.status)
         return o
     }
 

@@ -61,7 +61,7 @@ enum PlayList {
                     sources.append((try ImageSource(path: path, options: layout.decoding), baseName(path)))
                 } catch {
                     failed.insert(path)
-                    errors.append(String(describing: error))
+                    errors.append(Limits.describe(error))
                 }
             }
             if sources.isEmpty {  // nothing to show here: on in the same direction
@@ -86,7 +86,7 @@ enum PlayList {
                 let figures = try player.run()
                 outcome = figures.outcome
                 if layout.stats { report(sources[0].name, figures) }
-                if let e = player.sourceError { errors.append(e.description) }
+                if let e = player.sourceError { errors.append(Limits.describe(e)) }
             }
             terminal.answers.pendingInput = []  // keys typed during the probe go to the first play only
             switch outcome {

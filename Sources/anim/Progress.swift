@@ -1,15 +1,24 @@
+import Synchronization
+
 /// A progress bar on stderr while frames are written, only when stderr is
-/// a terminal: frames done of the total, rate, time left.
+/// a terminal: frames done of the total, rate, time left. A signal ends
+/// its line (`TemporaryFileGuard`).
 struct Progress {
+    /// Whether a bar is on the screen now (read by the signal handler).
+    static let lineShown = Atomic<Bool>(false)
+    private var slot: TemporaryFileGuard.Slot?
+
     let total: Int
     let label: String
-    let enabled = isatty(2) == 1
+    let enabled: Bool
     private let start = Measure.milliseconds() / 1000
     private var lastDraw = 0.0
 
-    init(total: Int, label: String) {
+    /// `enabled`: false for `-q` and inside a batch (which shows its own).
+    init(total: Int, label: String, enabled: Bool = true) {
         self.total = total
         self.label = label
+        self.enabled = enabled && isatty(2) == 1
     }
 
     /// Draws `done` frames (at most 10 times a second, and at the end).
@@ -24,14 +33,19 @@ struct Progress {
         let width = 24
         let filled = total > 0 ? done * width / total : width
         let bar = String(repeating: "#", count: filled) + String(repeating: ".", count: width - filled)
+        if slot == nil { slot = TemporaryFileGuard.register(nil) }
+        Self.lineShown.store(true, ordering: .relaxed)
         let line = "\r\(label) [\(bar)] \(done)/\(total) frames  \(String(format1: rate)) fps  \(clock(left)) left\u{1B}[K"
         Output.err(line)
     }
 
     /// Clears the bar.
-    func end() {
+    mutating func end() {
         guard enabled else { return }
         Output.err("\r\u{1B}[K")
+        Self.lineShown.store(false, ordering: .relaxed)
+        TemporaryFileGuard.release(slot)
+        slot = nil
     }
 
     private func clock(_ seconds: Double) -> String {

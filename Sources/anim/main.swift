@@ -2,11 +2,6 @@ import AnimKit
 
 // anim: the command-line tool. One file per subcommand; this one dispatches.
 
-let commands: [Command.Type] = [
-    InfoCommand.self, ExtractCommand.self, BenchCommand.self, PlayCommand.self, EncodeCommand.self,
-    ConvertCommand.self, OptimizeCommand.self,
-]
-
 let arguments = Array(CommandLine.arguments.dropFirst())
 
 // Memory for buffers of a megabyte or more (malloc.h's mallopt):
@@ -31,7 +26,7 @@ if !playing { _ = mallopt(M_TRIM_THRESHOLD, 64 << 20) }  // freed buffers stay f
 // closed pipe likewise (EPIPE).
 signal(SIGXFSZ, SIG_IGN)
 signal(SIGPIPE, SIG_IGN)
-let status = CLI.run(arguments, commands: commands)
+let status = CLI.run(arguments)
 // For tests of the resource limits: the peak memory of this run.
 if getenv("ANIM_REPORT_PEAK_RSS") != nil { Output.err("peak RSS: \(Measure.peakRSS()) bytes\n") }
 exit(status)

@@ -3,8 +3,8 @@
 #endif
 
 /// Whole-file reads, reporting failures with the path and errno.
-enum FileBytes {
-    static func read(path: String) throws -> [UInt8] {
+package enum FileBytes {
+    package static func read(path: String) throws -> [UInt8] {
         let store = try ByteStore(readingFile: path)
         return Array(store.bytes)
     }

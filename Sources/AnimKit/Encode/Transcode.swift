@@ -37,9 +37,11 @@ extension ImageSource {
     /// the source's images and delays as stored when it was opened with
     /// `DecodingOptions.imagesAsStored` (as `anim convert` and `optimize`
     /// do); otherwise frames as shown, with their played durations.
+    /// `progress` is called after each frame with the frames written and
+    /// the source's count.
     public func transcode(
         toPath path: String, format: OutputFormat? = nil, options: EncodingOptions = EncodingOptions(),
-        keepingPlays: Bool = true, keepingMetadata: Bool = true
+        keepingPlays: Bool = true, keepingMetadata: Bool = true, progress: (_ written: Int, _ of: Int) -> Void = { _, _ in }
     ) throws -> TranscodeReport {
         guard let format = format ?? OutputFormat(pathExtension: path) else {
             throw AnimError.unsupported(file: path, reason: "no output format for this name (use .gif, .png, .apng or .webp)")
@@ -47,7 +49,8 @@ extension ImageSource {
         let (options, adjustments) = prepared(
             options, format: format, keepingPlays: keepingPlays, keepingMetadata: keepingMetadata)
         let destination = try ImageDestination(path: path, format: format, options: options)
-        return try reader(keepingProfile: options.metadata.iccProfile != nil).write(to: destination, adjustments: adjustments)
+        return try reader(keepingProfile: options.metadata.iccProfile != nil).write(
+            to: destination, adjustments: adjustments, added: { progress($0, images.count) })
     }
 
     /// As `transcode(toPath:)`, into memory: the report's `data` holds the file.
@@ -107,9 +110,11 @@ extension ImageSource {
         if keepingDelays && self.options.durationPolicy == .raw { options.storedDelays = true }
     }
 
-    private func write(to destination: ImageDestination, adjustments: [String]) throws -> TranscodeReport {
+    private func write(
+        to destination: ImageDestination, adjustments: [String], added: (Int) -> Void = { _ in }
+    ) throws -> TranscodeReport {
         var damage = indexError
-        let written = try destination.write(count: images.count) { i in
+        let written = try destination.write(count: images.count, added: added) { i in
             // Of a damaged source, what decoded before the damage.
             do { return (try images[i].image(), images[i].info.duration) } catch let error as AnimError where i > 0 {
                 damage = error

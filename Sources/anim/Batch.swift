@@ -1,0 +1,92 @@
+import AnimKit
+import Synchronization
+
+/// Several inputs in one command (`convert IN… --out-dir DIR`, `optimize
+/// FILE…`): the files are worked through on every core (the library's
+/// worker pool, one file a job), a bad file is reported and passed over,
+/// and the status is 1 at the end if any failed. `--stats` prints a JSON
+/// line a file; `--skip-existing` leaves an output newer than its input.
+struct Batch: Sendable {
+    /// An input and where it goes.
+    struct Item: Sendable {
+        var input: String
+        var output: String
+    }
+
+    /// What became of one file.
+    enum Outcome: String, Sendable {
+        case written, kept, skipped, failed
+    }
+
+    let label: String
+    let stats: Bool
+    let quiet: Bool
+    let skipExisting: Bool
+
+    /// Runs `work` on every item (it returns whether it wrote the output,
+    /// or kept it as it was); 0 when none failed, else 1.
+    func run(_ items: [Item], _ work: @escaping @Sendable (Item) throws -> Outcome) -> Int32 {
+        let done = Atomic<Int>(0)
+        let failed = Atomic<Int>(0)
+        let shown = !quiet && isatty(2) == 1
+        let progress = Locked(())
+        let jobs = items.map { item in
+            WorkerPool.shared.submit { [self] in
+                let start = Measure.milliseconds()
+                var outcome = Outcome.failed
+                var message: String?
+                if skipExisting && Self.isNewer(item.output, than: item.input) {
+                    outcome = .skipped
+                } else {
+                    do { outcome = try work(item) } catch {
+                        message = Limits.describe(error)
+                        failed.add(1, ordering: .relaxed)
+                    }
+                }
+                let finished = done.add(1, ordering: .relaxed).newValue
+                progress.withLock { _ in
+                    if shown { Output.err("\r\u{1B}[K") }
+                    if let message { Output.err("anim: \(message)\n") }
+                    if stats { Output.err(Self.line(item, outcome, start: start, error: message) + "\n") }
+                    if shown && finished < items.count { Output.err("\(label): \(finished)/\(items.count) files") }
+                }
+                return ()
+            }
+        }
+        for job in jobs { job.get() }
+        return failed.load(ordering: .relaxed) == 0 ? 0 : 1
+    }
+
+    static func line(_ item: Item, _ outcome: Outcome, start: Double, error: String?) -> String {
+        var fields: [(String, JSONValue)] = [
+            ("file", .string(item.input)), ("output", .string(item.output)), ("bytesIn", .int(size(item.input))),
+            ("bytesOut", outcome == .failed ? .null : .int(size(item.output))),
+            ("seconds", .number((Measure.milliseconds() - start).rounded() / 1000)), ("outcome", .string(outcome.rawValue)),
+        ]
+        if let error { fields.append(("error", .string(error))) }
+        return JSONValue.object(fields).text
+    }
+
+    static func size(_ path: String) -> Int {
+        var st = stat()
+        return stat(path, &st) == 0 ? Int(st.st_size) : 0
+    }
+
+    /// Whether `output` exists and was modified after `input`.
+    static func isNewer(_ output: String, than input: String) -> Bool {
+        var o = stat()
+        var i = stat()
+        guard stat(output, &o) == 0, stat(input, &i) == 0 else { return false }
+        return (o.st_mtim.tv_sec, o.st_mtim.tv_nsec) > (i.st_mtim.tv_sec, i.st_mtim.tv_nsec)
+    }
+
+    /// The last part of a path.
+    static func baseName(_ path: String) -> String { path.split(separator: "/").last.map(String.init) ?? path }
+
+    /// DIR/NAME with NAME the input's, its extension that of `format`.
+    static func output(for input: String, in dir: String, format: OutputFormat) -> String {
+        let base = baseName(input)
+        let stem = base.lastIndex(of: ".").map { String(base[..<$0]) } ?? base
+        return (dir.hasSuffix("/") ? dir : dir + "/") + stem + "." + (format == .apng ? "png" : format.rawValue)
+    }
+}

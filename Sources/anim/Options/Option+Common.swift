@@ -1,0 +1,35 @@
+import AnimKit
+
+/// The options of every command, and of every command that reads an
+/// animation.
+extension Option {
+    static let help = Option("help", short: "h", help: "show this help")
+    static let version = Option("version", short: "V", help: "print anim's version and the libraries it uses")
+    static let quiet = Option("quiet", short: "q", help: "no progress and no warnings (errors are still printed)")
+    static let output = Option(
+        "output", short: "o", .text("OUT", .file), help: "the file to write (instead of OUT after the input); - is standard output")
+
+    static let maxCanvasPixels = Option(
+        "max-canvas-pixels", .integer("N", 1...Int.max),
+        help: "largest canvas, in pixels (default \(DecodingLimits().maxCanvasPixels))")
+    static let maxFrames = Option(
+        "max-frames", .integer("N", 1...Int.max), help: "most frames in a file (default \(DecodingLimits().maxFrameCount))")
+    static let maxDecodedBytes = Option(
+        "max-decoded-bytes", .integer("N", 1...Int.max),
+        help: "most pixel bytes decoded over all frames (default \(DecodingLimits().maxDecodedBytes))")
+    static let mergeZeroDelay = Option(
+        "merge-zero-delay",
+        help: "GIF: draw an image without delay with the next frame, as GIF89a describes it (default: every image"
+            + " is a frame, as browsers show it, a delay of 0 playing as 100 ms)")
+    static let noColorManagement = Option(
+        "no-color-management",
+        help: "the colour values as stored (default: converted to sRGB from the file's ICC profile or PNG"
+            + " gAMA/cHRM, as browsers show them)")
+
+    /// Every command's own.
+    static let common = OptionGroup(title: "common", options: [.quiet, .help])
+    /// Every command that reads an animation.
+    static let reading = OptionGroup(
+        title: "reading (every command that reads an animation)",
+        options: [.maxCanvasPixels, .maxFrames, .maxDecodedBytes, .mergeZeroDelay, .noColorManagement])
+}

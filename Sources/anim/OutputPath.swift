@@ -1,0 +1,72 @@
+import AnimKit
+
+/// Checks on an output path before anything is written.
+enum OutputPath {
+    /// OUT must not be a folder, nor the same file as an input.
+    static func check(_ out: String, notAnyOf inputs: [String]) throws {
+        var st = stat()
+        guard stat(out, &st) == 0 else { return }  // a new file: not an input
+        if st.st_mode & S_IFMT == S_IFDIR {
+            throw AnimError.io(path: out, operation: "write", errno: EISDIR, message: "is a folder")
+        }
+        for input in inputs {
+            var s = stat()
+            if stat(input, &s) == 0 && s.st_dev == st.st_dev && s.st_ino == st.st_ino {
+                throw AnimError.io(path: out, operation: "write", errno: EINVAL, message: "it is also an input (\(input))")
+            }
+        }
+    }
+
+    /// Whether two paths name the same existing file.
+    static func same(_ a: String, _ b: String) -> Bool {
+        var x = stat()
+        var y = stat()
+        return stat(a, &x) == 0 && stat(b, &y) == 0 && x.st_dev == y.st_dev && x.st_ino == y.st_ino
+    }
+
+    /// IN and OUT of a command that writes one file: `IN OUT` or `IN -o
+    /// OUT`. OUT `-` (standard output) must not be a terminal.
+    static func operands(_ args: ParsedArguments) throws -> (input: String, output: String) {
+        let out: String
+        switch (args[.output], args.operands.count) {
+        case (let o?, 1): out = o
+        case (nil, 2): out = args.operands[1]
+        case (nil, 1): throw UsageError(message: "missing OUT (or -o OUT)")
+        case (_?, _): throw UsageError(message: "give OUT or -o OUT, not both")
+        default: throw UsageError(message: "one IN and one OUT (several inputs: --out-dir DIR)")
+        }
+        if out == "-" { try refuseTerminal() }
+        return (args.operands[0], out)
+    }
+
+    /// `bytes` as OUT: a file written whole or not at all, or standard
+    /// output for `-`.
+    static func write(_ bytes: [UInt8], to out: String) throws {
+        guard out == "-" else { return try AtomicFile.write(bytes, to: out) }
+        let e = bytes.withUnsafeBytes { FileDescriptorIO.writeAll(1, $0) }
+        if e != 0 { throw AnimError.io(path: "<stdout>", operation: "write", errno: e, message: String(cString: strerror(e))) }
+    }
+
+    /// Standard output as OUT: not a terminal, which would show the bytes.
+    static func refuseTerminal() throws {
+        if isatty(1) == 1 {
+            throw UsageError(message: "standard output is a terminal: redirect it (> FILE) or pipe it, or name a file")
+        }
+    }
+
+    /// Creates `dir` (and its parents) if it is not there.
+    static func makeFolder(_ dir: String) throws {
+        var path = dir.hasPrefix("/") ? "/" : ""
+        for part in dir.split(separator: "/") {
+            path += part
+            defer { path += "/" }
+            if mkdir(path, 0o777) != 0 && errno != EEXIST {
+                throw AnimError.io(path: path, operation: "create the folder", errno: errno, message: String(cString: strerror(errno)))
+            }
+        }
+        var st = stat()
+        guard stat(dir, &st) == 0, st.st_mode & S_IFMT == S_IFDIR else {
+            throw AnimError.io(path: dir, operation: "use as a folder", errno: ENOTDIR, message: "not a folder")
+        }
+    }
+}
