@@ -4,7 +4,10 @@ import AnimKit
 enum BenchCommand: Command {
     static let info = CommandInfo(
         name: "bench", summary: "time decoding every frame of a file",
-        synopsis: ["FILE [--runs N] [--decode-ahead N] [--json]", "FILE --loops L [--fit WxH | --max-size N] [--cache-limit SIZE] [--json]"],
+        synopsis: [
+            "FILE [--runs N] [--decode-ahead N] [--json]",
+            "FILE --loops L [--fit WxH | --max-size N] [--cache-limit SIZE] [--json]",
+        ],
         description: """
             Reads the file once, then decodes every frame (full canvas, composited) N
             times in this process, each pass indexing the bytes in memory anew, and prints

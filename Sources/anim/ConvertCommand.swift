@@ -93,7 +93,9 @@ enum ConvertCommand: Command {
             let started = Measure.milliseconds()
             let choice = try MaxBytes.choose(limit: limit, format: format, options: options, edits: edits, source: source)
             try OutputPath.write(choice.data, to: out)
-            if !args.quiet { Output.err("anim: \(out): \(choice.data.count) bytes (--max-bytes \(limit)) with \(choice.setting)\n") }
+            if !args.quiet {
+                Output.err("anim: \(out): \(choice.data.count) bytes (--max-bytes \(limit)) with \(choice.setting)\n")
+            }
             if args.flag(.encodeStats) && !batch {
                 let attempts = choice.attempts.map {
                     JSONValue.object([("setting", .string("\($0.setting)")), ("bytes", .int($0.bytes))])

@@ -7,7 +7,9 @@ import Synchronization
 enum OptimizeCommand: Command {
     static let info = CommandInfo(
         name: "optimize", summary: "rewrite an animation smaller, in its own format, without changing a pixel",
-        synopsis: ["FILE [OUT] [options]", "FILE -o OUT [options]", "FILE FILE FILE... [options]", "FILE... --out-dir DIR [options]"],
+        synopsis: [
+            "FILE [OUT] [options]", "FILE -o OUT [options]", "FILE FILE FILE... [options]", "FILE... --out-dir DIR [options]",
+        ],
         description: """
             Writes FILE again in its own format (GIF, APNG, WebP as lossless) with
             every size search anim has, keeping each frame's pixels and duration,

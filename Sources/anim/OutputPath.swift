@@ -61,7 +61,8 @@ enum OutputPath {
             path += part
             defer { path += "/" }
             if mkdir(path, 0o777) != 0 && errno != EEXIST {
-                throw AnimError.io(path: path, operation: "create the folder", errno: errno, message: String(cString: strerror(errno)))
+                throw AnimError.io(
+                    path: path, operation: "create the folder", errno: errno, message: String(cString: strerror(errno)))
             }
         }
         var st = stat()

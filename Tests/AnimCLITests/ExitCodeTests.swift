@@ -23,13 +23,19 @@ struct ExitCodeTests {
             (["frobnicate"], "anim: unknown command 'frobnicate' (see 'anim --help')\n"),
             (["info", "--bogus", "x.gif"], "anim info: unknown option --bogus (see 'anim info --help')\n"),
             (["info", "--jso", "x.gif"], "anim info: unknown option --jso (did you mean --json?) (see 'anim info --help')\n"),
-            (["bench", "--runs", "zero", "x"], "anim bench: --runs needs a whole number ≥ 1, not 'zero' (see 'anim bench --help')\n"),
+            (
+                ["bench", "--runs", "zero", "x"],
+                "anim bench: --runs needs a whole number ≥ 1, not 'zero' (see 'anim bench --help')\n"
+            ),
             (["extract", "a.gif"], "anim extract: missing an operand (see 'anim extract --help')\n"),
             (
                 ["extract", Fixtures.path("gif-suite/animation.gif"), "/tmp/x", "--frames", "9"],
                 "anim extract: --frames: frame 9 is past the last frame (3) (see 'anim extract --help')\n"
             ),
-            (["convert", "a.gif", "b.webp", "--quality", "101"], "anim convert: --quality needs a whole number from 0 to 100, not '101' (see 'anim convert --help')\n"),
+            (
+                ["convert", "a.gif", "b.webp", "--quality", "101"],
+                "anim convert: --quality needs a whole number from 0 to 100, not '101' (see 'anim convert --help')\n"
+            ),
             (["info", "-x", "a.gif"], "anim info: unknown option -x (see 'anim info --help')\n"),
         ]
         for (args, expected) in cases {

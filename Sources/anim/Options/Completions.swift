@@ -19,7 +19,9 @@ enum Completions {
                 let names = ([o.flag] + (o.short.map { ["-\($0)"] } ?? [])).map { "\(c.name):\($0)" }.joined(separator: "|")
                 switch o.value {
                 case .flag: continue
-                case .choice(let words, _): s += "        \(names)) COMPREPLY=($(compgen -W \"\(words.joined(separator: " "))\" -- \"$cur\")); return ;;\n"
+                case .choice(let words, _):
+                    s +=
+                        "        \(names)) COMPREPLY=($(compgen -W \"\(words.joined(separator: " "))\" -- \"$cur\")); return ;;\n"
                 case .text(_, .file): s += "        \(names)) COMPREPLY=($(compgen -f -- \"$cur\")); return ;;\n"
                 case .text(_, .directory): s += "        \(names)) COMPREPLY=($(compgen -d -- \"$cur\")); return ;;\n"
                 default: s += "        \(names)) return ;;\n"
@@ -94,7 +96,8 @@ enum Completions {
                 }
                 let takes = action.isEmpty ? "" : "="
                 if let c = o.short {
-                    s += " \\\n        '(-\(c) \(o.flag))'{-\(c)\(takes.isEmpty ? "" : "+"),\(o.flag)\(takes)}'[\(text)]\(action)'"
+                    s +=
+                        " \\\n        '(-\(c) \(o.flag))'{-\(c)\(takes.isEmpty ? "" : "+"),\(o.flag)\(takes)}'[\(text)]\(action)'"
                 } else {
                     s += " \\\n        '\(o.flag)\(takes)[\(text)]\(action)'"
                 }
@@ -139,7 +142,8 @@ enum Completions {
             case "help": s += "complete -c anim \(when) -a '\(commands.map(\.name).joined(separator: " "))'\n"
             case "completions": s += "complete -c anim \(when) -a 'bash zsh fish'\n"
             default:
-                s += c.operandCompletion == .directory
+                s +=
+                    c.operandCompletion == .directory
                     ? "complete -c anim \(when) -a '(__fish_complete_directories)'\n" : "complete -c anim \(when) -F\n"
             }
         }

@@ -7,7 +7,8 @@ extension Option {
     static let version = Option("version", short: "V", help: "print anim's version and the libraries it uses")
     static let quiet = Option("quiet", short: "q", help: "no progress and no warnings (errors are still printed)")
     static let output = Option(
-        "output", short: "o", .text("OUT", .file), help: "the file to write (instead of OUT after the input); - is standard output")
+        "output", short: "o", .text("OUT", .file),
+        help: "the file to write (instead of OUT after the input); - is standard output")
 
     static let maxCanvasPixels = Option(
         "max-canvas-pixels", .integer("N", 1...Int.max),

@@ -71,6 +71,7 @@ extension Option {
     static let optimizeEffort = Option(
         "effort", .integer("N", 0...9), help: "0-9 (default 9): time spent on a smaller file (see anim encode --help)")
     static let optimizeStats = Option(
-        "stats", help: "a JSON line a file on stderr: file, output, bytesIn, bytesOut, seconds, outcome (written, kept,"
+        "stats",
+        help: "a JSON line a file on stderr: file, output, bytesIn, bytesOut, seconds, outcome (written, kept,"
             + " skipped, failed)")
 }

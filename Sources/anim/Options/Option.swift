@@ -80,7 +80,8 @@ struct Option: Sendable {
             }
         case .number(_, let above, let atMost):
             guard let v = Double(text), v.isFinite, v > above, v <= atMost else {
-                throw UsageError(message: "\(flag) needs a number above \(Self.plain(above)) and at most \(Self.plain(atMost)), not '\(text)'")
+                throw UsageError(
+                    message: "\(flag) needs a number above \(Self.plain(above)) and at most \(Self.plain(atMost)), not '\(text)'")
             }
         case .choice(let words, let hidden):
             guard (words + hidden).contains(text.lowercased()) else {

@@ -125,9 +125,10 @@ struct ParsedArguments {
     func refuseOptions(unhonouredBy format: OutputFormat) throws {
         for name in given.keys.sorted() {
             guard let option = declared[name], let formats = option.formats, !formats.contains(format) else { continue }
-            let names = OutputFormat.allCases.filter(formats.contains).map { $0.rawValue.uppercased() }
+            let name = { (f: OutputFormat) in f == .webp ? "WebP" : f.rawValue.uppercased() }
+            let names = OutputFormat.allCases.filter(formats.contains).map(name)
             throw UsageError(
-                message: "\(option.flag) is for \(Option.either(names)) output, not \(format.rawValue.uppercased())"
+                message: "\(option.flag) is for \(Option.either(names)) output, not \(name(format))"
                     + (option.name == "lossy" ? " (WebP: --quality)" : ""))
         }
     }
