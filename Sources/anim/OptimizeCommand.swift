@@ -89,6 +89,7 @@ enum OptimizeCommand: Command {
         }
         let shown = !batch && !args.quiet
         var progress = Progress(total: source.frameCount, label: "optimize: writing", enabled: shown)
+        defer { progress.end() }  // also when the rewrite fails
         let report = try source.transcode(toPath: candidate, format: format, options: options) { done, _ in
             progress.update(done)
         }
@@ -97,6 +98,7 @@ enum OptimizeCommand: Command {
         let after = fileSize(candidate)
         let written = try ImageSource(path: candidate, options: reading)
         var checking = Progress(total: source.frameCount, label: "optimize: checking", enabled: shown)
+        defer { checking.end() }
         let difference = try firstDifference(source, written) { checking.update($0) }
         checking.end()
         let say = { (line: String) in if !args.quiet { Output.err(line) } }

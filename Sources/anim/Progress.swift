@@ -41,7 +41,7 @@ struct Progress {
 
     /// Clears the bar.
     mutating func end() {
-        guard enabled else { return }
+        guard enabled, slot != nil || Self.lineShown.load(ordering: .relaxed) else { return }
         Output.err("\r\u{1B}[K")
         Self.lineShown.store(false, ordering: .relaxed)
         TemporaryFileGuard.release(slot)
