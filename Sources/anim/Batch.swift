@@ -30,6 +30,13 @@ struct Batch: Sendable {
         let failed = Atomic<Int>(0)
         let shown = !quiet && isatty(2) == 1
         let progress = Locked(())
+        // A signal ends the files line too (`TemporaryFileGuard`).
+        let hold = shown ? TemporaryFileGuard.register(nil) : nil
+        defer {
+            if shown { Output.err("\r\u{1B}[K") }
+            Progress.lineShown.store(false, ordering: .relaxed)
+            TemporaryFileGuard.release(hold)
+        }
         let jobs = items.map { item in
             WorkerPool.shared.submit { [self] in
                 let start = Measure.milliseconds()
@@ -48,7 +55,10 @@ struct Batch: Sendable {
                     if shown { Output.err("\r\u{1B}[K") }
                     if let message { Output.err("anim: \(message)\n") }
                     if stats { Output.err(Self.line(item, outcome, start: start, error: message) + "\n") }
-                    if shown && finished < items.count { Output.err("\(label): \(finished)/\(items.count) files") }
+                    if shown && finished < items.count {
+                        Output.err("\(label): \(finished)/\(items.count) files")
+                        Progress.lineShown.store(true, ordering: .relaxed)
+                    }
                 }
                 return ()
             }

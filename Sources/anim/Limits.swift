@@ -11,6 +11,7 @@ enum Limits {
     /// An error as the command line says it: a limit names its option, not
     /// the library's field.
     static func describe(_ error: Error) -> String {
+        if let usage = error as? UsageError { return usage.message }
         guard case AnimError.limitExceeded(let file, let limit, let value, let maximum) = error else { return "\(error)" }
         let flag = options.first { $0.limit == limit }?.option.flag ?? limit
         return "\(file): \(limit) \(value) exceeds the limit of \(maximum) (raise it with \(flag) N)"
