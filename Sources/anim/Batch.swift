@@ -15,7 +15,9 @@ struct Batch: Sendable {
 
     /// What became of one file.
     enum Outcome: String, Sendable {
-        case written, kept, skipped, failed
+        /// `partial`: the input is damaged; what decoded before the damage
+        /// was written (a failure for the exit status).
+        case written, kept, skipped, partial, failed
     }
 
     let label: String
@@ -45,7 +47,10 @@ struct Batch: Sendable {
                 if skipExisting && Self.isNewer(item.output, than: item.input) {
                     outcome = .skipped
                 } else {
-                    do { outcome = try work(item) } catch {
+                    do {
+                        outcome = try work(item)
+                        if outcome == .partial { failed.add(1, ordering: .relaxed) }
+                    } catch {
                         message = Limits.describe(error)
                         failed.add(1, ordering: .relaxed)
                     }

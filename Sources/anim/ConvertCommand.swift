@@ -44,8 +44,7 @@ enum ConvertCommand: Command {
             let batch = Batch(
                 label: "convert", stats: args.flag(.encodeStats), quiet: args.quiet, skipExisting: args.flag(.skipExisting))
             return batch.run(items) { item in
-                _ = try convert(item.input, to: item.output, args, batch: true)
-                return .written
+                try convert(item.input, to: item.output, args, batch: true) == 0 ? .written : .partial
             }
         }
         if args.flag(.skipExisting) { throw UsageError(message: "--skip-existing is for --out-dir") }
@@ -124,7 +123,6 @@ enum ConvertCommand: Command {
             (try edited.frame(at: i), delay ? nil : edited.duration(at: i))
         }
         if let error = source.indexError {
-            if batch { throw error }
             Output.err("anim: \(error.description) (the frames before it were converted)\n")
             return 1
         }

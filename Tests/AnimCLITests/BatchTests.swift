@@ -52,6 +52,22 @@ struct BatchTests {
         #expect(zip(before, after).allSatisfy { $0.tv_sec == $1.tv_sec && $0.tv_nsec == $1.tv_nsec })
     }
 
+    /// A damaged input whose first frames decode: they are written, the
+    /// file counts as failed, and its line says partial with the bytes out.
+    @Test func aDamagedInputIsPartial() throws {
+        let dir = try TempDirectory()
+        let whole = try Fixtures.bytes("extra/long.gif")
+        try dir.write("cut.gif", Array(whole.prefix(whole.count * 2 / 3)))
+        try dir.write("whole.gif", whole)
+        let r = try CLI.run(["convert", dir.file("cut.gif"), dir.file("whole.gif"), "--out-dir", dir.file("o"), "--stats"])
+        #expect(r.status == 1)
+        let cut = r.stderr.split(separator: "\n").first { $0.contains("\"file\": \"\(dir.file("cut.gif"))\"") } ?? ""
+        #expect(cut.contains("\"outcome\": \"partial\"") && !cut.contains("\"bytesOut\": null"), "\(r.stderr)")
+        let written = try ImageSource(path: dir.file("o/cut.gif")).frameCount
+        let all = try ImageSource(path: dir.file("o/whole.gif")).frameCount
+        #expect(written > 0 && written < all)
+    }
+
     @Test func optimizeInPlaceOnEveryFile() throws {
         let dir = try TempDirectory()
         let original = try Fixtures.bytes("gif-suite/animation.gif")

@@ -51,7 +51,7 @@ extension Option {
         "stats",
         help: "at the end, one JSON line on stderr: framesAdded, framesWritten, bytesWritten, seconds,"
             + " peakRSSBytes (with several inputs: a line a file, with file, output, bytesIn, bytesOut, seconds,"
-            + " outcome)")
+            + " outcome: written, partial (a damaged input, written up to the damage), skipped or failed)")
     static let outDir = Option(
         "out-dir", .text("DIR", .directory),
         help: "several inputs: write each into DIR, named as the input with the output format's extension")
