@@ -2,12 +2,14 @@
 # Installs what anim needs to build and test on Debian, if it is missing:
 # the C libraries (giflib, libpng 1.6, libwebp with demux and mux,
 # libdeflate, zopfli, Little CMS) and pkg-config; for the tests tmux (the
-# preview tests read its pane), fzf (a real previewer call), and Pillow,
-# ffmpeg and libwebp's tools (other decoders read what anim writes).
+# preview tests read its pane), fzf (a real previewer call), Pillow,
+# ffmpeg and libwebp's tools (other decoders read what anim writes), and
+# man-db, bash-completion, zsh and fish (InstallTests render the installed
+# manual page and load the installed completions as the shells do).
 # Run as root (or with sudo). Does nothing when all is present.
 set -euo pipefail
 packages=(libgif-dev libpng-dev libwebp-dev libdeflate-dev libzopfli-dev liblcms2-dev pkg-config zlib1g-dev git python3 tmux fzf
-    python3-pil ffmpeg webp)
+    python3-pil ffmpeg webp man-db bash-completion zsh fish)
 if [ "${1:-}" = "--bench" ]; then
     # Peers and tools for Tools/bench (not needed to build or test).
     packages+=(webp gifsicle apngasm imagemagick ffmpeg hyperfine python3-pil python3-numpy timg chafa liblcms2-utils)

@@ -76,10 +76,11 @@ enum ManPage {
         return s
     }
 
-    /// Text for roff: backslashes and dashes escaped, no line starting with
-    /// a dot or quote.
+    /// Text for roff: backslashes and dashes escaped, "…" written "..."
+    /// (groff has no ASCII form of it: `man` in the C locale warned "can't
+    /// find special character 'u2026'"), no line starting with a dot or quote.
     static func escape(_ text: String) -> String {
-        let s = text.replacingAll("\\", "\\e").replacingAll("-", "\\-")
+        let s = text.replacingAll("\\", "\\e").replacingAll("-", "\\-").replacingAll("…", "...")
         return s.hasPrefix(".") || s.hasPrefix("'") ? "\\&" + s : s
     }
 
