@@ -1,7 +1,7 @@
 import AnimKit
 
 /// A subcommand: declares itself (`info`) and runs on its parsed line.
-protocol Command {
+protocol Command: Sendable {
     static var info: CommandInfo { get }
     static func run(_ parsed: ParsedArguments) throws -> Int32
 }

@@ -13,6 +13,6 @@ enum Output {
 
     private static func write(_ fd: Int32, _ s: String) {
         var s = s
-        s.withUTF8 { FileDescriptorIO.writeAll(fd, UnsafeRawBufferPointer($0)) }
+        _ = s.withUTF8 { FileDescriptorIO.writeAll(fd, UnsafeRawBufferPointer($0)) }
     }
 }
