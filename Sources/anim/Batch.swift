@@ -31,7 +31,7 @@ struct Batch: Sendable {
         let done = Atomic<Int>(0)
         let failed = Atomic<Int>(0)
         let shown = !quiet && isatty(2) == 1
-        let progress = Locked(())
+        let printing = Locked(())  // a file's lines together
         // A signal ends the files line too (`TemporaryFileGuard`).
         let hold = shown ? TemporaryFileGuard.register(nil) : nil
         defer {
@@ -39,36 +39,44 @@ struct Batch: Sendable {
             Progress.lineShown.store(false, ordering: .relaxed)
             TemporaryFileGuard.release(hold)
         }
-        let jobs = items.map { item in
+        // One lane a core, each taking the next file, the largest first:
+        // no more files at once than cores, and no large file left alone
+        // at the end while the other cores idle.
+        let sizes = items.map { Self.size($0.input) }
+        let order = items.indices.sorted { sizes[$0] > sizes[$1] }
+        let next = Atomic<Int>(0)
+        let lanes = (0..<min(WorkerPool.cores, items.count)).map { _ in
             WorkerPool.shared.submit { [self] in
-                let start = Measure.milliseconds()
-                var outcome = Outcome.failed
-                var message: String?
-                if skipExisting && Self.isNewer(item.output, than: item.input) {
-                    outcome = .skipped
-                } else {
-                    do {
-                        outcome = try work(item)
-                        if outcome == .partial { failed.add(1, ordering: .relaxed) }
-                    } catch {
-                        message = Limits.describe(error)
-                        failed.add(1, ordering: .relaxed)
+                while case let k = next.add(1, ordering: .relaxed).oldValue, k < order.count {
+                    let item = items[order[k]]
+                    let start = Measure.milliseconds()
+                    var outcome = Outcome.failed
+                    var message: String?
+                    if skipExisting && Self.isNewer(item.output, than: item.input) {
+                        outcome = .skipped
+                    } else {
+                        do {
+                            outcome = try work(item)
+                            if outcome == .partial { failed.add(1, ordering: .relaxed) }
+                        } catch {
+                            message = Limits.describe(error)
+                            failed.add(1, ordering: .relaxed)
+                        }
+                    }
+                    let finished = done.add(1, ordering: .relaxed).newValue
+                    printing.withLock { _ in
+                        if shown { Output.err("\r\u{1B}[K") }
+                        if let message { Output.err("anim: \(message)\n") }
+                        if stats { Output.err(Self.line(item, outcome, start: start, error: message) + "\n") }
+                        if shown && finished < items.count {
+                            Output.err("\(label): \(finished)/\(items.count) files")
+                            Progress.lineShown.store(true, ordering: .relaxed)
+                        }
                     }
                 }
-                let finished = done.add(1, ordering: .relaxed).newValue
-                progress.withLock { _ in
-                    if shown { Output.err("\r\u{1B}[K") }
-                    if let message { Output.err("anim: \(message)\n") }
-                    if stats { Output.err(Self.line(item, outcome, start: start, error: message) + "\n") }
-                    if shown && finished < items.count {
-                        Output.err("\(label): \(finished)/\(items.count) files")
-                        Progress.lineShown.store(true, ordering: .relaxed)
-                    }
-                }
-                return ()
             }
         }
-        for job in jobs { job.get() }
+        for lane in lanes { lane.get() }
         return failed.load(ordering: .relaxed) == 0 ? 0 : 1
     }
 

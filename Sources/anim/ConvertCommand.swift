@@ -43,8 +43,10 @@ enum ConvertCommand: Command {
             try OutputPath.makeFolder(dir)
             let batch = Batch(
                 label: "convert", stats: args.flag(.encodeStats), quiet: args.quiet, skipExisting: args.flag(.skipExisting))
-            return batch.run(items) { item in
-                try convert(item.input, to: item.output, args, batch: true) == 0 ? .written : .partial
+            var one = args
+            one.inBatch = true
+            return batch.run(items) { [one] item in
+                try convert(item.input, to: item.output, one, batch: true) == 0 ? .written : .partial
             }
         }
         if args.flag(.skipExisting) { throw UsageError(message: "--skip-existing is for --out-dir") }
@@ -61,6 +63,7 @@ enum ConvertCommand: Command {
     /// One file; in a batch quietly (no progress bar, the stats line is the batch's).
     static func convert(_ input: String, to out: String, _ args: ParsedArguments, batch: Bool) throws -> Int32 {
         var (format, options) = try EncodingArguments.parse(args, output: out)
+        options.oneThread = batch
         // --fps resamples here (the declaration checked the number).
         let edits = try EditArguments.parse(args, fps: args.number(.fps))
         try OutputPath.check(out, notAnyOf: [input])
@@ -118,7 +121,8 @@ enum ConvertCommand: Command {
         if format == .gif && !reshaped { source.prepareGIF(&options, keepingDelays: !delay && !edits.changesTime) }
         try EncodeRun.write(
             count: edited.count, to: out, format: format, options: options, label: "convert",
-            stats: args.flag(.encodeStats) && !batch, showProgress: !batch && !args.quiet, reading: source.options
+            stats: args.flag(.encodeStats) && !batch, showProgress: !batch && !args.quiet, readAhead: !batch,
+            reading: source.options
         ) { i in
             (try edited.frame(at: i), delay ? nil : edited.duration(at: i))
         }

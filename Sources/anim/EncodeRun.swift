@@ -6,7 +6,7 @@ import AnimTerminal
 enum EncodeRun {
     static func write(
         count: Int, to out: String, format: OutputFormat, options: EncodingOptions, label: String,
-        stats: Bool = false, showProgress: Bool = true, reading: DecodingOptions,
+        stats: Bool = false, showProgress: Bool = true, readAhead: Bool = true, reading: DecodingOptions,
         frame: sending @escaping (Int) throws -> (RGBAImage, Duration?)
     ) throws {
         let start = Measure.milliseconds()
@@ -31,12 +31,13 @@ enum EncodeRun {
         var starts: [Duration] = []
         var t = Duration.zero
         do {
-            var next = count > 0 ? reader.start(0) : nil
+            // (In a batch each file keeps to one thread: the files fill the cores.)
+            var next = count > 0 && readAhead ? reader.start(0) : nil
             try destination.write(
                 count: count, added: { progress.update($0) },
                 frame: { i in
-                    let (image, duration) = try next!.get().get()
-                    next = i + 1 < count ? reader.start(i + 1) : nil
+                    let (image, duration) = try next?.get().get() ?? reader.read(i)
+                    next = i + 1 < count && readAhead ? reader.start(i + 1) : nil
                     starts.append(t)
                     t += duration ?? options.defaultDuration
                     return (image, duration)

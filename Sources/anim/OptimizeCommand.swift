@@ -44,7 +44,9 @@ enum OptimizeCommand: Command {
             let batch = Batch(
                 label: "optimize", stats: args.flag(.optimizeStats), quiet: args.quiet,
                 skipExisting: args.flag(.skipExisting))
-            return batch.run(items) { try optimize($0.input, to: $0.output, args, batch: true) }
+            var one = args
+            one.inBatch = true
+            return batch.run(items) { [one] in try optimize($0.input, to: $0.output, one, batch: true) }
         }
         if args.flag(.skipExisting) { throw UsageError(message: "--skip-existing is for --out-dir") }
         let out = args[.output] ?? (files.count > 1 ? files[1] : files[0])

@@ -118,6 +118,11 @@ public struct EncodingOptions: Sendable, Equatable {
         set { webp[keyPath: path] = newValue }
     }
 
+    /// Encode on the calling thread only (libwebp's `thread_level` 0): for
+    /// a caller that already keeps every core busy with files of its own
+    /// (`anim convert --out-dir`). The bytes are the same.
+    package var oneThread = false
+
     /// The default options.
     public init() {}
 }

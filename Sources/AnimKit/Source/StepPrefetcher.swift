@@ -37,7 +37,27 @@ final class StepPrefetcher {
         private let owner = Locked(Owner.nobody)
         enum Owner { case nobody, worker, dropped }
 
+        /// The decode, run by `perform` (set before the job is handed over).
+        var decode: ((Job) throws -> Void)?
+
         init(buffer: UnsafeMutableRawBufferPointer) { self.buffer = buffer }
+
+        /// Runs the decode on a worker, unless the compositor took it back.
+        func perform(step s: Int) {
+            guard let decode, claim(.worker) else { return }  // taken back: the buffer is not ours
+            let (wall, cpu) = (Starvation.now(CLOCK_MONOTONIC), Starvation.now(CLOCK_THREAD_CPUTIME_ID))
+            do {
+                try decode(self)
+            } catch let e as AnimError {
+                error = e
+            } catch {
+                self.error = .library(file: "", frame: s, library: "decoder", message: "\(error)")
+            }
+            // (Written before the signal, not in a defer: that would run after it.)
+            self.wall = Starvation.now(CLOCK_MONOTONIC) - wall
+            self.cpu = Starvation.now(CLOCK_THREAD_CPUTIME_ID) - cpu
+            done.signal()
+        }
 
         /// Makes `who` the job's owner if it has none; false when it has.
         func claim(_ who: Owner) -> Bool {
@@ -120,30 +140,18 @@ final class StepPrefetcher {
             job.converted = transform != nil
             jobs[s] = job
             let decoder = self.decoder
-            run {
-                guard job.claim(.worker) else { return }  // taken back: the buffer is not ours
-                let (wall, cpu) = (Starvation.now(CLOCK_MONOTONIC), Starvation.now(CLOCK_THREAD_CPUTIME_ID))
-                do {
-                    if let split {
-                        job.prepared = try split.prepare(step: s, into: job.buffer)
-                    } else {
-                        try decoder.decode(
-                            step: s,
-                            into: PixelTarget(
-                                base: job.buffer.baseAddress!,
-                                stride: rect.width * 4, masked: false))
-                        transform?.convert(job.buffer.baseAddress!, into: job.buffer.baseAddress! + bytes, count: bytes / 4)
-                    }
-                } catch let e as AnimError {
-                    job.error = e
-                } catch {
-                    job.error = .library(file: "", frame: s, library: "decoder", message: "\(error)")
+            job.decode = { job in
+                if let split {
+                    job.prepared = try split.prepare(step: s, into: job.buffer)
+                } else {
+                    try decoder.decode(
+                        step: s, into: PixelTarget(base: job.buffer.baseAddress!, stride: rect.width * 4, masked: false))
+                    transform?.convert(job.buffer.baseAddress!, into: job.buffer.baseAddress! + bytes, count: bytes / 4)
                 }
-                // (Written before the signal, not in a defer: that would run after it.)
-                job.wall = Starvation.now(CLOCK_MONOTONIC) - wall
-                job.cpu = Starvation.now(CLOCK_THREAD_CPUTIME_ID) - cpu
-                job.done.signal()
             }
+            // Weakly: a job taken back and dropped before a worker reached
+            // it must not keep its decoder (and the file) in the pool's queue.
+            run { [weak job] in job?.perform(step: s) }
         }
     }
 

@@ -96,6 +96,9 @@ struct ParsedArguments {
     var limits = DecodingLimits()
     /// The command's options by name (and older spelling).
     let declared: [String: Option]
+    /// One file of a batch: each file on one thread (no decoding ahead),
+    /// the batch spreading the files over the cores instead.
+    var inBatch = false
 
     init(declared: [String: Option] = [:]) { self.declared = declared }
 
@@ -116,6 +119,7 @@ struct ParsedArguments {
     func decoding(_ options: DecodingOptions = DecodingOptions()) -> DecodingOptions {
         var options = options
         options.limits = limits
+        if inBatch { options.decodeAhead = 0 }
         if flag(.mergeZeroDelay) { options.mergesZeroDelayImages = true }
         if flag(.noColorManagement) { options.colorManagement = .none }
         return options
