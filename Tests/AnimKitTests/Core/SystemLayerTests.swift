@@ -61,4 +61,23 @@ struct SystemLayerTests {
         }
         #expect(outer.map { $0.get() } == (0..<4 * WorkerPool.cores).map { $0 * 40 + 6 })
     }
+
+    /// A result taken on the waiting thread before any worker reached its
+    /// job is freed once its caller lets go, not kept by the queue until a
+    /// worker comes (a batch of files kept every frame alive so, 24 GB).
+    @Test func aTakenResultIsNotKeptByTheQueue() {
+        final class Payload: Sendable {}
+        let hold = DispatchSemaphore(value: 0)
+        let busy = (0..<WorkerPool.cores).map { _ in WorkerPool.shared.submit { hold.wait() } }
+        weak var freed: Payload?
+        do {
+            let pending = WorkerPool.shared.submit { Payload() }  // queued behind the busy workers
+            let payload = pending.get()  // run here
+            freed = payload
+            #expect(freed != nil)
+        }
+        #expect(freed == nil)  // before any worker has reached the queued job
+        for _ in busy { hold.signal() }
+        for b in busy { b.get() }
+    }
 }
