@@ -17,7 +17,7 @@ enum CLI {
     static func globalUsage(_ commands: [Command.Type]) -> String {
         var s = "usage: anim COMMAND [options] ...\n       anim -h | --help | -V | --version\n\n"
         s += "anim plays, converts and inspects GIF, APNG and animated WebP.\n\ncommands:\n"
-        for info in commands.map({ $0.info }) { s += HelpLayout.entry(info.name, info.summary) }
+        for info in commands.map({ $0.info }) { s += HelpLayout.entry(info.name, info.summary, column: 16) }
         s += "\nRun 'anim COMMAND --help' (or 'anim help COMMAND') for a command's options; 'man anim' for all.\n"
         return s
     }

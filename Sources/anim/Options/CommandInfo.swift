@@ -64,7 +64,7 @@ enum HelpLayout {
     static let column = 24
     static let width = 80
 
-    static func entry(_ label: String, _ text: String) -> String {
+    static func entry(_ label: String, _ text: String, column: Int = column) -> String {
         let lead = "  " + label
         let lines = wrap(text, width: width - column)
         let pad = String(repeating: " ", count: column)
