@@ -34,7 +34,8 @@ let package = Package(
         // Pixel loops in C: the colour conversion and GIF palette expansion
         // (AVX2 where the processor has it).
         .target(name: "CColorKernel"),
-        .target(name: "AnimKit", dependencies: ["CGIF", "CPNGBridge", "CDeflate", "CWebP", "CLCMS", "CColorKernel"]),
+        .target(name: "CMappedFile"),
+        .target(name: "AnimKit", dependencies: ["CGIF", "CPNGBridge", "CDeflate", "CWebP", "CLCMS", "CColorKernel", "CMappedFile"]),
         .target(name: "AnimKitFoundation", dependencies: ["AnimKit"]),
         .target(name: "AnimTerminal", dependencies: ["AnimKit"]),
         .executableTarget(name: "anim", dependencies: ["AnimKit", "AnimTerminal"]),

@@ -14,7 +14,8 @@ HERE="$ROOT/Tools/fuzz"
 OUT="${OUT:-$ROOT/.build/fuzz}"
 mkdir -p "$OUT/include"
 
-# The C targets (the PNG bridge and fast path, the colour kernel), instrumented but
+# The C targets (the PNG bridge and fast path, the colour kernel, the mapped-file
+# guard), instrumented but
 # without libFuzzer's main.
 clang -c -g -O1 -fsanitize=fuzzer-no-link,address $(pkg-config --cflags libpng16) \
     -I "$ROOT/Sources/CPNGBridge/include" "$ROOT/Sources/CPNGBridge/pngbridge.c" -o "$OUT/pngbridge.o"
@@ -26,9 +27,15 @@ clang -c -g -O2 -fsanitize=fuzzer-no-link,address \
     -I "$ROOT/Sources/CColorKernel/include" "$ROOT/Sources/CColorKernel/palette.c" -o "$OUT/palette.o"
 clang -c -g -O2 -fsanitize=fuzzer-no-link,address \
     -I "$ROOT/Sources/CColorKernel/include" "$ROOT/Sources/CColorKernel/resample.c" -o "$OUT/resample.o"
+clang -c -g -O2 -fsanitize=fuzzer-no-link,address \
+    -I "$ROOT/Sources/CMappedFile/include" "$ROOT/Sources/CMappedFile/mappedfile.c" -o "$OUT/mappedfile.o"
 cat > "$OUT/include/module.modulemap" <<MAP
 module CPNGBridge {
     header "$ROOT/Sources/CPNGBridge/include/pngbridge.h"
+    export *
+}
+module CMappedFile {
+    header "$ROOT/Sources/CMappedFile/include/mappedfile.h"
     export *
 }
 module CColorKernel {
@@ -56,7 +63,7 @@ for target in ${TARGETS:-decode encode replies lzw}; do
     echo "building fuzz-$target" >&2
     swiftc -sanitize=fuzzer,address -parse-as-library -O -g -package-name anim -module-name "$name" \
         -I "$ROOT/Sources/CGIF" -I "$ROOT/Sources/CPNG" -I "$ROOT/Sources/CWebP" -I "$ROOT/Sources/CDeflate" -I "$ROOT/Sources/CLCMS" -I "$OUT/include" \
-        "${SOURCES[@]}" "$HERE/$name.swift" "$ROOT/Tests/AnimKitTests/Fuzz/FuzzChecks.swift" "$ROOT/Tests/AnimTestSupport/FuzzRandom.swift" "$ROOT/Tests/AnimKitTests/Fuzz/LZWOracle.swift" "$OUT/pngbridge.o" "$OUT/pngfast.o" "$OUT/shaper.o" "$OUT/palette.o" "$OUT/resample.o" "${LIBS[@]}" \
+        "${SOURCES[@]}" "$HERE/$name.swift" "$ROOT/Tests/AnimKitTests/Fuzz/FuzzChecks.swift" "$ROOT/Tests/AnimTestSupport/FuzzRandom.swift" "$ROOT/Tests/AnimKitTests/Fuzz/LZWOracle.swift" "$OUT/pngbridge.o" "$OUT/pngfast.o" "$OUT/shaper.o" "$OUT/palette.o" "$OUT/resample.o" "$OUT/mappedfile.o" "${LIBS[@]}" \
         -o "$OUT/fuzz-$target" 2>&1 | grep -v "Cannot export local symbol" >&2 || true
 done
 # swiftc's errors are filtered above, not fatal: say what is missing.

@@ -62,3 +62,11 @@ public enum AnimError: Error, Equatable, Sendable, CustomStringConvertible {
         return s.isEmpty ? "" : s + ":"
     }
 }
+
+extension AnimError {
+    /// The file was truncated while it was read (its mapping read zeros
+    /// past the new end): `FILE: the file changed while it was read`.
+    static func fileChanged(_ file: String, frame: Int?) -> AnimError {
+        .malformed(file: file, frame: frame, offset: nil, reason: "the file changed while it was read")
+    }
+}

@@ -1,3 +1,5 @@
+import CMappedFile
+
 #if canImport(Glibc)
     import Glibc
 #endif
@@ -7,14 +9,18 @@
 /// libraries. Freed when the last source using it goes away.
 ///
 /// `@unchecked Sendable`: `bytes` and `isMapped` are set in `init` and never
-/// change; the bytes are never written; giving pages back (`madvise`) does not
-/// change what they read.
+/// change; the bytes are never written by us; giving pages back (`madvise`)
+/// does not change what they read; the changed flag is written by the
+/// SIGBUS guard only (once, to 1) and read through a volatile load.
 final class ByteStore: @unchecked Sendable {
     let bytes: UnsafeRawBufferPointer
     /// True when `bytes` is a read-only mapping of a file.
     private(set) var isMapped = false
     /// The store whose first bytes these are (`prefix`): it owns them.
     private let whole: ByteStore?
+    /// Set by the SIGBUS guard (`anim_guard_mapping`) when the mapped file
+    /// was truncated under it; nil when the bytes were read.
+    private let changedFlag: UnsafeMutablePointer<Int32>?
 
     /// Files at least this large are mapped rather than read.
     static let mapThreshold = 4 << 20
@@ -22,8 +28,9 @@ final class ByteStore: @unchecked Sendable {
     /// Maps the file at `path` read-only when it is a regular file of at
     /// least `mapThreshold` bytes, else reads it. A mapped store can give
     /// back the pages of data already decoded (`release`), so that playing
-    /// a 100 MB file does not keep 100 MB resident. Like every mapped
-    /// reader, it assumes the file is not truncated while it is open.
+    /// a 100 MB file does not keep 100 MB resident. A file truncated while
+    /// it is mapped does not end the process with SIGBUS: the guard reads
+    /// zeros past the new end and `changed` turns true.
     static func load(path: String, map: Bool) throws -> ByteStore {
         if map, let mapped = try mapped(path) { return mapped }
         return try ByteStore(readingFile: path)
@@ -39,19 +46,35 @@ final class ByteStore: @unchecked Sendable {
         // Container parsing jumps from chunk header to chunk header: map only
         // the pages touched, not their neighbours.
         madvise(p, Int(st.st_size), MADV_RANDOM)
-        return ByteStore(mapping: UnsafeRawBufferPointer(start: p, count: Int(st.st_size)))
+        let flag = UnsafeMutablePointer<Int32>.allocate(capacity: 1)
+        flag.initialize(to: 0)
+        guard anim_guard_mapping(p, Int(st.st_size), flag) == 0 else {  // no slot left: read it instead
+            munmap(p, Int(st.st_size))
+            flag.deallocate()
+            return nil
+        }
+        return ByteStore(mapping: UnsafeRawBufferPointer(start: p, count: Int(st.st_size)), changedFlag: flag)
     }
 
-    private init(mapping: UnsafeRawBufferPointer) {
+    private init(mapping: UnsafeRawBufferPointer, changedFlag: UnsafeMutablePointer<Int32>) {
         bytes = mapping
         isMapped = true
         whole = nil
+        self.changedFlag = changedFlag
+    }
+
+    /// True once the mapped file was found truncated: what was read past
+    /// its new end were zeros, not the file.
+    var changed: Bool {
+        if let whole { return whole.changed }
+        return changedFlag.map { anim_mapping_changed($0) != 0 } ?? false
     }
 
     private init(prefixOf whole: ByteStore, count: Int) {
         bytes = UnsafeRawBufferPointer(rebasing: whole.bytes[0..<count])
         isMapped = whole.isMapped
         self.whole = whole
+        changedFlag = nil
     }
 
     /// The first `count` bytes, without a copy (kept alive by this store).
@@ -87,6 +110,7 @@ final class ByteStore: @unchecked Sendable {
         if copied == nil { _ = buffer.initializeMemory(as: UInt8.self, from: source) }
         bytes = UnsafeRawBufferPointer(rebasing: buffer[0..<count])
         whole = nil
+        changedFlag = nil
     }
 
     /// Reads the file at `path` straight into the store (no second copy).
@@ -136,6 +160,7 @@ final class ByteStore: @unchecked Sendable {
         }
         bytes = UnsafeRawBufferPointer(start: buffer, count: used)
         whole = nil
+        changedFlag = nil
     }
 
     var count: Int { bytes.count }
@@ -143,7 +168,9 @@ final class ByteStore: @unchecked Sendable {
     deinit {
         if whole != nil { return }  // the whole store frees them
         if isMapped {
+            anim_unguard_mapping(bytes.baseAddress!)
             munmap(UnsafeMutableRawPointer(mutating: bytes.baseAddress!), bytes.count)
+            changedFlag?.deallocate()
         } else {
             UnsafeMutableRawPointer(mutating: bytes.baseAddress!).deallocate()
         }

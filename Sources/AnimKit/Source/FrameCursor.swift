@@ -6,6 +6,8 @@
 /// Not `Sendable` and not locked: the `ImageSource` that owns it calls it
 /// with its lock held.
 final class FrameCursor {
+    /// What errors call the file.
+    let file: String
     let index: FrameIndex
     let decoder: StepDecoder
     let store: ByteStore
@@ -28,9 +30,10 @@ final class FrameCursor {
     static let checkpointInterval = 8
 
     init(
-        index: FrameIndex, decoder: StepDecoder, store: ByteStore, outputWidth: Int, outputHeight: Int,
+        file: String, index: FrameIndex, decoder: StepDecoder, store: ByteStore, outputWidth: Int, outputHeight: Int,
         decodeAhead: Int, colorTransform: ColorTransform? = nil
     ) {
+        self.file = file
         self.index = index
         self.decoder = decoder
         self.store = store
@@ -55,6 +58,12 @@ final class FrameCursor {
         patch.lent = scratch
         defer { patch.lent = nil }
         let compositor = try render(frame: frame)
+        if store.changed {
+            // Truncated under a mapping: the steps read zeros. This canvas
+            // is not the file's; the frames delivered before it were.
+            self.compositor = nil
+            throw AnimError.fileChanged(file, frame: frame)
+        }
         return try delivery.deliver(compositor, changed: lastChange, body)
     }
 

@@ -137,6 +137,8 @@ public final class ImageSource: @unchecked Sendable {
                 file: name, limit: "maxCanvasPixels", value: size.width.multipliedReportingOverflow(by: size.height).partialValue,
                 maximum: options.limits.maxCanvasPixels)
         }
+        // Truncated while it was indexed (a mapped file read zeros past its new end).
+        if store.changed { throw AnimError.fileChanged(name, frame: nil) }
         self.store = store
         self.name = name
         self.options = options
@@ -151,7 +153,7 @@ public final class ImageSource: @unchecked Sendable {
         outputHeight = out.height
         cursor = Locked(
             FrameCursor(
-                index: index, decoder: decoder, store: store, outputWidth: out.width,
+                file: name, index: index, decoder: decoder, store: store, outputWidth: out.width,
                 outputHeight: out.height, decodeAhead: options.decodeAhead, colorTransform: colorTransform))
         downsamples = out != (index.width, index.height)
     }

@@ -1,0 +1,33 @@
+import AnimTestSupport
+import Foundation
+import Testing
+
+#if canImport(Glibc)
+    import Glibc
+#endif
+
+/// Issue 27: a file truncated while anim reads it ended anim with SIGBUS
+/// (exit 135). Now it is an error naming the file.
+struct ShrinkingInputTests {
+    @Test func aFileTruncatedWhileReadIsAnError() throws {
+        let dir = try TempDirectory()
+        let demo = try [UInt8](Data(contentsOf: URL(fileURLWithPath: Repository.demo)))
+        let table = demo[10] & 0x80 != 0 ? 3 << (Int(demo[10] & 7) + 1) : 0
+        var padding: [UInt8] = [0x21, 0xFF, 11] + Array("ANIMPADDING".utf8)
+        for _ in 0..<(4_500_000 / 255) { padding += [255] + [UInt8](repeating: 0x55, count: 255) }
+        padding.append(0)
+        let path = dir.file("big.gif")
+        try Data(demo[..<(13 + table)] + padding + demo[(13 + table)...]).write(to: URL(fileURLWithPath: path))
+        // Decoding every frame over and over: the truncation lands inside.
+        let out = Pipe()
+        let err = Pipe()
+        let p = try Process.launch(CLI.binary, ["bench", path, "--runs", "1000000"], output: out, errors: err)
+        usleep(500_000)
+        #expect(truncate(path, 1000) == 0)
+        let stderr = String(decoding: err.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
+        p.waitUntilExit()
+        #expect(p.terminationReason == .exit && p.terminationStatus == 1, "status \(p.terminationStatus)")
+        #expect(
+            stderr.hasPrefix("anim: \(path): ") && stderr.hasSuffix(": the file changed while it was read\n"), "\(stderr)")
+    }
+}
