@@ -35,7 +35,8 @@ let package = Package(
         // (AVX2 where the processor has it).
         .target(name: "CColorKernel"),
         .target(name: "CMappedFile"),
-        .target(name: "AnimKit", dependencies: ["CGIF", "CPNGBridge", "CDeflate", "CWebP", "CLCMS", "CColorKernel", "CMappedFile"]),
+        .target(
+            name: "AnimKit", dependencies: ["CGIF", "CPNGBridge", "CDeflate", "CWebP", "CLCMS", "CColorKernel", "CMappedFile"]),
         .target(name: "AnimKitFoundation", dependencies: ["AnimKit"]),
         .target(name: "AnimTerminal", dependencies: ["AnimKit"]),
         .executableTarget(name: "anim", dependencies: ["AnimKit", "AnimTerminal"]),
