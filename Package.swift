@@ -34,9 +34,9 @@ let package = Package(
         // Pixel loops in C: the colour conversion and GIF palette expansion
         // (AVX2 where the processor has it).
         .target(name: "CColorKernel"),
-        .target(name: "CMappedFile"),
+        .target(name: "CSystem"),
         .target(
-            name: "AnimKit", dependencies: ["CGIF", "CPNGBridge", "CDeflate", "CWebP", "CLCMS", "CColorKernel", "CMappedFile"]),
+            name: "AnimKit", dependencies: ["CGIF", "CPNGBridge", "CDeflate", "CWebP", "CLCMS", "CColorKernel", "CSystem"]),
         .target(name: "AnimKitFoundation", dependencies: ["AnimKit"]),
         .target(name: "AnimTerminal", dependencies: ["AnimKit"]),
         .executableTarget(name: "anim", dependencies: ["AnimKit", "AnimTerminal"]),

@@ -118,6 +118,7 @@ enum OptimizeCommand: Command {
             say("anim: \(input): \(before) -> \(after) bytes to standard output\n")
             return .written
         }
+        FileAttributes.copy(from: out, toPath: candidate)  // a replaced file keeps its mode and owner
         guard rename(candidate, out) == 0 else {
             throw AnimError.io(path: out, operation: "rename", errno: errno, message: String(cString: strerror(errno)))
         }

@@ -68,6 +68,29 @@ struct OptimizeCommandTests {
         #expect(try Data(contentsOf: URL(fileURLWithPath: path)) == bytes)
     }
 
+    /// Issue 27: in place, the file kept neither its mode nor its owner
+    /// (0600 and nobody became 0644 and root); now mode, owner, group and
+    /// extended attributes are the old file's, as with `gifsicle -b`.
+    @Test func inPlaceKeepsModeOwnerAndAttributes() throws {
+        let (_, path) = try copy("Animations/demo.gif")
+        #expect(chmod(path, 0o600) == 0)
+        let owner = geteuid() == 0 ? getpwnam("nobody").map { ($0.pointee.pw_uid, $0.pointee.pw_gid) } : nil
+        if let owner { #expect(chown(path, owner.0, owner.1) == 0) }
+        let tagged = try Command.run(
+            "/usr/bin/env", ["python3", "-c", "import os,sys; os.setxattr(sys.argv[1], 'user.anim', b'kept')", path])
+        let r = try CLI.run(["optimize", path])
+        #expect(r.status == 0 && r.stderr.contains("smaller"), "\(r.stderr)")
+        var st = stat()
+        #expect(stat(path, &st) == 0)
+        #expect(st.st_mode & 0o7777 == 0o600)
+        if let owner { #expect(st.st_uid == owner.0 && st.st_gid == owner.1) }
+        if tagged.status == 0 {  // the file system takes user attributes
+            let read = try Command.run(
+                "/usr/bin/env", ["python3", "-c", "import os,sys; print(os.getxattr(sys.argv[1], 'user.anim'))", path])
+            #expect(read.text == "b'kept'\n")
+        }
+    }
+
     /// A symbolic link, as FILE (in place) or as OUT, stays a link: the
     /// file it names gets the smaller animation.
     @Test func linksStayLinks() throws {

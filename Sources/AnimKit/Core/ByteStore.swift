@@ -1,4 +1,4 @@
-import CMappedFile
+import CSystem
 
 #if canImport(Glibc)
     import Glibc

@@ -52,8 +52,8 @@ final class OutputSink {
         let temp = path + ".tmp-\(getpid())-\(OutputSink.nextNumber())"
         let fd = open(temp, O_RDWR | O_CREAT | O_EXCL | O_CLOEXEC, 0o666)  // less the umask
         guard fd >= 0 else { throw FileBytes.ioError(path, "create") }
-        // Replacing a file keeps its permissions.
-        if stat(path, &existing) == 0 { fchmod(fd, existing.st_mode & 0o7777) }
+        // Replacing a file keeps its mode, owner, group and extended attributes.
+        FileAttributes.copy(from: path, to: fd)
         target = .file(path: path, temp: temp, fd: fd)
     }
 
