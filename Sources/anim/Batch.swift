@@ -33,7 +33,7 @@ struct Batch: Sendable {
         let shown = !quiet && isatty(2) == 1
         let printing = Locked(())  // a file's lines together
         // A signal ends the files line too (`TemporaryFileGuard`).
-        let hold = shown ? TemporaryFileGuard.register(nil) : nil
+        let hold = shown ? TemporaryFileGuard.hold() : nil
         defer {
             if shown { Output.err("\r\u{1B}[K") }
             Progress.lineShown.store(false, ordering: .relaxed)

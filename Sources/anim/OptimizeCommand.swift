@@ -1,5 +1,4 @@
 import AnimKit
-import Synchronization
 
 /// `anim optimize FILE [OUT]`: the same animation in its own format, in the
 /// smallest lossless form anim can write, or the input kept; several files
@@ -60,10 +59,6 @@ enum OptimizeCommand: Command {
         return 0
     }
 
-    /// Tells temporary files apart within one process (a batch writes
-    /// several in one folder at once).
-    static let serial = Atomic<Int>(0)
-
     static func optimize(_ input: String, to output: String, _ args: ParsedArguments, batch: Bool) throws -> Batch.Outcome {
         // A link (FILE or OUT) stays a link: the file it names is replaced.
         let out = output == "-" ? output : LinkTarget.resolve(output)
@@ -80,25 +75,18 @@ enum OptimizeCommand: Command {
         options.lossless = true
         options.quality = 100
         options.effort = args.int(.optimizeEffort) ?? 9
-        let folder = out == "-" ? "/tmp" : out.contains("/") ? String(out[..<out.lastIndex(of: "/")!]) : "."
-        let candidate =
-            folder + "/.anim-optimize-\(getpid())-\(serial.add(1, ordering: .relaxed).newValue)."
-            + (format == .apng ? "png" : format.rawValue)
-        let slot = TemporaryFileGuard.register(candidate)
-        defer {
-            unlink(candidate)
-            TemporaryFileGuard.release(slot)
-        }
+        options.oneThread = batch
+        // In memory, not a second temporary file: nothing to leave behind,
+        // and OUT is written (or not) in one step at the end.
         let shown = !batch && !args.quiet
         var progress = Progress(total: source.frameCount, label: "optimize: writing", enabled: shown)
         defer { progress.end() }  // also when the rewrite fails
-        let report = try source.transcode(toPath: candidate, format: format, options: options) { done, _ in
-            progress.update(done)
-        }
+        let report = try source.transcode(to: format, options: options) { done, _ in progress.update(done) }
         progress.end()
+        let rewritten = report.data ?? []
         let before = fileSize(input)
-        let after = fileSize(candidate)
-        let written = try ImageSource(path: candidate, options: reading)
+        let after = rewritten.count
+        let written = try ImageSource(data: rewritten, name: out, options: reading)
         var checking = Progress(total: source.frameCount, label: "optimize: checking", enabled: shown)
         defer { checking.end() }
         let difference = try firstDifference(source, written) { checking.update($0) }
@@ -113,18 +101,13 @@ enum OptimizeCommand: Command {
             if !inPlace { try copy(input, to: out) }
             return .kept
         }
-        if out == "-" {
-            try copy(candidate, to: out)
-            say("anim: \(input): \(before) -> \(after) bytes to standard output\n")
-            return .written
-        }
-        FileAttributes.copy(from: out, toPath: candidate)  // a replaced file keeps its mode and owner
-        guard rename(candidate, out) == 0 else {
-            throw AnimError.io(path: out, operation: "rename", errno: errno, message: String(cString: strerror(errno)))
-        }
+        // Through a temporary file renamed over OUT, which keeps its mode,
+        // owner and attributes (standard output for -).
+        try OutputPath.write(rewritten, to: out)
         let saved = Double(before - after) * 100 / Double(max(before, 1))
         say(
-            "anim: \(out): \(before) -> \(after) bytes (\(String(format1: saved))% smaller)"
+            "anim: \(out == "-" ? input : out): \(before) -> \(after) bytes (\(String(format1: saved))% smaller)"
+                + (out == "-" ? " to standard output" : "")
                 + (report.adjustments.isEmpty ? "" : "; " + report.adjustments.joined(separator: "; ")) + "\n")
         return .written
     }

@@ -33,7 +33,7 @@ struct Progress {
         let width = 24
         let filled = total > 0 ? done * width / total : width
         let bar = String(repeating: "#", count: filled) + String(repeating: ".", count: width - filled)
-        if slot == nil { slot = TemporaryFileGuard.register(nil) }
+        if slot == nil { slot = TemporaryFileGuard.hold() }
         Self.lineShown.store(true, ordering: .relaxed)
         let line = "\r\(label) [\(bar)] \(done)/\(total) frames  \(String(format1: rate)) fps  \(clock(left)) left\u{1B}[K"
         Output.err(line)

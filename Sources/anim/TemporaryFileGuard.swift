@@ -1,31 +1,27 @@
 import AnimKit
 import AnimTerminal
 
-/// Ctrl-C, SIGTERM or SIGHUP while writing: every temporary file being
-/// written (several in a batch) is removed, a progress line is ended
-/// (unlink, write and _exit: async-signal-safe) and the exit status is
-/// 128 + the signal, so an interrupted command leaves nothing behind.
+/// Ctrl-C, SIGTERM or SIGHUP while anim writes: every temporary file being
+/// written (`TemporaryFiles`: several in a batch, a frame's in `extract`,
+/// the smaller rewrite of `optimize`) is removed, a progress line is ended
+/// (unlink, write and _exit: async-signal-safe) and the exit status is 128
+/// + the signal, so an interrupted command leaves nothing behind. The
+/// handlers are in place while anything holds the guard (every command but
+/// `play`, which restores the terminal on its own).
 enum TemporaryFileGuard {
     static let signals = [SIGINT, SIGTERM, SIGHUP]
-    static let capacity = 256
-    /// A temporary file's place in `paths`.
+    /// A hold on the guard, for `release`.
     typealias Slot = Int
 
-    /// The paths being written, read by the handler without a lock: a
-    /// slot is set after its string is made and cleared before it is freed.
-    nonisolated(unsafe) private static let paths: UnsafeMutablePointer<UnsafeMutablePointer<CChar>?> = {
-        let p = UnsafeMutablePointer<UnsafeMutablePointer<CChar>?>.allocate(capacity: capacity)
-        p.initialize(repeating: nil, count: capacity)
-        return p
-    }()
-    /// Slots in use and the handlers to put back when none is.
-    private static let state = Locked((used: Set<Int>(), previous: [(Int32, __sighandler_t?)]()))
+    /// Holds, and the handlers to put back when none is left.
+    private static let state = Locked((holds: 0, next: 0, previous: [(Int32, __sighandler_t?)]()))
 
     /// Makes the destination with the handlers in place and the signals
     /// held back on this thread, so that no moment passes between its
-    /// temporary file appearing and the guard knowing it (a SIGTERM in that
-    /// gap left the file behind). `slot` is for `release`.
+    /// temporary file appearing and its being registered (a SIGTERM in
+    /// that gap left the file behind). `slot` is for `release`.
     static func protect(_ slot: inout Slot?, _ make: () throws -> ImageDestination) throws -> ImageDestination {
+        slot = hold()
         var held = sigset_t()
         var previous = sigset_t()
         sigemptyset(&held)
@@ -35,33 +31,25 @@ enum TemporaryFileGuard {
             pthread_sigmask(SIG_SETMASK, &previous, nil)
             Terminal.unblockSignals(signals)  // a parent's Dispatch thread may have blocked them
         }
-        let destination = try make()
-        if let temporary = destination.temporaryPath { slot = register(temporary) }
-        return destination
+        return try make()
     }
 
-    /// Watches `path` (a temporary file; nil: only a progress line) until
-    /// `release`; nil when every slot is taken (the file is then not
-    /// removed on a signal).
-    static func register(_ path: String?) -> Slot? {
-        state.withLock { s -> Slot? in
-            if s.used.isEmpty { s.previous = install() }
-            guard let free = (0..<capacity).first(where: { !s.used.contains($0) }) else { return nil }
-            s.used.insert(free)
-            paths[free] = path.map { strdup($0) } ?? nil
-            return free
+    /// Puts the handlers in place (if they are not) until `release`.
+    static func hold() -> Slot {
+        state.withLock { s in
+            if s.holds == 0 { s.previous = install() }
+            s.holds += 1
+            s.next += 1
+            return s.next
         }
     }
 
-    /// Stops watching; the handlers go back once no file is watched.
+    /// Lets go of a hold; the handlers go back once none is left.
     static func release(_ slot: Slot?) {
-        guard let slot else { return }
+        guard slot != nil else { return }
         state.withLock { s in
-            let p = paths[slot]
-            paths[slot] = nil
-            free(p)
-            s.used.remove(slot)
-            if s.used.isEmpty {
+            s.holds -= 1
+            if s.holds == 0 {
                 for (signo, handler) in s.previous { signal(signo, handler) }
                 s.previous = []
             }
@@ -72,9 +60,7 @@ enum TemporaryFileGuard {
         signals.map { s in
             // A signal ignored by the parent (SIGHUP under nohup) stays ignored.
             let before = signal(s) { signo in
-                for i in 0..<TemporaryFileGuard.capacity {
-                    if let p = TemporaryFileGuard.paths[i] { unlink(p) }
-                }
+                TemporaryFiles.removeAll()
                 if Progress.lineShown.load(ordering: .relaxed) { _ = write(2, "\r\u{1B}[K", 4) }
                 _exit(128 + signo)
             }

@@ -91,6 +91,21 @@ struct OptimizeCommandTests {
         }
     }
 
+    /// Issue 27: SIGTERM in the middle of optimize left a hidden
+    /// `.anim-optimize-PID.png.tmp-PID-1` beside the file. Now nothing is
+    /// left and the file is as it was.
+    @Test func aSignalLeavesNothingBehind() throws {
+        let (dir, path) = try copy("Tools/bench/corpus/public/gif/glide-opaque_gif.gif")
+        let original = try Data(contentsOf: URL(fileURLWithPath: path))
+        let p = try Process.launch(CLI.binary, ["optimize", "-q", path], output: FileHandle.nullDevice)
+        usleep(700_000)
+        kill(p.processIdentifier, SIGTERM)
+        p.waitUntilExit()
+        #expect(p.terminationStatus == 143)
+        #expect(try FileManager.default.contentsOfDirectory(atPath: dir.path) == ["glide-opaque_gif.gif"])
+        #expect(try Data(contentsOf: URL(fileURLWithPath: path)) == original)
+    }
+
     /// A symbolic link, as FILE (in place) or as OUT, stays a link: the
     /// file it names gets the smaller animation.
     @Test func linksStayLinks() throws {

@@ -1,3 +1,5 @@
+import CSystem
+
 import Synchronization
 
 #if canImport(Glibc)
@@ -55,6 +57,7 @@ final class OutputSink {
         // Replacing a file keeps its mode, owner, group and extended attributes.
         FileAttributes.copy(from: path, to: fd)
         target = .file(path: path, temp: temp, fd: fd)
+        temporarySlot = anim_temporary_add(temp)
     }
 
     init(fileDescriptor fd: Int32, name: String) {
@@ -65,6 +68,9 @@ final class OutputSink {
 
     /// Where the output started in a seekable descriptor.
     private var base = 0
+    /// The temporary file's place in the registry a signal handler empties
+    /// (`TemporaryFiles.removeAll`); -1: none.
+    private var temporarySlot: Int32 = -1
     /// A descriptor this sink opened (a device path), closed when done.
     private var ownsDescriptor = false
 
@@ -212,6 +218,7 @@ final class OutputSink {
     func commit(durable: Bool = true) throws {
         guard !done else { return }
         done = true
+        defer { anim_temporary_remove(temporarySlot) }
         if ownsDescriptor, case .descriptor(let fd) = target, close(fd) != 0 {
             throw FileBytes.ioError(name, "write")
         }
@@ -239,6 +246,7 @@ final class OutputSink {
     func abort() {
         guard !done else { return }
         done = true
+        defer { anim_temporary_remove(temporarySlot) }
         if ownsDescriptor, case .descriptor(let fd) = target { close(fd) }
         if case .file(_, let temp, let fd) = target {
             close(fd)
@@ -247,4 +255,11 @@ final class OutputSink {
     }
 
     deinit { abort() }
+}
+
+/// Every temporary file an `OutputSink` is writing now, in this process.
+package enum TemporaryFiles {
+    /// Removes them all: for a signal handler (async-signal-safe: no
+    /// allocation, no lock), which then ends the process.
+    package static func removeAll() { anim_temporary_unlink_all() }
 }

@@ -56,13 +56,13 @@ extension ImageSource {
     /// As `transcode(toPath:)`, into memory: the report's `data` holds the file.
     public func transcode(
         to format: OutputFormat, options: EncodingOptions = EncodingOptions(),
-        keepingPlays: Bool = true, keepingMetadata: Bool = true
+        keepingPlays: Bool = true, keepingMetadata: Bool = true, progress: (_ written: Int, _ of: Int) -> Void = { _, _ in }
     ) throws -> TranscodeReport {
         let (options, adjustments) = prepared(
             options, format: format, keepingPlays: keepingPlays, keepingMetadata: keepingMetadata)
         let destination = try ImageDestination(format: format, options: options)
         var report = try reader(keepingProfile: options.metadata.iccProfile != nil).write(
-            to: destination, adjustments: adjustments)
+            to: destination, adjustments: adjustments, added: { progress($0, images.count) })
         report.data = destination.data
         return report
     }
