@@ -1,5 +1,3 @@
-import Dispatch
-
 extension ImageSource {
     /// The frames as they fall due, for a player written with Swift
     /// concurrency: each element arrives when its frame should be shown
@@ -93,17 +91,12 @@ public struct PlaybackFrames: AsyncSequence, Sendable {
         }
 
         /// Frame `index` from the cache, or decoded on a Dispatch queue so
-        /// the task's thread is not held.
+        /// the task's thread is not held (`OffThread`: cancellable).
         static func decode(_ frames: CachedFrameSource, _ index: Int, mode: PlaybackMode, wraps: Bool) async throws
             -> RGBAImage
         {
-            try await withCheckedThrowingContinuation { continuation in
-                DispatchQueue.global(qos: .userInitiated).async {
-                    continuation.resume(
-                        with: Result {
-                            try frames.frame(at: index, direction: mode == .reverse ? .backward : .forward, wraps: wraps)
-                        })
-                }
+            try await OffThread.run {
+                try frames.frame(at: index, direction: mode == .reverse ? .backward : .forward, wraps: wraps)
             }
         }
     }

@@ -1,14 +1,10 @@
-import Dispatch
-
 extension ImageSource {
     /// Frame `index`, decoded on a Dispatch queue so the calling task's
-    /// thread is not held while libgif, libpng or libwebp work.
+    /// thread is not held while libgif, libpng or libwebp work. A cancelled
+    /// task gets `CancellationError` at once, before or during the decode
+    /// (which then finishes on its own, its frame dropped).
     public func decodeFrame(at index: Int) async throws -> RGBAImage {
-        try await withCheckedThrowingContinuation { continuation in
-            DispatchQueue.global(qos: .userInitiated).async {
-                continuation.resume(with: Result { try self.frame(at: index) })
-            }
-        }
+        try await OffThread.run { try self.frame(at: index) }
     }
 
     /// Every frame in order, decoded off the caller's thread one at a
