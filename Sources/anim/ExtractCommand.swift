@@ -95,7 +95,10 @@ enum ExtractCommand: Command {
         if run.closed { return 141 }
         if let path = settings.durations { try writeDurations(source, frames, to: path) }
         if settings.stats { report(run, start) }
-        if let failure { throw failure }
+        if let failure {
+            run.removeFolderIfEmpty()
+            throw failure
+        }
         if let error = source.indexError, (frames.max() ?? 0) >= source.frameCount - 1 {
             Output.err("anim: \(error.description)\n")
             return 1
@@ -118,8 +121,10 @@ enum ExtractCommand: Command {
         if dir == "-" {
             target = .stream(1)
         } else {
+            var st = stat()
+            let existed = stat(dir, &st) == 0
             try PNGFile.makeDirectory(dir)
-            target = .folder(dir, settings.naming)
+            target = .folder(dir, settings.naming, created: !existed)
         }
         return ExtractRun(format: settings.format, color: settings.color, target: target, frames: frames)
     }
@@ -175,8 +180,12 @@ enum ExtractCommand: Command {
             try writeDurations(source, Array(wanted.lowerBound..<min(next, source.frameCount)), to: path)
         }
         if settings.stats { report(run, start) }
-        if let failure { throw failure }
+        if let failure {
+            run.removeFolderIfEmpty()
+            throw failure
+        }
         if let error = incremental.error {
+            run.removeFolderIfEmpty()
             Output.err("anim: \(error.description)\n")
             return 1
         }

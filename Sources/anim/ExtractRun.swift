@@ -10,8 +10,9 @@ import Synchronization
 /// standard output stops it quietly (`closed`).
 final class ExtractRun: Sendable {
     enum Target {
-        /// A file per frame: the folder and the frame's name.
-        case folder(String, FrameNaming)
+        /// A file per frame: the folder, the frame's name, and whether this
+        /// run made the folder.
+        case folder(String, FrameNaming, created: Bool)
         /// One after the other on this descriptor, in order.
         case stream(Int32)
     }
@@ -25,6 +26,8 @@ final class ExtractRun: Sendable {
         var bytes = 0
         /// True once the reader of the stream went away (EPIPE).
         var closed = false
+        /// The frames written into the folder (their numbers).
+        var onDisk: [Int] = []
 
         /// Counts a frame of `count` bytes written to the stream, or records
         /// why not (`result`: 0 or an errno; EPIPE: the reader went away).
@@ -62,6 +65,20 @@ final class ExtractRun: Sendable {
         slots = DispatchSemaphore(value: WorkerPool.cores + 2)
     }
 
+    /// The frames written into the folder so far, in order ("0-6, 8").
+    var framesOnDisk: String {
+        let frames = state.withLock { $0.onDisk }.sorted()
+        var runs: [String] = []
+        var i = 0
+        while i < frames.count {
+            var j = i
+            while j + 1 < frames.count && frames[j + 1] == frames[j] + 1 { j += 1 }
+            runs.append(i == j ? "\(frames[i])" : "\(frames[i])-\(frames[j])")
+            i = j + 1
+        }
+        return runs.joined(separator: ", ")
+    }
+
     /// Frames written so far and their bytes.
     var progress: (frames: Int, bytes: Int) { state.withLock { ($0.done, $0.bytes) } }
 
@@ -81,9 +98,12 @@ final class ExtractRun: Sendable {
             do {
                 let encoded = try self.format.encode(image, color: self.color, level: self.level)
                 switch self.target {
-                case .folder(let dir, let naming):
+                case .folder(let dir, let naming, _):
                     try AtomicFile.write(encoded, to: dir + "/" + naming.name(index), durable: false)
-                    self.state.withLock { $0.wrote(encoded.count, result: 0) }
+                    self.state.withLock {
+                        $0.wrote(encoded.count, result: 0)
+                        $0.onDisk.append(index)
+                    }
                     self.slots.signal()
                 case .stream(let fd): self.queueForStream(encoded, position: position, fd: fd)
                 }
@@ -114,10 +134,27 @@ final class ExtractRun: Sendable {
         }
     }
 
-    /// Waits for every frame handed over; throws the first failure.
+    /// Removes the folder when this run made it and wrote nothing into it
+    /// (the input failed before its first frame).
+    func removeFolderIfEmpty() {
+        guard case .folder(let dir, _, true) = target, state.withLock({ $0.onDisk.isEmpty }) else { return }
+        rmdir(dir)
+    }
+
+    /// Waits for every frame handed over; throws the first failure, saying
+    /// which frames are in the folder (a folder this run made and left
+    /// empty is removed).
     func finish() throws {
         group.wait()
-        if let failure = state.withLock({ $0.failure }) { throw failure }
+        guard let failure = state.withLock({ $0.failure }) else { return }
+        guard case .folder(let dir, _, let created) = target else { throw failure }
+        let onDisk = framesOnDisk
+        removeFolderIfEmpty()
+        throw ExtractFailure(
+            error: failure,
+            onDisk: onDisk.isEmpty
+                ? "no frame was written" + (created ? " (\(dir) removed)" : "")
+                : onDisk.allSatisfy(\.isNumber) ? "frame \(onDisk) is in \(dir)" : "frames \(onDisk) are in \(dir)")
     }
 
     /// The stream's frames go out in order: each waits in `ready` until
@@ -180,4 +217,11 @@ struct FrameNaming {
         let digits = String(index)
         return prefix + String(repeating: "0", count: max(0, width - digits.count)) + digits + suffix
     }
+}
+
+/// A write error in `extract`, and what is on disk after it.
+struct ExtractFailure: Error, CustomStringConvertible {
+    let error: Error
+    let onDisk: String
+    var description: String { "\(error)\nanim: \(onDisk)" }
 }
