@@ -18,26 +18,11 @@ struct CommandInfo: Sendable {
     /// How many operands it takes.
     let operands: ClosedRange<Int>
     /// What an operand completes to in the shells.
-    let operandCompletion: Option.Completion
+    var operandCompletion = Option.Completion.file
     /// Whether it reads animations (and so takes the reading options).
-    let reads: Bool
+    var reads = true
     /// Text after the options (keys, exit status), shown as written.
-    let epilogue: String
-
-    init(
-        name: String, summary: String, synopsis: [String], description: String, groups: [OptionGroup],
-        operands: ClosedRange<Int>, operandCompletion: Option.Completion = .file, reads: Bool = true, epilogue: String = ""
-    ) {
-        self.name = name
-        self.summary = summary
-        self.synopsis = synopsis
-        self.description = description
-        self.groups = groups
-        self.operands = operands
-        self.operandCompletion = operandCompletion
-        self.reads = reads
-        self.epilogue = epilogue
-    }
+    var epilogue = ""
 
     /// Every group, the command's own first.
     var allGroups: [OptionGroup] { groups + (reads ? [Option.reading] : []) + [Option.common] }

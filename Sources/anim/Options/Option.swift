@@ -23,12 +23,9 @@ struct Option: Sendable {
         _ name: String, short: Character? = nil, _ value: Value = .flag, formats: Set<OutputFormat>? = nil,
         aliases: [String] = [], help: String
     ) {
-        self.name = name
-        self.short = short
-        self.value = value
-        self.help = help
-        self.formats = formats
-        self.aliases = aliases
+        (self.name, self.short, self.value, self.help, self.formats, self.aliases) = (
+            name, short, value, help, formats, aliases
+        )
     }
 
     /// What an option takes.
