@@ -63,12 +63,15 @@ enum OptimizeCommand: Command {
         // A link (FILE or OUT) stays a link: the file it names is replaced.
         let out = output == "-" ? output : LinkTarget.resolve(output)
         let inPlace = out == LinkTarget.resolve(input)
-        var source = try ImageSource(path: input, options: args.decoding())
+        // Read once: what is kept (or compared, or copied to OUT) is what was
+        // read, even if the file changes meanwhile.
+        let original = try FileBytes.read(path: input)
+        var source = try ImageSource(data: original, name: input, options: args.decoding())
         let format: OutputFormat = source.format == .gif ? .gif : source.format == .webp ? .webp : .apng
         // A GIF's images and delays as stored: the rewrite keeps them, and
         // is compared with them.
         let reading = format == .gif ? args.decoding(.imagesAsStored) : args.decoding()
-        if format == .gif { source = try ImageSource(path: input, options: reading) }
+        if format == .gif { source = try ImageSource(data: original, name: input, options: reading) }
         if let error = source.indexError { throw error }  // a damaged file is not rewritten
         if !args.quiet { Output.warn(source, input) }
         var options = EncodingOptions()
@@ -84,7 +87,7 @@ enum OptimizeCommand: Command {
         let report = try source.transcode(to: format, options: options) { done, _ in progress.update(done) }
         progress.end()
         let rewritten = report.data ?? []
-        let before = fileSize(input)
+        let before = original.count
         let after = rewritten.count
         let written = try ImageSource(data: rewritten, name: out, options: reading)
         var checking = Progress(total: source.frameCount, label: "optimize: checking", enabled: shown)
@@ -94,11 +97,11 @@ enum OptimizeCommand: Command {
         let say = { (line: String) in if !args.quiet { Output.err(line) } }
         if let difference {
             say("anim: \(input): kept: the rewrite would change \(difference)\n")
-            if !inPlace { try copy(input, to: out) }
+            if !inPlace { try OutputPath.write(original, to: out) }
             return .kept
         } else if after >= before {
             say("anim: \(input): kept: \(before) bytes, the rewrite is \(after)\n")
-            if !inPlace { try copy(input, to: out) }
+            if !inPlace { try OutputPath.write(original, to: out) }
             return .kept
         }
         // Through a temporary file renamed over OUT, which keeps its mode,
@@ -136,15 +139,4 @@ enum OptimizeCommand: Command {
         return shown.firstDifferent.map { "frame \($0)" }
     }
 
-    /// A whole file to OUT (standard output for `-`).
-    static func copy(_ path: String, to out: String) throws {
-        guard out == "-" else { return try FileCopy.copy(path, to: out) }
-        let bytes = try FileBytes.read(path: path)
-        try OutputPath.write(bytes, to: out)
-    }
-
-    static func fileSize(_ path: String) -> Int {
-        var st = stat()
-        return stat(path, &st) == 0 ? Int(st.st_size) : 0
-    }
 }

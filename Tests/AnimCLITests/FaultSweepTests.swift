@@ -1,0 +1,23 @@
+import AnimTestSupport
+import Foundation
+import Testing
+
+/// Issue 27: every writing command under injected faults (the Nth write,
+/// fsync, rename or read failing with ENOSPC or EIO, the input cut in
+/// half) and signals at random moments: no crash, a clear message, no
+/// temporary file, OUT absent, untouched or whole (`Tools/faults/sweep.py`,
+/// its short form here; `.ci/run` runs the whole sweep).
+struct FaultSweepTests {
+    @Test func theQuickSweepFindsNoProblem() throws {
+        let r = try Command.run(
+            "/usr/bin/env", ["python3", "Tools/faults/sweep.py", "--quick"],
+            environment: Command.environment(adding: ["ANIM": CLI.binary.path]), directory: Repository.root,
+            errorsToOutput: true)
+        #expect(r.status == 0, "\(r.text)")
+        let summary = r.text.split(separator: "\n").last ?? ""
+        #expect(summary.hasPrefix("sweep: ") && summary.hasSuffix(", 0 problems"), "\(summary)")
+        // It did inject: faults fired and signals were sent.
+        let numbers = summary.split(separator: " ").compactMap { Int($0) }
+        #expect(numbers.count == 4 && numbers[1] > 50 && numbers[2] > 10, "\(summary)")
+    }
+}
