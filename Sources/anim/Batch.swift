@@ -103,6 +103,18 @@ struct Batch: Sendable {
         return (o.st_mtim.tv_sec, o.st_mtim.tv_nsec) > (i.st_mtim.tv_sec, i.st_mtim.tv_nsec)
     }
 
+    /// Two inputs that would write the same output (`a/x.gif` and
+    /// `b/x.gif` into one folder) are a usage error, before anything runs.
+    static func refuseCollisions(_ items: [Item]) throws {
+        var seen: [String: String] = [:]
+        for item in items {
+            if let other = seen[item.output], other != item.input {
+                throw UsageError(message: "\(other) and \(item.input) would both write \(item.output)")
+            }
+            seen[item.output] = item.input
+        }
+    }
+
     /// The last part of a path.
     static func baseName(_ path: String) -> String { path.split(separator: "/").last.map(String.init) ?? path }
 

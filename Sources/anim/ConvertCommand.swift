@@ -36,10 +36,12 @@ enum ConvertCommand: Command {
             }
             _ = try EditArguments.parse(args)  // usage errors before any file is read
             let format = try args[.format].map { try EncodingArguments.parse(args, output: "x.\($0)").0 }
-            let items = try args.operands.map { input in
-                let own = try format ?? formatOf(input)
+            let items = args.operands.map { input in
+                // A file that cannot be read fails in its turn, as the others go on.
+                let own = format ?? (try? formatOf(input)) ?? OutputFormat(pathExtension: input) ?? .gif
                 return Batch.Item(input: input, output: Batch.output(for: input, in: dir, format: own))
             }
+            try Batch.refuseCollisions(items)
             try OutputPath.makeFolder(dir)
             let batch = Batch(
                 label: "convert", stats: args.flag(.encodeStats), quiet: args.quiet, skipExisting: args.flag(.skipExisting))

@@ -40,6 +40,7 @@ enum OptimizeCommand: Command {
                 Batch.Item(input: f, output: dir.map { d in (d.hasSuffix("/") ? d : d + "/") + Batch.baseName(f) } ?? f)
             }
             if args.flag(.skipExisting) && dir == nil { throw UsageError(message: "--skip-existing is for --out-dir") }
+            try Batch.refuseCollisions(items)
             let batch = Batch(
                 label: "optimize", stats: args.flag(.optimizeStats), quiet: args.quiet,
                 skipExisting: args.flag(.skipExisting))

@@ -68,6 +68,24 @@ struct BatchTests {
         #expect(written > 0 && written < all)
     }
 
+    /// Without --format each file keeps its own format; one that cannot be
+    /// read fails in its turn; two inputs that would write one output are
+    /// refused before anything runs.
+    @Test func ownFormatsBadFilesAndCollisions() throws {
+        let dir = try TempDirectory()
+        try dir.write("bad.gif", Array("not a gif".utf8))
+        let r = try CLI.run([
+            "convert", Repository.demo, Repository.path("Animations/demo.png"), dir.file("bad.gif"), "--out-dir",
+            dir.file("o"),
+        ])
+        #expect(r.status == 1 && r.stderr.contains("bad.gif"))
+        #expect(try FileManager.default.contentsOfDirectory(atPath: dir.file("o")).sorted() == ["demo.gif", "demo.png"])
+        try dir.write("a/demo.gif", try Fixtures.bytes("gif-suite/animation.gif"))
+        let clash = try CLI.run(["convert", Repository.demo, dir.file("a/demo.gif"), "--out-dir", dir.file("c")])
+        #expect(clash.status == 2 && clash.stderr.contains("would both write"))
+        #expect(!FileManager.default.fileExists(atPath: dir.file("c")))
+    }
+
     @Test func optimizeInPlaceOnEveryFile() throws {
         let dir = try TempDirectory()
         let original = try Fixtures.bytes("gif-suite/animation.gif")
