@@ -6,6 +6,7 @@ import AnimKit
 enum Limits {
     static let options: [(option: Option, limit: String)] = [
         (.maxCanvasPixels, "maxCanvasPixels"), (.maxFrames, "maxFrameCount"), (.maxDecodedBytes, "maxDecodedBytes"),
+        (.maxPixelsPerByte, "maxPixelsPerByte"),
     ]
 
     /// An error as the command line says it: a limit names its option, not
@@ -14,6 +15,7 @@ enum Limits {
         if let usage = error as? UsageError { return usage.message }
         guard case AnimError.limitExceeded(let file, let limit, let value, let maximum) = error else { return "\(error)" }
         let flag = options.first { $0.limit == limit }?.option.flag ?? limit
-        return "\(file): \(limit) \(value) exceeds the limit of \(maximum) (raise it with \(flag) N)"
+        let why = limit == "maxPixelsPerByte" ? ": the canvas is out of all proportion to the file's bytes" : ""
+        return "\(file): \(limit) \(value) exceeds the limit of \(maximum)\(why) (raise it with \(flag) N)"
     }
 }

@@ -15,6 +15,16 @@ extension DecodingLimits {
         }
     }
 
+    /// Throws when a canvas of `width`×`height` is out of proportion to the
+    /// `bytes` of the whole file (`maxPixelsPerByte`).
+    func checkProportion(width: Int, height: Int, bytes: Int, file: String) throws {
+        let pixels = width.multipliedReportingOverflow(by: height)
+        let perByte = pixels.overflow ? Int.max : pixels.partialValue / max(bytes, 1)
+        if perByte > maxPixelsPerByte {
+            throw AnimError.limitExceeded(file: file, limit: "maxPixelsPerByte", value: perByte, maximum: maxPixelsPerByte)
+        }
+    }
+
     /// Throws when `count` steps exceed the frame limit.
     func checkFrameCount(_ count: Int, file: String) throws {
         if count > maxFrameCount {

@@ -33,6 +33,13 @@ public struct DecodingLimits: Equatable, Sendable {
     /// (the sum of every frame's rectangle × 4): stops files of many tiny
     /// frames that each declare a huge area. Default 64 GiB.
     public var maxDecodedBytes: Int = 64 << 30
+    /// Largest canvas for each byte of the file (a whole file, not a
+    /// stream still arriving): a canvas out of all proportion to its bytes
+    /// (11000×11000 from 62 bytes) is a decompression bomb, with no image
+    /// data to fill it. No real GIF, PNG or WebP comes near the default,
+    /// 65536: a full-canvas image compresses to at most a few thousand
+    /// pixels a byte.
+    public var maxPixelsPerByte: Int = 65536
 
     /// The default limits.
     public init() {}

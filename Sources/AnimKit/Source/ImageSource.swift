@@ -68,6 +68,7 @@ public final class ImageSource: @unchecked Sendable {
             if let s = try? ImageSource(store: store.prefix(size), name: path, options: options, partial: true),
                 s.frameCount > frame
             {
+                try options.limits.checkProportion(width: s.width, height: s.height, bytes: store.count, file: path)
                 return s
             }
             size *= 4
@@ -108,10 +109,15 @@ public final class ImageSource: @unchecked Sendable {
             options.colorManagement == .sRGB ? container.convertToSRGB() : (nil, nil)
         store.release(0..<store.count)  // indexing touched pages it no longer needs
         store.adviseSequentialReads()
+        let index = FrameIndex(
+            container, policy: options.durationPolicy, partial: partial, incomplete: options.allowsIncompleteFrames)
+        // A bomb: a canvas no file of these bytes can fill (not for a stream still arriving).
+        if !partial {
+            try options.limits.checkProportion(width: index.width, height: index.height, bytes: store.count, file: name)
+        }
         try self.init(
             store: store, name: name, options: options,
-            index: FrameIndex(
-                container, policy: options.durationPolicy, partial: partial, incomplete: options.allowsIncompleteFrames),
+            index: index,
             decoder: container.decoder, colorTransform: conversion.transform, colorConversion: conversion.source)
     }
 

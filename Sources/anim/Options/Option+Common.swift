@@ -18,6 +18,10 @@ extension Option {
     static let maxDecodedBytes = Option(
         "max-decoded-bytes", .integer("N", 1...Int.max),
         help: "most pixel bytes decoded over all frames (default \(DecodingLimits().maxDecodedBytes))")
+    static let maxPixelsPerByte = Option(
+        "max-pixels-per-byte", .integer("N", 1...Int.max),
+        help: "largest canvas for each byte of the file (default \(DecodingLimits().maxPixelsPerByte)): a canvas"
+            + " out of all proportion to its bytes is a decompression bomb")
     static let mergeZeroDelay = Option(
         "merge-zero-delay",
         help: "GIF: draw an image without delay with the next frame, as GIF89a describes it (default: every image"
@@ -32,5 +36,7 @@ extension Option {
     /// Every command that reads an animation.
     static let reading = OptionGroup(
         title: "reading (every command that reads an animation)",
-        options: [.maxCanvasPixels, .maxFrames, .maxDecodedBytes, .mergeZeroDelay, .noColorManagement])
+        options: [
+            .maxCanvasPixels, .maxFrames, .maxDecodedBytes, .maxPixelsPerByte, .mergeZeroDelay, .noColorManagement,
+        ])
 }

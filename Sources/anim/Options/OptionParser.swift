@@ -75,6 +75,7 @@ struct OptionParser {
         out.limits.maxCanvasPixels = out.int(.maxCanvasPixels) ?? out.limits.maxCanvasPixels
         out.limits.maxFrameCount = out.int(.maxFrames) ?? out.limits.maxFrameCount
         out.limits.maxDecodedBytes = out.int(.maxDecodedBytes) ?? out.limits.maxDecodedBytes
+        out.limits.maxPixelsPerByte = out.int(.maxPixelsPerByte) ?? out.limits.maxPixelsPerByte
         return out
     }
 
