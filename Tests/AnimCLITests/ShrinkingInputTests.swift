@@ -11,13 +11,8 @@ import Testing
 struct ShrinkingInputTests {
     @Test func aFileTruncatedWhileReadIsAnError() throws {
         let dir = try TempDirectory()
-        let demo = try [UInt8](Data(contentsOf: URL(fileURLWithPath: Repository.demo)))
-        let table = demo[10] & 0x80 != 0 ? 3 << (Int(demo[10] & 7) + 1) : 0
-        var padding: [UInt8] = [0x21, 0xFF, 11] + Array("ANIMPADDING".utf8)
-        for _ in 0..<(4_500_000 / 255) { padding += [255] + [UInt8](repeating: 0x55, count: 255) }
-        padding.append(0)
         let path = dir.file("big.gif")
-        try Data(demo[..<(13 + table)] + padding + demo[(13 + table)...]).write(to: URL(fileURLWithPath: path))
+        try Data(try Fixtures.paddedDemoGIF()).write(to: URL(fileURLWithPath: path))
         // Decoding every frame over and over: the truncation lands inside.
         let out = Pipe()
         let err = Pipe()
