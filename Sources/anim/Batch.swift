@@ -86,7 +86,7 @@ struct Batch: Sendable {
             ("bytesOut", outcome == .failed ? .null : .int(size(item.output))),
             ("seconds", .number((Measure.milliseconds() - start).rounded() / 1000)), ("outcome", .string(outcome.rawValue)),
         ]
-        if let error { fields.append(("error", .string(error.replacingAll("\nanim: ", "; ")))) }
+        if let error { fields.append(("error", .string(error.replacing("\nanim: ", with: "; ")))) }
         return JSONValue.object(fields).text
     }
 

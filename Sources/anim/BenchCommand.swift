@@ -25,11 +25,11 @@ enum BenchCommand: Command {
         operands: 1...1)
 
     static func run(_ args: ParsedArguments) throws -> Int32 {
-        if args[.benchLoops] != nil { return try BenchPlayback.run(args, path: args.positional[0]) }
+        if args[.benchLoops] != nil { return try BenchPlayback.run(args, path: args.operands[0]) }
         let runs = args.int(.runs) ?? 5
         let ahead = args.int(.decodeAhead) ?? DecodingOptions.defaultDecodeAhead
         let options = args.decoding(DecodingOptions(decodeAhead: ahead))
-        let path = args.positional[0]
+        let path = args.operands[0]
         let bytes = try ImageSource(path: path, options: options)  // read once; errors name the path
         var times: [Double] = []
         var checksum = 0

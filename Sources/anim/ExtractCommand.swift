@@ -59,16 +59,16 @@ enum ExtractCommand: Command {
         var options = args.decoding()
         if let n = args.int(.maxSize) { options.maxPixelSize = n }
         let settings = try settings(args)
-        let dir = args.positional[1]
+        let dir = args.operands[1]
         if dir == "-" {
             if args[.name] != nil { throw UsageError(message: "--name names files: not for a stream (-)") }
             try OutputPath.refuseTerminal()
             signal(SIGPIPE, SIG_IGN)  // a reader that goes away is an EPIPE to end on, not a death
             widenPipe(1)
         }
-        if args.positional[0] == "-" { return try extractStream(args, dir: dir, settings: settings, options: options) }
-        let source = try ImageSource(path: args.positional[0], options: options)
-        if !args.quiet { Output.warn(source, args.positional[0]) }
+        if args.operands[0] == "-" { return try extractStream(args, dir: dir, settings: settings, options: options) }
+        let source = try ImageSource(path: args.operands[0], options: options)
+        if !args.quiet { Output.warn(source, args.operands[0]) }
         let frames = try frameList(args[.frames], count: source.frameCount)
         let start = Measure.milliseconds()
         let run = try makeRun(dir, settings, frames: frames.count)

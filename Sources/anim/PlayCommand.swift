@@ -51,7 +51,7 @@ enum PlayCommand: Command {
             }
             apply(terminal, to: &options, auto: auto, colorsGiven: args[.colorMode] != nil)
         }
-        let paths = args.positional
+        let paths = args.operands
         if paths.count > 1 || args[.grid] != nil {
             if paths.isEmpty { throw UsageError(message: "--grid needs files to play") }
             if paths.contains("-") { throw UsageError(message: "standard input (-) plays alone, not in a list of files") }
@@ -65,7 +65,7 @@ enum PlayCommand: Command {
         if previewing {
             preview(&options, &terminal, place: place, clear: args.flag(.clear), still: args[.frame] != nil)
         }
-        if args.positional.first == "-" && options.timing.frames != nil {
+        if args.operands.first == "-" && options.timing.frames != nil {
             throw UsageError(message: "--frames needs a file, not standard input")
         }
         let player: Player
@@ -90,7 +90,7 @@ enum PlayCommand: Command {
     static func makePlayer(
         _ args: ParsedArguments, _ options: PlayerOptions, _ terminal: TerminalCapabilities
     ) throws -> (Player, StandardInput.Reader?) {
-        switch args.positional.first {
+        switch args.operands.first {
         case nil:
             let source = try ImageSource(data: Base64.decode(DemoAnimation.base64), name: DemoAnimation.name)
             return (try Player(source: source, name: DemoAnimation.name, options: options, terminal: terminal), nil)

@@ -14,25 +14,17 @@ HERE="$ROOT/Tools/fuzz"
 OUT="${OUT:-$ROOT/.build/fuzz}"
 mkdir -p "$OUT/include"
 
-# The C targets (the PNG bridge and fast path, the colour kernel, the mapped-file
-# guard), instrumented but
+# The C targets (the PNG bridge and fast path, the colour kernel, CSystem: the
+# mapped-file guard, xattrs, the temporary-file registry), instrumented but
 # without libFuzzer's main.
 clang -c -g -O1 -fsanitize=fuzzer-no-link,address $(pkg-config --cflags libpng16) \
     -I "$ROOT/Sources/CPNGBridge/include" "$ROOT/Sources/CPNGBridge/pngbridge.c" -o "$OUT/pngbridge.o"
-clang -c -g -O2 -fsanitize=fuzzer-no-link,address \
-    -I "$ROOT/Sources/CPNGBridge/include" "$ROOT/Sources/CPNGBridge/pngfast.c" -o "$OUT/pngfast.o"
-clang -c -g -O2 -fsanitize=fuzzer-no-link,address \
-    -I "$ROOT/Sources/CColorKernel/include" "$ROOT/Sources/CColorKernel/shaper.c" -o "$OUT/shaper.o"
-clang -c -g -O2 -fsanitize=fuzzer-no-link,address \
-    -I "$ROOT/Sources/CColorKernel/include" "$ROOT/Sources/CColorKernel/palette.c" -o "$OUT/palette.o"
-clang -c -g -O2 -fsanitize=fuzzer-no-link,address \
-    -I "$ROOT/Sources/CColorKernel/include" "$ROOT/Sources/CColorKernel/resample.c" -o "$OUT/resample.o"
-clang -c -g -O2 -fsanitize=fuzzer-no-link,address \
-    -I "$ROOT/Sources/CSystem/include" "$ROOT/Sources/CSystem/mappedfile.c" -o "$OUT/mappedfile.o"
-clang -c -g -O2 -fsanitize=fuzzer-no-link,address \
-    -I "$ROOT/Sources/CSystem/include" "$ROOT/Sources/CSystem/xattrs.c" -o "$OUT/xattrs.o"
-clang -c -g -O2 -fsanitize=fuzzer-no-link,address \
-    -I "$ROOT/Sources/CSystem/include" "$ROOT/Sources/CSystem/temporaryfiles.c" -o "$OUT/temporaryfiles.o"
+# The rest need no flags of their own: TARGET/FILE each.
+for c in CPNGBridge/pngfast CColorKernel/shaper CColorKernel/palette CColorKernel/resample \
+    CSystem/mappedfile CSystem/xattrs CSystem/temporaryfiles; do
+    clang -c -g -O2 -fsanitize=fuzzer-no-link,address \
+        -I "$ROOT/Sources/${c%/*}/include" "$ROOT/Sources/$c.c" -o "$OUT/${c#*/}.o"
+done
 cat > "$OUT/include/module.modulemap" <<MAP
 module CPNGBridge {
     header "$ROOT/Sources/CPNGBridge/include/pngbridge.h"

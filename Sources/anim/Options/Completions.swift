@@ -153,15 +153,9 @@ enum Completions {
     /// A help text's first clause, safe in single quotes and in zsh's
     /// `[...]` and `:` fields.
     static func describe(_ text: String) -> String {
-        var first = text.prefix { $0 != ";" && $0 != "(" && $0 != ":" }.trimmingCharacters(" ")
+        let clause = text.prefix { $0 != ";" && $0 != "(" && $0 != ":" }
+        var first = String(clause.drop { $0 == " " }.reversed().drop { $0 == " " }.reversed())
         if first.count > 70 { first = String(first.prefix(69)) + "…" }
         return String(first.filter { !"[]:'\\`$\"".contains($0) })
-    }
-}
-
-extension StringProtocol {
-    /// Without `c` at either end.
-    func trimmingCharacters(_ c: Character) -> String {
-        String(drop { $0 == c }.reversed().drop { $0 == c }.reversed())
     }
 }

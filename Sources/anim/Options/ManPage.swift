@@ -80,7 +80,7 @@ enum ManPage {
     /// (groff has no ASCII form of it: `man` in the C locale warned "can't
     /// find special character 'u2026'"), no line starting with a dot or quote.
     static func escape(_ text: String) -> String {
-        let s = text.replacingAll("\\", "\\e").replacingAll("-", "\\-").replacingAll("…", "...")
+        let s = text.replacing("\\", with: "\\e").replacing("-", with: "\\-").replacing("…", with: "...")
         return s.hasPrefix(".") || s.hasPrefix("'") ? "\\&" + s : s
     }
 
@@ -97,32 +97,5 @@ enum ManPage {
             }
         }
         return s
-    }
-}
-
-extension String {
-    /// Every `target` replaced by `replacement`.
-    func replacingAll(_ target: String, _ replacement: String) -> String {
-        guard !target.isEmpty else { return self }
-        var out = ""
-        var rest = self[...]
-        while let r = rest.range(of: target) {
-            out += rest[..<r.lowerBound] + replacement
-            rest = rest[r.upperBound...]
-        }
-        return out + rest
-    }
-}
-
-extension Substring {
-    /// The first range of `target` (no Foundation).
-    func range(of target: String) -> Range<Index>? {
-        guard !target.isEmpty else { return nil }
-        var i = startIndex
-        while i < endIndex {
-            if self[i...].hasPrefix(target) { return i..<index(i, offsetBy: target.count) }
-            i = index(after: i)
-        }
-        return nil
     }
 }

@@ -103,9 +103,6 @@ struct ParsedArguments {
 
     init(declared: [String: Option] = [:]) { self.declared = declared }
 
-    /// Compatibility name for the operands.
-    var positional: [String] { operands }
-
     func flag(_ option: Option) -> Bool { given[option.name] != nil }
     subscript(_ option: Option) -> String? { given[option.name] }
     /// A declared integer option's value (checked when parsed).
