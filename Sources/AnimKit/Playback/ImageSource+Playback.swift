@@ -79,7 +79,10 @@ public struct PlaybackFrames: AsyncSequence, Sendable {
                 let tick = scheduler.tick()
                 if tick.frame != last {
                     last = tick.frame
-                    let image = try await Self.decode(s.frames, tick.frame, mode: s.mode, wraps: tick.nextDeadline != nil)
+                    let image: RGBAImage
+                    do {
+                        image = try await Self.decode(s.frames, tick.frame, mode: s.mode, wraps: tick.nextDeadline != nil)
+                    } catch is CancellationError { return nil }
                     return PlaybackFrame(
                         index: tick.frame, info: s.info[tick.frame], image: image, skipped: tick.skipped,
                         nextDeadline: tick.finished ? nil : tick.nextDeadline)
