@@ -75,11 +75,22 @@ enum ConvertCommand: Command {
             // The source's images and delays, as stored.
             source = try ImageSource(path: input, options: args.decoding(.imagesAsStored))
         }
-        let edited: EditedFrames
+        var edited: EditedFrames
         do { edited = try EditedFrames(source, edits: edits) } catch let e as FrameSelection.Problem {
             throw UsageError(message: "--frames: \(e)")
         } catch let e as FrameGeometry.Problem {
             throw UsageError(message: "\(args[.crop] != nil ? "--crop" : "size"): \(e)")
+        }
+        // --max-memory: the encoder and the frames handed to it first,
+        // the source's decoding ahead with what is left.
+        let encoding = MemoryBudget.encoding(
+            format: format, width: edited.width, height: edited.height, count: edited.count,
+            inputBytes: MemoryBudget.fileBytes(input),
+            frames: reshaped ? 3 : 2)
+        let fitted = try MemoryBudget.fit(source, reserving: encoding)
+        if fitted !== source {
+            source = fitted
+            edited = try EditedFrames(source, edits: edits)
         }
         if !args.quiet { Output.warn(source, input) }
         if args[.loops] == nil {

@@ -40,6 +40,15 @@ enum EncodeCommand: Command {
             throw UsageError(message: "\(args[.crop] != nil ? "--crop" : "size"): \(e)")
         }
         let reshaped = !edits.geometry.isIdentity(width: firstImage.width, height: firstImage.height)
+        // --max-memory: the encoder, the frame read ahead, the one encoded
+        // and the reshaped one; the frame files stand for the output's size.
+        let needed = MemoryBudget.encoding(
+            format: format, width: reshaper.width, height: reshaper.height, count: timeline.entries.count,
+            inputBytes: files.reduce(0) { $0 + MemoryBudget.fileBytes($1) }, frames: 3)
+        if needed > args.limits.maxMemory {
+            throw AnimError.limitExceeded(file: dir, limit: "maxMemory", value: needed, maximum: args.limits.maxMemory)
+        }
+        if needed > args.limits.maxMemory / 2 { Allocator.tighten() }
         if format == .gif && !reshaped {
             // One table for all frames when their colours fit one, else the
             // one most share (as convert does): the frames are read twice

@@ -67,11 +67,18 @@ enum ExtractCommand: Command {
             widenPipe(1)
         }
         if args.operands[0] == "-" { return try extractStream(args, dir: dir, settings: settings, options: options) }
-        let source = try ImageSource(path: args.operands[0], options: options)
-        if !args.quiet { Output.warn(source, args.operands[0]) }
-        let frames = try frameList(args[.frames], count: source.frameCount)
+        let opened = try ImageSource(path: args.operands[0], options: options)
+        if !args.quiet { Output.warn(opened, args.operands[0]) }
+        let frames = try frameList(args[.frames], count: opened.frameCount)
+        // --max-memory: the source's decoding, then as many frames in
+        // flight as fit (at least one).
+        let direct = dir == "-" && settings.format.rawHeader(width: 1, height: 1) != nil
+        let perFrame = direct ? 0 : settings.format.memoryPerFrame(width: opened.outputWidth, height: opened.outputHeight)
+        let source = try MemoryBudget.fit(opened, reserving: perFrame)
+        let room = options.limits.maxMemory - source.memoryFootprint
+        let inFlight = perFrame == 0 ? WorkerPool.cores + 2 : min(WorkerPool.cores + 2, max(room / perFrame, 1))
         let start = Measure.milliseconds()
-        let run = try makeRun(dir, settings, frames: frames.count)
+        let run = try makeRun(dir, settings, frames: frames.count, inFlight: inFlight)
         var progress = Progress(total: frames.count, label: "extract", enabled: !args.quiet)
         defer { progress.end() }
         var failure: Error?
@@ -116,7 +123,7 @@ enum ExtractCommand: Command {
         for size in [1 << 20, 1 << 19, 1 << 18] where fcntl(fd, 1031, Int32(size)) >= 0 { return }
     }
 
-    static func makeRun(_ dir: String, _ settings: Settings, frames: Int?) throws -> ExtractRun {
+    static func makeRun(_ dir: String, _ settings: Settings, frames: Int?, inFlight: Int) throws -> ExtractRun {
         let target: ExtractRun.Target
         if dir == "-" {
             target = .stream(1)
@@ -126,7 +133,8 @@ enum ExtractCommand: Command {
             try PNGFile.makeDirectory(dir)
             target = .folder(dir, settings.naming, created: !existed)
         }
-        return ExtractRun(format: settings.format, color: settings.color, target: target, frames: frames)
+        return ExtractRun(
+            format: settings.format, color: settings.color, target: target, frames: frames, inFlight: inFlight)
     }
 
     static func report(_ run: ExtractRun, _ start: Double) {
@@ -159,7 +167,7 @@ enum ExtractCommand: Command {
     ) throws -> Int32 {
         let wanted = try args[.frames].map { try frameRange($0, count: Int.max) } ?? 0..<Int.max
         let start = Measure.milliseconds()
-        let run = try makeRun(dir, settings, frames: nil)
+        let run = try makeRun(dir, settings, frames: nil, inFlight: WorkerPool.cores + 2)
         let incremental = IncrementalImageSource(name: "<stdin>", options: options)
         var next = wanted.lowerBound
         func writeReady() throws {

@@ -30,6 +30,25 @@ enum ExtractFormat: String, CaseIterable {
     }
 
     /// One frame's bytes; `color` and `level` (libdeflate's) apply to PNG.
+    /// The most memory one frame in flight holds, in bytes: its copy and
+    /// what encoding it makes (PNG: the filtered rows and libdeflate's
+    /// output; WebP: libwebp's lossless encoder), and the allocator's
+    /// keeping of a freed frame on the worker's arena (`--max-memory`).
+    func memoryPerFrame(width: Int, height: Int) -> Int {
+        let pixels = max(width, 1).multipliedReportingOverflow(by: max(height, 1))
+        guard !pixels.overflow, pixels.partialValue < Int.max / 64 else { return Int.max / 2 }
+        return pixels.partialValue * bytesPerPixelInFlight
+    }
+
+    private var bytesPerPixelInFlight: Int {
+        switch self {
+        case .png: return 16
+        case .webp: return 28
+        case .pam, .rgba: return 12
+        case .ppm: return 11
+        }
+    }
+
     func encode(_ image: RGBAImage, color: PNGFile.Color, level: Int = PNGFile.defaultLevel) throws -> [UInt8] {
         switch self {
         case .png:

@@ -5,8 +5,9 @@ import Synchronization
 /// `anim extract`'s writing: frames handed over in order (decoded on the
 /// caller's thread) are encoded on every core (`WorkerPool`) and written,
 /// a file each into a folder or one after the other on standard output,
-/// in order. At most `cores + 2` frames are in flight, so memory stays a
-/// few frames whatever the length. The first failure stops it; a closed
+/// in order. At most `cores + 2` frames are in flight (fewer where
+/// `--max-memory` has room for fewer), so memory stays a few frames
+/// whatever the length. The first failure stops it; a closed
 /// standard output stops it quietly (`closed`).
 final class ExtractRun: Sendable {
     enum Target {
@@ -55,14 +56,16 @@ final class ExtractRun: Sendable {
     private let slots: DispatchSemaphore
     private let group = DispatchGroup()
 
-    /// `frames`: how many will be handed over (nil: not known, a stream).
-    init(format: ExtractFormat, color: PNGFile.Color, target: Target, frames: Int?) {
+    /// `frames`: how many will be handed over (nil: not known, a stream);
+    /// `inFlight`: how many may be encoding or waiting at once (at most
+    /// `cores + 2`; fewer where `--max-memory` has room for fewer).
+    init(format: ExtractFormat, color: PNGFile.Color, target: Target, frames: Int?, inFlight: Int) {
         self.format = format
         self.color = color
         self.target = target
         level = (frames ?? Int.max) < WorkerPool.cores ? 1 : PNGFile.defaultLevel
         state = Locked(State(nextToWrite: 0))
-        slots = DispatchSemaphore(value: WorkerPool.cores + 2)
+        slots = DispatchSemaphore(value: max(inFlight, 1))
     }
 
     /// The frames written into the folder so far, in order ("0-6, 8").

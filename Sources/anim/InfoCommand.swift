@@ -75,6 +75,7 @@ enum InfoCommand: Command {
                     })
             ),
             ("colorConversion", s.colorConversion.map { .string($0) } ?? .null),
+            ("decodingMemoryBytes", .int(s.minimumMemory)),
             (
                 "metadata",
                 .object([
@@ -119,6 +120,10 @@ enum InfoCommand: Command {
         out += "total \(format(total.milliseconds)) ms\n"
         out += metadataLines(s.metadata)
         if let from = s.colorConversion { out += "  colour: converted to sRGB from the \(from)\n" }
+        if s.minimumMemory > s.options.limits.maxMemory {
+            out += "  memory: decoding needs \(MemoryBudget.describe(s.minimumMemory)), more than the budget of"
+            out += " \(MemoryBudget.describe(s.options.limits.maxMemory)): raise it with \(Option.maxMemory.flag) SIZE\n"
+        }
         out += "  " + "frame".padding(7) + "rect".padding(22) + "delay".padding(10) + "duration".padding(10)
         out += "dispose".padding(12) + "blend".padding(8) + "key\n"
         for f in s.frames {

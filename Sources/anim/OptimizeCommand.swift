@@ -74,6 +74,13 @@ enum OptimizeCommand: Command {
         let reading = format == .gif ? args.decoding(.imagesAsStored) : args.decoding()
         if format == .gif { source = try ImageSource(data: original, name: input, options: reading) }
         if let error = source.indexError { throw error }  // a damaged file is not rewritten
+        // --max-memory: the file and its rewrite in memory, then either the
+        // encoder or the rewrite's decoding beside the source's (to compare).
+        let encoding = MemoryBudget.encoding(
+            format: format, width: source.width, height: source.height, count: source.frameCount,
+            inputBytes: original.count)
+        let comparing = source.minimumMemory + 8 * source.width * source.height
+        source = try MemoryBudget.fit(source, reserving: 2 * original.count + max(encoding, comparing))
         if !args.quiet { Output.warn(source, input) }
         var options = EncodingOptions()
         options.lossless = true

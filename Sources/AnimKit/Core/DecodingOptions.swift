@@ -40,6 +40,17 @@ public struct DecodingLimits: Equatable, Sendable {
     /// 65536: a full-canvas image compresses to at most a few thousand
     /// pixels a byte.
     public var maxPixelsPerByte: Int = 65536
+    /// The most memory, in bytes, one source's decoding may hold: its
+    /// canvas, patch, colour-converted or downsampled frame, and the
+    /// buffers of decoding ahead (`ImageSource.memoryFootprint`). Decoding
+    /// ahead is reduced to fit; a file whose decoding cannot fit even on
+    /// one thread opens (its index costs little) but its first frame is
+    /// refused before anything canvas-sized is allocated. Default
+    /// `defaultMaxMemory`.
+    public var maxMemory: Int = DecodingLimits.defaultMaxMemory
+
+    /// A quarter of physical memory, at most 2 GiB.
+    public static var defaultMaxMemory: Int { min(System.physicalMemory / 4, 2 << 30) }
 
     /// The default limits.
     public init() {}

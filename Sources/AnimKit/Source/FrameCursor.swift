@@ -24,6 +24,9 @@ final class FrameCursor {
     /// Steps decoded here, decoded ahead, and converted ahead.
     var counts = (decoded: 0, decodedAhead: 0, convertedAhead: 0)
     var lastRequestedFrame = -1
+    /// Why no frame is decoded: the decoding would not fit in
+    /// `DecodingLimits.maxMemory` (thrown before the canvas is allocated).
+    var refusal: AnimError?
     /// Where to keep and find checkpoints (a `FrameCache`, set by `CachedFrameSource`).
     weak var checkpoints: (any CheckpointStore)?
     /// A checkpoint is offered every this many steps after a keyframe.
@@ -70,6 +73,7 @@ final class FrameCursor {
     /// Brings the compositor to the last step of `frame`, starting from the
     /// canvas it holds or the nearest keyframe, whichever is closer.
     func render(frame: Int) throws -> Compositor {
+        if let refusal { throw refusal }
         let compositor = self.compositor ?? Compositor(width: index.width, height: index.height, formula: index.formula)
         self.compositor = compositor
         let range = index.frameSteps[frame]

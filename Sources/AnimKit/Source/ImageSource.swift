@@ -40,6 +40,16 @@ public final class ImageSource: @unchecked Sendable {
     public let outputHeight: Int
     /// The options the source was opened with.
     public let options: DecodingOptions
+    /// The most memory, in bytes, this source's decoding holds, estimated
+    /// before anything is allocated: the file's bytes when read rather
+    /// than mapped, canvas, patch, the delivered frame, and the decodes
+    /// run ahead (as many as fit in `DecodingLimits.maxMemory`). Frames
+    /// handed out (`frame(at:)`'s copies) and a frame cache come on top.
+    public let memoryFootprint: Int
+    /// The same on one thread, without decoding ahead: when it is over
+    /// `DecodingLimits.maxMemory`, decoding a frame throws
+    /// `AnimError.limitExceeded` (limit `maxMemory`) before allocating.
+    public let minimumMemory: Int
 
     let store: ByteStore
     /// The decoding state, reached only through its lock.
@@ -157,10 +167,21 @@ public final class ImageSource: @unchecked Sendable {
             } ?? (width: index.width, height: index.height)
         outputWidth = out.width
         outputHeight = out.height
-        cursor = Locked(
-            FrameCursor(
-                file: name, index: index, decoder: decoder, store: store, outputWidth: out.width,
-                outputHeight: out.height, decodeAhead: options.decodeAhead, colorTransform: colorTransform))
+        let working = WorkingSet(
+            index: index, storeBytes: store.isMapped ? 0 : store.count,
+            largestData: index.steps.indices.map { decoder.dataRange(step: $0).count }.max() ?? 0,
+            outputWidth: out.width, outputHeight: out.height, converts: colorTransform != nil)
+        let budget = options.limits.maxMemory
+        let depth = working.decodeAhead(options.decodeAhead, within: budget)
+        memoryFootprint = working.bytes(decodeAhead: depth)
+        minimumMemory = working.base
+        let cursor = FrameCursor(
+            file: name, index: index, decoder: decoder, store: store, outputWidth: out.width,
+            outputHeight: out.height, decodeAhead: depth, colorTransform: colorTransform)
+        if working.base > budget {
+            cursor.refusal = .limitExceeded(file: name, limit: "maxMemory", value: working.base, maximum: budget)
+        }
+        self.cursor = Locked(cursor)
         downsamples = out != (index.width, index.height)
     }
 

@@ -171,10 +171,11 @@ final class StepPrefetcher {
         return job
     }
 
-    /// Gives a taken job's buffer back for reuse.
+    /// Gives a taken job's buffer back for reuse. Buffers in flight and
+    /// kept together stay at most `depth + 1` (`WorkingSet`).
     func recycle(_ job: Job) {
         pool.append(job.buffer)
-        if pool.count > depth + 1, let i = pool.indices.min(by: { pool[$0].count < pool[$1].count }) {
+        if pool.count + jobs.count > depth + 1, let i = pool.indices.min(by: { pool[$0].count < pool[$1].count }) {
             pool.remove(at: i).deallocate()
         }
     }

@@ -44,14 +44,18 @@ final class Pane {
 
     /// Opens `file`'s frames at the placement's size through a new cache,
     /// keeping the old cache's figures for the statistics. The file is not
-    /// indexed again.
-    func openFrames(cacheLimit: Int?) throws {
+    /// indexed again. The cache gets `cacheLimit` (or the default), at
+    /// most what `memory` (this pane's share of `DecodingLimits.maxMemory`)
+    /// leaves beside the decoding and two frames being drawn.
+    func openFrames(cacheLimit: Int?, memory: Int) throws {
         collectCacheFigures()
         var decoding = file.options
         decoding.decodeAhead = 0
         decoding.resizeTo = layout.placement.pixels
-        frames = CachedFrameSource(
-            source: try file.sharingIndex(options: decoding), limitBytes: cacheLimit ?? FrameCache.defaultLimit)
+        let source = try file.sharingIndex(options: decoding)
+        let drawn = 2 * source.outputWidth * source.outputHeight * 4
+        let room = max(memory - source.memoryFootprint - drawn, 0)
+        frames = CachedFrameSource(source: source, limitBytes: min(cacheLimit ?? FrameCache.defaultLimit, room))
     }
 
     /// Adds the figures of the cache in use to the statistics.

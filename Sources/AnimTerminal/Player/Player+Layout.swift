@@ -51,7 +51,8 @@ extension Player {
             upscale: options.look.upscale, centered: options.interactive || region != nil,
             origin: (origin.0 + titleRows, origin.1))
         pane.layout.titleDrawn = false
-        try pane.openFrames(cacheLimit: options.cacheLimit)
+        try pane.openFrames(
+            cacheLimit: options.cacheLimit, memory: pane.file.options.limits.maxMemory / max(panes.count, 1))
         pane.backend.invalidate()
         pane.layout.lastStatus = ""
     }

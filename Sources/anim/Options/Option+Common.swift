@@ -22,6 +22,11 @@ extension Option {
         "max-pixels-per-byte", .integer("N", 1...Int.max),
         help: "largest canvas for each byte of the file (default \(DecodingLimits().maxPixelsPerByte)): a canvas"
             + " out of all proportion to its bytes is a decompression bomb")
+    static let maxMemory = Option(
+        "max-memory", .text("SIZE"),
+        help: "the most memory a command may use for pictures, e.g. 512M (default: a quarter of physical memory,"
+            + " at most 2G, here \(MemoryBudget.describe(DecodingLimits.defaultMaxMemory))): work that would need"
+            + " more is done in smaller pieces, or refused")
     static let mergeZeroDelay = Option(
         "merge-zero-delay",
         help: "GIF: draw an image without delay with the next frame, as GIF89a describes it (default: every image"
@@ -37,6 +42,7 @@ extension Option {
     static let reading = OptionGroup(
         title: "reading (every command that reads an animation)",
         options: [
-            .maxCanvasPixels, .maxFrames, .maxDecodedBytes, .maxPixelsPerByte, .mergeZeroDelay, .noColorManagement,
+            .maxCanvasPixels, .maxFrames, .maxDecodedBytes, .maxPixelsPerByte, .maxMemory, .mergeZeroDelay,
+            .noColorManagement,
         ])
 }

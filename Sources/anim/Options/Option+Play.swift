@@ -49,7 +49,7 @@ extension Option {
     static let cacheLimit = Option(
         "cache-limit", .text("SIZE"),
         help: "frame cache budget, e.g. 64M (default: the smaller of 20% of memory and 60% of available memory,"
-            + " between 16M and 1G)")
+            + " between 16M and 1G; at most what --max-memory leaves beside the decoding)")
     static let status = Option("status", help: "show a status line (file, frame, speed, dropped)")
     static let grid = Option(
         "grid", .text("COLSxROWS"),

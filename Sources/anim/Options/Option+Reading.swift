@@ -5,7 +5,8 @@ extension Option {
         "json", short: "j",
         help: "a JSON object a file, on one line (keys: file, format, width, height, frameCount, loopCount, plays,"
             + " frames[index, x, y, width, height, delayMs, durationMs, dispose, blend, keyframe, complete],"
-            + " colorConversion (what frames are converted to sRGB from, or null), metadata{iccProfileBytes,"
+            + " colorConversion (what frames are converted to sRGB from, or null), decodingMemoryBytes (the most"
+            + " memory decoding holds on one thread), metadata{iccProfileBytes,"
             + " exifBytes, xmp, text[keyword, text]})")
     static let rawDelays = Option(
         "raw-delays",

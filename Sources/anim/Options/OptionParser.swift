@@ -76,6 +76,7 @@ struct OptionParser {
         out.limits.maxFrameCount = out.int(.maxFrames) ?? out.limits.maxFrameCount
         out.limits.maxDecodedBytes = out.int(.maxDecodedBytes) ?? out.limits.maxDecodedBytes
         out.limits.maxPixelsPerByte = out.int(.maxPixelsPerByte) ?? out.limits.maxPixelsPerByte
+        if let size = out[.maxMemory] { out.limits.maxMemory = try ByteSize.parse(size, option: Option.maxMemory.flag) }
         return out
     }
 

@@ -1,0 +1,65 @@
+/// The most memory an `ImageSource`'s decoding holds, estimated from its
+/// index before anything is allocated (`DecodingLimits.maxMemory`): the
+/// file's bytes when they are read rather than mapped, the canvas, the
+/// patch a step is decoded into, the pixels kept for a dispose-to-previous,
+/// the delivered frame (downsampled, or colour-converted with its shadow),
+/// and the buffers of the decodes run ahead. Not counted: frames handed to
+/// the caller (`frame(at:)`'s copies), the frame cache (its own budget),
+/// and the codecs' row buffers (kilobytes).
+struct WorkingSet: Equatable {
+    /// Bytes that do not depend on decoding ahead.
+    var base: Int
+    /// Bytes each buffer of decoding ahead adds.
+    var perBuffer: Int
+
+    /// `storeBytes`: the file's bytes held in memory (0 when mapped);
+    /// `largestData`: the most bytes of file one step reads (resident
+    /// while it is decoded, mapped or not).
+    init(
+        index: FrameIndex, storeBytes: Int, largestData: Int, outputWidth: Int, outputHeight: Int, converts: Bool
+    ) {
+        let canvas = Self.bytes(index.width, index.height)
+        let output = Self.bytes(outputWidth, outputHeight)
+        let largest = index.steps.map { Self.bytes($0.rect.width, $0.rect.height) }.max() ?? 0
+        let saves = index.steps.contains { $0.dispose == .previous } ? largest : 0
+        let downsamples = (outputWidth, outputHeight) != (index.width, index.height)
+        let delivery = downsamples ? output : converts ? 2 * canvas : 0
+        // What one decode holds beside its pixels: the file's bytes it
+        // reads (a PNG frame's twice: mapped, and copied into the stream
+        // libpng reads), a GIF's indices, libwebp's ARGB image.
+        let decoding: Int
+        switch index.format {
+        case .gif: decoding = largestData + largest / 4
+        case .webp: decoding = largestData + largest
+        case .png, .apng: decoding = 2 * largestData
+        }
+        base = Self.runtime + storeBytes + canvas + largest + decoding + saves + delivery
+        let buffer = index.format == .gif ? largest / 4 : largest * (converts && !downsamples ? 2 : 1)
+        perBuffer = buffer + decoding
+    }
+
+    /// The process before any picture: the binary, the Swift runtime and
+    /// the C libraries (13 MiB measured for `anim info`).
+    static let runtime = 16 << 20
+
+    /// The whole estimate with `depth` decodes ahead: they keep at most
+    /// `depth + 1` buffers (`StepPrefetcher`).
+    func bytes(decodeAhead depth: Int) -> Int {
+        guard depth > 0 else { return base }
+        let (ahead, overflow) = (depth + 1).multipliedReportingOverflow(by: perBuffer)
+        return overflow || ahead > Int.max / 2 ? Int.max / 2 : base + ahead
+    }
+
+    /// The most decodes ahead, at most `wanted`, that fit in `budget`.
+    func decodeAhead(_ wanted: Int, within budget: Int) -> Int {
+        var depth = max(wanted, 0)
+        while depth > 0 && bytes(decodeAhead: depth) > budget { depth -= 1 }
+        return depth
+    }
+
+    /// `width`×`height` RGBA pixels in bytes, saturating.
+    static func bytes(_ width: Int, _ height: Int) -> Int {
+        let (pixels, overflow) = max(width, 0).multipliedReportingOverflow(by: max(height, 0))
+        return overflow || pixels > Int.max / 4 ? Int.max / 8 : pixels * 4
+    }
+}
