@@ -7,6 +7,8 @@ public enum FrameDiff {
     /// pixels, or keys derived from them); nil when they are equal. The
     /// scan stops at the first changed row from the top and from the
     /// bottom, and then looks only outside the columns already found.
+    /// Buffers shorter than `width * height` are a programmer error (a
+    /// precondition).
     public static func changedRect(
         _ a: UnsafeBufferPointer<UInt32>, _ b: UnsafeBufferPointer<UInt32>, width: Int, height: Int
     ) -> Rect? {
@@ -53,6 +55,7 @@ public enum FrameDiff {
 
     /// The smallest rectangle holding every pixel that differs (in any
     /// channel) between two images of one size; nil when they are equal.
+    /// Images of different sizes are a programmer error (a precondition).
     public static func changedRect(_ a: RGBAImage, _ b: RGBAImage) -> Rect? {
         precondition(a.width == b.width && a.height == b.height, "FrameDiff: sizes differ")
         return a.pixels.withUnsafeBytes { pa in
@@ -95,8 +98,9 @@ public enum FrameDiff {
 }
 
 extension RGBAImage {
-    /// The pixels inside `rect` (which must lie inside the image), as an
-    /// image of the rectangle's size; the image itself when `rect` covers it.
+    /// The pixels inside `rect`, as an image of the rectangle's size; the
+    /// image itself when `rect` covers it. A rectangle outside the image is
+    /// a programmer error (a precondition).
     public func cropped(to rect: Rect) -> RGBAImage {
         precondition(
             rect.x >= 0 && rect.y >= 0 && rect.width >= 0 && rect.height >= 0 && rect.x + rect.width <= width

@@ -36,7 +36,8 @@ public struct EditTimeline: Equatable, Sendable {
     }
 
     /// Played `factor` times as fast: every duration divided by it (to the
-    /// nanosecond).
+    /// nanosecond). A factor that is not positive and finite is a
+    /// programmer error (a precondition).
     public func speeded(by factor: Double) -> EditTimeline {
         precondition(factor > 0 && factor.isFinite, "EditTimeline: speed must be positive")
         return EditTimeline(
@@ -51,7 +52,8 @@ public struct EditTimeline: Equatable, Sendable {
     /// showing the same entry are merged into one frame. Every boundary
     /// falls on a tick, rounded to the nanosecond from the start (no
     /// drift); the play lasts its length rounded to whole ticks (at least
-    /// one).
+    /// one). A rate that is not positive and finite is a programmer error
+    /// (a precondition).
     public func resampled(fps: Double) -> EditTimeline {
         precondition(fps > 0 && fps.isFinite, "EditTimeline: fps must be positive")
         guard !entries.isEmpty else { return self }

@@ -129,7 +129,8 @@ public final class FrameReshaper: Sendable {
         }
     }
 
-    /// `image` (of the canvas size given at `init`) cropped and resized.
+    /// `image` cropped and resized. An image of another size than the one
+    /// given at `init` is a programmer error (a precondition).
     public func apply(_ image: RGBAImage) -> RGBAImage {
         precondition(image.width == sourceWidth && image.height == sourceHeight, "FrameReshaper: frame size changed")
         let cropped = crop == Rect(x: 0, y: 0, width: sourceWidth, height: sourceHeight) ? image : cut(image)

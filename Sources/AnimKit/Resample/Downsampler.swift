@@ -39,7 +39,8 @@ public final class Downsampler: Sendable {
     }
 
     /// A resampler from `sourceWidth`×`sourceHeight` to `width`×`height`
-    /// (each at least 1).
+    /// (each at least 1). An empty source is a programmer error (a
+    /// precondition).
     public init(sourceWidth: Int, sourceHeight: Int, width: Int, height: Int) {
         precondition(sourceWidth > 0 && sourceHeight > 0, "Downsampler: empty source")
         self.sourceWidth = sourceWidth
@@ -90,7 +91,8 @@ public final class Downsampler: Sendable {
     }
 
     /// Downsamples `source` (`sourceWidth * sourceHeight * 4` bytes) into
-    /// `output` (`width * height * 4` bytes).
+    /// `output` (`width * height * 4` bytes). Shorter buffers are a
+    /// programmer error (a precondition).
     public func run(_ source: UnsafeRawBufferPointer, into output: UnsafeMutableRawBufferPointer) {
         precondition(
             source.count >= sourceWidth * sourceHeight * 4 && output.count >= width * height * 4,

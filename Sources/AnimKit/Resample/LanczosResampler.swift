@@ -8,7 +8,8 @@ import CColorKernel
 /// `LanczosResampler`.
 public protocol PixelResampler: Sendable {
     /// Resamples `source` (`sourceWidth * sourceHeight * 4` bytes) into
-    /// `output` (`width * height * 4` bytes).
+    /// `output` (`width * height * 4` bytes). Shorter buffers are a
+    /// programmer error (a precondition).
     func run(_ source: UnsafeRawBufferPointer, into output: UnsafeMutableRawBufferPointer)
 }
 
@@ -47,7 +48,8 @@ public final class LanczosResampler: PixelResampler {
     public static let maxShrink = 100
 
     /// A resampler from `sourceWidth`×`sourceHeight` to `width`×`height`,
-    /// shrinking each axis at most `maxShrink` times.
+    /// shrinking each axis at most `maxShrink` times. An empty source, or a
+    /// larger shrink, is a programmer error (a precondition).
     public init(sourceWidth: Int, sourceHeight: Int, width: Int, height: Int) {
         precondition(sourceWidth > 0 && sourceHeight > 0, "LanczosResampler: empty source")
         precondition(

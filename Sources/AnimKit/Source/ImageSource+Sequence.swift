@@ -21,7 +21,9 @@ public struct FrameImages: RandomAccessCollection, Sendable {
     public var startIndex: Int { 0 }
     /// The number of frames (one past the last index).
     public var endIndex: Int { source.frameCount }
-    /// Frame `position`, not yet decoded; traps outside `startIndex..<endIndex`.
+    /// Frame `position`, not yet decoded. A position outside
+    /// `startIndex..<endIndex` is a programmer error (a precondition), as
+    /// for an `Array`.
     public subscript(position: Int) -> FrameImage {
         precondition(position >= 0 && position < endIndex, "FrameImages: index \(position) out of range")
         return FrameImage(source: source, index: position)

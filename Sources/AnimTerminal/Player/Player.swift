@@ -60,11 +60,15 @@ public final class Player {
     /// the grid row by row (at most `columns`×`rows`), each centred in its
     /// pane with its own timing, under its name with `titles`. Keys apply to
     /// every pane; kitty panes are images of their own; sixel is text cells.
+    /// No file, a side under 1 or more files than panes throws
+    /// `PlayerError.gridDoesNotFit`.
     public convenience init(
         sources: [(source: ImageSource, name: String)], options: PlayerOptions, terminal: TerminalCapabilities = .init(),
         grid: (columns: Int, rows: Int), titles: Bool, clock: any Clock<Duration> = SuspendingClock()
     ) throws {
-        precondition(!sources.isEmpty && grid.columns >= 1 && grid.rows >= 1 && sources.count <= grid.columns * grid.rows)
+        guard !sources.isEmpty, grid.columns >= 1, grid.rows >= 1, sources.count <= grid.columns * grid.rows else {
+            throw PlayerError.gridDoesNotFit(files: sources.count, columns: grid.columns, rows: grid.rows)
+        }
         try self.init(
             files: sources.map { ($0.source, nil, true, $0.name) }, options: options, terminal: terminal, grid: grid,
             titles: titles, clock: PlaybackClock(clock))
@@ -201,12 +205,16 @@ public enum PlayerError: Error, Equatable, CustomStringConvertible {
     /// `PlayTiming.frames` starts past the file's last frame (or is
     /// given for a stream).
     case framesOutside(ClosedRange<Int>, count: Int)
+    /// A grid given no file, a side under 1, or more files than panes.
+    case gridDoesNotFit(files: Int, columns: Int, rows: Int)
 
     /// What is wrong, in words.
     public var description: String {
         switch self {
         case .framesOutside(let r, let count):
             return "frame \(r.lowerBound) is past the last frame (\(count - 1))"
+        case .gridDoesNotFit(let files, let columns, let rows):
+            return "\(files) file\(files == 1 ? "" : "s") for a grid of \(columns)x\(rows)"
         }
     }
 }

@@ -110,3 +110,19 @@ struct PlayerTimingTests {
             at: [0, 125, 375, 875, 1875, 2000, 2250, 2750], loops: 2, speed: 2)
     }
 }
+
+/// Issue 27, part 4: a grid that cannot hold the files is an error, not a
+/// stopped process.
+struct PlayerGridErrorTests {
+    @Test func aGridTooSmallThrows() throws {
+        let source = try ImageSource(path: Fixtures.path("gif-suite/255-codes.gif"))
+        let three = Array(repeating: (source: source, name: "a"), count: 3)
+        #expect(throws: PlayerError.gridDoesNotFit(files: 3, columns: 1, rows: 2)) {
+            _ = try Player(sources: three, options: PlayerOptions(), grid: (1, 2), titles: false)
+        }
+        #expect(throws: PlayerError.gridDoesNotFit(files: 0, columns: 2, rows: 2)) {
+            _ = try Player(sources: [], options: PlayerOptions(), grid: (2, 2), titles: false)
+        }
+        #expect("\(PlayerError.gridDoesNotFit(files: 3, columns: 1, rows: 2))" == "3 files for a grid of 1x2")
+    }
+}
