@@ -69,7 +69,13 @@ enum ExtractCommand: Command {
         if args.operands[0] == "-" { return try extractStream(args, dir: dir, settings: settings, options: options) }
         let opened = try ImageSource(path: args.operands[0], options: options)
         if !args.quiet { Output.warn(opened, args.operands[0]) }
-        let frames = try frameList(args[.frames], count: opened.frameCount)
+        let frames: [Int]
+        do { frames = try frameList(args[.frames], count: opened.frameCount) } catch let e as UsageError {
+            // A damaged file whose frames end before those asked for: the
+            // ones it has, then its error (exit 1).
+            guard opened.indexError != nil, let text = args[.frames], let selection = FrameSelection(text) else { throw e }
+            frames = selection.frames(within: opened.frameCount)
+        }
         // --max-memory: the source's decoding, then as many frames in
         // flight as fit (at least one).
         let direct = dir == "-" && settings.format.rawHeader(width: 1, height: 1) != nil

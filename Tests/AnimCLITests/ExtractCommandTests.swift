@@ -67,6 +67,24 @@ struct ExtractCommandTests {
         #expect(pngs(dir) == ["frame-00010.png", "frame-00011.png", "frame-00012.png"])
     }
 
+    /// Frames asked for past where a damaged file ends: those it has are
+    /// written, then the damage is the error (exit 1, not a usage error:
+    /// the fault sweep cut a 4-frame WebP asked for 0-3).
+    @Test func aRangePastTheDamageWritesWhatThereIs() throws {
+        let bytes = try Data(contentsOf: URL(fileURLWithPath: Fixtures.path("webp/lossless-anim-alpha.webp")))
+        let dir = TempDirectory.make()
+        let path = dir.appendingPathComponent("cut.webp")
+        try bytes.prefix(bytes.count - 40).write(to: path)
+        let out = dir.appendingPathComponent("frames")
+        let r = try CLI.run(["extract", path.path, out.path, "--frames", "1-3,9"])
+        #expect(r.status == 1, "\(r.stderr)")
+        #expect(r.stderr.hasPrefix("anim: \(path.path): frame 3") && r.stderr.contains("truncated"), "\(r.stderr)")
+        #expect(pngs(out) == ["frame-00001.png", "frame-00002.png"])
+        // A whole file still refuses the same range as a usage error.
+        let whole = try CLI.run(["extract", Fixtures.path("webp/lossless-anim-alpha.webp"), out.path, "--frames", "1-9"])
+        #expect(whole.status == 2 && whole.stderr.contains("past the last frame"))
+    }
+
     @Test func truncatedFileWritesCompleteFramesThenFails() throws {
         let bytes = try Data(contentsOf: URL(fileURLWithPath: Fixtures.path("webp/lossless-anim-alpha.webp")))
         let dir = TempDirectory.make()

@@ -11,12 +11,17 @@ no temporary file is left, OUT is either absent, the previous OUT (byte for
 byte, with its mode), or exactly what a clean run writes; an extracted
 frame is never partial.
 
-  Tools/faults/sweep.py [--max-n K] [--signals N] [--quick]
+  Tools/faults/sweep.py [--max-n K] [--signals N] [--quick] [--inputs A,B,...]
   ANIM=path (default .build/debug/anim, else .build/release/anim)
+
+--inputs: the animations the commands read (default the repository's
+demo GIF); `--inputs public` takes a GIF, an APNG and a WebP of other
+projects' test material (Tools/bench/corpus/public, licences there). Each
+input gets the whole sweep.
 
 Prints a line per problem and the counts of runs and faults; exit 1 on a
 problem."""
-import glob, os, random, shutil, signal, subprocess, sys, tempfile, time
+import glob, json, os, random, shutil, signal, subprocess, sys, tempfile, time
 
 HERE = os.path.dirname(os.path.abspath(__file__))
 ROOT = os.path.dirname(os.path.dirname(HERE))
@@ -24,11 +29,16 @@ ANIM = os.environ.get("ANIM") or next(
     (p for p in (os.path.join(ROOT, ".build/debug/anim"), os.path.join(ROOT, ".build/release/anim")) if os.path.exists(p)),
     None)
 DEMO = os.path.join(ROOT, "Animations/demo.gif")
+PUBLIC = [os.path.join(ROOT, "Tools/bench/corpus/public", f) for f in
+          ["pillow-dispose_none_load_end.gif", "sdwebimage-TestImageAnimated.apng", "pillow-iss634.webp"]]
 FAULTS = ["write:ENOSPC", "write:EIO", "fsync:EIO", "rename:EIO", "read:EIO", "truncate"]
 args = sys.argv[1:]
 QUICK = "--quick" in args
 MAX_N = int(args[args.index("--max-n") + 1]) if "--max-n" in args else (6 if QUICK else 40)
 SIGNAL_RUNS = int(args[args.index("--signals") + 1]) if "--signals" in args else (4 if QUICK else 20)
+INPUTS = args[args.index("--inputs") + 1].split(",") if "--inputs" in args else [DEMO]
+if INPUTS == ["public"]:
+    INPUTS = PUBLIC
 problems, runs, fired_count, signalled = [], 0, 0, 0
 
 
@@ -38,38 +48,50 @@ def build():
     return lib
 
 
-def frames_dir(base):
-    """A folder of 6 PNG frames of the demo (anim extract, no fault)."""
+def frames_dir(base, source):
+    """A folder of up to 6 PNG frames of `source` (anim extract, no fault)."""
     d = os.path.join(base, "frames")
-    subprocess.run([ANIM, "extract", DEMO, d, "--frames", "0-5"], check=True, capture_output=True)
+    shutil.rmtree(d, ignore_errors=True)
+    last = min(frame_count(source), 6) - 1
+    subprocess.run([ANIM, "extract", source, d, "--frames", "0-%d" % last], check=True, capture_output=True)
     return d
 
 
-def commands(base):
-    """(name, argv builder, the output path, whether OUT exists before) per writing command."""
-    frames = frames_dir(base)
+def frame_count(source):
+    info = subprocess.run([ANIM, "info", "--json", source], check=True, capture_output=True, text=True).stdout
+    return json.loads(info)["frameCount"]
+
+
+def commands(base, source):
+    """(name, argv builder, the output path) per writing command, reading
+    copies of `source` named in.EXT and in2.EXT (its own extension)."""
+    frames = frames_dir(base, source)
+    x = os.path.splitext(source)[1]
+    own = os.path.join("out" + x)
     cases = []
     # Every input is a copy in the work folder (the truncate fault cuts it).
     for ext in ["gif", "png", "webp"]:
-        cases.append(("convert-" + ext, lambda w, ext=ext: [ANIM, "convert", os.path.join(w, "in.gif"), os.path.join(w, "out." + ext)], "out." + ext))
+        cases.append(("convert-" + ext, lambda w, ext=ext: [ANIM, "convert", os.path.join(w, "in" + x), os.path.join(w, "out." + ext)], "out." + ext))
     cases.append(("encode", lambda w: [ANIM, "encode", os.path.join(w, "frames"), os.path.join(w, "out.gif")], "out.gif"))
-    cases.append(("optimize", lambda w: [ANIM, "optimize", os.path.join(w, "in.gif"), os.path.join(w, "out.gif")], "out.gif"))
-    cases.append(("optimize-in-place", lambda w: [ANIM, "optimize", os.path.join(w, "out.gif")], "out.gif"))
-    cases.append(("extract", lambda w: [ANIM, "extract", os.path.join(w, "in.gif"), os.path.join(w, "x"), "--frames", "0-7"], "x"))
-    cases.append(("batch", lambda w: [ANIM, "convert", os.path.join(w, "in.gif"), os.path.join(w, "in2.gif"), "--out-dir", os.path.join(w, "b"), "-f", "webp"], "b"))
+    cases.append(("optimize", lambda w: [ANIM, "optimize", os.path.join(w, "in" + x), os.path.join(w, own)], own))
+    cases.append(("optimize-in-place", lambda w: [ANIM, "optimize", os.path.join(w, own)], own))
+    last = min(frame_count(source), 8) - 1
+    cases.append(("extract", lambda w: [ANIM, "extract", os.path.join(w, "in" + x), os.path.join(w, "x"), "--frames", "0-%d" % last], "x"))
+    cases.append(("batch", lambda w: [ANIM, "convert", os.path.join(w, "in" + x), os.path.join(w, "in2" + x), "--out-dir", os.path.join(w, "b"), "-f", "webp"], "b"))
     return cases, frames
 
 
-def prepare(work, name, out, frames):
+def prepare(work, name, out, frames, source):
     """A fresh folder with copies of the inputs and, for most, a previous OUT (mode 0640)."""
     shutil.rmtree(work, ignore_errors=True)
     os.makedirs(work)
-    shutil.copy(DEMO, os.path.join(work, "in.gif"))
-    shutil.copy(DEMO, os.path.join(work, "in2.gif"))
+    x = os.path.splitext(source)[1]
+    shutil.copy(source, os.path.join(work, "in" + x))
+    shutil.copy(source, os.path.join(work, "in2" + x))
     shutil.copytree(frames, os.path.join(work, "frames"))
     if name.startswith("optimize") or name.startswith("convert"):
         path = os.path.join(work, out)
-        shutil.copy(DEMO if name.startswith("optimize") else DEMO, path)
+        shutil.copy(source, path)
         if not name.startswith("optimize"):
             with open(path, "wb") as f:
                 f.write(b"previous OUT, not an image\n")
@@ -134,57 +156,65 @@ def run(argv, env, timeout=120):
 
 
 def main():
-    global fired_count, signalled
     if not ANIM:
         sys.exit("sweep: no anim binary (swift build, or ANIM=...)")
     lib = build()
     base = tempfile.mkdtemp(prefix="anim-faults-")
     work = os.path.join(base, "w")
     try:
-        cases, frames = commands(base)
-        for name, argv, out in cases:
-            prepare(work, name, out, frames)
-            before = snapshot(os.path.join(work, out))
-            status, stderr = run(argv(work), dict(os.environ))
-            if status != 0:
-                problems.append("%s: the clean run failed: %s" % (name, stderr[-300:]))
-                continue
-            clean = snapshot(os.path.join(work, out))
-            for fault in FAULTS:
-                kind, _, err = fault.partition(":")
-                for n in range(1, MAX_N + 1):
-                    prepare(work, name, out, frames)
-                    before = snapshot(os.path.join(work, out))
-                    report = os.path.join(base, "fired")
-                    if os.path.exists(report):
-                        os.unlink(report)
-                    env = dict(os.environ, LD_PRELOAD=lib, ANIM_FAULT="%s:%d:%s" % (kind, n, err or "EIO"),
-                               ANIM_FAULT_REPORT=report)
-                    status, stderr = run(argv(work), env)
-                    fired = os.path.exists(report)
-                    fired_count += fired
-                    check("%s %s N=%d" % (name, fault, n), work, out, before, clean, status, stderr, fired)
-                    if not fired:
-                        break  # fewer than N such calls: the larger N reach none either
-            rng = random.Random(27)
-            for i in range(SIGNAL_RUNS):
-                prepare(work, name, out, frames)
-                before = snapshot(os.path.join(work, out))
-                p = subprocess.Popen(argv(work), stdout=subprocess.DEVNULL, stderr=subprocess.PIPE)
-                time.sleep(rng.uniform(0, 0.25))
-                sig = rng.choice([signal.SIGINT, signal.SIGTERM])
-                p.send_signal(sig)
-                signalled += 1
-                stderr = p.communicate(timeout=120)[1].decode(errors="replace")
-                check("%s %s after a while (%d)" % (name, signal.Signals(sig).name, i), work, out, before, clean,
-                      p.returncode, stderr, False)
+        for source in INPUTS:
+            sweep(base, work, source, lib)
     finally:
         shutil.rmtree(base, ignore_errors=True)
         os.unlink(lib)
     for p in problems:
         print("problem: " + p)
-    print("sweep: %d runs, %d faults fired, %d with a signal, %d problems" % (runs, fired_count, signalled, len(problems)))
+    print("sweep: %d inputs, %d runs, %d faults fired, %d with a signal, %d problems" % (
+        len(INPUTS), runs, fired_count, signalled, len(problems)))
     sys.exit(1 if problems else 0)
+
+
+def sweep(base, work, source, lib):
+    """Every command and fault over copies of `source`."""
+    global fired_count, signalled
+    tag = "" if source == DEMO else os.path.basename(source) + ": "
+    cases, frames = commands(base, source)
+    for name, argv, out in cases:
+        label = tag + name
+        prepare(work, name, out, frames, source)
+        status, stderr = run(argv(work), dict(os.environ))
+        if status != 0:
+            problems.append("%s: the clean run failed: %s" % (label, stderr[-300:]))
+            continue
+        clean = snapshot(os.path.join(work, out))
+        for fault in FAULTS:
+            kind, _, err = fault.partition(":")
+            for n in range(1, MAX_N + 1):
+                prepare(work, name, out, frames, source)
+                before = snapshot(os.path.join(work, out))
+                report = os.path.join(base, "fired")
+                if os.path.exists(report):
+                    os.unlink(report)
+                env = dict(os.environ, LD_PRELOAD=lib, ANIM_FAULT="%s:%d:%s" % (kind, n, err or "EIO"),
+                           ANIM_FAULT_REPORT=report)
+                status, stderr = run(argv(work), env)
+                fired = os.path.exists(report)
+                fired_count += fired
+                check("%s %s N=%d" % (label, fault, n), work, out, before, clean, status, stderr, fired)
+                if not fired:
+                    break  # fewer than N such calls: the larger N reach none either
+        rng = random.Random(27)
+        for i in range(SIGNAL_RUNS):
+            prepare(work, name, out, frames, source)
+            before = snapshot(os.path.join(work, out))
+            p = subprocess.Popen(argv(work), stdout=subprocess.DEVNULL, stderr=subprocess.PIPE)
+            time.sleep(rng.uniform(0, 0.25))
+            sig = rng.choice([signal.SIGINT, signal.SIGTERM])
+            p.send_signal(sig)
+            signalled += 1
+            stderr = p.communicate(timeout=120)[1].decode(errors="replace")
+            check("%s %s after a while (%d)" % (label, signal.Signals(sig).name, i), work, out, before, clean,
+                  p.returncode, stderr, False)
 
 
 main()

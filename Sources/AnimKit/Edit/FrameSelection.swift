@@ -57,6 +57,19 @@ public struct FrameSelection: Equatable, Sendable {
         return out
     }
 
+    /// The frame numbers selected that are among `count` frames, in order:
+    /// each part cut at the last frame, a part that starts past it left
+    /// out. For a damaged file, whose frames end before those asked for.
+    public func frames(within count: Int) -> [Int] {
+        var out: [Int] = []
+        for part in parts where part.first < count || (part.last ?? count) < count {
+            let first = min(part.first, count - 1)
+            let last = min(part.last ?? (count - 1), count - 1)
+            out += first <= last ? Array(first...last) : Array((last...first).reversed())
+        }
+        return out
+    }
+
     /// A part of the selection past the last of `count` frames.
     public struct Problem: Error, Equatable, CustomStringConvertible {
         /// The part that reaches too far.

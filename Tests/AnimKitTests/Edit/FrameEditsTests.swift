@@ -30,6 +30,15 @@ struct FrameSelectionTests {
             #expect(error.description == "frame 7- is past the last frame (4)")
         }
     }
+
+    /// What a selection keeps of a damaged file, whose frames end before
+    /// those asked for (`anim extract`): parts cut at the last frame.
+    @Test func partsAreCutAtTheLastFrame() throws {
+        let selection = try #require(FrameSelection("1-3,9,5-0,2-"))
+        #expect(selection.frames(within: 3) == [1, 2, 2, 1, 0, 2])
+        #expect(selection.frames(within: 0) == [])
+        #expect(selection.frames(within: 10) == [1, 2, 3, 9, 5, 4, 3, 2, 1, 0, 2, 3, 4, 5, 6, 7, 8, 9])
+    }
 }
 
 struct EditTimelineTests {
