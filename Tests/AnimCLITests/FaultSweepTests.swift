@@ -16,8 +16,9 @@ struct FaultSweepTests {
         #expect(r.status == 0, "\(r.text)")
         let summary = r.text.split(separator: "\n").last ?? ""
         #expect(summary.hasPrefix("sweep: ") && summary.hasSuffix(", 0 problems"), "\(summary)")
-        // It did inject: faults fired and signals were sent.
+        // It did inject: faults fired and signals were sent (inputs, runs,
+        // faults, signals, problems).
         let numbers = summary.split(separator: " ").compactMap { Int($0) }
-        #expect(numbers.count == 4 && numbers[1] > 50 && numbers[2] > 10, "\(summary)")
+        #expect(numbers.count == 5 && numbers[2] > 50 && numbers[3] > 10, "\(summary)")
     }
 }
