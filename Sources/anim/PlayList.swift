@@ -58,7 +58,14 @@ enum PlayList {
             var sources: [(source: ImageSource, name: String)] = []
             for path in paths[(page * size)..<min((page + 1) * size, paths.count)] where !failed.contains(path) {
                 do {
-                    sources.append((try ImageSource(path: path, options: layout.decoding), baseName(path)))
+                    let source = try ImageSource(path: path, options: layout.decoding)
+                    // Its share of --max-memory (a grid's panes decode side by
+                    // side): refused here, so the list goes on without it.
+                    let share = layout.decoding.limits.maxMemory / size
+                    if source.minimumMemory > share {
+                        throw AnimError.limitExceeded(file: path, limit: "maxMemory", value: source.minimumMemory, maximum: share)
+                    }
+                    sources.append((source, baseName(path)))
                 } catch {
                     failed.insert(path)
                     errors.append(Limits.describe(error))

@@ -93,8 +93,19 @@ import Testing
         #expect(short.status == 1 && short.stderr.contains("--max-memory"))
     }
 
+    /// In a play list, a file over the budget is passed over with its
+    /// message; the others play.
+    @Test func aListGoesOnWithoutAFileOverTheBudget() throws {
+        let r = try CLI.run(["play", "--max-memory", "100M", "--no-wait", bomb, Repository.path("Animations/demo.gif")])
+        #expect(r.status == 1)
+        #expect(r.stdout.count > 1000, "demo.gif was drawn")
+        #expect(r.stderr.contains("\(bomb): its pictures need "))
+    }
+
     @Test func aSizeIsRequired() throws {
         let r = try CLI.run(["info", "--max-memory", "lots", bomb])
         #expect(r.status == 2 && r.stderr.contains("--max-memory needs a size such as 64M, 1G or 4096, not 'lots'"))
+        let zero = try CLI.run(["info", "--max-memory", "0K", bomb])
+        #expect(zero.status == 2 && zero.stderr.contains("--max-memory needs a size above 0, not '0K'"))
     }
 }

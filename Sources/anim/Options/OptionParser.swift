@@ -76,7 +76,10 @@ struct OptionParser {
         out.limits.maxFrameCount = out.int(.maxFrames) ?? out.limits.maxFrameCount
         out.limits.maxDecodedBytes = out.int(.maxDecodedBytes) ?? out.limits.maxDecodedBytes
         out.limits.maxPixelsPerByte = out.int(.maxPixelsPerByte) ?? out.limits.maxPixelsPerByte
-        if let size = out[.maxMemory] { out.limits.maxMemory = try ByteSize.parse(size, option: Option.maxMemory.flag) }
+        if let size = out[.maxMemory] {
+            out.limits.maxMemory = try ByteSize.parse(size, option: Option.maxMemory.flag)
+            if out.limits.maxMemory == 0 { throw UsageError(message: "--max-memory needs a size above 0, not '\(size)'") }
+        }
         return out
     }
 
