@@ -79,7 +79,11 @@ final class Compositor {
         currentStep = -1  // until `end`: the canvas is in between
         currentInfo = nil
         if step.isKey {
-            if step.rect != bounds { clear(bounds) }
+            // A keyframe starts from a transparent canvas. One that covers
+            // the canvas writes every pixel itself, but one disposed to the
+            // previous pixels gives back what was under it: transparency,
+            // not a frame left from before a seek (a loop, a step back).
+            if step.rect != bounds || step.dispose == .previous { clear(bounds) }
             pendingRawRect = nil
         }
         if step.dispose == .previous { save(step.rect) }

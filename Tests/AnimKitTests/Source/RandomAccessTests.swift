@@ -26,6 +26,28 @@ struct RandomAccessTests {
         }
     }
 
+    /// A first frame over the whole canvas disposed to the previous pixels,
+    /// a second with a transparent pixel over what that gives back, then an
+    /// opaque third frame. Read after frame 2, frame 1 restored frame 2's
+    /// canvas where frame 0 had been, and its transparent pixel showed white
+    /// (found by `optimize`'s check on Glide's transparent GIF).
+    @Test func aKeyframeDisposedToPreviousGivesBackTransparency() throws {
+        func le(_ v: Int) -> [UInt8] { [UInt8(v & 0xFF), UInt8(v >> 8)] }
+        var gif = Array("GIF89a".utf8) + le(2) + le(1) + [0x80, 0, 0] + [0, 0, 0, 255, 255, 255]
+        // Frames 0 and 1: pixels [0, 1], index 0 transparent (frame 0
+        // disposed to previous); frame 2: [1, 1], opaque.
+        let image = { (gce: UInt8, lzw: [UInt8]) -> [UInt8] in
+            [0x21, 0xF9, 4, gce, 10, 0, 0, 0, 0x2C] + le(0) + le(0) + le(2) + le(1) + [0, 2, 2] + lzw + [0]
+        }
+        gif += image(0x0D, [0x44, 0x0A]) + image(0x01, [0x44, 0x0A]) + image(0x00, [0x4C, 0x0A]) + [0x3B]
+        let inOrder = try ImageSource(data: gif, options: DecodingOptions(decodeAhead: 0))
+        let frame1 = try inOrder.frame(at: 1)
+        #expect(frame1.pixels == [0, 0, 0, 0, 255, 255, 255, 255])
+        let seeking = try ImageSource(data: gif, options: DecodingOptions(decodeAhead: 0))
+        #expect(try seeking.frame(at: 2).pixels == [255, 255, 255, 255, 255, 255, 255, 255])
+        #expect(try seeking.frame(at: 1) == frame1, "frame 1 after frame 2")
+    }
+
     @Test func lastFrameDecodesFromNearestKeyframe() throws {
         let source = try Fixtures.source("webp/sparse-keyframes.webp")
         let last = source.frameCount - 1
