@@ -8,11 +8,13 @@ import Testing
 /// temporary file, OUT absent, untouched or whole (`Tools/faults/sweep.py`,
 /// its short form here; `.ci/run` runs the whole sweep).
 struct FaultSweepTests {
-    @Test func theQuickSweepFindsNoProblem() throws {
-        let r = try Command.run(
-            "/usr/bin/env", ["python3", "Tools/faults/sweep.py", "--quick"],
-            environment: Command.environment(adding: ["ANIM": CLI.binary.path]), directory: Repository.root,
-            errorsToOutput: true)
+    @Test func theQuickSweepFindsNoProblem() async throws {
+        let r = try await Command.offThePool {
+            try Command.run(
+                "/usr/bin/env", ["python3", "Tools/faults/sweep.py", "--quick"],
+                environment: Command.environment(adding: ["ANIM": CLI.binary.path]), directory: Repository.root,
+                errorsToOutput: true)
+        }
         #expect(r.status == 0, "\(r.text)")
         let summary = r.text.split(separator: "\n").last ?? ""
         #expect(summary.hasPrefix("sweep: ") && summary.hasSuffix(", 0 problems"), "\(summary)")

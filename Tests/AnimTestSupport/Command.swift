@@ -93,3 +93,16 @@ extension Process {
         return ended
     }
 }
+
+extension Command {
+    /// Runs `body` (a program waited for, minutes perhaps) on a Dispatch
+    /// thread and suspends until it returns. Swift concurrency has one
+    /// thread a core: two tests blocking both for minutes (the client
+    /// package's build, the fault sweep) stalled every async test of the
+    /// run past its time limit.
+    public static func offThePool<T: Sendable>(_ body: @escaping @Sendable () throws -> T) async throws -> T {
+        try await withCheckedThrowingContinuation { continuation in
+            DispatchQueue.global().async { continuation.resume(with: Result { try body() }) }
+        }
+    }
+}
