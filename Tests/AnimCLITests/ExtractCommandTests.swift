@@ -71,11 +71,7 @@ struct ExtractCommandTests {
     /// written, then the damage is the error (exit 1, not a usage error:
     /// the fault sweep cut a 4-frame WebP asked for 0-3).
     @Test func aRangePastTheDamageWritesWhatThereIs() throws {
-        let bytes = try Data(contentsOf: URL(fileURLWithPath: Fixtures.path("webp/lossless-anim-alpha.webp")))
-        let dir = TempDirectory.make()
-        let path = dir.appendingPathComponent("cut.webp")
-        try bytes.prefix(bytes.count - 40).write(to: path)
-        let out = dir.appendingPathComponent("frames")
+        let (path, out) = try cutWebP()
         let r = try CLI.run(["extract", path.path, out.path, "--frames", "1-3,9"])
         #expect(r.status == 1, "\(r.stderr)")
         #expect(r.stderr.hasPrefix("anim: \(path.path): frame 3") && r.stderr.contains("truncated"), "\(r.stderr)")
@@ -85,12 +81,18 @@ struct ExtractCommandTests {
         #expect(whole.status == 2 && whole.stderr.contains("past the last frame"))
     }
 
-    @Test func truncatedFileWritesCompleteFramesThenFails() throws {
+    /// A 4-frame WebP without its last 40 bytes (frame 3 cut short), and
+    /// a folder name beside it for the frames.
+    func cutWebP() throws -> (file: URL, frames: URL) {
         let bytes = try Data(contentsOf: URL(fileURLWithPath: Fixtures.path("webp/lossless-anim-alpha.webp")))
         let dir = TempDirectory.make()
         let path = dir.appendingPathComponent("cut.webp")
         try bytes.prefix(bytes.count - 40).write(to: path)
-        let out = dir.appendingPathComponent("frames")
+        return (path, dir.appendingPathComponent("frames"))
+    }
+
+    @Test func truncatedFileWritesCompleteFramesThenFails() throws {
+        let (path, out) = try cutWebP()
         let r = try CLI.run(["extract", path.path, out.path])
         #expect(r.status == 1)
         #expect(r.stderr.hasPrefix("anim: \(path.path): frame 3") && r.stderr.contains("truncated"), "\(r.stderr)")
