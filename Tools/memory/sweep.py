@@ -88,7 +88,7 @@ def main():
         lambda f: ["play", "--frame", "0", f],
     ]
     misses = runs = refused = 0
-    print(f"{'file':22} {'command':18} {'budget':>8} {'exit':>4} {'peak MiB':>9}  result")
+    print(f"{'file':22} {'command':26} {'budget':>8} {'exit':>4} {'peak MiB':>9}  result")
     for f in files:
         for make_args in commands:
             for b in budgets:
@@ -107,8 +107,9 @@ def main():
                 else:
                     ok, result = False, "FAILED: " + err.strip().splitlines()[-1][:80] if err.strip() else "FAILED"
                 misses += not ok
-                name = " ".join(a for a in args[:-1] if not a.startswith(work) and a != f) or args[0]
-                print(f"{os.path.basename(f)[:22]:22} {name[:18]:18} {b:>8} {status:>4} {peak / 1048576:9.0f}  {result}")
+                shown = [os.path.splitext(a)[1] or "DIR" if a.startswith(work) else a for a in args if a != f]
+                name = " ".join(shown)
+                print(f"{os.path.basename(f)[:22]:22} {name[:26]:26} {b:>8} {status:>4} {peak / 1048576:9.0f}  {result}")
                 sys.stdout.flush()
     print(f"{runs} runs, {refused} refused, {misses} misses")
     subprocess.run(["rm", "-rf", work])
