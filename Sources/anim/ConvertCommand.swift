@@ -85,7 +85,7 @@ enum ConvertCommand: Command {
         // the source's decoding ahead with what is left.
         let encoding = MemoryBudget.encoding(
             format: format, width: edited.width, height: edited.height, count: edited.count,
-            inputBytes: MemoryBudget.fileBytes(input),
+            inputBytes: Batch.size(input),
             frames: reshaped ? 3 : 2)
         let fitted = try MemoryBudget.fit(source, reserving: encoding)
         if fitted !== source {

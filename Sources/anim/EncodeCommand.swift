@@ -44,7 +44,7 @@ enum EncodeCommand: Command {
         // and the reshaped one; the frame files stand for the output's size.
         let needed = MemoryBudget.encoding(
             format: format, width: reshaper.width, height: reshaper.height, count: timeline.entries.count,
-            inputBytes: files.reduce(0) { $0 + MemoryBudget.fileBytes($1) }, frames: 3)
+            inputBytes: files.reduce(0) { $0 + Batch.size($1) }, frames: 3)
         if needed > args.limits.maxMemory {
             throw AnimError.limitExceeded(file: dir, limit: "maxMemory", value: needed, maximum: args.limits.maxMemory)
         }

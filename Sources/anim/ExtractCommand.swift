@@ -76,10 +76,12 @@ enum ExtractCommand: Command {
             guard opened.indexError != nil, let text = args[.frames], let selection = FrameSelection(text) else { throw e }
             frames = selection.frames(within: opened.frameCount)
         }
+        // Raw RGBA and PAM into a stream: straight from the canvas, in order.
+        let header = dir == "-" ? settings.format.rawHeader(width: opened.outputWidth, height: opened.outputHeight) : nil
         // --max-memory: the source's decoding, then as many frames in
-        // flight as fit (at least one).
-        let direct = dir == "-" && settings.format.rawHeader(width: 1, height: 1) != nil
-        let perFrame = direct ? 0 : settings.format.memoryPerFrame(width: opened.outputWidth, height: opened.outputHeight)
+        // flight as fit (at least one; none copied when written directly).
+        let perFrame =
+            header != nil ? 0 : settings.format.memoryPerFrame(width: opened.outputWidth, height: opened.outputHeight)
         let source = try MemoryBudget.fit(opened, reserving: perFrame)
         let room = options.limits.maxMemory - source.memoryFootprint
         let inFlight = perFrame == 0 ? WorkerPool.cores + 2 : min(WorkerPool.cores + 2, max(room / perFrame, 1))
@@ -88,8 +90,6 @@ enum ExtractCommand: Command {
         var progress = Progress(total: frames.count, label: "extract", enabled: !args.quiet)
         defer { progress.end() }
         var failure: Error?
-        // Raw RGBA and PAM into a stream: straight from the canvas, in order.
-        let header = dir == "-" ? settings.format.rawHeader(width: source.outputWidth, height: source.outputHeight) : nil
         for (position, i) in frames.enumerated() where run.isRunning {
             do {
                 if let header {

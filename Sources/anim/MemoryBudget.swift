@@ -1,9 +1,5 @@
 import AnimKit
 
-#if canImport(Glibc)
-    import Glibc
-#endif
-
 /// `--max-memory` shared between a command's parts: the source's decoding
 /// (`ImageSource.memoryFootprint`), frames in flight, the encoder
 /// (`ImageDestination.memoryFootprint`), a frame cache.
@@ -51,11 +47,5 @@ enum MemoryBudget {
         return ImageDestination.memoryFootprint(
             format: format, width: width, height: height, frames: count, outputBytes: inputBytes)
             + frames * frame.partialValue * 4
-    }
-
-    /// The size of the file at `path` (0 when it cannot be read).
-    static func fileBytes(_ path: String) -> Int {
-        var st = stat()
-        return stat(path, &st) == 0 ? Int(st.st_size) : 0
     }
 }
