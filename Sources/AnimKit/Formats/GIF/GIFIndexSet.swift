@@ -97,21 +97,25 @@ enum GIFPaletteOrder {
 
 extension GIFPaletteOrder {
     /// The bits a frame of `bytes` bytes saves when its minimum code size
-    /// is 4 instead of 8: its codes are counted from its size as 8-bit
-    /// codes (widths 9, 10, … as the table grows), then the width of each
-    /// is compared.
-    static func weight(bytes: Int) -> Double {
+    /// is 4 instead of 8 (see `saved`).
+    static func weight(bytes: Int) -> Double { Double(saved(bytes: bytes, from: 8, to: 4)) }
+
+    /// The bits a frame of `bytes` bytes of LZW data saves (negative: costs)
+    /// when its minimum code size goes from `old` to `new`: its codes are
+    /// counted from its size at `old` (widths growing with the table),
+    /// then the width of each is compared.
+    static func saved(bytes: Int, from old: Int, to new: Int) -> Int {
+        guard old != new else { return 0 }
         var bits = 0
         var saved = 0
         var code = 0
         while bits < 8 * bytes && code < 4096 {
-            let wide = width(next: 258 + code, minimum: 8)
-            let narrow = width(next: 18 + code, minimum: 4)
-            bits += wide
-            saved += wide - narrow
+            let before = width(next: (1 << old) + 2 + code, minimum: old)
+            bits += before
+            saved += before - width(next: (1 << new) + 2 + code, minimum: new)
             code += 1
         }
-        return Double(saved)
+        return saved
     }
 
     /// The width of the code emitted when the table's next entry is `next`.

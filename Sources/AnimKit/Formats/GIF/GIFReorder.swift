@@ -27,17 +27,27 @@ struct GIFReorder {
         guard count > 2, needs.contains(where: { ($0.largest ?? 0) > 1 }),
             needs.allSatisfy({ ($0.largest ?? 0) <= count })
         else { return false }
-        let weights = usage.filter { $0.indices != nil }.map { GIFPaletteOrder.weight(bytes: $0.bytes) }
-        var newIndex = Array(0...255)
-        for (i, p) in GIFPaletteOrder.positions(first: 1, count: count, needs: needs, weights: weights).enumerated() {
-            newIndex[1 + i] = p
+        let drawn = usage.filter { $0.indices != nil }
+        // Two orders, gifsicle's (every frame counts alike) and one where a
+        // frame counts for the bits narrower codes would save it; the one
+        // whose code widths save more bits in all is kept. Screen
+        // recordings differ: a large frame redrawn once, or small ones
+        // (a cursor, a spinner) redrawn a hundred times.
+        var best: (newIndex: [Int], saved: Int)?
+        for weights in [drawn.map { GIFPaletteOrder.weight(bytes: $0.bytes) }, drawn.map { _ in 1.0 }] {
+            var newIndex = Array(0...255)
+            for (i, p) in GIFPaletteOrder.positions(first: 1, count: count, needs: needs, weights: weights).enumerated() {
+                newIndex[1 + i] = p
+            }
+            var saved = 0
+            for (set, frame) in zip(needs, drawn) {
+                let old = max(GIFLibEncoder.bits(set.largest ?? 0), 2)
+                let new = max(GIFLibEncoder.bits(set.elements.map { newIndex[$0] }.max() ?? 0), 2)
+                saved += GIFPaletteOrder.saved(bytes: frame.bytes, from: old, to: new)
+            }
+            if saved > best?.saved ?? 0 { best = (newIndex, saved) }
         }
-        // Worth it when the frames' code widths shrink in all.
-        var saved = 0
-        for set in needs {
-            saved += GIFLibEncoder.bits(set.largest ?? 0) - GIFLibEncoder.bits(set.elements.map { newIndex[$0] }.max() ?? 0)
-        }
-        guard saved > 0 else { return false }
+        guard let newIndex = best?.newIndex else { return false }
         var colors = [UInt32](repeating: 0, count: count)
         for i in 0..<count { colors[newIndex[i + 1] - 1] = global.colors[i] }
         try Rewriter(
