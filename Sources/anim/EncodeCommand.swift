@@ -53,7 +53,7 @@ enum EncodeCommand: Command {
             // One table for all frames when their colours fit one, else the
             // one most share (as convert does): the frames are read twice
             // then, once to count colours.
-            options.globalColors = try? GIFGlobalTable.of(count: files.count, limit: max(options.maxColors - 1, 2)) {
+            options.prescan = try? GIFGlobalTable.of(count: files.count, limit: max(options.maxColors - 1, 2)) {
                 try ImageSource(path: files[$0], options: args.decoding()).frame(at: 0)
             }
         }

@@ -68,7 +68,7 @@ enum MaxBytes {
             let frames = try memo.frames(rate: s.rate, scale: s.scale) { try EditedFrames(source, edits: editsFor(s)) }
             var o = s.applied(to: options)
             o.frameCount = frames.count
-            o.globalColors = nil
+            o.prescan = nil
             // GIF: one table for all frames when the source's colours allow
             // (as convert does), while the frames keep the source's size.
             if format == .gif && s.scale == 1 && edits.geometry.isIdentity(width: source.outputWidth, height: source.outputHeight)

@@ -75,12 +75,34 @@ public struct EncodingOptions: Sendable, Equatable {
         public var storedDelays = false
         /// How colours outside the palette are approximated.
         public var dither: Dither = .floydSteinberg
-        /// The colours of the global table (`0xFFRRGGBB`), chosen before
-        /// the first frame (the GIF codec's `prepare`): every colour the
-        /// frames show when they fit, so that frames need no local table, or
-        /// the table most frames can share. A frame 0 it does not hold gets a
-        /// local table.
-        package var globalColors: [UInt32]?
+        /// What the writer knows of every frame before the first (the GIF
+        /// codec's `prepare`, `GlobalTableChoice`); nil: nothing.
+        package var prescan: Prescan?
+
+        /// Every frame, seen before the first is written.
+        package struct Prescan: Sendable, Equatable {
+            /// The colours of the global table (`0xFFRRGGBB`): every colour
+            /// the frames show when they fit, so that frames need no local
+            /// table, or the table most frames can share. A frame 0 it does
+            /// not hold gets a local table. nil: frame 0's (the writer's
+            /// own choice).
+            package var colors: [UInt32]?
+            /// The global table keeps an entry of its own for transparency.
+            /// False where that entry would double the table (2, 4, … 128
+            /// colours) and no frame needs it: a frame that shows
+            /// transparency names an entry it does not use, as gifsicle does.
+            package var transparentEntry = true
+            /// No frame has a transparent pixel: frame 0 needs no
+            /// transparent index (which Pillow otherwise needs to decode
+            /// later frames with alpha, see `GIFWriter`).
+            package var opaque = false
+
+            package init(colors: [UInt32]?, transparentEntry: Bool = true, opaque: Bool = false) {
+                self.colors = colors
+                self.transparentEntry = transparentEntry
+                self.opaque = opaque
+            }
+        }
 
         /// The defaults.
         public init() {}

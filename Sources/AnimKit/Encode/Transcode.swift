@@ -102,7 +102,7 @@ extension ImageSource {
     /// colours (at 256 colours, not lossy) and, when the source was read
     /// with raw delays and `keepingDelays`, its delays as stored.
     package func prepareGIF(_ options: inout EncodingOptions, keepingDelays: Bool) {
-        if options.globalColors == nil, let scan = try? reopened() {
+        if options.prescan == nil, let scan = try? reopened() {
             Formats.writing(.gif).prepare(&options, scan.frameCount, scan.frame(at:))
         }
         guard format == .gif else { return }

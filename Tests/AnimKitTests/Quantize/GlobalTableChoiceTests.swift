@@ -55,7 +55,7 @@ struct GlobalTableChoiceTests {
     @Test func writtenWithTheSharedTable() throws {
         func write(_ global: [UInt32]?) throws -> [UInt8] {
             var options = EncodingOptions()
-            options.globalColors = global
+            options.prescan = global.map { .init(colors: $0) }
             let destination = try ImageDestination(format: .gif, options: options)
             for f in Self.frames { try destination.add(f, duration: .milliseconds(100)) }
             try destination.finish()

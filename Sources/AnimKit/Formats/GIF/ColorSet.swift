@@ -46,15 +46,18 @@ struct ColorSet {
 
 /// The colours for a GIF's global table (`GlobalTableChoice`): every
 /// opaque colour the frames show when they fit `limit`, else the table
-/// that saves most local tables, or nil for frame 0's. Decodes each frame
+/// that saves most local tables, or nil for frame 0's; whether it keeps a
+/// transparent entry, and whether every frame is opaque. Decodes each frame
 /// once (not past frame 0 when it has more colours than a table).
 package enum GIFGlobalTable {
-    /// The table for `count` frames, frame i from `frame(i)`.
-    package static func of(count: Int, limit: Int, frame: (Int) throws -> RGBAImage) throws -> [UInt32]? {
+    /// The plan for `count` frames, frame i from `frame(i)`.
+    package static func of(count: Int, limit: Int, frame: (Int) throws -> RGBAImage) throws
+        -> EncodingOptions.GIF.Prescan
+    {
         var choice = GlobalTableChoice(limit: limit)
         for i in 0..<count where choice.worthReading {
             choice.add(try frame(i))
         }
-        return choice.colors()
+        return choice.plan(frames: count)
     }
 }

@@ -13,7 +13,7 @@ extension ImageCodec {
             try GIFWriter(sink: sink, width: width, height: height, options: options)
         },
         prepare: { options, count, frame in
-            guard options.globalColors == nil else { return }
-            options.globalColors = try? GIFGlobalTable.of(count: count, limit: max(options.maxColors - 1, 2), frame: frame)
+            guard options.prescan == nil else { return }
+            options.prescan = try? GIFGlobalTable.of(count: count, limit: max(options.maxColors - 1, 2), frame: frame)
         })
 }

@@ -235,14 +235,15 @@ final class GIFLibEncoder {
                 largest = max(largest, w)
             }
         }
+        let start = sink.offset + output.buffer.count
+        var transparent = -1
+        if let t = transparentIndex { transparent = table.map { Self.written(t, $0) } ?? t }
         var used: GIFIndexSet?
         if palette == nil {
             used = GIFIndexSet(UnsafeBufferPointer(indices))
             if global?.transparentIndex != nil { used!.remove(0) }
+            if transparent >= 0 { used!.remove(transparent) }
         }
-        let start = sink.offset + output.buffer.count
-        var transparent = -1
-        if let t = transparentIndex { transparent = table.map { Self.written(t, $0) } ?? t }
         // A frame drawn from the global table with few of its entries may
         // be smaller with a local table of just those (shorter LZW codes,
         // the table's bytes counted): the smaller is written.

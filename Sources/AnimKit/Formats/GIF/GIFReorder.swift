@@ -21,11 +21,14 @@ struct GIFReorder {
     /// Rewrites the output when reordering shortens the codes of its
     /// frames; false when it is left as it was.
     func run() throws -> Bool {
-        guard global.transparentIndex != nil, sink.canReadBack, sink.canPatch else { return false }
+        guard sink.canReadBack, sink.canPatch else { return false }
+        // A table without a transparent entry (its frames name one they
+        // do not use) is reordered whole; else the entry stays first.
+        let first = global.transparentIndex != nil ? 1 : 0
         let count = global.colors.count
         let needs = usage.compactMap { $0.indices }
         guard count > 2, needs.contains(where: { ($0.largest ?? 0) > 1 }),
-            needs.allSatisfy({ ($0.largest ?? 0) <= count })
+            needs.allSatisfy({ ($0.largest ?? 0) < first + count })
         else { return false }
         let drawn = usage.filter { $0.indices != nil }
         // Two orders, gifsicle's (every frame counts alike) and one where a
@@ -36,8 +39,8 @@ struct GIFReorder {
         var best: (newIndex: [Int], saved: Int)?
         for weights in [drawn.map { GIFPaletteOrder.weight(bytes: $0.bytes) }, drawn.map { _ in 1.0 }] {
             var newIndex = Array(0...255)
-            for (i, p) in GIFPaletteOrder.positions(first: 1, count: count, needs: needs, weights: weights).enumerated() {
-                newIndex[1 + i] = p
+            for (i, p) in GIFPaletteOrder.positions(first: first, count: count, needs: needs, weights: weights).enumerated() {
+                newIndex[first + i] = p
             }
             var saved = 0
             for (set, frame) in zip(needs, drawn) {
@@ -49,9 +52,9 @@ struct GIFReorder {
         }
         guard let newIndex = best?.newIndex else { return false }
         var colors = [UInt32](repeating: 0, count: count)
-        for i in 0..<count { colors[newIndex[i + 1] - 1] = global.colors[i] }
+        for i in 0..<count { colors[newIndex[i + first] - first] = global.colors[i] }
         try Rewriter(
-            sink: sink, old: global, new: GIFPalette(colors: colors, transparent: true),
+            sink: sink, old: global, new: GIFPalette(colors: colors, transparent: first == 1),
             newIndex: newIndex.map { UInt8($0) }, usage: usage.map { $0.indices }
         ).run()
         return true
@@ -133,22 +136,35 @@ private struct Rewriter {
         let transparent = held.flatMap { $0.bytes }.flatMap { $0[3] & 1 != 0 ? Int($0[6]) : nil }
         // Old indices (global, or of the local table) to new global ones.
         var map = [UInt8](repeating: 0, count: 256)
+        let first = old.transparentIndex != nil ? 1 : 0
+        let used = indices.withUnsafeBufferPointer { GIFIndexSet($0) }
         if let local {
-            let used = indices.withUnsafeBufferPointer { GIFIndexSet($0) }
-            for w in used.elements {
-                if w == transparent {
-                    map[w] = 0
-                    continue
-                }
+            for w in used.elements where w != transparent {
                 guard 3 * w + 2 < local.count else { throw broken(io, "index past the local table") }
                 guard let p = old.exactIndex(GIFFrameDiff.key(local[3 * w], local[3 * w + 1], local[3 * w + 2], 255)) else {
                     try original()
                     return
                 }
-                map[w] = newIndex[p + 1]
+                map[w] = newIndex[p + first]
             }
         } else {
             map = newIndex
+        }
+        if let t = transparent {
+            if first == 1 {
+                map[t] = 0
+            } else {
+                // A table without a transparent entry: the first entry the
+                // frame does not use now (gifsicle's choice: low indices
+                // keep the codes narrow).
+                var taken = GIFIndexSet()
+                for w in used.elements where w != t { taken.insert(Int(map[w])) }
+                guard let free = (0..<new.tableSize).first(where: { !taken.contains($0) }) else {
+                    try original()
+                    return
+                }
+                map[t] = UInt8(free)
+            }
         }
         var largest = 0
         for i in 0..<indices.count {
@@ -158,7 +174,9 @@ private struct Rewriter {
         let globalBits = max(GIFLibEncoder.bits(largest), 2)
         let globalBytes = indices.withUnsafeBufferPointer { GIFLZWEncoder.size($0, bitsPerPixel: globalBits) }
         let compact = indices.withUnsafeMutableBufferPointer {
-            GIFLibEncoder.compactTable($0, new, largest: largest, keepTransparent: transparent != nil)
+            GIFLibEncoder.compactTable(
+                $0, new, largest: largest, keepTransparent: transparent != nil,
+                alsoKeep: first == 0 ? transparent.map { Int(map[$0]) } : nil)
         }
         let originalBytes = local.map { $0.count + data.count } ?? Int.max
         if originalBytes <= min(globalBytes, compact?.bytes ?? Int.max) {

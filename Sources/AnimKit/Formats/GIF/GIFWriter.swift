@@ -7,7 +7,7 @@
 /// they were (no dither shimmer).
 ///
 /// Palettes: the global colour table holds the colours of every frame when
-/// they are known up front and fit (`EncodingOptions.globalColors`), or the
+/// they are known up front and fit (`EncodingOptions.GIF.Prescan`), or the
 /// table given there for the frames that share it (frame 0 then has its
 /// own when it does not fit), else the palette of frame 0 (its colours, or
 /// median cut + k-means when it has more, `Quantizer`). Exact wins: a later frame uses the global table when
@@ -16,7 +16,10 @@
 /// table holds is approximated, by the global table when it fits about as
 /// well as frame 0 did, or a local palette when that is clearly better.
 /// One entry of every palette that needs it is kept for transparency
-/// (not in an opaque frame 0 of exactly 256 colours). Once all frames are
+/// (not in an opaque frame 0 of exactly 256 colours), except a global
+/// table that it would double (2, 4, … 128 colours known up front, see
+/// `EncodingOptions.GIF.Prescan`): a frame then names for transparency the
+/// first entry it does not use, as gifsicle does. Once all frames are
 /// written, `GIFReorder` reorders the global table so that the frames
 /// drawn from it use its first entries.
 ///
@@ -122,8 +125,10 @@ final class GIFWriter: FrameWriter {
         // (unless it loops: identical frames merged into one keep their
         // duration, wuffs' multiple-loop-counts.gif).
         let still = frame.index == 0 && next == nil && Self.loopValue(plays: options.plays) == nil
+        // ... nor an animation known to be opaque everywhere.
+        let opaque = options.prescan?.opaque ?? false
         var needsTransparency =
-            rect.width * rect.height > changes.count || (frame.index == 0 && !fullTable && !still)
+            rect.width * rect.height > changes.count || (frame.index == 0 && !fullTable && !still && !opaque)
             || disposal == .clearToTransparent
         if options.exactColors
             && (histogram.overflowed || histogram.distinct.count > colorBudget(transparent: needsTransparency)),
@@ -135,6 +140,7 @@ final class GIFWriter: FrameWriter {
             if disposal == .restorePrevious { disposal = .keep }
         }
         let (dither, isLocal) = choosePalette(needsTransparency: needsTransparency)
+        let delay = clock.delay(for: frame.duration)
         try writeHeader()
         indices.removeAll(keepingCapacity: true)
         indices.append(contentsOf: repeatElement(0, count: rect.width * rect.height))
@@ -153,10 +159,10 @@ final class GIFWriter: FrameWriter {
                         noteShown(keys, rect, dither.palette, out, cleared: disposal == .clearToTransparent)
                     }
                     try encoder.writeImage(
-                        frame: frame.index, rect: rect, delay: clock.delay(for: frame.duration),
-                        disposal: disposal,
+                        frame: frame.index, rect: rect, delay: delay, disposal: disposal,
                         transparentIndex: needsTransparency ? dither.palette.transparentIndex : nil,
-                        palette: isLocal ? dither.palette : nil, indices: out, control: !still || needsTransparency)
+                        palette: isLocal ? dither.palette : nil, indices: out,
+                        control: needsTransparency || (!still && (delay != 0 || disposal != .keep)))
                 }
             }
         }
@@ -387,20 +393,15 @@ final class GIFWriter: FrameWriter {
     /// from frame 0, when it serves (see the type's notes); else a local one.
     private func choosePalette(needsTransparency: Bool) -> (GIFDither, isLocal: Bool) {
         guard let global else {
-            if let known = options.globalColors, !known.isEmpty, known.count <= colorBudget(transparent: true),
-                !histogram.overflowed, Set(known).isSuperset(of: histogram.distinct)
-            {
-                // The colours of every frame, known up front: one table for all.
-                let dither = GIFDither(mode: options.dither, palette: GIFPalette(colors: mostUsedFirst(known), transparent: true))
-                self.global = (dither, 0)
-                return (dither, false)
-            }
-            if let known = options.globalColors, !known.isEmpty, known.count <= colorBudget(transparent: true),
+            let prescan = options.prescan
+            if let known = prescan?.colors, !known.isEmpty, known.count <= colorBudget(transparent: true),
                 !histogram.overflowed, histogram.distinct.count <= 256
             {
-                // The table later frames share, which frame 0's colours do
-                // not fit: frame 0 gets a local table of its own.
-                let palette = GIFPalette(colors: known, transparent: true)
+                // The colours of every frame, known up front: one table for
+                // all; or the table later frames share, which frame 0's
+                // colours do not fit: frame 0 then gets a local table.
+                let ordered = Set(known).isSuperset(of: histogram.distinct) ? mostUsedFirst(known) : known
+                let palette = GIFPalette(colors: ordered, transparent: prescan?.transparentEntry ?? true)
                 self.global = (GIFDither(mode: options.dither, palette: palette), 0)
                 return choosePalette(needsTransparency: needsTransparency)
             }

@@ -1,5 +1,5 @@
 /// The colours of a GIF's global table, chosen from every frame before the
-/// first is written (`EncodingOptions.globalColors`).
+/// first is written (`EncodingOptions.GIF.Prescan`).
 ///
 /// When the colours of all frames fit one table: that table, and every
 /// frame is drawn from it exactly. Otherwise each frame's changed colours
@@ -21,6 +21,8 @@ struct GlobalTableChoice {
     private(set) var sets: [[UInt32]?] = []
     private var previous: [UInt32] = []
     private var keys: [UInt32] = []
+    /// No frame added has a transparent pixel.
+    private(set) var opaque = true
 
     init(limit: Int) {
         self.limit = min(max(limit, 1), 255)
@@ -33,6 +35,7 @@ struct GlobalTableChoice {
     mutating func add(_ image: RGBAImage) {
         GIFFrameDiff.load(image, into: &keys)
         let first = previous.count != keys.count
+        if opaque { opaque = !keys.contains(0) }
         var set = ColorSet(limit: limit + 1)
         keys.withUnsafeBufferPointer { k in
             previous.withUnsafeBufferPointer { p in
@@ -45,6 +48,28 @@ struct GlobalTableChoice {
         }
         sets.append(set.overflowed ? nil : set.colors)
         swap(&previous, &keys)
+    }
+
+    /// The plan for the writer, once `frames` frames were added (all of
+    /// them, or `opaque` is not known): the table, and whether it keeps an
+    /// entry for transparency: unless that entry would double it (2, 4, …
+    /// 128 colours) and no frame needs it, one that may show transparency
+    /// with every colour of the table among its changed ones (a frame
+    /// after the first, or frame 0 of an animation with transparency).
+    func plan(frames: Int) -> EncodingOptions.GIF.Prescan {
+        let all = sets.count == frames && frames > 0
+        let colors = colors()
+        var entry = true
+        if let colors, colors.count < 256, 1 << GIFLibEncoder.bits(max(colors.count - 1, 1)) == colors.count {
+            let table = Set(colors)
+            entry = sets.enumerated().contains { i, set in
+                guard i > 0 || !(all && opaque) else { return false }
+                guard let set else { return true }
+                return set.count >= table.count && table.isSubset(of: set)
+            }
+            if !all { entry = true }
+        }
+        return .init(colors: colors, transparentEntry: entry, opaque: all && opaque)
     }
 
     /// Bytes of a colour table for `n` colours and a transparent entry.
