@@ -26,10 +26,10 @@ struct GIFPalette {
         self.init(colors: colors, transparentIndex: transparent ? colors.count : nil, inPlace: false)
     }
 
-    /// `colors` with entry `index`, a colour the frame does not use,
-    /// standing for transparency.
+    /// `colors` with entry `index`, a colour the frame does not use or
+    /// the table's padding past its colours, standing for transparency.
     init(colors: [UInt32], transparentAt index: Int) {
-        precondition(index < colors.count, "GIFPalette: transparent entry outside the table")
+        precondition(index < 1 << GIFLibEncoder.bits(max(colors.count - 1, 1)), "GIFPalette: transparent entry outside the table")
         self.init(colors: colors, transparentIndex: index, inPlace: true)
     }
 
@@ -37,7 +37,8 @@ struct GIFPalette {
         self.colors = colors
         self.transparentIndex = transparentIndex
         transparentInPlace = inPlace
-        bitsPerPixel = GIFLibEncoder.bits(colors.count + (transparentIndex != nil && !inPlace ? 1 : 0) - 1)
+        bitsPerPixel = GIFLibEncoder.bits(
+            max(colors.count + (transparentIndex != nil && !inPlace ? 1 : 0) - 1, inPlace ? transparentIndex! : 0))
         tableSize = 1 << bitsPerPixel
         var slots = [UInt32](repeating: 0, count: 512)
         var values = [UInt8](repeating: 0, count: 512)

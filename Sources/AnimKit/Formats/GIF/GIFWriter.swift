@@ -421,11 +421,12 @@ final class GIFWriter: FrameWriter {
         if globalServes && !histogram.overflowed && global.dither.palette.containsAll(histogram.distinct) {
             return (global.dither, false)
         }
-        // A full global table (no transparent entry) that holds the changed
-        // colours lends the frame an entry it does not use for transparency.
+        // A global table without a transparent entry that holds the changed
+        // colours lends the frame the first entry it does not use (a colour
+        // or the padding past them) for transparency.
         if !globalServes && !histogram.overflowed && global.dither.palette.containsAll(histogram.distinct) {
             let table = global.dither.palette
-            var used = [Bool](repeating: false, count: table.colors.count)
+            var used = [Bool](repeating: false, count: table.tableSize)
             for c in histogram.distinct { used[table.exactIndex(c)!] = true }
             if let free = used.firstIndex(of: false) {
                 return (GIFDither(mode: options.dither, palette: GIFPalette(colors: table.colors, transparentAt: free)), false)

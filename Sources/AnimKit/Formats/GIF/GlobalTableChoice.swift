@@ -52,22 +52,26 @@ struct GlobalTableChoice {
 
     /// The plan for the writer, once `frames` frames were added (all of
     /// them, or `opaque` is not known): the table, and whether it keeps an
-    /// entry for transparency: unless that entry would double it (2, 4, …
-    /// 128 colours) and no frame needs it, one that may show transparency
-    /// with every colour of the table among its changed ones (a frame
-    /// after the first, or frame 0 of an animation with transparency).
+    /// entry of its own for transparency. As gifsicle's, it keeps none: a
+    /// frame names the first entry it does not use, which keeps its
+    /// indices low, or the padding past the colours. Only a table whose
+    /// colours fill it (2, 4, … 128) keeps one, when a frame may show
+    /// transparency with every colour among its changed ones (a frame after
+    /// the first, or frame 0 of an animation with transparency).
     func plan(frames: Int) -> EncodingOptions.GIF.Prescan {
         let all = sets.count == frames && frames > 0
         let colors = colors()
         var entry = true
-        if let colors, colors.count < 256, 1 << GIFLibEncoder.bits(max(colors.count - 1, 1)) == colors.count {
+        if let colors, all, colors.count < 256 {
             let table = Set(colors)
-            entry = sets.enumerated().contains { i, set in
-                guard i > 0 || !(all && opaque) else { return false }
-                guard let set else { return true }
-                return set.count >= table.count && table.isSubset(of: set)
-            }
-            if !all { entry = true }
+            let full = 1 << GIFLibEncoder.bits(max(colors.count - 1, 1)) == colors.count
+            entry =
+                full
+                && sets.enumerated().contains { i, set in
+                    guard i > 0 || !opaque else { return false }
+                    guard let set else { return true }
+                    return set.count >= table.count && table.isSubset(of: set)
+                }
         }
         return .init(colors: colors, transparentEntry: entry, opaque: all && opaque)
     }
