@@ -48,11 +48,20 @@ enum GIFLZWEncoder {
 
     /// The image data record for `indices`: the minimum code size byte,
     /// the LZW codes in sub-blocks of at most 255 bytes, and the terminator.
+    /// Its size less one is `size`'s: the same rule wins (each rule is
+    /// written, not counted then written: one pass when the table never
+    /// fills, three when it does).
     static func encode(_ indices: UnsafeBufferPointer<UInt8>, bitsPerPixel: Int) -> [UInt8] {
         let minimum = max(bitsPerPixel, 2)
         var writer = BitWriter()
-        if !indices.isEmpty {
-            compress(indices, minimumCodeSize: minimum, clear: best(indices, minimumCodeSize: minimum).rule, into: &writer)
+        if !indices.isEmpty && compress(indices, minimumCodeSize: minimum, clear: .eager, into: &writer) {
+            for rule in [ClearRule.deferred, .never] {
+                var other = BitWriter()
+                compress(indices, minimumCodeSize: minimum, clear: rule, into: &other)
+                other.flush()
+                writer.flush()
+                if other.bytes.count < writer.bytes.count { writer = other }
+            }
         }
         writer.flush()
         var out = [UInt8]()

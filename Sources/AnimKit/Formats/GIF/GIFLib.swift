@@ -248,17 +248,19 @@ final class GIFLibEncoder {
         // be smaller with a local table of just those (shorter LZW codes,
         // the table's bytes counted): the smaller is written.
         var palette = palette
+        var data: [UInt8]?
         if palette == nil, let table,
             let compact = Self.compactTable(
                 indices, table, largest: largest, keepTransparent: transparent >= 0,
                 alsoKeep: table.transparentIndex == nil && transparent >= 0 ? transparent : nil)
         {
-            let full = GIFLZWEncoder.size(UnsafeBufferPointer(indices), bitsPerPixel: max(Self.bits(largest), 2))
-            if compact.bytes < full {
-                for i in 0..<indices.count { indices[i] = compact.indices[i] }
+            let full = GIFLZWEncoder.encode(UnsafeBufferPointer(indices), bitsPerPixel: max(Self.bits(largest), 2))
+            if compact.bytes < full.count - 1 {
                 palette = compact.palette
                 transparent = transparent >= 0 ? Int(compact.remap[transparent]) : -1
-                largest = compact.palette.tableSize - 1
+                data = compact.data
+            } else {
+                data = full
             }
         }
         var gcb = GraphicsControlBlock(
@@ -289,7 +291,7 @@ final class GIFLibEncoder {
             bits = max(Self.bits(largest), 2)
         }
         output.buffer += record
-        output.buffer += GIFLZWEncoder.encode(UnsafeBufferPointer(indices), bitsPerPixel: bits)
+        output.buffer += data ?? GIFLZWEncoder.encode(UnsafeBufferPointer(indices), bitsPerPixel: bits)
         try output.flush()
         usage.append((used, sink.offset - start))
     }
@@ -326,12 +328,12 @@ final class GIFLibEncoder {
     }
 
     /// A local table of only the (written) indices `indices` uses, when
-    /// they are at most 64: the table, the remapping and the estimated
-    /// bytes (LZW data plus the table).
+    /// they are at most 128: the table, the remapping, the image data
+    /// record (`GIFLZWEncoder.encode`) and the bytes (LZW data plus the table).
     static func compactTable(
         _ indices: UnsafeMutableBufferPointer<UInt8>, _ table: GIFPalette, largest: Int,
         keepTransparent: Bool, alsoKeep: Int? = nil
-    ) -> (palette: GIFPalette, remap: [UInt8], indices: [UInt8], bytes: Int)? {
+    ) -> (palette: GIFPalette, remap: [UInt8], data: [UInt8], bytes: Int)? {
         guard largest >= 16 else { return nil }
         var used = [Bool](repeating: false, count: 256)
         var count = 0
@@ -344,7 +346,7 @@ final class GIFLibEncoder {
         for i in indices where !used[Int(i)] {
             used[Int(i)] = true
             count += 1
-            if count > 64 { return nil }
+            if count > 128 { return nil }
         }
         // Written index → palette colour (nil: the transparent entry, kept first).
         var colors: [UInt32] = []
@@ -369,8 +371,8 @@ final class GIFLibEncoder {
             next += 1
         }
         let remapped = indices.map { remap[Int($0)] }
-        let bytes = remapped.withUnsafeBufferPointer { GIFLZWEncoder.size($0, bitsPerPixel: compact.bitsPerPixel) }
-        return (compact, remap, remapped, bytes + 3 * compact.tableSize)
+        let data = remapped.withUnsafeBufferPointer { GIFLZWEncoder.encode($0, bitsPerPixel: compact.bitsPerPixel) }
+        return (compact, remap, data, data.count - 1 + 3 * compact.tableSize)
     }
 
     /// The index written for palette index `i`: a table with a transparent

@@ -172,7 +172,8 @@ private struct Rewriter {
             largest = max(largest, Int(indices[i]))
         }
         let globalBits = max(GIFLibEncoder.bits(largest), 2)
-        let globalBytes = indices.withUnsafeBufferPointer { GIFLZWEncoder.size($0, bitsPerPixel: globalBits) }
+        let globalData = indices.withUnsafeBufferPointer { GIFLZWEncoder.encode($0, bitsPerPixel: globalBits) }
+        let globalBytes = globalData.count - 1
         let compact = indices.withUnsafeMutableBufferPointer {
             GIFLibEncoder.compactTable(
                 $0, new, largest: largest, keepTransparent: transparent != nil,
@@ -200,8 +201,7 @@ private struct Rewriter {
             head.append(packed & 0x40)
         }
         try io.put(head)
-        let written = viaCompact ? compact!.indices : indices
-        try io.put(written.withUnsafeBufferPointer { GIFLZWEncoder.encode($0, bitsPerPixel: bits) })
+        try io.put(viaCompact ? compact!.data : globalData)
     }
 
     /// Data sub-blocks up to and including the terminator, as they are.

@@ -130,7 +130,17 @@ final class GIFWriter: FrameWriter {
         var needsTransparency =
             rect.width * rect.height > changes.count || (frame.index == 0 && !fullTable && !still && !opaque)
             || disposal == .clearToTransparent
-        if options.exactColors
+        // A frame whose changed colours fill a table, with no room left
+        // for transparency, is drawn whole over its rectangle when all the
+        // rectangle's colours fit one table (a photograph's frame of 256
+        // colours redrawn at its place) instead of split into images.
+        let whole =
+            options.exactColors && needsTransparency && frame.index > 0 && disposal != .clearToTransparent
+            && !histogram.overflowed && histogram.distinct.count > colorBudget(transparent: true)
+            && histogram.distinct.count <= maxColors && countColors(inWhole: rect)
+        if whole {
+            needsTransparency = false
+        } else if options.exactColors
             && (histogram.overflowed || histogram.distinct.count > colorBudget(transparent: needsTransparency)),
             try writeOverflow(rect, frame: frame.index)
         {
@@ -147,7 +157,17 @@ final class GIFWriter: FrameWriter {
         try pending.keys.withUnsafeBufferPointer { keys in
             try screen.keys.withUnsafeBufferPointer { ref in
                 try indices.withUnsafeMutableBufferPointer { out in
-                    dither.map(keys: keys, reference: ref, width: width, rect: rect, into: out)
+                    if whole {
+                        var o = 0
+                        for y in rect.y..<(rect.y + rect.height) {
+                            for i in (y * width + rect.x)..<(y * width + rect.x + rect.width) {
+                                out[o] = UInt8(dither.palette.exactIndex(keys[i])!)
+                                o += 1
+                            }
+                        }
+                    } else {
+                        dither.map(keys: keys, reference: ref, width: width, rect: rect, into: out)
+                    }
                     if needsTransparency { fillUnchanged(keys, ref, rect, dither.palette, out) }
                     if options.lossy > 0 {
                         GIFLossyLZW.apply(
@@ -243,11 +263,13 @@ final class GIFWriter: FrameWriter {
     /// Unchanged pixels are transparent in the frame; coding some of them
     /// with the colour they show instead (where the palette has it exactly
     /// and it is exactly what is shown) can make longer LZW strings. As
-    /// gifsicle -O3 does, three ways are tried and the shortest LZW data
+    /// gifsicle -O3 does, four ways are tried and the shortest LZW data
     /// kept: all transparent; unchanged pixels in a colour the changed ones
     /// use keep it (no new colour: the frame's indices stay few, see
     /// `GIFReorder`); and that, but each stretch of unchanged pixels
-    /// holding two or more values made transparent whole.
+    /// holding two or more values made transparent whole; every unchanged
+    /// pixel the palette holds keeps its colour (a photograph's sprite
+    /// redrawn whole, as its source stored it).
     private func fillUnchanged(
         _ keys: UnsafeBufferPointer<UInt32>, _ ref: UnsafeBufferPointer<UInt32>, _ rect: Rect,
         _ palette: GIFPalette, _ out: UnsafeMutableBufferPointer<UInt8>
@@ -256,14 +278,16 @@ final class GIFWriter: FrameWriter {
         var used = [Bool](repeating: false, count: 256)
         for i in out where i != clear8 { used[Int(i)] = true }
         var kept = Array(out)
+        var whole = Array(out)
         var changed = false
         var o = 0
         for y in rect.y..<(rect.y + rect.height) {
             for i in (y * width + rect.x)..<(y * width + rect.x + rect.width) {
                 if out[o] == clear8, keys[i] == ref[i], ref[i] != 0, screen.exact[i],
-                    let e = palette.exactIndex(ref[i]), used[e]
+                    let e = palette.exactIndex(ref[i])
                 {
-                    kept[o] = UInt8(e)
+                    whole[o] = UInt8(e)
+                    if used[e] { kept[o] = UInt8(e) }
                     changed = true
                 }
                 o += 1
@@ -294,7 +318,7 @@ final class GIFWriter: FrameWriter {
         let bits = palette.bitsPerPixel
         var best = GIFLZWEncoder.size(UnsafeBufferPointer(out), bitsPerPixel: bits)
         var choice: [UInt8]?
-        for candidate in anyMixed ? [kept, runs] : [kept] {
+        for candidate in (anyMixed ? [kept, runs] : [kept]) + (whole != kept ? [whole] : []) {
             let size = candidate.withUnsafeBufferPointer { GIFLZWEncoder.size($0, bitsPerPixel: bits) }
             if size < best {
                 best = size
@@ -369,6 +393,23 @@ final class GIFWriter: FrameWriter {
         }
     }
 
+    /// Fills the histogram with every pixel of `rect`, when they are all
+    /// opaque and their colours fit a table; else leaves it with the changed
+    /// pixels and returns false.
+    private func countColors(inWhole rect: Rect) -> Bool {
+        var keys: [UInt32] = []
+        keys.reserveCapacity(rect.width * rect.height)
+        for y in rect.y..<(rect.y + rect.height) {
+            keys += pending.keys[(y * width + rect.x)..<(y * width + rect.x + rect.width)]
+        }
+        guard !keys.contains(0) else { return false }
+        histogram.reset()
+        keys.withUnsafeBufferPointer { histogram.add($0) }
+        if !histogram.overflowed && histogram.distinct.count <= maxColors { return true }
+        countColors(in: rect)
+        return false
+    }
+
     /// After the frame: the reference shows its pixels in `rect`, or
     /// transparency there when it is disposed of to background.
     private func updateReference(_ rect: Rect, cleared: Bool) {
@@ -394,7 +435,8 @@ final class GIFWriter: FrameWriter {
     private func choosePalette(needsTransparency: Bool) -> (GIFDither, isLocal: Bool) {
         guard let global else {
             let prescan = options.prescan
-            if let known = prescan?.colors, !known.isEmpty, known.count <= colorBudget(transparent: true),
+            if let known = prescan?.colors, !known.isEmpty,
+                known.count <= colorBudget(transparent: prescan?.transparentEntry ?? true),
                 !histogram.overflowed, histogram.distinct.count <= 256
             {
                 // The colours of every frame, known up front: one table for

@@ -16,6 +16,8 @@
 struct GlobalTableChoice {
     /// Colours a table may hold (one entry is kept for transparency).
     let limit: Int
+    /// Every colour, up to `limit + 1`: a table of that many needs no
+    /// transparent entry when no frame both needs one and uses them all.
     private var union: ColorSet
     /// Per frame, its changed colours; nil past `limit + 1`.
     private(set) var sets: [[UInt32]?] = []
@@ -26,7 +28,7 @@ struct GlobalTableChoice {
 
     init(limit: Int) {
         self.limit = min(max(limit, 1), 255)
-        union = ColorSet(limit: self.limit)
+        union = ColorSet(limit: self.limit + 1)
     }
 
     /// False when frame 0 has too many colours: nothing to choose, stop reading.
@@ -62,18 +64,29 @@ struct GlobalTableChoice {
         let all = sets.count == frames && frames > 0
         let colors = colors()
         var entry = true
+        // One colour more than `limit`: a full table with no transparent
+        // entry, when no frame needs one with all of them in use.
+        if all, !union.overflowed, union.colors.count == limit + 1,
+            !needsEntry(Set(union.colors), opaque: opaque)
+        {
+            return .init(colors: union.colors, transparentEntry: false, opaque: opaque)
+        }
         if let colors, all, colors.count < 256 {
             let table = Set(colors)
             let full = 1 << GIFLibEncoder.bits(max(colors.count - 1, 1)) == colors.count
-            entry =
-                full
-                && sets.enumerated().contains { i, set in
-                    guard i > 0 || !opaque else { return false }
-                    guard let set else { return true }
-                    return set.count >= table.count && table.isSubset(of: set)
-                }
+            entry = full && needsEntry(table, opaque: opaque)
         }
         return .init(colors: colors, transparentEntry: entry, opaque: all && opaque)
+    }
+
+    /// Whether a frame may show transparency with every colour of `table`
+    /// among its changed ones (frame 0 only when the frames are not `opaque`).
+    private func needsEntry(_ table: Set<UInt32>, opaque: Bool) -> Bool {
+        sets.enumerated().contains { i, set in
+            guard i > 0 || !opaque else { return false }
+            guard let set else { return true }
+            return set.count >= table.count && table.isSubset(of: set)
+        }
     }
 
     /// Bytes of a colour table for `n` colours and a transparent entry.
@@ -81,7 +94,7 @@ struct GlobalTableChoice {
 
     /// The table to use, or nil for the writer's own choice (frame 0's).
     func colors() -> [UInt32]? {
-        if !union.overflowed { return union.colors }
+        if !union.overflowed && union.colors.count <= limit { return union.colors }
         guard let zero = sets.first ?? nil else { return nil }
         let costly = sets.indices.filter { sets[$0] != nil }.sorted {
             (Self.tableBytes(sets[$0]!.count), $1) > (Self.tableBytes(sets[$1]!.count), $0)
