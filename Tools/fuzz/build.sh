@@ -61,7 +61,7 @@ for target in ${TARGETS:-decode encode replies lzw}; do
     echo "building fuzz-$target" >&2
     swiftc -sanitize=fuzzer,address -parse-as-library -O -g -package-name anim -module-name "$name" \
         -I "$ROOT/Sources/CGIF" -I "$ROOT/Sources/CPNG" -I "$ROOT/Sources/CWebP" -I "$ROOT/Sources/CDeflate" -I "$ROOT/Sources/CLCMS" -I "$OUT/include" \
-        "${SOURCES[@]}" "$HERE/$name.swift" "$ROOT/Tests/AnimKitTests/Fuzz/FuzzChecks.swift" "$ROOT/Tests/AnimTestSupport/FuzzRandom.swift" "$ROOT/Tests/AnimKitTests/Fuzz/LZWOracle.swift" "$OUT/pngbridge.o" "$OUT/pngfast.o" "$OUT/shaper.o" "$OUT/palette.o" "$OUT/resample.o" "$OUT/mappedfile.o" "$OUT/xattrs.o" "$OUT/temporaryfiles.o" "${LIBS[@]}" \
+        "${SOURCES[@]}" "$HERE/$name.swift" "$ROOT/Tests/AnimKitTests/Fuzz/FuzzChecks.swift" "$ROOT/Tests/AnimKitTests/Fuzz/FuzzGIFRoundTrip.swift" "$ROOT/Tests/AnimTestSupport/FuzzRandom.swift" "$ROOT/Tests/AnimKitTests/Fuzz/LZWOracle.swift" "$OUT/pngbridge.o" "$OUT/pngfast.o" "$OUT/shaper.o" "$OUT/palette.o" "$OUT/resample.o" "$OUT/mappedfile.o" "$OUT/xattrs.o" "$OUT/temporaryfiles.o" "${LIBS[@]}" \
         -o "$OUT/fuzz-$target" 2>&1 | grep -v "Cannot export local symbol" >&2 || true
 done
 # swiftc's errors are filtered above, not fatal: say what is missing.

@@ -143,6 +143,13 @@ enum FuzzChecks {
                 _ = try? source.withFrame(at: 0) { $0.count }
             }
             _ = try? source.frame(at: n)  // out of range: an error
+            // GIF to GIF shows the same frames (small inputs: it writes
+            // and reads back every frame).
+            if bytes.starts(with: Array("GIF".utf8)), n > 0, n <= 32, source.width * source.height <= 1 << 16,
+                let difference = gifRoundTrip(source, name: "fuzz")
+            {
+                fatalError("GIF to GIF: \(difference)")
+            }
         }
         var small = options
         small.fitIn = PixelSize(width: 1 + Int(rng.next() % 40), height: 1 + Int(rng.next() % 30))

@@ -4,10 +4,11 @@
 /// decoder's side is `GIF/GIFLZWDecoder.swift`. Codes widen when the table
 /// reaches the next power of two, as in giflib. When the table fills
 /// (code 4094; giflib keeps 4095 unused), giflib clears it at once; a
-/// deferred clear, as gifsicle has it, keeps using the full table while
-/// its strings stay long, and clears once the codes get short; or the full
-/// table may serve to the end. All three are counted and the smallest
-/// written (gifsicle -O3 also tries more than one).
+/// deferred clear keeps using the full table while its strings stay long,
+/// and clears once the codes get short, there or (as gifsicle does) back
+/// where they began to be short; or the full table may serve to the end.
+/// All four are counted and the smallest written (gifsicle -O3 also tries
+/// more than one).
 enum GIFLZWEncoder {
     /// Bytes of the LZW data for `indices` (the code stream in sub-blocks,
     /// their lengths and the terminator; not the code size byte).
@@ -20,8 +21,11 @@ enum GIFLZWEncoder {
     enum ClearRule: CaseIterable {
         /// At once, as giflib does.
         case eager
-        /// While the codes stay long (gifsicle's rule, see `compress`).
+        /// While the codes stay long (see `compress`).
         case deferred
+        /// The same, going back to where the full table stopped paying
+        /// (gifsicle's rule, see `compress`).
+        case rewinding
         /// Never: the full table serves the rest of the image.
         case never
     }
@@ -39,7 +43,7 @@ enum GIFLZWEncoder {
         let eager = bytes(.eager)
         guard eager.filled else { return (.eager, eager.0) }  // the table never filled: the same codes
         var best = (rule: ClearRule.eager, bytes: eager.0)
-        for rule in [ClearRule.deferred, .never] {
+        for rule in [ClearRule.deferred, .rewinding, .never] {
             let n = bytes(rule).0
             if n < best.bytes { best = (rule, n) }
         }
@@ -55,7 +59,7 @@ enum GIFLZWEncoder {
         let minimum = max(bitsPerPixel, 2)
         var writer = BitWriter()
         if !indices.isEmpty && compress(indices, minimumCodeSize: minimum, clear: .eager, into: &writer) {
-            for rule in [ClearRule.deferred, .never] {
+            for rule in [ClearRule.deferred, .rewinding, .never] {
                 var other = BitWriter()
                 compress(indices, minimumCodeSize: minimum, clear: rule, into: &other)
                 other.flush()
@@ -81,9 +85,12 @@ enum GIFLZWEncoder {
     /// The compressor: greedy longest match in an open-addressing table.
     /// `clear` says what happens to a full table: `.deferred` keeps it
     /// while the last codes averaged at least 36 / `minimum` pixels and the
-    /// rest of the image needs fewer than about 3000 codes at that rate
-    /// (gifsicle's rule; gifsicle also goes back to clear earlier, which
-    /// this does not). True when the table filled.
+    /// rest of the image needs fewer than about 3000 codes at that rate;
+    /// `.rewinding` too, but when it clears, it goes back to where the full
+    /// table stopped paying (the first code of fewer than 7 pixels since it
+    /// filled, unless one of more than 50 came after) and clears there:
+    /// gifsicle's rule.
+    /// True when the table filled.
     @inline(__always)
     @discardableResult
     private static func compress<Output: CodeOutput>(
@@ -104,8 +111,12 @@ enum GIFLZWEncoder {
         var run = 1
         var average = 16 * 16
         var position = 0
-        for k in indices.dropFirst() {
+        // `.deferred`: where to go back to and clear (the first pixel of a
+        // code, and the bits written before it).
+        var rewind: (position: Int, bits: Int)?
+        while position + 1 < indices.count {
             position += 1
+            let k = indices[position]
             run += 1
             let key = Int32(prefix << 8 | Int(k)) + 1
             var s = Int(UInt32(bitPattern: key &* -1_640_531_535) >> 19)
@@ -120,6 +131,28 @@ enum GIFLZWEncoder {
             if found >= 0 {
                 prefix = found
                 continue
+            }
+            if rule == .rewinding && next >= 4095 {
+                let length = run - 1
+                let left = indices.count - position
+                let short = average < 36 * 16 * 16 / minimum || average * 3000 < left * 16 * 16
+                if (short || length < 7) && rewind == nil {
+                    rewind = (position - length, output.bits)
+                } else if !short && length > 50 {
+                    rewind = nil
+                }
+                if short, let back = rewind {
+                    output.truncate(toBits: back.bits)
+                    output.put(clear, width: width)
+                    for i in 0..<slots { keys[i] = 0 }
+                    next = clear + 2
+                    width = minimum + 1
+                    rewind = nil
+                    position = back.position
+                    prefix = Int(indices[position])
+                    run = 1
+                    continue
+                }
             }
             output.put(prefix, width: width)
             average += (run - 1) * 16 - average / 16
@@ -147,11 +180,18 @@ enum GIFLZWEncoder {
         return filled
     }
 
-    private protocol CodeOutput { mutating func put(_ code: Int, width: Int) }
+    private protocol CodeOutput {
+        mutating func put(_ code: Int, width: Int)
+        /// Bits written so far.
+        var bits: Int { get }
+        /// Forgets what was written past `bits`.
+        mutating func truncate(toBits bits: Int)
+    }
 
     private struct BitCounter: CodeOutput {
         var bits = 0
         @inline(__always) mutating func put(_ code: Int, width: Int) { bits += width }
+        mutating func truncate(toBits bits: Int) { self.bits = bits }
     }
 
     /// Codes packed least significant bit first, as GIF stores them.
@@ -167,6 +207,20 @@ enum GIFLZWEncoder {
                 count -= 8
             }
         }
+        var bits: Int { bytes.count * 8 + count }
+
+        mutating func truncate(toBits bits: Int) {
+            let whole = bits / 8
+            if whole >= bytes.count {
+                count = bits - bytes.count * 8
+                acc &= (1 << count) - 1
+                return
+            }
+            count = bits % 8
+            acc = count > 0 ? Int(bytes[whole]) & ((1 << count) - 1) : 0
+            bytes.removeSubrange(whole...)
+        }
+
         mutating func flush() {
             if count > 0 {
                 bytes.append(UInt8(truncatingIfNeeded: acc))

@@ -6,8 +6,9 @@
 /// (against the frame before; all of frame 0's) are a set, and the table is
 /// the one that leaves the fewest bytes of colour tables: seeded in turn by
 /// frame 0 and the frames whose local tables would cost most, grown by the
-/// sets that fit where that saves bytes, it counts 3 × 2^bits bytes for
-/// itself and for the table of each frame it does not hold. Pillow's
+/// sets that fit where that saves bytes (or by every set that fits), it
+/// counts 3 × 2^bits bytes for itself and for the table of each frame it
+/// does not hold. Pillow's
 /// `iss634.gif`: frame 0 has 255 colours of its own, two later frames share
 /// theirs; frame 0's as the global table leaves those two a local table
 /// each, theirs leaves one to frame 0. nil when frame 0's colours (the
@@ -111,21 +112,27 @@ struct GlobalTableChoice {
         let baseline = cost(Set(zero))
         var best: (bytes: Int, table: Set<UInt32>)?
         let seeds = [0] + costly.prefix(sets.count > 4096 ? 4 : 16).filter { $0 != 0 }
+        // Each seed grown two ways: by a set only when that saves its table
+        // alone, and by every set that fits (a larger table that saves
+        // several tables at once, as gifsicle's fills its 256 entries).
         for seed in seeds {
             guard let start = sets[seed], start.count <= limit else { continue }
-            var table = Set(start)
-            for j in costly where j != seed {
-                let set = sets[j]!
-                if set.allSatisfy(table.contains) { continue }
-                let grown = table.union(set)
-                if grown.count <= limit
-                    && Self.tableBytes(grown.count) - Self.tableBytes(table.count) < Self.tableBytes(set.count)
-                {
-                    table = grown
+            for filling in [false, true] {
+                var table = Set(start)
+                for j in costly where j != seed {
+                    let set = sets[j]!
+                    if set.allSatisfy(table.contains) { continue }
+                    let grown = table.union(set)
+                    if grown.count <= limit
+                        && (filling
+                            || Self.tableBytes(grown.count) - Self.tableBytes(table.count) < Self.tableBytes(set.count))
+                    {
+                        table = grown
+                    }
                 }
+                let bytes = cost(table)
+                if bytes < best?.bytes ?? Int.max { best = (bytes, table) }
             }
-            let bytes = cost(table)
-            if bytes < best?.bytes ?? Int.max { best = (bytes, table) }
         }
         guard let best, best.bytes < baseline else { return nil }
         return best.table.sorted()

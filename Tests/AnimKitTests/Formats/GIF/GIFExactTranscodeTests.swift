@@ -15,21 +15,12 @@ struct GIFExactTranscodeTests {
     /// The project's own sample, by path from this file.
     static let demo = "/" + #filePath.split(separator: "/").dropLast(5).joined(separator: "/") + "/Animations/demo.gif"
 
-    /// The distinct opaque colours of an image (transparent pixels aside).
-    static func colors(_ image: RGBAImage) -> Int {
-        var seen = Set<UInt32>()
-        image.pixels.withUnsafeBytes { raw in
-            for p in raw.bindMemory(to: UInt32.self) where p >> 24 >= 128 { seen.insert(p) }
-        }
-        return seen.count
-    }
-
     /// The public files that fit are all checked (a guard above cannot
     /// quietly skip them).
     @Test func thePublicFilesAreChecked() throws {
         for name in ["hopper", "palette_not_needed_for_second_frame", "no_palette_after_rgb", "transparent"] {
             let frames = allFrames(try Fixtures.source("gif-public/\(name).gif")).frames
-            #expect(!frames.isEmpty && frames.allSatisfy { Self.colors($0) <= 256 }, "\(name)")
+            #expect(!frames.isEmpty && frames.allSatisfy { FuzzChecks.colors($0) <= 256 }, "\(name)")
         }
     }
 
@@ -46,44 +37,8 @@ struct GIFExactTranscodeTests {
             path.hasPrefix("/")
             ? try? ImageSource(path: path, options: options) : try? Fixtures.source(path, options: options)
         guard let source = opened, source.frameCount > 0 else { return }
-        let frames = allFrames(source).frames
-        // (More than 256 colours: several images a frame, `exactColors`.)
-        guard frames.count == source.frameCount, frames.allSatisfy({ Self.colors($0) <= 16 * 255 }) else { return }
-        // GIF alpha is one bit: only files whose pixels are opaque or fully transparent.
-        guard
-            frames.allSatisfy({ f in
-                stride(from: 3, to: f.pixels.count, by: 4).allSatisfy { f.pixels[$0] == 0 || f.pixels[$0] == 255 }
-            })
-        else { return }
-        let report = try source.transcode(to: .gif)
-        let back = try ImageSource(data: try #require(report.data), name: path, options: options)
-        // Identical neighbours are merged (durations summed): what shows at
-        // each source frame's start time is compared.
-        #expect(back.frameCount <= source.frameCount, "\(path): frames")
-        #expect(back.plays == source.plays, "\(path): plays")
-        let total = { (s: ImageSource) in s.frames.map(\.duration).reduce(.zero, +) }
-        #expect(total(back) == total(source), "\(path): total duration")
-        var ends: [Duration] = []
-        var t = Duration.zero
-        for f in back.frames {
-            t += f.duration
-            ends.append(t)
-        }
-        var changed = 0
-        var start = Duration.zero
-        for i in 0..<frames.count {
-            // (As many frames: frame for frame, zero durations included.)
-            let j = back.frameCount == frames.count ? i : ends.firstIndex { $0 > start } ?? back.frameCount - 1
-            start += source.frames[i].duration
-            let b = try back.frame(at: j)
-            for p in stride(from: 0, to: b.pixels.count, by: 4) {
-                let same =
-                    frames[i].pixels[p + 3] == 0
-                    ? b.pixels[p + 3] == 0 : b.pixels[p..<(p + 4)].elementsEqual(frames[i].pixels[p..<(p + 4)])
-                if !same { changed += 1 }
-            }
-        }
-        #expect(changed == 0, "\(path): \(changed) pixels changed")
+        let difference = FuzzChecks.gifRoundTrip(source, name: path)
+        #expect(difference == nil, "\(difference ?? "")")
     }
 
     /// Frames of different colours that together fit one table: transcode
