@@ -93,7 +93,9 @@ struct GIFSizeRuleTests {
         var choice = GlobalTableChoice(limit: 255)
         for f in [first, second] { choice.add(f) }
         let plan = choice.plan(frames: 2)
-        #expect(plan.colors?.count == 256 && !plan.transparentEntry && plan.opaque, "\(plan.colors?.count ?? -1) \(plan.transparentEntry) \(plan.opaque) \(choice.sets.map { $0?.count ?? -1 })")
+        #expect(
+            plan.colors?.count == 256 && !plan.transparentEntry && plan.opaque,
+            "\(plan.colors?.count ?? -1) \(plan.transparentEntry) \(plan.opaque) \(choice.sets.map { $0?.count ?? -1 })")
         let (data, parsed) = try Self.encode([first, second])
         #expect(parsed.headerLength == 13 + 3 * 256)
         #expect(parsed.images.map(\.palette.offset) == [13, 13], "no local table")
@@ -133,7 +135,8 @@ struct GIFSizeRuleTests {
             var next = frames.last!
             for i in [0, 1, 64, 65] {
                 let c = small[(f + i) % 4]
-                next.pixels.replaceSubrange((4 * i)..<(4 * i + 4), with: [UInt8(c >> 16), UInt8(c >> 8 & 0xFF), UInt8(c & 0xFF), 255])
+                next.pixels.replaceSubrange(
+                    (4 * i)..<(4 * i + 4), with: [UInt8(c >> 16), UInt8(c >> 8 & 0xFF), UInt8(c & 0xFF), 255])
             }
             frames.append(next)
         }
