@@ -130,6 +130,17 @@ final class GIFWriter: FrameWriter {
         var needsTransparency =
             rect.width * rect.height > changes.count || (frame.index == 0 && !fullTable && !still && !opaque)
             || disposal == .clearToTransparent
+        // Transparency that only Pillow needs (frame 0, or a frame cleared
+        // when disposed of, with no unchanged pixel to skip) gives way when
+        // the changed colours fill a table: split into images, the frame
+        // would show half drawn for 100 ms in browsers. (Pillow then clears
+        // to the background colour where browsers clear to transparency.)
+        if options.exactColors && needsTransparency && rect.width * rect.height == changes.count
+            && !histogram.overflowed && histogram.distinct.count > colorBudget(transparent: true)
+            && histogram.distinct.count <= maxColors
+        {
+            needsTransparency = false
+        }
         // A frame whose changed colours fill a table, with no room left
         // for transparency, is drawn whole over its rectangle when all the
         // rectangle's colours fit one table (a photograph's frame of 256
