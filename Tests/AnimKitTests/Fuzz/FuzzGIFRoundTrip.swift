@@ -22,9 +22,10 @@ extension FuzzChecks {
     static func gifRoundTrip(_ source: ImageSource, name: String, splitting: Bool = true) -> String? {
         var frames: [RGBAImage] = []
         for i in 0..<source.frameCount {
-            guard let f = try? source.frame(at: i), colors(f) <= 16 * 255 else { return nil }
-            if !splitting && colors(f) + (f.pixels.enumerated().contains { $0.offset % 4 == 3 && $0.element < 128 } ? 1 : 0) > 256
-            {
+            guard let f = try? source.frame(at: i) else { return nil }
+            let n = colors(f)
+            guard n <= 16 * 255 else { return nil }
+            if !splitting && n + (stride(from: 3, to: f.pixels.count, by: 4).contains { f.pixels[$0] < 128 } ? 1 : 0) > 256 {
                 return nil
             }
             frames.append(f)

@@ -43,7 +43,7 @@ enum GIFLZWEncoder {
         let eager = bytes(.eager)
         guard eager.filled else { return (.eager, eager.0) }  // the table never filled: the same codes
         var best = (rule: ClearRule.eager, bytes: eager.0)
-        for rule in [ClearRule.deferred, .rewinding, .never] {
+        for rule in ClearRule.allCases.dropFirst() {
             let n = bytes(rule).0
             if n < best.bytes { best = (rule, n) }
         }
@@ -59,7 +59,7 @@ enum GIFLZWEncoder {
         let minimum = max(bitsPerPixel, 2)
         var writer = BitWriter()
         if !indices.isEmpty && compress(indices, minimumCodeSize: minimum, clear: .eager, into: &writer) {
-            for rule in [ClearRule.deferred, .rewinding, .never] {
+            for rule in ClearRule.allCases.dropFirst() {
                 var other = BitWriter()
                 compress(indices, minimumCodeSize: minimum, clear: rule, into: &other)
                 other.flush()
@@ -111,8 +111,8 @@ enum GIFLZWEncoder {
         var run = 1
         var average = 16 * 16
         var position = 0
-        // `.deferred`: where to go back to and clear (the first pixel of a
-        // code, and the bits written before it).
+        // `.rewinding`: where to go back to and clear (the first pixel of
+        // a code, and the bits written before it).
         var rewind: (position: Int, bits: Int)?
         while position + 1 < indices.count {
             position += 1
@@ -134,8 +134,7 @@ enum GIFLZWEncoder {
             }
             if rule == .rewinding && next >= 4095 {
                 let length = run - 1
-                let left = indices.count - position
-                let short = average < 36 * 16 * 16 / minimum || average * 3000 < left * 16 * 16
+                let short = codesAreShort(average, left: indices.count - position, minimum: minimum)
                 if (short || length < 7) && rewind == nil {
                     rewind = (position - length, output.bits)
                 } else if !short && length > 50 {
@@ -164,9 +163,9 @@ enum GIFLZWEncoder {
                 next += 1
             } else {
                 filled = true
-                let left = indices.count - position
-                let short = average < 36 * 16 * 16 / minimum || average * 3000 < left * 16 * 16
-                if rule == .eager || (rule == .deferred && short) {
+                if rule == .eager
+                    || (rule == .deferred && codesAreShort(average, left: indices.count - position, minimum: minimum))
+                {
                     output.put(clear, width: width)  // start again
                     for i in 0..<slots { keys[i] = 0 }
                     next = clear + 2
@@ -178,6 +177,15 @@ enum GIFLZWEncoder {
         output.put(prefix, width: width)
         output.put(clear + 1, width: width)  // end of information
         return filled
+    }
+
+    /// gifsicle's test for a full table that no longer pays: the last
+    /// codes (`average` pixels a code, × 256) are shorter than 36 /
+    /// `minimum` pixels, or the `left` pixels would need more than about
+    /// 3000 codes at that rate.
+    @inline(__always)
+    private static func codesAreShort(_ average: Int, left: Int, minimum: Int) -> Bool {
+        average < 36 * 16 * 16 / minimum || average * 3000 < left * 16 * 16
     }
 
     private protocol CodeOutput {

@@ -63,26 +63,24 @@ struct GlobalTableChoice {
     /// the first, or frame 0 of an animation with transparency).
     func plan(frames: Int) -> EncodingOptions.GIF.Prescan {
         let all = sets.count == frames && frames > 0
-        let colors = colors()
-        var entry = true
         // One colour more than `limit`: a full table with no transparent
         // entry, when no frame needs one with all of them in use.
-        if all, !union.overflowed, union.colors.count == limit + 1,
-            !needsEntry(Set(union.colors), opaque: opaque)
-        {
+        if all, !union.overflowed, union.colors.count == limit + 1, !needsEntry(Set(union.colors)) {
             return .init(colors: union.colors, transparentEntry: false, opaque: opaque)
         }
+        let colors = colors()
+        var entry = true
         if let colors, all, colors.count < 256 {
-            let table = Set(colors)
             let full = 1 << GIFLibEncoder.bits(max(colors.count - 1, 1)) == colors.count
-            entry = full && needsEntry(table, opaque: opaque)
+            entry = full && needsEntry(Set(colors))
         }
         return .init(colors: colors, transparentEntry: entry, opaque: all && opaque)
     }
 
     /// Whether a frame may show transparency with every colour of `table`
-    /// among its changed ones (frame 0 only when the frames are not `opaque`).
-    private func needsEntry(_ table: Set<UInt32>, opaque: Bool) -> Bool {
+    /// among its changed ones (frame 0 only when the frames are not
+    /// `opaque`; `plan` asks only once every frame was added).
+    private func needsEntry(_ table: Set<UInt32>) -> Bool {
         sets.enumerated().contains { i, set in
             guard i > 0 || !opaque else { return false }
             guard let set else { return true }

@@ -127,7 +127,8 @@ struct GIFSizeRuleTests {
         var seed: UInt32 = 7
         let big = Self.frame(64, 64) { _ in
             seed = seed &* 1_103_515_245 &+ 12345
-            return 0x10_1010 &* UInt32(seed >> 16 % 40 + 1) % 0xFF_FFFF | 0x40_0000 | UInt32(seed >> 16 % 40)
+            let k = (seed >> 16) % 40
+            return 0x40_0000 | k << 8 | k * 5
         }
         let small: [UInt32] = [0x01_0203, 0x04_0506, 0x07_0809, 0x0A_0B0C]
         var frames = [big]
