@@ -26,6 +26,10 @@ struct GlobalTableChoice {
     private var keys: [UInt32] = []
     /// No frame added has a transparent pixel.
     private(set) var opaque = true
+    /// Per frame after the first: whether the writer may give it a
+    /// transparent index (an unchanged pixel inside the box of its changes,
+    /// or transparency in it or the frame before, which disposal clears).
+    private var transparentMay: [Bool] = []
 
     init(limit: Int) {
         self.limit = min(max(limit, 1), 255)
@@ -38,7 +42,15 @@ struct GlobalTableChoice {
     mutating func add(_ image: RGBAImage) {
         GIFFrameDiff.load(image, into: &keys)
         let first = previous.count != keys.count
-        if opaque { opaque = !keys.contains(0) }
+        let clear = keys.contains(0)
+        if opaque { opaque = !clear }
+        if first {
+            transparentMay = [true]  // frame 0: as `opaque` says
+        } else {
+            let changes = GIFFrameDiff.changes(keys, reference: previous, width: image.width, height: image.height)
+            transparentMay.append(
+                changes.rect.width * changes.rect.height > changes.count || clear || previous.contains(0))
+        }
         var set = ColorSet(limit: limit + 1)
         keys.withUnsafeBufferPointer { k in
             previous.withUnsafeBufferPointer { p in
@@ -79,10 +91,11 @@ struct GlobalTableChoice {
 
     /// Whether a frame may show transparency with every colour of `table`
     /// among its changed ones (frame 0 only when the frames are not
-    /// `opaque`; `plan` asks only once every frame was added).
+    /// `opaque`, a later one only as `transparentMay` says; `plan` asks only
+    /// once every frame was added).
     private func needsEntry(_ table: Set<UInt32>) -> Bool {
         sets.enumerated().contains { i, set in
-            guard i > 0 || !opaque else { return false }
+            guard i > 0 || !opaque, transparentMay[i] else { return false }
             guard let set else { return true }
             return set.count >= table.count && table.isSubset(of: set)
         }

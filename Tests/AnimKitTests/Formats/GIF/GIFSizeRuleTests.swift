@@ -79,6 +79,23 @@ struct GIFSizeRuleTests {
         try Self.decodedExactly(data, [first, second])
     }
 
+    /// Four colours filling a table of four, and a later frame that uses
+    /// them all but changes every pixel of its rectangle: it needs no
+    /// transparency, so the table keeps no entry for it (8 entries before).
+    @Test func aFrameChangingItsWholeRectangleNeedsNoTransparentEntry() throws {
+        let colors = [Self.red, Self.blue, Self.green, 0x80_8080]
+        let first = Self.frame(8, 8) { i in colors[i % 4] }
+        let second = Self.frame(8, 8) { i in
+            let (x, y) = (i % 8, i / 8)
+            return (2...5).contains(x) && (2...5).contains(y) ? colors[(i + 1) % 4] : first.pixel(i)
+        }
+        let (data, parsed) = try Self.encode([first, second])
+        #expect(parsed.headerLength == 13 + 3 * 4, "a global table of 4 entries")
+        #expect(parsed.images.map(\.palette.offset) == [13, 13], "no local table")
+        #expect(parsed.images[1].transparentIndex == nil)
+        try Self.decodedExactly(data, [first, second])
+    }
+
     /// 256 colours in all, 200 in frame 0 and 56 new ones in frame 1: one
     /// global table of 256 with no transparent entry, frame 1 borrowing
     /// one it does not use; no local table (with an entry kept, 255
