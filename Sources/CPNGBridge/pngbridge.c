@@ -320,25 +320,38 @@ int anim_png_deflate_filtered(const uint8_t *pixels, uint32_t width, uint32_t he
     uint8_t *z = big_alloc(bound);
     if (!filtered || !final || !z) goto fail;
     /* Palettes: no filter, as libpng; others: adaptive per row. */
-    filter_image(pixels, width, height, channels, filter >= 0 && filter <= 4 ? filter : channels == 1 ? 0 : -1, filtered);
+    int first = filter >= 0 && filter <= 4 ? filter : channels == 1 ? 0 : -1;
+    filter_image(pixels, width, height, channels, first, filtered);
     if (search) {
-        /* Every whole-image filter too (and for other than palettes the
-           adaptive choice); the one a quick deflate finds smallest wins.
-           None wins on dithered frames (from GIFs), Up or Paeth on flat
-           areas and smooth ones. */
+        /* Every whole-image filter and the adaptive choice too, as APNG
+           Assembler tries them; the one a level-6 deflate finds smallest
+           wins (level 3 ranks them wrongly: on a 512×512 palette logo it
+           chose Paeth, 5% larger than none at level 12). None wins on
+           dithered frames (from GIFs), Up or Paeth on flat areas and
+           smooth ones. */
         candidate = malloc(size);
-        fast = libdeflate_alloc_compressor(3);
+        fast = libdeflate_alloc_compressor(6);
         if (!candidate || !fast) goto fail;
         size_t best = libdeflate_zlib_compress(fast, filtered, size, z, bound);
-        const int fixed[] = {-1, 0, 1, 2, 3, 4};
-        for (int k = channels == 1 ? 2 : 1; k < 6; k++) {
-            filter_image(pixels, width, height, channels, fixed[k], candidate);
+        for (int f = -1; f <= 4; f++) {
+            if (f == first) continue;
+            filter_image(pixels, width, height, channels, f, candidate);
             size_t n = libdeflate_zlib_compress(fast, candidate, size, z, bound);
             if (n && n < best) { best = n; uint8_t *t = filtered; filtered = candidate; candidate = t; }
         }
     }
     size_t n = libdeflate_zlib_compress(final, filtered, size, z, bound);
     if (!n) goto fail;
+    if (level >= 10 && n * 8 < size) {
+        /* Highly redundant rows (flat areas, text, repeated rows): zlib's
+           level 9 is often smaller than libdeflate's near-optimal parse
+           there (a terminal recording's 1200×600 palette frame: 1781
+           bytes against 2012) and fast (4 ms), so the smaller is kept. */
+        uLongf zn = compressBound((uLong)size);
+        uint8_t *zz = malloc(zn);
+        if (zz && compress2(zz, &zn, filtered, (uLong)size, 9) == Z_OK && zn < n) { memcpy(z, zz, zn); n = zn; }
+        free(zz);
+    }
     if (zopfli > 0) {
         ZopfliOptions options;
         ZopfliInitOptions(&options);

@@ -43,7 +43,8 @@ int anim_png_decode_fast(const uint8_t *header, size_t header_size,
 /* The zlib stream of a PNG image's data (IDAT): rows filtered (palettes:
    none; else per-row adaptive, or with `search` the best of that and whole-
    image Sub, Up, Paeth by a quick deflate) and deflated by libdeflate at
-   `level` (1-12). malloc'd; free with anim_png_free. */
+   `level` (1-12; from 10 also zlib 9 on redundant rows, the smaller kept).
+   malloc'd; free with anim_png_free. */
 int anim_png_deflate(const uint8_t *pixels, uint32_t width, uint32_t height, int channels,
                      int level, int search, uint8_t **out, size_t *out_size);
 /* The same with every row filtered by `filter` (0-4; -1: chosen per row),

@@ -4,10 +4,12 @@
 /// APNG Assembler chooses them.
 ///
 /// Pixels are stored as compactly as the frames allow (`PixelMode.widest`):
-/// grey while all frames are opaque grey; palette indices while they have
-/// at most 256 colours together; grey and alpha while they are grey; RGB
-/// while they are opaque; else RGBA. Opaque modes name a colour no frame
-/// has transparent (`tRNS`), for frames blended OVER. Frames come one at a time, so the writer starts with
+/// grey while all frames are grey and `keyed` (no alpha but 0 and 255);
+/// palette indices while they have at most 256 colours together; grey and
+/// alpha while they are grey; RGB while they are keyed; else RGBA. Grey
+/// and RGB name a colour no frame has transparent (`tRNS`), for
+/// transparent pixels and frames blended OVER; a palette keeps an entry
+/// for it unless 256 opaque colours fill it. Frames come one at a time, so the writer starts with
 /// what the first frame allows; when a later frame needs more (a 257th
 /// colour, a transparent pixel), it reads back what it wrote, and writes
 /// those frames again in the wider form (only on an output it can read
@@ -43,10 +45,12 @@ final class APNGWriter: FrameWriter {
         /// (as frame 0 has it), its indices packed (1/2/4 bits), which
         /// deflate far better. Packed frames' rectangles start at the top
         /// left corner: ffmpeg 5.1 unpacks a sub-frame's rows there
-        /// whatever its offset (Pillow, libpng and Chromium do not). On a
-        /// canvas below `smallestPackedAnimation` pixels, that costs more
-        /// than packing saves: a second frame starts the file again at 8.
+        /// whatever its offset (Pillow, libpng and Chromium do not). Each
+        /// frame is also sized at 8 bits with its own rectangle
+        /// (`Estimate`); once that is smaller over the frames so far, the
+        /// file starts again at 8.
         var depth = 8
+        var estimate = Estimate()
         var previous: RGBAImage?
         var sequence: UInt32 = 0
         /// The duration of each frame written (or being written).
@@ -56,11 +60,12 @@ final class APNGWriter: FrameWriter {
         var palette = Palette()
         /// Where the data of `acTL`, `PLTE` and `tRNS` starts, to patch them.
         var offsets = (actl: 0, plte: 0, trns: 0)
-        /// A pixel not opaque, and one not grey (R, G, B not all equal), in
-        /// a frame so far.
-        var seen = (transparent: false, colour: false)
-        /// RGB: the colour no frame so far has, named transparent by
-        /// `tRNS`, which the unchanged pixels of a frame blended OVER take.
+        /// A pixel not opaque, one neither opaque nor fully transparent, and
+        /// one not grey (R, G, B not all equal), in a frame so far.
+        var seen = (transparent: false, translucent: false, colour: false)
+        /// Grey or RGB: the colour no frame so far has, named transparent
+        /// by `tRNS`, which transparent pixels and the unchanged pixels of a
+        /// frame blended OVER take.
         var key: UInt32?
         /// The canvas the last frame was drawn on (nil: the empty one,
         /// for the first frame) and its rectangle, for the disposals.
@@ -68,8 +73,12 @@ final class APNGWriter: FrameWriter {
         var lastRect: PixelRect = (0, 0, 0, 0)
     }
 
-    /// Canvas pixels from which an animation stays packed (64×64).
-    static let smallestPackedAnimation = 4096
+    /// Deflated sizes of the frames so far as packed and as 8-bit
+    /// indices, each with its rectangle.
+    struct Estimate {
+        var packed = 0, bytes = 0
+        var unpack: Bool { bytes < packed }
+    }
 
     /// Every RGB colour the frames so far show, for choosing the key.
     private var seen: ColorBitmap?
@@ -81,20 +90,24 @@ final class APNGWriter: FrameWriter {
                 reason: "more frames than the \(frameCount) announced")
         }
         var choices = candidates(frame)
-        let unpack = state.depth < 8 && width * height < Self.smallestPackedAnimation
-        if let mode = state.mode, unpack || !fits(frame, mode, union(choices)) {
+        if let mode = state.mode, !fits(frame, mode, union(choices)) {
             try startOver(wider: frame)
             choices = candidates(frame)  // against the frame before, as written again
         }
         try write(frame, duration: duration, index: index, choices: choices)
+        // Packing cost more than it saved: the frames again, frame included, at 8 bits.
+        if state.depth < 8 && state.estimate.unpack { try startOver(wider: frame) }
     }
 
     /// One way to draw a frame: the disposal of the frame before it, the
-    /// canvas that leaves, and the rectangle where the frame differs from it.
+    /// canvas that leaves, and the rectangle where the frame differs from
+    /// it (`tight`; `rect` is what is sent, from the corner when packed).
     struct Choice {
         let dispose: UInt8
         let canvas: RGBAImage?
         let rect: PixelRect
+        var tight: PixelRect { tightRect ?? rect }
+        var tightRect: PixelRect? = nil
     }
 
     /// The disposals of the frame before worth trying for `frame`, as
@@ -108,7 +121,8 @@ final class APNGWriter: FrameWriter {
         func choice(_ dispose: UInt8, _ canvas: RGBAImage) -> Choice {
             let r: PixelRect = FrameDiff.changedRect(canvas, frame).map { ($0.x, $0.y, $0.width, $0.height) } ?? (0, 0, 1, 1)
             // Packed: from the top left corner (see `Stream.depth`).
-            return Choice(dispose: dispose, canvas: canvas, rect: state.depth < 8 ? (0, 0, r.x + r.w, r.y + r.h) : r)
+            guard state.depth < 8 else { return Choice(dispose: dispose, canvas: canvas, rect: r) }
+            return Choice(dispose: dispose, canvas: canvas, rect: (0, 0, r.x + r.w, r.y + r.h), tightRect: r)
         }
         let none = choice(0, prev)
         // Disposals other than NONE change the fcTL of the frame before,
@@ -116,13 +130,13 @@ final class APNGWriter: FrameWriter {
         guard !queued.isEmpty, options.effort >= 3 else { return [none] }
         var list = [none]
         let last = state.lastRect
-        if state.mode?.opaqueOnly != true && !frame.isOpaque(in: last, width: width) {
+        if (state.mode?.opaqueOnly != true || state.key != nil) && !frame.isOpaque(in: last, width: width) {
             list.append(choice(1, prev.clearing(last)))
         }
         // PREVIOUS after the first frame only: there it means BACKGROUND.
         if state.frames >= 2, let base = state.base {
             let back = choice(2, base)
-            if back.rect.w * back.rect.h <= none.rect.w * none.rect.h { list.append(back) }
+            list.append(back)
         }
         return list
     }
@@ -139,21 +153,36 @@ final class APNGWriter: FrameWriter {
     private func write(_ frame: RGBAImage, duration: Duration, index: Int, choices: [Choice]) throws {
         let area = union(choices)
         let opaque = frame.isOpaque(in: area, width: width)
+        // A key replaces the colour of transparent pixels: not when it is kept.
+        let binary = opaque || !options.keepHiddenColors && frame.isBinaryAlpha(in: area, width: width)
         state.seen.transparent = state.seen.transparent || !opaque
+        state.seen.translucent = state.seen.translucent || !binary
         state.seen.colour = state.seen.colour || !frame.isGrey(in: area, width: width)
-        if sink.canReadBack && !state.seen.transparent {
+        if sink.canReadBack && !state.seen.translucent {
             if seen == nil { seen = ColorBitmap() }
             seen!.mark(frame, area, width: width)
         }
         if state.mode == nil {
+            var palette = state.palette.canHold(frame, area, width: width)
+            if !palette && opaque && Palette(reserve: false).canHold(frame, area, width: width) {
+                state.palette = Palette(reserve: false)
+                palette = true
+            }
             let mode: PixelMode =
                 !sink.canReadBack
                 ? .rgba
                 : PixelMode.widest(
-                    grey: !state.seen.colour, opaque: opaque, palette: state.palette.canHold(frame, area, width: width))
+                    grey: !state.seen.colour, keyed: opaque || binary && keyAvailable(grey: !state.seen.colour),
+                    palette: palette)
             if mode == .palette && state.frames == 0 {
-                state.depth = Palette.depth(
+                let depth = Palette.depth(
                     for: state.palette.colors.count + state.palette.newColors(frame, area, width: width, limit: 256))
+                if depth < 8 {
+                    state.mode = mode
+                    state.palette.add(frame, area, width: width)
+                    try estimate(frame, choices[0], masking: nil, packed: depth, index: index)
+                    if !state.estimate.unpack { state.depth = depth }
+                }
             }
             try header(mode)
         }
@@ -169,24 +198,60 @@ final class APNGWriter: FrameWriter {
         // Each choice with SOURCE, and with OVER when unchanged pixels can
         // be transparent: every changed pixel opaque (blending it over the
         // old one gives it exactly) and a mode with a transparent pixel.
-        // Compared with a quick deflate; only the choice gets the slow one.
+        // Compared deflated at level 6 (level 3 misjudges them); only the
+        // choice gets the slow deflate.
         var best: (pixels: [UInt8], choice: Choice, blend: UInt8, size: Int)?
         for c in choices {
             var variants = [(pixels(frame, c.rect, masking: nil), UInt8(0))]
-            if (!state.mode!.opaqueOnly || state.key != nil) && changedAreOpaque(c.canvas!, frame, c.rect) {
+            if canBlendOver && changedAreOpaque(c.canvas!, frame, c.rect) {
                 variants.append((pixels(frame, c.rect, masking: c.canvas), 1))
             }
             for (px, blend) in variants {
                 let size =
                     choices.count == 1 && variants.count == 1
-                    ? 0 : try deflate(px, c.rect, level: 3, search: false, index: index).count
+                    ? 0 : try deflate(px, c.rect, level: 6, search: false, index: index).count
                 if best == nil || size < best!.size { best = (px, c, blend, size) }
             }
         }
         let pick = best!
+        if state.depth < 8 {
+            try estimate(
+                frame, pick.choice, masking: pick.blend == 1 ? pick.choice.canvas : nil, packed: state.depth, index: index)
+        }
         if pick.choice.dispose != 0 { queued[queued.count - 1].dispose = pick.choice.dispose }
         try queue(pick.pixels, pick.choice.rect, num: num, den: den, blend: pick.blend, index: index)
         finishFrame(frame, canvas: pick.choice.canvas, rect: pick.choice.rect)
+    }
+
+    /// Adds `choice`'s sizes packed at `packed` bits (its `rect`) and at 8
+    /// bits (its `tight` one) to the estimate: deflated at level 6, as
+    /// libdeflate's level 3 misjudges them (Pillow's star.gif: packed by it,
+    /// 5% larger than at 8 bits).
+    private func estimate(_ frame: RGBAImage, _ choice: Choice, masking: RGBAImage?, packed: Int, index: Int) throws {
+        let depth = state.depth
+        defer { state.depth = depth }
+        for (bits, r) in [(packed, choice.rect), (8, choice.tight)] {
+            state.depth = bits
+            let size = try deflate(pixels(frame, r, masking: masking), r, level: 6, search: false, index: index).count
+            if bits == 8 { state.estimate.bytes += size } else { state.estimate.packed += size }
+        }
+    }
+
+    /// Whether a `tRNS` key is left for transparent pixels: a grey level or
+    /// RGB colour no frame so far shows.
+    private func keyAvailable(grey: Bool) -> Bool {
+        guard let seen else { return false }
+        return grey ? seen.firstUnusedGrey() != nil : seen.firstUnused() != nil
+    }
+
+    /// Whether unchanged pixels can be written transparent, for OVER: a
+    /// mode with alpha, a `tRNS` key, or a palette's transparent entry.
+    private var canBlendOver: Bool {
+        switch state.mode! {
+        case .palette: state.palette.transparentIndex != nil
+        case .grey, .rgb: state.key != nil
+        case .greyAlpha, .rgba: true
+        }
     }
 
     /// Records `frame` as drawn on `canvas` (nil: the empty canvas) in `rect`.
@@ -238,10 +303,11 @@ final class APNGWriter: FrameWriter {
         guard state.mode == .palette, sink.offset <= 64 << 20, let bytes = sink.readAll() else { return }
         let (plte, trns) = state.palette.chunks(entries: 1 << state.depth)
         let used = state.palette.colors.count
-        let lastTranslucent = trns[..<used].lastIndex { $0 != 255 } ?? 0
         var head = Array(bytes[..<(state.offsets.plte - 8)])
         PNGChunk.append(.PLTE, Array(plte[..<(used * 3)]), to: &head)
-        PNGChunk.append(.tRNS, Array(trns[...lastTranslucent]), to: &head)
+        if let lastTranslucent = trns[..<used].lastIndex(where: { $0 != 255 }) {
+            PNGChunk.append(.tRNS, Array(trns[...lastTranslucent]), to: &head)
+        }
         let rest = bytes[(state.offsets.trns + (1 << state.depth) + 4)...]
         guard sink.rewind() else { return }
         try sink.write(head)
@@ -268,8 +334,13 @@ final class APNGWriter: FrameWriter {
         case .rgba: return true
         case .greyAlpha: return frame.isGrey(in: rect, width: width)
         case .rgb, .grey:
-            return (mode == .rgb || frame.isGrey(in: rect, width: width)) && frame.isOpaque(in: rect, width: width)
-                && !(state.key.map { frame.contains($0, in: rect, width: width) } ?? false)
+            guard mode == .rgb || frame.isGrey(in: rect, width: width) else { return false }
+            guard
+                frame.isOpaque(in: rect, width: width)
+                    || state.key != nil && !options.keepHiddenColors
+                        && frame.isBinaryAlpha(in: rect, width: width)
+            else { return false }
+            return !(state.key.map { frame.contains($0, in: rect, width: width) } ?? false)
         case .palette: return state.palette.canHold(frame, rect, width: width, capacity: 1 << state.depth)
         }
     }
@@ -290,18 +361,26 @@ final class APNGWriter: FrameWriter {
         let durations = state.durations
         let all: PixelRect = (0, 0, width, height)
         // A packed palette that outgrows its depth stays a palette, at 8
-        // bits, when the new frame's colours fit.
+        // bits, when the new frame's colours fit. Opaque frames whose
+        // colours fill all 256 entries give up the transparent one.
+        let opaque = !state.seen.transparent && frame.isOpaque(in: all, width: width)
+        let binary =
+            !state.seen.translucent && !options.keepHiddenColors && frame.isBinaryAlpha(in: all, width: width)
+        if binary { seen?.mark(frame, all, width: width) }  // the new key avoids it too
+        let grey = !state.seen.colour && frame.isGrey(in: all, width: width)
+        let keep = state.mode == .palette && state.depth < 8 && state.palette.canHold(frame, all, width: width)
+        let unreserved =
+            !keep && state.mode == .palette && opaque && state.palette.unreserved().canHold(frame, all, width: width)
         let mode: PixelMode =
-            state.mode == .palette && state.depth < 8 && state.palette.canHold(frame, all, width: width)
+            keep
             ? .palette
             : PixelMode.widest(
-                grey: !state.seen.colour && frame.isGrey(in: all, width: width),
-                opaque: !state.seen.transparent && frame.isOpaque(in: all, width: width), palette: false)
+                grey: grey, keyed: opaque || binary && keyAvailable(grey: grey), palette: unreserved)
         guard sink.rewind() else {
             throw AnimError.io(path: sink.name, operation: "rewind", errno: 0, message: "the output cannot be rewound")
         }
         state = Stream(mode: nil)
-        if mode.opaqueOnly { seen?.mark(frame, all, width: width) }  // the new key avoids it too
+        if mode == .palette && unreserved { state.palette = Palette(reserve: false) }
         try header(mode)
         for i in 0..<written.frameCount {
             let again = try written.frame(i)
@@ -455,16 +534,16 @@ final class APNGWriter: FrameWriter {
                         let masked = old.map { $0[row + x] == p } ?? false
                         switch mode {
                         case .palette:
-                            out[o] = masked ? state.palette.transparentIndex : state.palette.index(of: p)
+                            out[o] = masked ? state.palette.transparentIndex! : state.palette.index(of: p)
                         case .grey:
-                            out[o] = UInt8((masked ? (state.key ?? p) : p) & 0xFF)
+                            out[o] = UInt8((masked || p >> 24 == 0 ? (state.key ?? p) : p) & 0xFF)
                         case .greyAlpha:
                             if !masked {
                                 out[o] = UInt8(p & 0xFF)
                                 out[o + 1] = UInt8(p >> 24)
                             }
                         case .rgb:
-                            let q = masked ? (state.key ?? p) : p
+                            let q = masked || p >> 24 == 0 ? (state.key ?? p) : p
                             out[o] = UInt8(q & 0xFF)
                             out[o + 1] = UInt8(q >> 8 & 0xFF)
                             out[o + 2] = UInt8(q >> 16 & 0xFF)
@@ -569,14 +648,17 @@ enum PixelMode {
     /// No alpha channel: a transparent pixel only through a `tRNS` key.
     var opaqueOnly: Bool { self == .grey || self == .rgb }
 
-    /// The most compact mode for frames that are all grey or not, opaque
-    /// or not, and fit a palette or not. Opaque grey goes without a
-    /// palette (no PLTE to carry); translucent grey takes one if it fits.
-    static func widest(grey: Bool, opaque: Bool, palette: Bool) -> PixelMode {
-        if grey && opaque { return .grey }
+    /// The most compact mode for frames that are all grey or not, fit a
+    /// palette or not, and are `keyed` or not: opaque, or with no alpha but
+    /// 0 and 255 and a colour left for a `tRNS` key (as APNG Assembler
+    /// writes a GIF's frames: RGB, a quarter smaller than RGBA). Keyed grey
+    /// goes without a palette (no PLTE to carry); other grey takes one if
+    /// it fits.
+    static func widest(grey: Bool, keyed: Bool, palette: Bool) -> PixelMode {
+        if grey && keyed { return .grey }
         if palette { return .palette }
         if grey { return .greyAlpha }
-        return opaque ? .rgb : .rgba
+        return keyed ? .rgb : .rgba
     }
 }
 
@@ -584,10 +666,18 @@ enum PixelMode {
 /// little-endian words of the pixel buffer).
 struct Palette {
     /// Index 0 is fully transparent black, for the unchanged pixels of
-    /// frames blended OVER: rows of zeros, with the filter bytes, deflate best.
-    private(set) var colors: [UInt32] = [0]
-    private var indices: [UInt32: UInt8] = [0: 0]
-    let transparentIndex: UInt8 = 0
+    /// frames blended OVER: rows of zeros, with the filter bytes, deflate
+    /// best. A palette that does not `reserve` it has no transparent entry
+    /// of its own (256 opaque colours, drawn with SOURCE only).
+    private(set) var colors: [UInt32]
+    private var indices: [UInt32: UInt8]
+    let transparentIndex: UInt8?
+
+    init(reserve: Bool = true) {
+        colors = reserve ? [0] : []
+        indices = reserve ? [0: 0] : [:]
+        transparentIndex = reserve ? 0 : nil
+    }
 
     /// True when the colours of `frame` in `r` fit with those already in,
     /// in a table of `capacity` entries.
@@ -630,6 +720,13 @@ struct Palette {
     }
 
     func index(of p: UInt32) -> UInt8 { indices[p]! }
+
+    /// The same colours without the reserved transparent entry.
+    func unreserved() -> Palette {
+        var p = Palette(reserve: false)
+        for c in colors.dropFirst(transparentIndex == nil ? 0 : 1) { p.insert(c) }
+        return p
+    }
 
     private mutating func insert(_ p: UInt32) {
         indices[p] = UInt8(colors.count)
@@ -758,14 +855,30 @@ extension RGBAImage {
         }
     }
 
-    /// True when a pixel of `r` has the RGB colour `rgb` (R | G << 8 | B << 16).
+    /// True when a pixel of `r` not fully transparent has the RGB colour
+    /// `rgb` (R | G << 8 | B << 16).
     func contains(_ rgb: UInt32, in r: PixelRect, width: Int) -> Bool {
         pixels.withUnsafeBytes { raw in
             let px = raw.bindMemory(to: UInt32.self)
             for y in r.y..<(r.y + r.h) {
-                for i in (y * width + r.x)..<(y * width + r.x + r.w) where px[i] & 0xFF_FFFF == rgb { return true }
+                for i in (y * width + r.x)..<(y * width + r.x + r.w) where px[i] & 0xFF_FFFF == rgb && px[i] >> 24 != 0 {
+                    return true
+                }
             }
             return false
+        }
+    }
+
+    /// True when every pixel of `r` is opaque or fully transparent.
+    func isBinaryAlpha(in r: PixelRect, width: Int) -> Bool {
+        pixels.withUnsafeBytes { raw in
+            let px = raw.bindMemory(to: UInt32.self)
+            for y in r.y..<(r.y + r.h) {
+                for i in (y * width + r.x)..<(y * width + r.x + r.w) where px[i] >> 24 != 0 && px[i] >> 24 != 0xFF {
+                    return false
+                }
+            }
+            return true
         }
     }
 }
