@@ -1,0 +1,100 @@
+import AnimTestSupport
+import CDeflate
+import Testing
+
+@testable import AnimKit
+
+/// The APNG writer's size rules learnt from APNG Assembler (issue 28),
+/// each on frames where it decides: the structure it leads to is asserted,
+/// and the file decodes back to the frames given in anim, Pillow and ffmpeg.
+struct APNGSizeRuleTests {
+    /// anim, Pillow and ffmpeg all show `frames`.
+    static func decodedExactly(_ data: [UInt8], _ frames: [RGBAImage]) throws {
+        let source = try ImageSource(data: data)
+        let anim = try (0..<source.frameCount).map { try source.frame(at: $0) }
+        let pillow = try OtherDecoders.pillow(data)
+        let ffmpeg = try OtherDecoders.ffmpeg(data, width: frames[0].width, height: frames[0].height)
+        for (name, decoded) in [("anim", anim), ("Pillow", pillow), ("ffmpeg", ffmpeg)] {
+            #expect(decoded.count == frames.count, "\(name): \(decoded.count) frames")
+            for (i, (a, b)) in zip(frames, decoded).enumerated() {
+                #expect(OtherDecoders.differences(a, b) == 0, "\(name): frame \(i)")
+            }
+        }
+    }
+
+    /// Frames as GIF gives them: alpha only 0 or 255, a ring of
+    /// transparency moving; 3 × 120 colours (too many for a palette), or
+    /// 200 grey levels (a key left).
+    static func gifLike(grey: Bool, translucent: Bool = false) -> [RGBAImage] {
+        (0..<3).map { f in
+            RGBAImage.drawn(width: 24, height: 20) { x, y in
+                let d = (x - 8 - f * 4) * (x - 8 - f * 4) + (y - 10) * (y - 10)
+                if (16..<40).contains(d) { return (0, 0, 0, translucent && x == 3 ? 128 : 0) }
+                let v = UInt8((x * 20 + y + f * 120) % (grey ? 200 : 256))
+                return grey ? (v, v, v, 255) : (v, UInt8((y * 13 + f * 7) % 256), UInt8(x * 9 % 256), 255)
+            }
+        }
+    }
+
+    /// RGB with a colour key: 3 bytes a pixel where RGBA takes 4 (APNG
+    /// Assembler's choice for GIF frames; Glide's 1080×1080 interlaced
+    /// transparent GIF: 1,137,401 → 1,055,115 bytes).
+    @Test func framesWithoutTranslucencyAreRGBWithAKey() throws {
+        let frames = Self.gifLike(grey: false)
+        #expect(APNGPaletteDepthTests.entries(frames) > 256)
+        let data = try APNGDisposeChoiceTests.encode(frames)
+        let layout = APNGPaletteDepthTests.layout(data)
+        #expect(layout.type == 2 && layout.trns == 6, "\(layout)")
+        try Self.decodedExactly(data, frames)
+    }
+
+    /// Grey levels with transparency: grey with a key level, not grey and alpha.
+    @Test func greyFramesWithoutTranslucencyAreGreyWithAKey() throws {
+        let frames = Self.gifLike(grey: true)
+        let data = try APNGDisposeChoiceTests.encode(frames)
+        let layout = APNGPaletteDepthTests.layout(data)
+        #expect(layout.type == 0 && layout.trns == 2, "\(layout)")
+        try Self.decodedExactly(data, frames)
+    }
+
+    /// One pixel of alpha 128 needs the alpha channel.
+    @Test func aTranslucentPixelNeedsRGBA() throws {
+        let frames = Self.gifLike(grey: false, translucent: true)
+        let data = try APNGDisposeChoiceTests.encode(frames)
+        #expect(APNGPaletteDepthTests.layout(data).type == 6)
+        try Self.decodedExactly(data, frames)
+    }
+
+    /// A terminal recording's frame: one colour but for a few lines of
+    /// text. zlib's level 9 deflates such rows smaller than libdeflate's
+    /// level 12 (bubbletea's tabs.gif, frame 0: 1,781 bytes against 2,012),
+    /// so the smaller is kept; the stream inflates back to the rows.
+    @Test func redundantRowsKeepTheSmallerDeflate() throws {
+        let (w, h) = (1200, 600)
+        var rows = [UInt8](repeating: 1, count: (w + 1) * h)
+        for y in 0..<h {
+            rows[y * (w + 1)] = 0  // filter: none
+            for x in 82..<136 where (80..<112).contains(y) && (x * 7 + y * 3) % 11 < 4 {
+                rows[y * (w + 1) + 1 + x] = UInt8(2 + (x + y) % 5)
+            }
+        }
+        var indices: [UInt8] = []
+        for y in 0..<h {
+            let start = y * (w + 1) + 1
+            indices += rows[start..<(start + w)]
+        }
+        let ours = try #require(
+            indices.withUnsafeBytes { PNGBridge.deflate(pixels: $0, width: w, height: h, channels: 1, level: 12, search: false) })
+        let compressor = try #require(libdeflate_alloc_compressor(12))
+        defer { libdeflate_free_compressor(compressor) }
+        var out = [UInt8](repeating: 0, count: rows.count + 1024)
+        let theirs: Int = libdeflate_zlib_compress(compressor, rows, rows.count, &out, out.count)
+        #expect(theirs > 0 && ours.count < theirs, "\(ours.count) against libdeflate's \(theirs)")
+        var back = [UInt8](repeating: 0, count: rows.count)
+        let decompressor = try #require(libdeflate_alloc_decompressor())
+        defer { libdeflate_free_decompressor(decompressor) }
+        var n = 0
+        #expect(libdeflate_zlib_decompress(decompressor, ours, ours.count, &back, back.count, &n) == LIBDEFLATE_SUCCESS)
+        #expect(n == rows.count && back == rows)
+    }
+}
