@@ -216,7 +216,8 @@ final class APNGWriter: FrameWriter {
         let pick = best!
         if state.depth < 8 {
             try estimate(
-                frame, pick.choice, masking: pick.blend == 1 ? pick.choice.canvas : nil, packed: state.depth, index: index)
+                frame, pick.choice, masking: pick.blend == 1 ? pick.choice.canvas : nil, packed: state.depth,
+                known: pick.size > 0 ? pick.size : nil, index: index)
         }
         if pick.choice.dispose != 0 { queued[queued.count - 1].dispose = pick.choice.dispose }
         try queue(pick.pixels, pick.choice.rect, num: num, den: den, blend: pick.blend, index: index)
@@ -227,10 +228,14 @@ final class APNGWriter: FrameWriter {
     /// bits (its `tight` one) to the estimate: deflated at level 6, as
     /// libdeflate's level 3 misjudges them (Pillow's star.gif: packed by it,
     /// 5% larger than at 8 bits).
-    private func estimate(_ frame: RGBAImage, _ choice: Choice, masking: RGBAImage?, packed: Int, index: Int) throws {
+    /// `known`: the packed size, when the choice of blend measured it.
+    private func estimate(
+        _ frame: RGBAImage, _ choice: Choice, masking: RGBAImage?, packed: Int, known: Int? = nil, index: Int
+    ) throws {
         let depth = state.depth
         defer { state.depth = depth }
-        for (bits, r) in [(packed, choice.rect), (8, choice.tight)] {
+        if let known { state.estimate.packed += known }
+        for (bits, r) in [(packed, choice.rect), (8, choice.tight)] where bits == 8 || known == nil {
             state.depth = bits
             let size = try deflate(pixels(frame, r, masking: masking), r, level: 6, search: false, index: index).count
             if bits == 8 { state.estimate.bytes += size } else { state.estimate.packed += size }
@@ -241,7 +246,7 @@ final class APNGWriter: FrameWriter {
     /// RGB colour no frame so far shows.
     private func keyAvailable(grey: Bool) -> Bool {
         guard let seen else { return false }
-        return grey ? seen.firstUnusedGrey() != nil : seen.firstUnused() != nil
+        return grey ? seen.keyGrey() != nil : seen.keyColour() != nil
     }
 
     /// Whether unchanged pixels can be written transparent, for OVER: a
@@ -455,11 +460,11 @@ final class APNGWriter: FrameWriter {
             try chunk(.acTL, actl.bytes)
         }
         for c in PNGMetadataChunks.chunks(options.metadata) { try chunk(c.type, c.body) }
-        if mode == .rgb, let key = seen?.firstUnused() {
+        if mode == .rgb, let key = seen?.keyColour() {
             state.key = key
             try chunk(.tRNS, [0, UInt8(key & 0xFF), 0, UInt8(key >> 8 & 0xFF), 0, UInt8(key >> 16 & 0xFF)])
         }
-        if mode == .grey, let level = seen?.firstUnusedGrey() {
+        if mode == .grey, let level = seen?.keyGrey() {
             state.key = level * 0x01_0101
             try chunk(.tRNS, [0, UInt8(level)])
         }
@@ -522,6 +527,10 @@ final class APNGWriter: FrameWriter {
         let channels = mode.channels
         var out = [UInt8](repeating: 0, count: r.w * r.h * channels)
         let empty: [UInt8] = []
+        // Read once, not per pixel (each read of `state` is checked for
+        // exclusive access); the last pixel's index kept for runs.
+        let (palette, key) = (state.palette, state.key)
+        var last: (pixel: UInt32, index: UInt8)? = nil
         (prev?.pixels ?? empty).withUnsafeBytes { oldRaw in
             frame.pixels.withUnsafeBytes { src in
                 let px = src.bindMemory(to: UInt32.self)
@@ -534,16 +543,21 @@ final class APNGWriter: FrameWriter {
                         let masked = old.map { $0[row + x] == p } ?? false
                         switch mode {
                         case .palette:
-                            out[o] = masked ? state.palette.transparentIndex! : state.palette.index(of: p)
+                            if masked {
+                                out[o] = palette.transparentIndex!
+                            } else {
+                                if last?.pixel != p { last = (p, palette.index(of: p)) }
+                                out[o] = last!.index
+                            }
                         case .grey:
-                            out[o] = UInt8((masked || p >> 24 == 0 ? (state.key ?? p) : p) & 0xFF)
+                            out[o] = UInt8((masked || p >> 24 == 0 ? (key ?? p) : p) & 0xFF)
                         case .greyAlpha:
                             if !masked {
                                 out[o] = UInt8(p & 0xFF)
                                 out[o + 1] = UInt8(p >> 24)
                             }
                         case .rgb:
-                            let q = masked || p >> 24 == 0 ? (state.key ?? p) : p
+                            let q = masked || p >> 24 == 0 ? (key ?? p) : p
                             out[o] = UInt8(q & 0xFF)
                             out[o + 1] = UInt8(q >> 8 & 0xFF)
                             out[o + 2] = UInt8(q >> 16 & 0xFF)
@@ -714,7 +728,11 @@ struct Palette {
         frame.pixels.withUnsafeBytes { raw in
             let px = raw.bindMemory(to: UInt32.self)
             for y in r.y..<(r.y + r.h) {
-                for i in (y * width + r.x)..<(y * width + r.x + r.w) where indices[px[i]] == nil { insert(px[i]) }
+                var last: UInt32? = nil
+                for i in (y * width + r.x)..<(y * width + r.x + r.w) where px[i] != last {
+                    last = px[i]
+                    if indices[px[i]] == nil { insert(px[i]) }
+                }
             }
         }
     }
@@ -822,17 +840,27 @@ struct ColorBitmap {
         }
     }
 
-    /// The first grey level whose colour is not marked.
-    func firstUnusedGrey() -> UInt32? {
-        (0..<256).first { g in
-            let c = g * 0x01_0101
-            return words[c >> 6] & (1 << UInt64(c & 63)) == 0
-        }.map(UInt32.init)
+    private func marked(_ c: UInt32) -> Bool { words[Int(c >> 6)] & (1 << UInt64(c & 63)) != 0 }
+
+    /// A key a later frame is unlikely to show (each one that does has the
+    /// frames so far written again): the unmarked grey level farthest from
+    /// every marked one (Sketch's numbers.gif, grey: written again 4 times
+    /// with the first unmarked level as the key, never with this one).
+    func keyGrey() -> UInt32? {
+        let free = (0..<256).filter { !marked(UInt32($0) * 0x01_0101) }
+        let used = (0..<256).filter { marked(UInt32($0) * 0x01_0101) }
+        guard !free.isEmpty else { return nil }
+        let far = free.max { a, b in
+            (used.map { abs($0 - a) }.min() ?? 256) < (used.map { abs($0 - b) }.min() ?? 256)
+        }!
+        return UInt32(far)
     }
 
-    /// The first colour not marked (as RGB packed R | G << 8 | B << 16),
-    /// nil when every one is.
-    func firstUnused() -> UInt32? {
+    /// The RGB key (R | G << 8 | B << 16): the first unmarked colour, nil
+    /// when every colour is marked. Near black, it deflates best beside
+    /// dark backgrounds (a lone colour far from every marked one, as for
+    /// grey, made terminalizer's recordings 7-13% larger).
+    func keyColour() -> UInt32? {
         for (i, word) in words.enumerated() where word != ~0 {
             return UInt32(i << 6 + (~word).trailingZeroBitCount)
         }
