@@ -186,8 +186,11 @@ public final class ImageDestination {
         options: EncodingOptions
     ) throws -> FrameWriter {
         try Formats.writing(format).writer(sink, width, height, options) { bytes, name in
-            let written = try ImageSource(
-                data: bytes, name: name, options: DecodingOptions(durationPolicy: .raw, decodeAhead: 0))
+            // The values as written: converted through the file's profile,
+            // frames written again would change colour.
+            var options = DecodingOptions(durationPolicy: .raw, decodeAhead: 0)
+            options.colorManagement = .none
+            let written = try ImageSource(data: bytes, name: name, options: options)
             return (written.frameCount, written.frame(at:))
         }
     }

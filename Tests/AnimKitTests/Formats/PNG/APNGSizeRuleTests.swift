@@ -97,4 +97,22 @@ struct APNGSizeRuleTests {
         #expect(libdeflate_zlib_decompress(decompressor, ours, ours.count, &back, back.count, &n) == LIBDEFLATE_SUCCESS)
         #expect(n == rows.count && back == rows)
     }
+
+    /// A file written again in a wider form (here a translucent frame after
+    /// keyed RGB ones) keeps the values given, with a colour profile too:
+    /// the frames are read back as stored, not converted through the
+    /// profile (Display P3 to sRGB moves these colours; before, the frames
+    /// written again were moved).
+    @Test func writtenAgainWithAProfileKeepsTheValuesGiven() throws {
+        var options = EncodingOptions()
+        options.metadata.iccProfile = try #require(Fixtures.source("color/p3.png").metadata.iccProfile)
+        let frames = Self.gifLike(grey: false) + [Self.gifLike(grey: false, translucent: true)[0]]
+        let data = try ImageDestination.encode(frames, as: .apng, options: options, duration: .milliseconds(100))
+        #expect(APNGPaletteDepthTests.layout(data).type == 6, "RGBA")
+        var stored = DecodingOptions()
+        stored.colorManagement = .none
+        let back = try ImageSource(data: data, options: stored)
+        #expect(back.frameCount == 4)
+        for i in 0..<4 { #expect(OtherDecoders.differences(frames[i], try back.frame(at: i)) == 0, "frame \(i)") }
+    }
 }
