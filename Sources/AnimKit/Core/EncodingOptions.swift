@@ -15,7 +15,8 @@ public struct EncodingOptions: Sendable, Equatable {
     /// chosen among NONE, BACKGROUND and PREVIOUS (below, always NONE);
     /// at 9 each frame is also deflated by zopfli (15 iterations, as
     /// zopflipng), the smaller kept: 0.6–5% smaller and 17–57 times
-    /// slower on the corpus files tried.
+    /// slower on the corpus files tried; from 7, the frames of an
+    /// animation of at most 16 KiB of rows.
     /// GIF: from 3 a frame is restored to what was there before it
     /// (disposal 3) when the next frame then differs in a smaller rectangle.
     public var effort = 5

@@ -5,7 +5,11 @@ Tools/bench/corpus/synthetic.py, against the usual tool for each format.
 One row per file and mode; a target is met only when no file misses it.
 
     python3 Tools/bench/encode/corpus.py [--modes apng,gif,gif2gif,lossy,webp-ll,webp-lossy,optimize]
-                                         [--only SUBSTRING,...] [--json] [--anim PATH]
+                                         [--only SUBSTRING,...] [--json] [--anim PATH] [--wide]
+
+--wide adds public/gif/ (98 more GIFs from 16 projects: about three hours
+with every mode); Tools/bench/encode/gif-sizes.sh and frames-sizes.sh give
+the sizes alone on any files in minutes.
 
 Every input becomes a folder of full-canvas RGBA frames (`anim extract`
 for a file; the shape's frames for a synthetic one), encoded at 100 ms a
@@ -156,11 +160,14 @@ def decode(path, fmt, src):
     return frames + frames[-1:] * (len(src) - len(frames)) if frames else frames
 
 
-def entry_inputs(only):
+def entry_inputs(only, wide=False):
     items = []
-    for f in sorted(glob.glob(os.path.join(CORPUS, "public", "*"))):
+    files = glob.glob(os.path.join(CORPUS, "public", "*"))
+    if wide:
+        files += glob.glob(os.path.join(CORPUS, "public", "gif", "*"))
+    for f in sorted(files):
         if os.path.splitext(f)[1] in (".gif", ".png", ".apng", ".webp"):
-            items.append(("public/" + os.path.basename(f), f))
+            items.append((os.path.relpath(f, CORPUS), f))
     syn = os.path.join(tempfile.gettempdir(), "anim-corpus-synthetic")
     if not os.path.isdir(syn):
         subprocess.run([sys.executable, os.path.join(CORPUS, "synthetic.py"), syn], check=True)
@@ -332,12 +339,13 @@ def main():
     ap.add_argument("--modes", default=",".join(MODES))
     ap.add_argument("--only", default="")
     ap.add_argument("--json", action="store_true")
+    ap.add_argument("--wide", action="store_true", help="also the 98 GIFs of public/gif/ (16 projects; hours)")
     ap.add_argument("--anim", default=os.environ.get("ANIM", os.path.join(ROOT, ".build", "release", "anim")))
     a = ap.parse_args()
     modes = a.modes.split(",")
     rows = []
     with tempfile.TemporaryDirectory() as work:
-        for name, path in entry_inputs([o for o in a.only.split(",") if o]):
+        for name, path in entry_inputs([o for o in a.only.split(",") if o], a.wide):
             folder = path
             if os.path.isfile(path):
                 folder = os.path.join(work, "frames-" + os.path.basename(path))

@@ -5,6 +5,8 @@
 #   anim encode F out.png --effort 7      against  apngasm out.png F/* 1 10
 #   anim encode F out.webp --lossless --effort 7
 #                                         against  img2webp -lossless -min_size
+#   anim encode F out.webp --quality 75 --effort 7 (FORMATS=webp-lossy)
+#                                         against  img2webp -lossy -q 75 -min_size
 # one line each, then how many files anim's output is larger on. A peer that
 # runs longer than $TIMEOUT seconds (default 600) counts as FAIL.
 #   Tools/bench/encode/frames-sizes.sh FILE...   (ANIM=path, default .build/release/anim;
@@ -37,6 +39,7 @@ for f in "$@"; do
   frames=("$work"/f/*.png)
   mapfile -t frames < <(printf '%s\n' "${frames[@]}" | sort -V)
   for fmt in $FORMATS; do
+    note=
     case $fmt in
       apng)
         a=$(sized "$work/out.a.png" "$ANIM" encode -q "$work/f" "$work/out.a.png" --delay 100 --effort 7)
@@ -44,8 +47,13 @@ for f in "$@"; do
       webp)
         a=$(sized "$work/out.a.webp" "$ANIM" encode -q "$work/f" "$work/out.a.webp" --lossless --effort 7 --delay 100)
         p=$(sized "$work/out.p.webp" img2webp -lossless -min_size -d 100 "${frames[@]}" -o "$work/out.p.webp") ;;
+      webp-lossy)
+        a=$(sized "$work/out.a.webp" "$ANIM" encode -q "$work/f" "$work/out.a.webp" --quality 75 --effort 7 --delay 100)
+        p=$(sized "$work/out.p.webp" img2webp -lossy -q 75 -min_size -d 100 "${frames[@]}" -o "$work/out.p.webp")
+        # Equal bytes are equal pictures; else the PSNR of each (corpus.py measures it).
+        cmp -s "$work/out.a.webp" "$work/out.p.webp" && note=same || note=differs ;;
     esac
-    echo "$(basename "$f") ${#frames[@]} $fmt $a $p"
+    echo "$(basename "$f") ${#frames[@]} $fmt $a $p $note"
   done
 done | tee "$work/rows"
 awk 'NR > 0 && $3 != "extract" {

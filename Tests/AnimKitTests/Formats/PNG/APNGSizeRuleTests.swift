@@ -115,4 +115,24 @@ struct APNGSizeRuleTests {
         #expect(back.frameCount == 4)
         for i in 0..<4 { #expect(OtherDecoders.differences(frames[i], try back.frame(at: i)) == 0, "frame \(i)") }
     }
+
+    /// From effort 7, an animation of at most 16 KiB of rows is deflated by
+    /// zopfli too (it costs milliseconds there); a larger one is not (the
+    /// same bytes as at effort 5).
+    @Test func aSmallAnimationIsDeflatedHarder() throws {
+        let small = Self.gifLike(grey: false)  // 3 frames of 24×20 RGB: under 5 KiB of rows
+        let five = try APNGDisposeChoiceTests.encode(small, effort: 5)
+        let seven = try APNGDisposeChoiceTests.encode(small, effort: 7)
+        #expect(seven.count < five.count, "\(seven.count) against \(five.count)")
+        try Self.decodedExactly(seven, small)
+        let large = APNGGreyModeTests.frames(8).map { f in
+            RGBAImage.drawn(width: 128, height: 96) { x, y in
+                let v = f.pixels[((y % 48) * 64 + x % 64) * 4]
+                return (v, UInt8(x), UInt8(y), 255)
+            }
+        }
+        #expect(
+            try APNGDisposeChoiceTests.encode(large, effort: 7) == APNGDisposeChoiceTests.encode(large, effort: 5),
+            "36 KiB of rows in frame 0 alone")
+    }
 }
