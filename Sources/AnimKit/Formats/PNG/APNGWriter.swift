@@ -137,7 +137,9 @@ final class APNGWriter: FrameWriter {
         guard !queued.isEmpty, options.effort >= 3 else { return [none] }
         var list = [none]
         let last = state.lastRect
-        if (state.mode?.opaqueOnly != true || state.key != nil) && !frame.isOpaque(in: last, width: width) {
+        // Grey or RGB: only with black as the key, as Pillow fills a cleared
+        // area with black there (opaque unless black is the key).
+        if (state.mode?.opaqueOnly != true || state.key == 0) && !frame.isOpaque(in: last, width: width) {
             list.append(choice(1, prev.clearing(last)))
         }
         // PREVIOUS after the first frame only: there it means BACKGROUND.
@@ -381,13 +383,18 @@ final class APNGWriter: FrameWriter {
         if binary { seen?.mark(frame, all, width: width) }  // the new key avoids it too
         let grey = !state.seen.colour && frame.isGrey(in: all, width: width)
         let keep = state.mode == .palette && state.depth < 8 && state.palette.canHold(frame, all, width: width)
+        // From grey or RGB with a key, the colours so far are the marked
+        // ones (and transparency): a palette when they fit.
+        let marked = state.mode?.opaqueOnly == true && binary ? seen?.count : nil
         let unreserved =
-            !keep && state.mode == .palette && opaque && state.palette.unreserved().canHold(frame, all, width: width)
+            !keep && opaque
+            && (state.mode == .palette && state.palette.unreserved().canHold(frame, all, width: width) || marked == 256)
         let mode: PixelMode =
             keep
             ? .palette
             : PixelMode.widest(
-                grey: grey, keyed: opaque || binary && keyAvailable(grey: grey), palette: unreserved)
+                grey: grey, keyed: opaque || binary && keyAvailable(grey: grey),
+                palette: unreserved || (marked ?? 256) < 256)
         guard sink.rewind() else {
             throw AnimError.io(path: sink.name, operation: "rewind", errno: 0, message: "the output cannot be rewound")
         }
@@ -836,13 +843,17 @@ struct DelayFractions {
 struct ColorBitmap {
     private var words = [UInt64](repeating: 0, count: 1 << 18)
 
-    /// Marks the colours of `frame` inside `r`.
+    /// How many colours are marked.
+    var count: Int { words.reduce(0) { $0 + $1.nonzeroBitCount } }
+
+    /// Marks the colours of `frame` inside `r`, but for fully transparent
+    /// pixels (they take the key).
     mutating func mark(_ frame: RGBAImage, _ r: PixelRect, width: Int) {
         frame.pixels.withUnsafeBytes { raw in
             let px = raw.bindMemory(to: UInt32.self)
             words.withUnsafeMutableBufferPointer { w in
                 for y in r.y..<(r.y + r.h) {
-                    for i in (y * width + r.x)..<(y * width + r.x + r.w) {
+                    for i in (y * width + r.x)..<(y * width + r.x + r.w) where px[i] >> 24 != 0 {
                         let c = Int(px[i] & 0xFF_FFFF)
                         w[c >> 6] |= 1 << UInt64(c & 63)
                     }

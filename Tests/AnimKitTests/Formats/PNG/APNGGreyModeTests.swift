@@ -5,7 +5,7 @@ import Testing
 
 /// Grey frames are written as grey (colour type 0, with a grey tRNS key
 /// for frames blended OVER) or grey and alpha (type 4), and a colour frame
-/// after them widens the file to RGB; each decodes exactly.
+/// after them widens the file to a palette or RGB; each decodes exactly.
 struct APNGGreyModeTests {
     /// 64×48 grey frames: a ramp of 192 levels (level 0 unused) with a
     /// square moving at the top left and a block blinking at the bottom
@@ -45,9 +45,12 @@ struct APNGGreyModeTests {
         _ = try Self.check(Self.frames(3) { x, y in UInt8(40 + (x * 7 + y * 3) % 200) }, colourType: 4)
     }
 
-    @Test func aColourFrameAfterGreyOnesWidensToRGB() throws {
+    /// A colour frame after grey ones: a palette when the colours so far
+    /// and its own fit one (193 levels and one colour), else RGB.
+    @Test(arguments: [1, 100])
+    func aColourFrameAfterGreyOnesWidens(_ colours: Int) throws {
         var frames = Self.frames(4)
-        frames[2].pixels[0] = 200  // one pixel not grey
-        _ = try Self.check(frames, colourType: 2)
+        for i in 0..<colours { frames[2].pixels[i * 4] = UInt8(i) &+ 128 }  // not grey
+        _ = try Self.check(frames, colourType: colours == 1 ? 3 : 2)
     }
 }
