@@ -22,7 +22,7 @@ extension Option {
         "effort", .integer("N", 0...9),
         help: "0-9 (default 5; optimize 9): time spent on a smaller file. WebP from 7 searches keyframes and"
             + " blending per frame (libwebp's minimize_size, as img2webp -min_size); APNG at 9 adds a zopfli pass"
-            + " (17-57 times slower)")
+            + " (17-57 times slower), from 7 on animations of at most 16 KiB of rows")
     static let lossless = Option(
         "lossless", formats: [.webp, .apng], help: "WebP: lossless frames (APNG always is; GIF cannot be)")
     static let exact = Option(
