@@ -50,6 +50,25 @@ public enum OtherDecoders {
         }
     }
 
+    /// Where anim, Pillow and ffmpeg do not all show `frames` for `data`
+    /// (a GIF or APNG): "NAME: N frames" or "NAME: frame I"; empty when
+    /// every decoder shows every frame exactly.
+    public static func mismatches(_ data: [UInt8], _ frames: [RGBAImage]) throws -> [String] {
+        let anim = allFrames(try ImageSource(data: data)).frames
+        let decoders = [
+            ("anim", anim), ("Pillow", try pillow(data)),
+            ("ffmpeg", try ffmpeg(data, width: frames[0].width, height: frames[0].height)),
+        ]
+        var out: [String] = []
+        for (name, decoded) in decoders {
+            if decoded.count != frames.count { out.append("\(name): \(decoded.count) frames") }
+            for (i, (a, b)) in zip(frames, decoded).enumerated() where differences(a, b) != 0 {
+                out.append("\(name): frame \(i)")
+            }
+        }
+        return out
+    }
+
     /// Pixels that differ between `a` and `b`, transparent ones (alpha 0 in
     /// `a`) compared by their alpha only; every pixel when the sizes differ.
     public static func differences(_ a: RGBAImage, _ b: RGBAImage) -> Int {
