@@ -41,8 +41,8 @@ int anim_png_decode_fast(const uint8_t *header, size_t header_size,
                          uint32_t width, uint32_t height, uint8_t *out, size_t stride);
 
 /* The zlib stream of a PNG image's data (IDAT): rows filtered (palettes:
-   none; else per-row adaptive, or with `search` the best of that and whole-
-   image Sub, Up, Paeth by a quick deflate) and deflated by libdeflate at
+   none; else per-row adaptive; with `search` the best of every whole-image
+   filter and the adaptive choice by a level-6 deflate) and deflated by libdeflate at
    `level` (1-12; from 10 also zlib 9 on redundant rows, the smaller kept).
    malloc'd; free with anim_png_free. */
 int anim_png_deflate(const uint8_t *pixels, uint32_t width, uint32_t height, int channels,

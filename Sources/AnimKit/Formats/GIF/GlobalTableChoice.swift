@@ -30,6 +30,8 @@ struct GlobalTableChoice {
     /// transparent index (an unchanged pixel inside the box of its changes,
     /// or transparency in it or the frame before, which disposal clears).
     private var transparentMay: [Bool] = []
+    /// The frame added last has a transparent pixel.
+    private var previousClear = false
 
     init(limit: Int) {
         self.limit = min(max(limit, 1), 255)
@@ -49,8 +51,9 @@ struct GlobalTableChoice {
         } else {
             let changes = GIFFrameDiff.changes(keys, reference: previous, width: image.width, height: image.height)
             transparentMay.append(
-                changes.rect.width * changes.rect.height > changes.count || clear || previous.contains(0))
+                changes.rect.width * changes.rect.height > changes.count || clear || previousClear)
         }
+        previousClear = clear
         var set = ColorSet(limit: limit + 1)
         keys.withUnsafeBufferPointer { k in
             previous.withUnsafeBufferPointer { p in

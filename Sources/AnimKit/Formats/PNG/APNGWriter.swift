@@ -113,23 +113,25 @@ final class APNGWriter: FrameWriter {
         let dispose: UInt8
         let canvas: RGBAImage?
         let rect: PixelRect
-        var tight: PixelRect { tightRect ?? rect }
-        var tightRect: PixelRect? = nil
+        let tight: PixelRect
     }
 
     /// The disposals of the frame before worth trying for `frame`, as
     /// apngasm tries them: NONE (the canvas keeps the frame before);
     /// BACKGROUND (its rectangle cleared), when `frame` has a transparent
     /// pixel there and the mode can show one; PREVIOUS (the canvas goes
-    /// back to what the frame before was drawn on), when that leaves less
-    /// to send. The first frame is the whole canvas.
+    /// back to what the frame before was drawn on). `write` keeps the one
+    /// that deflates smallest. The first frame is the whole canvas.
     private func candidates(_ frame: RGBAImage) -> [Choice] {
-        guard let prev = state.previous else { return [Choice(dispose: 0, canvas: nil, rect: (0, 0, width, height))] }
+        guard let prev = state.previous else {
+            let all: PixelRect = (0, 0, width, height)
+            return [Choice(dispose: 0, canvas: nil, rect: all, tight: all)]
+        }
         func choice(_ dispose: UInt8, _ canvas: RGBAImage) -> Choice {
             let r: PixelRect = FrameDiff.changedRect(canvas, frame).map { ($0.x, $0.y, $0.width, $0.height) } ?? (0, 0, 1, 1)
             // Packed: from the top left corner (see `Stream.depth`).
-            guard state.depth < 8 else { return Choice(dispose: dispose, canvas: canvas, rect: r) }
-            return Choice(dispose: dispose, canvas: canvas, rect: (0, 0, r.x + r.w, r.y + r.h), tightRect: r)
+            let sent: PixelRect = state.depth < 8 ? (0, 0, r.x + r.w, r.y + r.h) : r
+            return Choice(dispose: dispose, canvas: canvas, rect: sent, tight: r)
         }
         let none = choice(0, prev)
         // Disposals other than NONE change the fcTL of the frame before,
@@ -143,10 +145,7 @@ final class APNGWriter: FrameWriter {
             list.append(choice(1, prev.clearing(last)))
         }
         // PREVIOUS after the first frame only: there it means BACKGROUND.
-        if state.frames >= 2, let base = state.base {
-            let back = choice(2, base)
-            list.append(back)
-        }
+        if state.frames >= 2, let base = state.base { list.append(choice(2, base)) }
         return list
     }
 
@@ -187,7 +186,7 @@ final class APNGWriter: FrameWriter {
                 let depth = Palette.depth(
                     for: state.palette.colors.count + state.palette.newColors(frame, area, width: width, limit: 256))
                 if depth < 8 {
-                    state.mode = mode
+                    state.mode = mode  // for `pixels`; `header` writes it
                     state.palette.add(frame, area, width: width)
                     try estimate(frame, choices[0], masking: nil, packed: depth, index: index)
                     if !state.estimate.unpack { state.depth = depth }
@@ -241,12 +240,10 @@ final class APNGWriter: FrameWriter {
     private func estimate(
         _ frame: RGBAImage, _ choice: Choice, masking: RGBAImage?, packed: Int, known: Int? = nil, index: Int
     ) throws {
-        let depth = state.depth
-        defer { state.depth = depth }
         if let known { state.estimate.packed += known }
         for (bits, r) in [(packed, choice.rect), (8, choice.tight)] where bits == 8 || known == nil {
-            state.depth = bits
-            let size = try deflate(pixels(frame, r, masking: masking), r, level: 6, search: false, index: index).count
+            let px = pixels(frame, r, masking: masking, depth: bits)
+            let size = try deflate(px, r, level: 6, search: false, index: index, depth: bits).count
             if bits == 8 { state.estimate.bytes += size } else { state.estimate.packed += size }
         }
     }
@@ -539,8 +536,10 @@ final class APNGWriter: FrameWriter {
     // MARK: pixels
 
     /// The rectangle `r` of `frame` in the current mode (palette indices,
-    /// RGB or RGBA); with `masking`, pixels equal to it are transparent.
-    private func pixels(_ frame: RGBAImage, _ r: PixelRect, masking prev: RGBAImage?) -> [UInt8] {
+    /// RGB or RGBA), palette indices packed at `depth` bits (default the
+    /// file's); with `masking`, pixels equal to it are transparent.
+    private func pixels(_ frame: RGBAImage, _ r: PixelRect, masking prev: RGBAImage?, depth: Int? = nil) -> [UInt8] {
+        let depth = depth ?? state.depth
         let mode = state.mode!
         let channels = mode.channels
         var out = [UInt8](repeating: 0, count: r.w * r.h * channels)
@@ -592,7 +591,7 @@ final class APNGWriter: FrameWriter {
                 }
             }
         }
-        return state.depth < 8 ? Self.pack(out, width: r.w, height: r.h, depth: state.depth) : out
+        return depth < 8 ? Self.pack(out, width: r.w, height: r.h, depth: depth) : out
     }
 
     /// The zlib stream of a rectangle's pixels in the current mode: rows
@@ -600,11 +599,14 @@ final class APNGWriter: FrameWriter {
     /// `search` also whole-frame Sub, Up or Paeth when a quick deflate finds
     /// them smaller), deflated by libdeflate (levels 10-12: 4-10% smaller
     /// than zlib's 9 on the benchmark frames).
-    private func deflate(_ pixels: [UInt8], _ r: PixelRect, level: Int, search: Bool, index: Int) throws -> [UInt8] {
+    private func deflate(
+        _ pixels: [UInt8], _ r: PixelRect, level: Int, search: Bool, index: Int, depth: Int? = nil
+    ) throws -> [UInt8] {
         guard
             let zlib = pixels.withUnsafeBytes({
                 PNGBridge.deflate(
-                    pixels: $0, width: packedWidth(r.w), height: r.h, channels: state.mode!.channels, level: level,
+                    pixels: $0, width: packedWidth(r.w, depth: depth), height: r.h, channels: state.mode!.channels,
+                    level: level,
                     search: search)
             })
         else {
@@ -615,8 +617,9 @@ final class APNGWriter: FrameWriter {
 
     /// The width to filter rows of `w` pixels as: `w`, or for a packed
     /// palette the bytes of a row (PNG's filters then work on bytes).
-    private func packedWidth(_ w: Int) -> Int {
-        state.depth < 8 ? (w * state.depth + 7) / 8 : w
+    private func packedWidth(_ w: Int, depth: Int? = nil) -> Int {
+        let depth = depth ?? state.depth
+        return depth < 8 ? (w * depth + 7) / 8 : w
     }
 
     /// Palette indices, one byte each, packed `depth` bits a pixel, rows

@@ -77,6 +77,8 @@ struct APNGPaletteDepthTests {
         let back = try ImageSource(data: data)
         #expect(back.frameCount == 4)
         for i in 0..<frames.count { #expect(try back.frame(at: i) == frames[i], "frame \(i)") }
+        let wrong = try OtherDecoders.mismatches(data, frames)
+        #expect(wrong.isEmpty, "Pillow and ffmpeg: \(wrong)")
         if depth < 8 {
             #expect(back.frames.allSatisfy { $0.rect.x == 0 && $0.rect.y == 0 }, "\(back.frames.map(\.rect))")
             #expect(back.frames[1].rect.width == 12, "from the corner to the block's right edge")
@@ -106,6 +108,8 @@ struct APNGPaletteDepthTests {
         #expect(back.frameCount == 6)
         #expect(back.frames.dropFirst().allSatisfy { $0.rect.width <= 9 && $0.rect.height <= 7 }, "\(back.frames.map(\.rect))")
         for i in 0..<frames.count { #expect(try back.frame(at: i) == frames[i], "frame \(i)") }
+        let wrong = try OtherDecoders.mismatches(data, frames)
+        #expect(wrong.isEmpty, "Pillow and ffmpeg: \(wrong)")
     }
 
     @Test func packingPutsTheFirstPixelHigh() {
