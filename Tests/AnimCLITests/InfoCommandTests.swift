@@ -81,8 +81,22 @@ struct InfoCommandTests {
         #expect(r.stdout.split(separator: "\n").count == 6)
     }
 
+    /// Files the browsers play though the suites reject them or say
+    /// otherwise (`APNGBrowserRuleTests`, `GIFConformanceTests`): exit 0,
+    /// a warning for the APNGs, and the plays Chromium 156 shows.
+    @Test func filesPlayedAsTheBrowserPlaysThem() throws {
+        for file in ["040.png", "044.png", "047.png"] {
+            let r = try CLI.run(["info", "--json", Fixtures.path("apng-suite/" + file)])
+            #expect(r.status == 0 && r.stderr.contains("warning:"), "\(file): \(r.stderr)")
+            let j = try #require(try JSONSerialization.jsonObject(with: r.stdoutData) as? [String: Any])
+            #expect(j["frameCount"] as? Int == 1 && j["plays"] as? Int == 0, "\(file)")
+        }
+        let g = try json("gif-suite/gif87a-animation.gif")
+        #expect(g["frameCount"] as? Int == 4 && g["loopCount"] is NSNull && g["plays"] as? Int == 1)
+    }
+
     @Test func damagedFilePrintsWhatItCanThenFails() throws {
-        let bytes = try Data(contentsOf: URL(fileURLWithPath: Fixtures.path("apng-suite/047.png")))
+        let bytes = try Data(contentsOf: URL(fileURLWithPath: Fixtures.path("apng-suite/048.png")))  // num_frames too high
         let path = TempDirectory.make().appendingPathComponent("bad.png")
         try bytes.write(to: path)
         let r = try CLI.run(["info", "--json", path.path])

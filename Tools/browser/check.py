@@ -8,7 +8,10 @@ frames `anim extract` writes. Prints one line per file: `same`, or the
 frame counts and the first frames that differ. Chromium shows every GIF
 image as a frame, zero-delay ones included, as anim does by default; with
 ANIM_ARGS=--merge-zero-delay a browser frame list that ends with anim's is
-reported as `same (browser shows N more images first)`. Translucent pixels go through
+reported as `same (browser shows N more images first)`. A frame the browser
+fails to decode ends its list there (the frames before it count); the plays
+compared are what each side plays (repetitions after the first, `inf` for
+ever), not the stored loop value. Translucent pixels go through
 a canvas, which premultiplies them: compare files with binary alpha only.
 By default both sides give the stored colour values (ImageDecoder's
 colorSpaceConversion 'none', anim's --no-color-management). COLOR=N
@@ -47,18 +50,16 @@ def anim_hashes(path, work):
     r = subprocess.run([ANIM, "extract", path, out] + extra, capture_output=True)
     names = sorted(os.listdir(out)) if os.path.isdir(out) else []
     hashes = [frame_hash(np.array(Image.open(os.path.join(out, f)).convert("RGBA"))) for f in names]
-    # The canvas and the loop value, as the browser reports them: WxH, and
-    # the repetition count (the stored loop value; 0 without one, inf for 0).
+    # The canvas and the plays, as the browser reports them: WxH, and the
+    # repetitions after the first play (inf: forever). From what anim plays,
+    # not the stored loop value (a GIF without a loop block plays once).
     info = subprocess.run([ANIM, "info", "--json", path] + extra, capture_output=True, text=True)
     size, rep = "?", "?"
     if info.returncode in (0, 1) and info.stdout.strip():
         j = json.loads(info.stdout)
         size = "%dx%d" % (j["width"], j["height"])
-        loop = j.get("loopCount")
-        if j.get("format") in ("apng", "png"):  # num_plays: N plays are N - 1 repetitions
-            rep = "0" if loop is None else "inf" if loop == 0 else str(loop - 1)
-        else:  # GIF's loop value counts the repetitions
-            rep = "0" if loop is None else "inf" if loop == 0 else str(loop)
+        plays = j.get("plays")
+        rep = "?" if plays is None else "inf" if plays == 0 else str(plays - 1)
     return hashes, r.returncode, size, rep
 
 
@@ -88,7 +89,7 @@ def browser_hashes(names, root):
             result[name] = rest
         else:
             _, size, rep, hashes = rest.split(" ")
-            result[name] = (hashes.split(","), size, rep)
+            result[name] = (hashes.split(",") if hashes else [], size, rep)
     return result
 
 

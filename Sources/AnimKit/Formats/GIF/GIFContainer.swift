@@ -45,7 +45,7 @@ enum GIFContainer {
         }
         Step.markKeyframes(&steps, canvas: canvas)
         try limits.checkDecodedBytes(steps, file: file)
-        let (groups, slideshow) = GIFFrameGrouping.group(parsed, merging: merging)
+        let groups = GIFFrameGrouping.group(parsed, merging: merging)
         var frames: [(steps: Range<Int>, delay: Duration)] = groups.map { range in
             (range, .milliseconds(parsed.images[range.upperBound - 1].delay * 10))
         }
@@ -53,9 +53,13 @@ enum GIFContainer {
             // A GIF without any image shows its (transparent) screen.
             frames = [(0..<0, .zero)]
         }
+        // Without a loop block a GIF plays once, a GIF87a slideshow too
+        // (gif-suite `gif87a-animation`, whose "loop-count = infinite" the
+        // browsers do not follow: Chromium 156's ImageDecoder gives
+        // repetitionCount 0; `GIFConformanceTests`).
         let plays: Plays
         switch parsed.loopCount {
-        case nil: plays = slideshow ? .forever : .count(1)
+        case nil: plays = .count(1)
         case 0?: plays = .forever
         case let n?: plays = .count(n + 1)  // N repetitions after the first play
         }

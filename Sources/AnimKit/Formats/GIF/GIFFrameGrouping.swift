@@ -14,26 +14,26 @@
 ///   (`animation-no-delays`, `animation-zero-delays`);
 /// - a file with no extension block at all (the GIF87a way of making a
 ///   slideshow) whose three or more images each cover the whole screen
-///   (`gif87a-animation`); such a file loops forever. Two full images
-///   without extensions stay one picture (`images-overlap`).
+///   (`gif87a-animation`). Two full images without extensions stay one
+///   picture (`images-overlap`). Without a loop block such a file plays
+///   once, as any GIF (see `GIFContainer`).
 ///
 /// Not merging (`DecodingOptions.mergesZeroDelayImages` false), every image
-/// is a frame; the slideshow rule for plays still holds.
+/// is a frame.
 enum GIFFrameGrouping {
-    static func group(_ parsed: GIFParser.Result, merging: Bool) -> (frames: [Range<Int>], slideshow: Bool) {
+    static func group(_ parsed: GIFParser.Result, merging: Bool) -> [Range<Int>] {
         let images = parsed.images
-        if images.isEmpty { return ([], false) }
+        if images.isEmpty { return [] }
         let anyDelay = images.contains { $0.delay > 0 }
         let full = images.allSatisfy {
             $0.rect.x == 0 && $0.rect.y == 0 && $0.rect.width >= parsed.width && $0.rect.height >= parsed.height
         }
         let slideshow = !anyDelay && images.count >= 3 && full && !parsed.hasExtensions
         let each = images.indices.map { $0..<($0 + 1) }
-        if !merging { return (each, slideshow) }
+        if !merging { return each }
         if !anyDelay {
-            if images.count > 1 && parsed.loopCount != nil { return (each, false) }
-            if slideshow { return (each, true) }
-            return ([0..<images.count], false)
+            if images.count > 1 && parsed.loopCount != nil || slideshow { return each }
+            return [0..<images.count]
         }
         var frames: [Range<Int>] = []
         var start = 0
@@ -42,6 +42,6 @@ enum GIFFrameGrouping {
             start = i + 1
         }
         if start < images.count { frames.append(start..<images.count) }
-        return (frames, false)
+        return frames
     }
 }

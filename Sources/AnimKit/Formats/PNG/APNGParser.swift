@@ -1,11 +1,21 @@
 /// Parses PNG and APNG chunks in Swift (libpng 1.6 has no APNG support) and
-/// checks the APNG rules: `acTL` before IDAT and only once, with a valid
-/// `num_frames` (else the file is its still image, with a warning, as
-/// browsers show it; an `acTL` after IDAT quietly); `fcTL` and
-/// `fdAT` sequence numbers 0, 1, 2… with no gap or repeat; each frame inside
-/// the canvas; a default image's `fcTL` matching IHDR; a data chunk for every
-/// frame; `num_frames` equal to the frames found. Frames found before a
-/// broken rule stay usable; the problem becomes the index error.
+/// checks the APNG rules: `acTL` before IDAT with a valid `num_frames`
+/// (else the file is its still image, with a warning, as browsers show it;
+/// an `acTL` after IDAT quietly); `fcTL` and `fdAT` sequence numbers 0, 1,
+/// 2… with no gap or repeat; each frame inside the canvas; a default
+/// image's `fcTL` matching IHDR; a data chunk for the last frame; no fewer
+/// frames than `num_frames`. Frames found before a broken rule stay usable;
+/// the problem becomes the index error.
+///
+/// Where the specification calls a file an error but Chromium plays it, it
+/// is played as Chromium plays it, with a warning (Chromium 156's
+/// `ImageDecoder`, through `Tools/browser/check.py`, on the APNG suite's
+/// 040, 044 and 047 and Pillow's `chunk_multi_actl`, `chunk_no_fdat` and
+/// `syntax_num_frames_low`; `APNGBrowserRuleTests`):
+/// - a second `acTL` is ignored and the first one kept;
+/// - an `fcTL` without data before another `fcTL` is skipped, a frame
+///   that is not shown but still counts towards `num_frames`;
+/// - frames after `num_frames` are not shown.
 struct APNGParser {
     let bytes: UnsafeRawBufferPointer
     let file: String
@@ -40,8 +50,14 @@ struct APNGParser {
         /// The IDAT image's data, and whether an `fcTL` made it frame 0.
         var defaultImage = (segments: [PNGBridge.Segment](), isFrame: false)
         /// The animation chunks are ignored: the file is its still image
-        /// (an invalid or second `acTL`, or one after IDAT).
+        /// (an invalid `acTL`, or one after IDAT).
         var stillOnly = false
+        /// Frames declared by an `fcTL` that had no data before the next
+        /// one: counted, not shown.
+        var skipped = 0
+        /// `num_frames` frames were found: the `fcTL` and `fdAT` chunks
+        /// after them are ignored.
+        var complete = false
 
         var seenIDAT: Bool { idat != .notSeen }
     }
@@ -109,22 +125,25 @@ struct APNGParser {
         case .PLTE, .tRNS:
             if !s.seenIDAT { s.header?.sharedChunks.append(c) }
         case .acTL:
-            // As Chromium, Firefox, Pillow and ffmpeg: animation chunks that
-            // break the rules make the file its still image (Pillow's
-            // chunk_actl_after_idat, chunk_multi_actl, syntax_num_frames_zero,
-            // syntax_num_frames_invalid; `APNGStillFallbackTests`). An acTL
-            // after IDAT is no animation by the APNG specification: quietly.
+            // As Chromium, Firefox, Pillow and ffmpeg: an invalid acTL makes
+            // the file its still image (Pillow's chunk_actl_after_idat,
+            // syntax_num_frames_zero, syntax_num_frames_invalid;
+            // `APNGStillFallbackTests`). An acTL after IDAT is no animation
+            // by the APNG specification: quietly. A second acTL is ignored,
+            // as Chromium plays the file with the first.
             if s.stillOnly { break }
             if s.seenIDAT && s.actl == nil {
                 s.stillOnly = true
                 break
             }
+            if s.actl != nil {
+                s.warnings.append("a second acTL chunk at byte \(c.offset) is ignored")
+                break
+            }
             var n: UInt32 = 0
             var plays: UInt32 = 0
             var problem: String?
-            if s.actl != nil {
-                problem = "a second acTL chunk"
-            } else if c.length != 8 || r.u32be().map({ n = $0 }) == nil || r.u32be().map({ plays = $0 }) == nil {
+            if c.length != 8 || r.u32be().map({ n = $0 }) == nil || r.u32be().map({ plays = $0 }) == nil {
                 problem = "acTL is not 8 bytes"
             } else if n == 0 || n > 0x7FFF_FFFF {
                 problem = "acTL num_frames \(n) is out of range"
@@ -137,14 +156,14 @@ struct APNGParser {
             try limits.checkFrameCount(Int(n), file: file)
             s.actl = (Int(n), Int(plays))
         case .fcTL:
-            if s.stillOnly { break }
+            if s.stillOnly || s.complete { break }
             try handleFCTL(c, &s)
         case .IDAT:
             if s.idat == .ended { throw malformed(s.frames.count, c.offset, "IDAT chunks are not consecutive") }
             s.idat = .reading
             s.defaultImage.segments.append(.init(chunkTypeOffset: c.typeOffset, dataLength: c.length, skip: 0))
         case .fdAT:
-            if s.stillOnly { break }
+            if s.stillOnly || s.complete { break }
             try checkSequence(c, &s)
             guard s.current != nil, s.seenIDAT else {
                 throw malformed(s.frames.count, c.offset, "fdAT without a preceding fcTL")
@@ -174,7 +193,13 @@ struct APNGParser {
         // After IDAT, an fcTL ends the frame before it, whole, whatever is
         // wrong with the fcTL itself: that frame stays usable. (A frame
         // without data is reported below, after the fcTL's own checks.)
-        if s.seenIDAT { try? closeFrame(&s, at: c.offset) }
+        if s.seenIDAT { try? closeFrame(&s, at: c.offset, another: true) }
+        if let n = s.actl?.frames, s.frames.count + s.skipped >= n {
+            s.complete = true
+            s.warnings.append(
+                "acTL declares \(n) frame\(n == 1 ? "" : "s"): the fcTL at byte \(c.offset) and the frames after it are ignored")
+            return
+        }
         try checkSequence(c, &s)
         guard let header = s.header else { return }
         let index = s.frames.count + (s.current == nil ? 0 : 1)
@@ -204,10 +229,17 @@ struct APNGParser {
             blend: bop == 0 ? .source : .over, offset: c.offset)
     }
 
-    /// Ends the frame under construction (it needs data), when there is one.
-    private func closeFrame(_ s: inout State, at offset: Int) throws {
+    /// Ends the frame under construction (it needs data), when there is
+    /// one. Without data it is skipped when `another` fcTL follows.
+    private func closeFrame(_ s: inout State, at offset: Int, another: Bool = false) throws {
         guard var frame = s.current else { return }
         if s.defaultImage.isFrame && s.frames.isEmpty && frame.segments.isEmpty { frame.segments = s.defaultImage.segments }
+        if frame.segments.isEmpty && another {
+            s.warnings.append("the fcTL at byte \(frame.offset) has no image data: the frame is skipped")
+            s.skipped += 1
+            s.current = nil
+            return
+        }
         guard !frame.segments.isEmpty else {
             throw malformed(s.frames.count, frame.offset, "frame has no image data (no IDAT or fdAT)")
         }
@@ -240,13 +272,14 @@ struct APNGParser {
         if error == nil && s.defaultImage.segments.isEmpty {
             error = malformed(s.frames.count, bytes.count, "no IDAT chunk")
         }
-        if error == nil && s.frames.count != numFrames {
-            error = malformed(s.frames.count, bytes.count, "acTL declares \(numFrames) frames, the file has \(s.frames.count)")
+        if error == nil && s.frames.count + s.skipped < numFrames {
+            error = malformed(
+                s.frames.count, bytes.count, "acTL declares \(numFrames) frames, the file has \(s.frames.count + s.skipped)")
         }
         if s.frames.isEmpty { throw error ?? malformed(0, bytes.count, "no frames") }
         if s.frames[0].dispose == .previous { s.frames[0].dispose = .background }  // APNG spec
         return Result(
             header: header, frames: s.frames, isAnimated: true, numPlays: s.actl?.plays ?? 0, error: error, metadata: s.metadata,
-            color: s.color)
+            warnings: s.warnings, color: s.color)
     }
 }

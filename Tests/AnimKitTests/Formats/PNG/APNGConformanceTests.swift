@@ -29,9 +29,14 @@ struct APNGConformanceTests {
     /// `APNGStillFallbackTests`): a solid green still and a warning.
     static let stillInstead: Set<String> = ["050.png"]
 
+    /// Where Chromium plays a file the suite rejects or wants green:
+    /// `APNGBrowserRuleTests` holds what it shows.
+    static let asChromium: Set<String> = Set(APNGBrowserRuleTests.cases.map(\.file))
+
     @Test(arguments: cases)
     func conformance(_ c: Case) throws {
         let path = "apng-suite/" + c.file
+        if Self.asChromium.contains(c.file) { return }
         if Self.stillInstead.contains(c.file) {
             let source = try Fixtures.source(path)
             #expect(source.indexError == nil && source.frameCount == 1 && !source.warnings.isEmpty)

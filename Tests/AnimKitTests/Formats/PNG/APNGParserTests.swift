@@ -75,6 +75,42 @@ struct APNGParserTests {
         }
     }
 
+    /// The header, an `acTL` for `frames`, and the default image as frame
+    /// 0; then `rest`.
+    static func withDefaultImage(frames: Int, _ rest: [UInt8]) -> [UInt8] {
+        signature + T.chunk("IHDR", T.be32(4) + T.be32(2) + [8, 6, 0, 0, 0])
+            + T.chunk("acTL", T.be32(frames) + T.be32(0))
+            + fcTL(0, 4, 2, 0, 0, delay: (1, 10), dispose: 0, blend: 0) + T.chunk("IDAT", zlib) + rest
+    }
+
+    static func frame(_ seq: Int, x: Int) -> [UInt8] {
+        fcTL(seq, 1, 1, x, 0, delay: (1, 10), dispose: 0, blend: 0) + T.chunk("fdAT", T.be32(seq + 1) + zlib)
+    }
+
+    /// An fcTL without data before the next fcTL is skipped and counted
+    /// towards `num_frames` (Chromium; `APNGBrowserRuleTests`); at the end
+    /// of the file it is an error, the frames before it kept.
+    @Test func aFrameWithoutDataIsSkippedUnlessItIsTheLast() throws {
+        let empty = Self.fcTL(1, 1, 1, 0, 0, delay: (1, 10), dispose: 0, blend: 0)
+        let r = try parse(Self.withDefaultImage(frames: 3, empty + Self.frame(2, x: 3) + T.chunk("IEND", [])))
+        #expect(r.frames.count == 2 && r.error == nil, "\(r.frames.count) frames, \(String(describing: r.error))")
+        #expect(r.warnings.count == 1 && r.warnings[0].hasSuffix("has no image data: the frame is skipped"), "\(r.warnings)")
+        #expect(r.frames.last?.rect == Rect(x: 3, y: 0, width: 1, height: 1))
+        let end = Self.fcTL(3, 1, 1, 0, 0, delay: (1, 10), dispose: 0, blend: 0) + T.chunk("IEND", [])
+        let e = try parse(Self.withDefaultImage(frames: 3, Self.frame(1, x: 3) + end))
+        #expect(e.frames.count == 2 && "\(String(describing: e.error))".contains("frame has no image data"))
+    }
+
+    /// Frames after `num_frames` are not shown, with a warning (Chromium).
+    @Test func framesBeyondTheCountAreIgnored() throws {
+        let head = Self.withDefaultImage(frames: 2, Self.frame(1, x: 3))
+        let r = try parse(head + Self.frame(3, x: 2) + T.chunk("IEND", []))
+        #expect(r.frames.count == 2 && r.error == nil, "\(r.frames.count) frames, \(String(describing: r.error))")
+        #expect(
+            r.warnings == ["acTL declares 2 frames: the fcTL at byte \(head.count) and the frames after it are ignored"],
+            "\(r.warnings)")
+    }
+
     @Test func aFrameCountThatDisagreesIsAnError() throws {
         let r = try parse(Self.file(numFrames: 3))
         #expect(r.frames.count == 2 && r.error != nil, "\(r.frames.count) frames, \(String(describing: r.error))")
