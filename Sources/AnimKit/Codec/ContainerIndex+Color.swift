@@ -9,7 +9,11 @@ extension ContainerIndex {
     /// Converting after compositing is what Chromium does: APNG suite 023
     /// (translucent frames blended over, `gAMA` 0.00045) shows black from
     /// its second frame on there, as here, where converting each frame
-    /// before blending would leave half its red.
+    /// before blending would leave half its red; so does a P3 profile
+    /// (`p3-over.png`). Chromium 156 does not convert animated WebP and
+    /// GIF profiles at all (a still WebP's it does; `check.py` with
+    /// `COLOR=1` on `p3.webp` and `p3.gif`): anim converts them, as the
+    /// files ask, rather than show their colours as if they were sRGB.
     mutating func convertToSRGB() -> (source: String?, transform: ColorTransform?) {
         let (transform, problem) = ColorTransform.toSRGB(from: color)
         if let problem { summary.warnings.append(problem) }

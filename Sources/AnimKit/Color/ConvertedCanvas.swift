@@ -2,12 +2,13 @@
 /// canvas keeps the stored values (the next frame is composited on them),
 /// and this copy is brought up to date after each frame.
 ///
-/// Chromium does it the other way round: it converts each decoded row of an
-/// APNG frame before blending it over the previous frame
-/// (png_image_decoder.cc, `color_transform_scanline_`). Both give the same
-/// pixels where a frame's pixels are opaque or fully transparent; on
-/// semi-transparent pixels blended over others they differ slightly (a
-/// known difference, not yet followed).
+/// Converting once composited is what Chromium 156 shows: on a P3 APNG
+/// whose translucent frame is blended OVER another (`p3-over.png`,
+/// `ColorManagementTests`) its `ImageDecoder` and an `<img>` give these
+/// pixels within 1 level, where converting each frame before blending
+/// would be up to 60 levels away. (Chromium's png_image_decoder.cc has a
+/// per-row transform, `color_transform_scanline_`, but the pixels shown
+/// are those of the composited frame converted.)
 ///
 /// It keeps the stored values it last converted (`shadow`), so only the
 /// pixels that differ from them are converted again: a frame blended over

@@ -81,6 +81,28 @@ struct ColorManagementTests {
         return text.split(separator: "\n").map { $0.split(separator: " ").map { Double($0)! } }
     }()
 
+    /// A translucent frame blended OVER another in a file with a profile is
+    /// converted once composited, as Chromium 156 shows it: `COLOR=1
+    /// python3 Tools/browser/check.py Tests/AnimKitTests/Fixtures/color/p3-over.png`
+    /// says "same (2 frames, largest channel difference 1)" (and 80 with
+    /// anim's `--no-color-management`). Converting each frame before
+    /// blending, the order the issue read in Chromium's source, gives
+    /// colours up to 60 levels away on this file.
+    @Test func aTranslucentFrameIsConvertedOnceComposited() throws {
+        let got = try Self.pixels("p3-over.png", frame: 1)
+        let stored = try Self.pixels("p3-over.png", .none, frame: 1)
+        let after = stored.map { Self.convert($0, from: Self.p3, decode: Self.sRGBDecode) }
+        #expect(Self.farthest(got, after) <= 2, "converted once composited")
+        // Each frame converted, then blended: frame 2 is the colours
+        // reversed at alpha 128 over frame 1's.
+        let first = Self.colours.map { Self.convert($0, from: Self.p3, decode: Self.sRGBDecode) }
+        let before = (0..<64).map { p in
+            let top = Self.convert(Self.colours[63 - p], from: Self.p3, decode: Self.sRGBDecode)
+            return (0..<3).map { ((top[$0] * 128 + first[p][$0] * 127) / 255).rounded() }
+        }
+        #expect(Self.farthest(got, before) >= 20, "the other order is far: the file tells them apart")
+    }
+
     @Test(arguments: ["p3.png", "p3.webp", "p3.gif"])
     func aDisplayP3ProfileIsConvertedToSRGB(_ name: String) throws {
         let got = try Self.pixels(name)
