@@ -26,7 +26,8 @@ public struct FrameIndex: Sendable {
     /// The colour profile, EXIF, XMP and text the file carries.
     public var metadata: ImageMetadata { summary.metadata }
     /// Problems that did not stop the file from showing as browsers show
-    /// it (an APNG whose animation chunks are invalid shows its still image).
+    /// it (an APNG whose `acTL` is invalid shows its still image; one with a
+    /// second `acTL`, or an `fcTL` without data, plays as Chromium plays it).
     public var warnings: [String] { summary.warnings }
 
     /// The steps (GIF images, APNG or WebP frames) the codec decodes.
