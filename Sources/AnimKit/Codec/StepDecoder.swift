@@ -39,3 +39,13 @@ protocol SplitStepDecoder: StepDecoder {
     /// Writes step `index`'s pixels from `prepare`'s `buffer` and `result`.
     func finish(step index: Int, prepared buffer: UnsafeRawBufferPointer, result: Int, into target: PixelTarget)
 }
+
+/// A codec that decodes a step already shrunk (libwebp's scaled decode):
+/// for a still delivered smaller than its canvas, neither the time nor the
+/// memory then follow the canvas (`FrameCursor.withFrame`).
+protocol ScaledStepDecoder: StepDecoder {
+    /// Decodes step `index` shrunk to `width`×`height` into `target`, rows
+    /// of `width` RGBA8 pixels (not premultiplied) one after the other,
+    /// averaging the source pixels each output pixel covers.
+    func decodeScaled(step index: Int, width: Int, height: Int, into target: UnsafeMutableRawBufferPointer) throws
+}

@@ -60,6 +60,15 @@ final class FrameCursor {
     ) throws -> R {
         patch.lent = scratch
         defer { patch.lent = nil }
+        if let scaled = scaledStill(frame) {
+            if let refusal { throw refusal }
+            let (width, height) = (delivery.width, delivery.height)
+            return try delivery.deliverScaled(
+                { out in
+                    try scaled.decodeScaled(step: 0, width: width, height: height, into: out)
+                    if store.changed { throw AnimError.fileChanged(file, frame: frame) }
+                }, body)
+        }
         let compositor = try render(frame: frame)
         if store.changed {
             // Truncated under a mapping: the steps read zeros. This canvas
@@ -68,6 +77,19 @@ final class FrameCursor {
             throw AnimError.fileChanged(file, frame: frame)
         }
         return try delivery.deliver(compositor, changed: lastChange, body)
+    }
+
+    /// The decoder that can shrink `frame` while decoding it, when `frame`
+    /// is a still's only image, covering the canvas, delivered smaller on
+    /// both axes: no canvas is made (a 24-megapixel WebP shown in a
+    /// previewer's cells needed 96 MiB for it).
+    private func scaledStill(_ frame: Int) -> ScaledStepDecoder? {
+        guard let decoder = decoder as? ScaledStepDecoder, delivery.downsampler != nil,
+            index.steps.count == 1, index.frameSteps[frame] == 0..<1, compositor == nil,
+            index.steps[0].rect == Rect(x: 0, y: 0, width: index.width, height: index.height),
+            delivery.width <= index.width, delivery.height <= index.height
+        else { return nil }
+        return decoder
     }
 
     /// Brings the compositor to the last step of `frame`, starting from the

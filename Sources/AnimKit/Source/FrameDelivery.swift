@@ -48,6 +48,21 @@ struct FrameDelivery {
         return try body(UnsafeRawBufferPointer(converted.pixels))
     }
 
+    /// Lends to `body` the frame `decode` writes already shrunk to the
+    /// delivered size (`ScaledStepDecoder`), converted to sRGB as a
+    /// downsampled canvas is.
+    mutating func deliverScaled<R>(
+        _ decode: (UnsafeMutableRawBufferPointer) throws -> Void, _ body: (UnsafeRawBufferPointer) throws -> R
+    ) throws -> R {
+        if output.count != width * height * 4 { output = [UInt8](repeating: 0, count: width * height * 4) }
+        let count = width * height
+        return try output.withUnsafeMutableBytes { out in
+            try decode(out)
+            colorTransform?.convert(out.baseAddress!, into: out.baseAddress!, count: count)
+            return try body(UnsafeRawBufferPointer(out))
+        }
+    }
+
     /// The converted canvas, made on first use.
     mutating func convertedCanvas() -> ConvertedCanvas {
         if let converted { return converted }

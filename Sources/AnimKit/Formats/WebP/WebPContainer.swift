@@ -100,7 +100,7 @@ enum WebPContainer {
 /// WebPDecode into RGBA, as `WebPAnimDecoder` does.
 ///
 /// Each decode keeps its libwebp state in locals.
-final class WebPFrameDecoder: StepDecoder, Sendable {
+final class WebPFrameDecoder: ScaledStepDecoder, Sendable {
     let writesMasked = false
     private let store: ByteStore
     private let file: String
@@ -119,6 +119,21 @@ final class WebPFrameDecoder: StepDecoder, Sendable {
     }
 
     func decode(step index: Int, into target: PixelTarget) throws {
+        let rect = steps[index].rect
+        try decode(step: index, width: rect.width, height: rect.height, into: target, scaled: false)
+    }
+
+    /// libwebp's own scaling: it averages the pixels each output pixel
+    /// covers while it decodes, colours weighted by alpha, as `Downsampler`
+    /// does (a 24-megapixel lossy still to 80×45 cells' pixels: the PSNR
+    /// against decode-then-downsample is in `ScaledDecodeTests`).
+    func decodeScaled(step index: Int, width: Int, height: Int, into target: UnsafeMutableRawBufferPointer) throws {
+        try decode(
+            step: index, width: width, height: height,
+            into: PixelTarget(base: target.baseAddress!, stride: width * 4, masked: false), scaled: true)
+    }
+
+    private func decode(step index: Int, width: Int, height: Int, into target: PixelTarget, scaled: Bool) throws {
         let record = records[index]
         let rect = steps[index].rect
         var config = WebPDecoderConfig()
@@ -129,10 +144,15 @@ final class WebPFrameDecoder: StepDecoder, Sendable {
         // A large lossy frame: libwebp filters on a second thread while it
         // decodes (the same pixels; a 24-megapixel frame 0.42 → 0.3 s).
         if rect.width * rect.height >= 4 << 20 { config.options.use_threads = 1 }
+        if scaled {
+            config.options.use_scaling = 1
+            config.options.scaled_width = Int32(width)
+            config.options.scaled_height = Int32(height)
+        }
         config.output.is_external_memory = 1
         config.output.u.RGBA.rgba = target.base.assumingMemoryBound(to: UInt8.self)
         config.output.u.RGBA.stride = Int32(target.stride)
-        config.output.u.RGBA.size = target.stride * (rect.height - 1) + rect.width * 4
+        config.output.u.RGBA.size = target.stride * (height - 1) + width * 4
         let bytes = store.bytes.baseAddress!.assumingMemoryBound(to: UInt8.self) + record.fragmentOffset
         let status = WebPDecode(bytes, record.fragmentSize, &config)
         WebPFreeDecBuffer(&config.output)

@@ -1,0 +1,71 @@
+import AnimTestSupport
+import Foundation
+import Testing
+
+@testable import AnimKit
+
+/// A still delivered smaller than its canvas is shrunk while it decodes
+/// where the codec can (WebP: libwebp's scaled decode), with no canvas-sized
+/// buffer: the same picture as decoding whole then `Downsampler`, but for
+/// how the two box filters weigh the source pixels an output pixel's edge
+/// cuts. Measured on Pillow's hopper tiled to 6000×4000, lossy WebP
+/// (`anim extract --max-size N`, before and after): PSNR 52.1 dB at 80
+/// pixels wide, 49.4 at 160, 41.8 at 640. The still here, rings and a
+/// 7×5-pixel hatch, is the hard case: 34.9 dB at 135×90.
+struct ScaledDecodeTests {
+    /// A 600×400 still with detail at every scale (rings and a hatch,
+    /// translucent at the left), as lossless WebP.
+    static func still() throws -> [UInt8] {
+        let (w, h) = (600, 400)
+        var px = [UInt8](repeating: 0, count: w * h * 4)
+        for y in 0..<h {
+            for x in 0..<w {
+                let d = (x - 300) * (x - 300) + (y - 200) * (y - 200)
+                let i = (y * w + x) * 4
+                px[i] = UInt8(truncatingIfNeeded: d / 97)
+                px[i + 1] = UInt8(truncatingIfNeeded: (x * 3 + y * 5) % 256)
+                px[i + 2] = (x / 7 + y / 5) % 2 == 0 ? 230 : 20
+                px[i + 3] = x < 100 ? UInt8(x * 255 / 100) : 255
+            }
+        }
+        return try WebPStill.lossless(RGBAImage(width: w, height: h, pixels: px))
+    }
+
+    static func psnr(_ a: [UInt8], _ b: [UInt8]) -> Double {
+        let mse = zip(a, b).reduce(0.0) { $0 + Double((Int($1.0) - Int($1.1)) * (Int($1.0) - Int($1.1))) } / Double(a.count)
+        return mse == 0 ? 99 : 10 * log10(255 * 255 / mse)
+    }
+
+    @Test(arguments: [(160, 90), (80, 48), (33, 17)])
+    func aWebPStillShrinksAsItDecodes(_ size: (Int, Int)) throws {
+        let bytes = try Self.still()
+        let whole = try ImageSource(data: bytes, name: "still.webp").frame(at: 0)
+        let source = try ImageSource(
+            data: bytes, name: "still.webp", options: DecodingOptions(fitIn: PixelSize(width: size.0, height: size.1)))
+        let scaled = try source.frame(at: 0)
+        let down = Downsampler(sourceWidth: 600, sourceHeight: 400, width: scaled.width, height: scaled.height)
+        var expected = [UInt8](repeating: 0, count: scaled.width * scaled.height * 4)
+        whole.pixels.withUnsafeBytes { src in expected.withUnsafeMutableBytes { down.run(src, into: $0) } }
+        let fit = Downsampler.fit(width: 600, height: 400, maxWidth: size.0, maxHeight: size.1)
+        #expect(scaled.width == fit.width && scaled.height == fit.height && scaled.pixels.count == expected.count)
+        let psnr = Self.psnr(scaled.pixels, expected)
+        #expect(psnr >= 34.5, "PSNR \(psnr) dB against decode-then-downsample")
+        // No canvas was made: the cursor never composited.
+        #expect(source.cursorHasNoCanvas)
+    }
+
+    /// A size larger than the canvas on one axis takes the usual path
+    /// (composited, then resampled).
+    @Test func anEnlargedAxisIsComposited() throws {
+        var options = DecodingOptions()
+        options.resizeTo = PixelSize(width: 1200, height: 200)
+        let larger = try ImageSource(data: try Self.still(), name: "still.webp", options: options)
+        let frame = try larger.frame(at: 0)
+        #expect(frame.width == 1200 && frame.height == 200 && !larger.cursorHasNoCanvas)
+    }
+}
+
+extension ImageSource {
+    /// Whether the cursor has made no canvas (`FrameCursor.scaledStill`).
+    fileprivate var cursorHasNoCanvas: Bool { cursor.withLock { $0.compositor == nil } }
+}
