@@ -96,10 +96,28 @@ static void bridge_read(png_structp png, png_bytep out, size_t length) {
     }
 }
 
+static int decode_core(const uint8_t *header, size_t header_size, const anim_png_segment *segments,
+                       size_t segment_count, uint32_t width, uint32_t height, uint8_t *out, size_t stride,
+                       anim_png_row_fn each_row, void *context, anim_png_result *result);
+
 int anim_png_decode(const uint8_t *header, size_t header_size,
                     const anim_png_segment *segments, size_t segment_count,
                     uint32_t width, uint32_t height,
                     uint8_t *out, size_t stride, anim_png_result *result) {
+    return decode_core(header, header_size, segments, segment_count, width, height, out, stride, NULL, NULL, result);
+}
+
+int anim_png_decode_rows(const uint8_t *header, size_t header_size,
+                         const anim_png_segment *segments, size_t segment_count,
+                         uint32_t width, uint32_t height, anim_png_row_fn each_row, void *context,
+                         anim_png_result *result) {
+    return decode_core(header, header_size, segments, segment_count, width, height, NULL, 0, each_row, context,
+                       result);
+}
+
+static int decode_core(const uint8_t *header, size_t header_size, const anim_png_segment *segments,
+                       size_t segment_count, uint32_t width, uint32_t height, uint8_t *out, size_t stride,
+                       anim_png_row_fn each_row, void *context, anim_png_result *result) {
     memset(result, 0, sizeof *result);
     reader_state state;
     memset(&state, 0, sizeof state);
@@ -112,10 +130,12 @@ int anim_png_decode(const uint8_t *header, size_t header_size,
     png_infop info = png_create_info_struct(png);
     if (!info) { png_destroy_read_struct(&png, NULL, NULL); result->error_code = 1; strcpy(result->message, "out of memory"); return 1; }
     volatile uint32_t rows = 0;
+    uint8_t *volatile row = NULL;  /* each_row's buffer */
     if (setjmp(png_jmpbuf(png))) {
         result->rows_done = rows;
         if (result->error_code == 0) { result->error_code = 1; strcpy(result->message, "libpng error"); }
         png_destroy_read_struct(&png, &info, NULL);
+        free(row);
         return result->error_code;
     }
     png_set_read_fn(png, &state, bridge_read);
@@ -149,16 +169,33 @@ int anim_png_decode(const uint8_t *header, size_t header_size,
     if (png_get_rowbytes(png, info) != (size_t)width * 4) {
         png_error(png, "unexpected row size after transforms");
     }
-    for (int p = 0; p < passes; p++) {
-        for (uint32_t y = 0; y < height; y++) {
-            png_read_row(png, out + (size_t)y * stride, NULL);
-            if (passes == 1) rows = y + 1;
+    if (each_row) {
+        if (passes != 1) {
+            result->error_code = 4;
+            strcpy(result->message, "interlaced: rows come in passes");
+            png_destroy_read_struct(&png, &info, NULL);
+            return 4;
         }
+        row = malloc((size_t)width * 4);
+        if (!row) png_error(png, "out of memory");
+        for (uint32_t y = 0; y < height; y++) {
+            png_read_row(png, row, NULL);
+            each_row(context, row);
+            rows = y + 1;
+        }
+    } else {
+        for (int p = 0; p < passes; p++) {
+            for (uint32_t y = 0; y < height; y++) {
+                png_read_row(png, out + (size_t)y * stride, NULL);
+                if (passes == 1) rows = y + 1;
+            }
+        }
+        if (passes > 1) rows = height;
     }
-    if (passes > 1) rows = height;
     png_read_end(png, NULL);
     result->rows_done = rows;
     png_destroy_read_struct(&png, &info, NULL);
+    free(row);
     return 0;
 }
 

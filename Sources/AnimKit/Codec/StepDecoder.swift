@@ -46,6 +46,9 @@ protocol SplitStepDecoder: StepDecoder {
 protocol ScaledStepDecoder: StepDecoder {
     /// Decodes step `index` shrunk to `width`×`height` into `target`, rows
     /// of `width` RGBA8 pixels (not premultiplied) one after the other,
-    /// averaging the source pixels each output pixel covers.
+    /// averaging the source pixels each output pixel covers. False when
+    /// this step is left to the usual path (GIF: damaged data, whose rows
+    /// the compositor fills as browsers do).
     func decodeScaled(step index: Int, width: Int, height: Int, into target: UnsafeMutableRawBufferPointer) throws
+        -> Bool
 }

@@ -22,8 +22,8 @@ public final class Downsampler: Sendable {
     public let height: Int
     /// Each column (row) as the run of source pixels (rows) with a weight
     /// and that weight (a box's weights are equal).
-    private let columnTable: [Run]
-    private let rowTable: [Run]
+    fileprivate let columnTable: [Run]
+    fileprivate let rowTable: [Run]
 
     struct Run {
         var start: Int
@@ -119,7 +119,7 @@ public final class Downsampler: Sendable {
 
     /// Adds one source row's alpha-weighted pixels to each output column's sums.
     @inline(__always)
-    private func add(row: UnsafePointer<UInt8>, to sums: UnsafeMutablePointer<Int>) {
+    fileprivate func add(row: UnsafePointer<UInt8>, to sums: UnsafeMutablePointer<Int>) {
         columnTable.withUnsafeBufferPointer { table in
             for x in 0..<table.count {
                 let column = table[x]
@@ -149,7 +149,7 @@ public final class Downsampler: Sendable {
     /// box's weight (the mean alpha, 0–255); a mean below half a level,
     /// which rounds to alpha 0, gives transparent black.
     @inline(__always)
-    private func write(_ sums: UnsafeMutablePointer<Int>, weight rowWeight: Float, to out: UnsafeMutablePointer<UInt8>) {
+    fileprivate func write(_ sums: UnsafeMutablePointer<Int>, weight rowWeight: Float, to out: UnsafeMutablePointer<UInt8>) {
         columnTable.withUnsafeBufferPointer { table in
             for x in 0..<table.count {
                 let q = sums + x * 4
@@ -168,6 +168,57 @@ public final class Downsampler: Sendable {
                 o[1] = UInt8(Float(q[1]) * inverse + 0.5)
                 o[2] = UInt8(Float(q[2]) * inverse + 0.5)
                 o[3] = UInt8(min(alpha + 0.5, 255))
+            }
+        }
+    }
+}
+
+extension Downsampler {
+    /// Shrinks an image handed over a row at a time, top to bottom, into
+    /// `output`: the same pixels as `run` on the whole image, holding one
+    /// row of sums instead of the image (a still decoded straight to a
+    /// preview's size). Nil when an output row would need a source row
+    /// another one needs too (enlarging).
+    func rows(into output: UnsafeMutableRawBufferPointer) -> RowFeed? {
+        precondition(output.count >= width * height * 4, "Downsampler: buffer sizes do not match")
+        for y in 1..<max(rowTable.count, 1) where rowTable[y].start < rowTable[y - 1].start + rowTable[y - 1].count {
+            return nil
+        }
+        return RowFeed(self, output)
+    }
+
+    /// See `rows(into:)`. Not `Sendable`: one feed per decode.
+    final class RowFeed {
+        private let down: Downsampler
+        private let output: UnsafeMutablePointer<UInt8>
+        private let sums: UnsafeMutablePointer<Int>
+        /// The next source row and the output row it goes to.
+        private var source = 0, row = 0
+
+        fileprivate init(_ down: Downsampler, _ output: UnsafeMutableRawBufferPointer) {
+            self.down = down
+            self.output = output.baseAddress!.assumingMemoryBound(to: UInt8.self)
+            sums = .allocate(capacity: down.width * 4)
+            sums.initialize(repeating: 0, count: down.width * 4)
+        }
+
+        deinit { sums.deallocate() }
+
+        /// Adds source row after the last one (`sourceWidth` RGBA8 pixels).
+        func add(_ pixels: UnsafePointer<UInt8>) {
+            flush(before: source)
+            if row < down.height && down.rowTable[row].start <= source { down.add(row: pixels, to: sums) }
+            source += 1
+        }
+
+        /// Writes the output rows that every source row has been added for.
+        func finish() { flush(before: Int.max) }
+
+        private func flush(before next: Int) {
+            while row < down.height, down.rowTable[row].start + down.rowTable[row].count <= next {
+                down.write(sums, weight: down.rowTable[row].weight, to: output + row * down.width * 4)
+                sums.update(repeating: 0, count: down.width * 4)
+                row += 1
             }
         }
     }

@@ -63,11 +63,13 @@ final class FrameCursor {
         if let scaled = scaledStill(frame) {
             if let refusal { throw refusal }
             let (width, height) = (delivery.width, delivery.height)
-            return try delivery.deliverScaled(
+            let delivered = try delivery.deliverScaled(
                 { out in
-                    try scaled.decodeScaled(step: 0, width: width, height: height, into: out)
+                    let done = try scaled.decodeScaled(step: 0, width: width, height: height, into: out)
                     if store.changed { throw AnimError.fileChanged(file, frame: frame) }
+                    return done
                 }, body)
+            if let delivered { return delivered }
         }
         let compositor = try render(frame: frame)
         if store.changed {

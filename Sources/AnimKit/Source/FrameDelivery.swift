@@ -50,14 +50,15 @@ struct FrameDelivery {
 
     /// Lends to `body` the frame `decode` writes already shrunk to the
     /// delivered size (`ScaledStepDecoder`), converted to sRGB as a
-    /// downsampled canvas is.
+    /// downsampled canvas is; nil, `body` not called, when `decode`
+    /// returns false.
     mutating func deliverScaled<R>(
-        _ decode: (UnsafeMutableRawBufferPointer) throws -> Void, _ body: (UnsafeRawBufferPointer) throws -> R
-    ) throws -> R {
+        _ decode: (UnsafeMutableRawBufferPointer) throws -> Bool, _ body: (UnsafeRawBufferPointer) throws -> R
+    ) throws -> R? {
         if output.count != width * height * 4 { output = [UInt8](repeating: 0, count: width * height * 4) }
         let count = width * height
         return try output.withUnsafeMutableBytes { out in
-            try decode(out)
+            guard try decode(out) else { return nil }
             colorTransform?.convert(out.baseAddress!, into: out.baseAddress!, count: count)
             return try body(UnsafeRawBufferPointer(out))
         }

@@ -31,6 +31,15 @@ int anim_png_decode(const uint8_t *header, size_t header_size,
                     uint32_t width, uint32_t height,
                     uint8_t *out, size_t stride, anim_png_result *result);
 
+/* The same rows handed one at a time, top to bottom, to `each_row` (with
+   `context`) instead of stored: a non-interlaced image only (error 4 for an
+   interlaced one, nothing handed over). */
+typedef void (*anim_png_row_fn)(void *context, const uint8_t *row);
+int anim_png_decode_rows(const uint8_t *header, size_t header_size,
+                         const anim_png_segment *segments, size_t segment_count,
+                         uint32_t width, uint32_t height, anim_png_row_fn each_row, void *context,
+                         anim_png_result *result);
+
 /* The same for the common image (8 bits a sample or fewer, not interlaced,
    IHDR/PLTE/tRNS as the specification orders them) without libpng:
    libdeflate inflates, the rows are unfiltered here. 0 when every row was

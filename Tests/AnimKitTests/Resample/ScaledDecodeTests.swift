@@ -54,6 +54,60 @@ struct ScaledDecodeTests {
         #expect(source.cursorHasNoCanvas)
     }
 
+    /// `bytes` delivered at `size` against its whole frame downsampled,
+    /// and whether the cursor made no canvas.
+    static func shrunk(_ bytes: [UInt8], _ name: String, to size: (Int, Int)) throws -> (
+        got: RGBAImage, expected: [UInt8], noCanvas: Bool
+    ) {
+        // As stored (PngSuite's files carry gAMA; a frame delivered smaller
+        // is converted after it is downsampled, either way).
+        var options = DecodingOptions()
+        options.colorManagement = .none
+        let whole = try ImageSource(data: bytes, name: name, options: options).frame(at: 0)
+        options.fitIn = PixelSize(width: size.0, height: size.1)
+        let source = try ImageSource(data: bytes, name: name, options: options)
+        let got = try source.frame(at: 0)
+        let down = Downsampler(sourceWidth: whole.width, sourceHeight: whole.height, width: got.width, height: got.height)
+        var expected = [UInt8](repeating: 0, count: got.width * got.height * 4)
+        whole.pixels.withUnsafeBytes { src in expected.withUnsafeMutableBytes { down.run(src, into: $0) } }
+        return (got, expected, source.cursorHasNoCanvas)
+    }
+
+    /// 600×400 opaque, 216 colours (the GIF covers the canvas whole).
+    static func paletteStill() -> RGBAImage {
+        let (w, h) = (600, 400)
+        var px = [UInt8](repeating: 255, count: w * h * 4)
+        for y in 0..<h {
+            for x in 0..<w {
+                let i = (y * w + x) * 4
+                px[i] = UInt8(((x / 3) % 6) * 51)
+                px[i + 1] = UInt8(((y / 2) % 6) * 51)
+                px[i + 2] = UInt8((((x + y) / 11) % 6) * 51)
+            }
+        }
+        return RGBAImage(width: w, height: h, pixels: px)
+    }
+
+    /// GIF and PNG stills are shrunk row by row as they decode, to exactly
+    /// the pixels of decoding whole then downsampling.
+    @Test(arguments: [OutputFormat.gif, .apng])
+    func gifAndPNGStillsShrinkRowByRowExactly(_ format: OutputFormat) throws {
+        let bytes = try ImageDestination.encode([Self.paletteStill()], as: format, duration: .zero)
+        for size in [(160, 90), (33, 17), (600, 399)] {
+            let r = try Self.shrunk(bytes, "still.\(format)", to: size)
+            #expect(r.got.pixels == r.expected, "\(format) at \(size)")
+            #expect(r.noCanvas, "\(format) at \(size): no canvas")
+        }
+    }
+
+    /// An interlaced PNG comes in passes: it takes the usual path, with the
+    /// same pixels (PngSuite's basi6a08, 32×32 RGBA).
+    @Test func anInterlacedPNGIsComposited() throws {
+        let bytes = try Fixtures.bytes("pngsuite/basi6a08.png")
+        let r = try Self.shrunk(bytes, "basi6a08.png", to: (13, 13))
+        #expect(r.got.pixels == r.expected && !r.noCanvas)
+    }
+
     /// A size larger than the canvas on one axis takes the usual path
     /// (composited, then resampled).
     @Test func anEnlargedAxisIsComposited() throws {

@@ -168,6 +168,44 @@ final class GIFDecoder: SplitStepDecoder, Sendable {
     }
 }
 
+extension GIFDecoder: ScaledStepDecoder {
+    /// An image covering the canvas exactly, shrunk as its rows are mapped
+    /// to colours (`Downsampler.rows`): the indices (a byte a pixel) and a
+    /// row of colours in memory, not the canvas (4 bytes a pixel). The
+    /// same pixels as compositing then downsampling. Damaged data, an image
+    /// reaching past the canvas, or one decoded row by row takes the usual
+    /// path.
+    func decodeScaled(step index: Int, width: Int, height: Int, into target: UnsafeMutableRawBufferPointer) throws
+        -> Bool
+    {
+        let image = images[index]
+        let clip = steps[index].rect
+        guard image.rect == clip, !clip.isEmpty, !streams(index),
+            let feed = Downsampler(sourceWidth: clip.width, sourceHeight: clip.height, width: width, height: height)
+                .rows(into: target)
+        else { return false }
+        let total = needed(index)
+        let indices = UnsafeMutableRawBufferPointer.allocate(byteCount: total, alignment: 16)
+        defer { indices.deallocate() }
+        guard try prepare(step: index, into: indices) == total else { return false }
+        // The stored row of each image row (interlaced: four passes).
+        var stored = [Int](repeating: 0, count: clip.height)
+        var order = GIFRowOrder(height: clip.height, interlaced: image.interlaced)
+        for r in 0..<clip.height { stored[order.next()!] = r }
+        let row = UnsafeMutablePointer<UInt32>.allocate(capacity: clip.width)
+        defer { row.deallocate() }
+        let base = indices.baseAddress!.assumingMemoryBound(to: UInt8.self)
+        makePalette(image).withUnsafeBufferPointer { palette in
+            for y in 0..<clip.height {
+                anim_palette_expand(base + stored[y] * clip.width, clip.width, palette.baseAddress!, row, 0)
+                feed.add(UnsafeRawPointer(row).assumingMemoryBound(to: UInt8.self))
+            }
+        }
+        feed.finish()
+        return true
+    }
+}
+
 /// Maps a GIF image's rows of colour indices to RGBA in the target, clipped
 /// to the canvas. In a masked target transparent pixels are not written.
 struct RowWriter {

@@ -3,7 +3,7 @@
 /// APNGKit does, and lets libpng decode that.
 ///
 /// Each decode keeps its libpng state in locals.
-final class APNGDecoder: StepDecoder, Sendable {
+final class APNGDecoder: ScaledStepDecoder, Sendable {
     let writesMasked = false
     private let store: ByteStore
     private let file: String
@@ -40,6 +40,29 @@ final class APNGDecoder: StepDecoder, Sendable {
                 file: file, frame: index, library: "libpng",
                 message: result.message + " (frame data at byte \(frame.offset))")
         }
+    }
+
+    /// A still shrunk as libpng hands over its rows (`Downsampler.rows`):
+    /// a row of pixels in memory, not the canvas; the same pixels as
+    /// decoding whole then downsampling. Interlaced or damaged data takes
+    /// the usual path (it shows the rows that decode).
+    func decodeScaled(step index: Int, width: Int, height: Int, into target: UnsafeMutableRawBufferPointer) throws
+        -> Bool
+    {
+        let frame = frames[index]
+        guard header.interlace == 0,
+            let feed = Downsampler(
+                sourceWidth: frame.rect.width, sourceHeight: frame.rect.height, width: width, height: height
+            ).rows(into: target)
+        else { return false }
+        let png = repackedHeader(width: frame.rect.width, height: frame.rect.height)
+        let done = PNGBridge.decodeRows(
+            file: store.bytes, header: png, segments: frame.segments, width: frame.rect.width,
+            height: frame.rect.height
+        ) { feed.add($0) }
+        guard done else { return false }
+        feed.finish()
+        return true
     }
 
     /// Signature, IHDR for a `width`×`height` image, PLTE and tRNS copied.

@@ -58,6 +58,37 @@ enum PNGBridge {
         return (code == 0, Int(result.rows_done), message)
     }
 
+    /// The same image's rows handed to `row`, top to bottom, each
+    /// `width` RGBA8 pixels (libpng, no row stored); nil when the image is
+    /// interlaced or its data is damaged.
+    static func decodeRows(
+        file bytes: UnsafeRawBufferPointer, header: [UInt8], segments: [Segment], width: Int, height: Int,
+        _ row: (UnsafePointer<UInt8>) -> Void
+    ) -> Bool {
+        let base = bytes.baseAddress!.assumingMemoryBound(to: UInt8.self)
+        let cSegments = segments.map { s in
+            anim_png_segment(
+                chunk: base + s.chunkTypeOffset, chunk_length: UInt32(4 + s.dataLength),
+                data_offset: UInt32(4 + s.skip),
+                stored_crc: ByteReader.be32(bytes, s.chunkTypeOffset + 4 + s.dataLength))
+        }
+        var result = anim_png_result()
+        return withoutActuallyEscaping(row) { row in
+            var context = row
+            return withUnsafeMutablePointer(to: &context) { pointer in
+                header.withUnsafeBufferPointer { h in
+                    cSegments.withUnsafeBufferPointer { segs in
+                        anim_png_decode_rows(
+                            h.baseAddress, h.count, segs.baseAddress, segs.count, UInt32(width), UInt32(height),
+                            { context, pixels in
+                                context!.assumingMemoryBound(to: ((UnsafePointer<UInt8>) -> Void).self).pointee(pixels!)
+                            }, pointer, &result)
+                    }
+                }
+            } == 0
+        }
+    }
+
     /// The IDAT zlib stream of 8-bit pixels of `channels` (1: palette
     /// indices, 3: RGB, 4: RGBA), filtered and deflated with libdeflate.
     /// `filter`: 0–4 for every row, nil to choose per row.

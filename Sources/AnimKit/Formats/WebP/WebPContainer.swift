@@ -127,10 +127,13 @@ final class WebPFrameDecoder: ScaledStepDecoder, Sendable {
     /// covers while it decodes, colours weighted by alpha, as `Downsampler`
     /// does (a 24-megapixel lossy still to 80×45 cells' pixels: the PSNR
     /// against decode-then-downsample is in `ScaledDecodeTests`).
-    func decodeScaled(step index: Int, width: Int, height: Int, into target: UnsafeMutableRawBufferPointer) throws {
+    func decodeScaled(step index: Int, width: Int, height: Int, into target: UnsafeMutableRawBufferPointer) throws
+        -> Bool
+    {
         try decode(
             step: index, width: width, height: height,
             into: PixelTarget(base: target.baseAddress!, stride: width * 4, masked: false), scaled: true)
+        return true
     }
 
     private func decode(step index: Int, width: Int, height: Int, into target: PixelTarget, scaled: Bool) throws {
