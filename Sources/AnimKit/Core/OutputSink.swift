@@ -52,12 +52,21 @@ final class OutputSink {
         }
         let path = LinkTarget.resolve(path)
         let temp = path + ".tmp-\(getpid())-\(OutputSink.nextNumber())"
+        // Registered before it exists: a signal between the two would
+        // otherwise leave the file (seen under load in Tools/faults/sweep.py:
+        // `optimize`, SIGINT, out.gif.tmp-… left); unlinking a name not
+        // made yet does nothing.
+        let slot = anim_temporary_add(temp)
         let fd = open(temp, O_RDWR | O_CREAT | O_EXCL | O_CLOEXEC, 0o666)  // less the umask
-        guard fd >= 0 else { throw FileBytes.ioError(path, "create") }
+        guard fd >= 0 else {
+            let error = FileBytes.ioError(path, "create")
+            anim_temporary_remove(slot)
+            throw error
+        }
+        temporarySlot = slot
         // Replacing a file keeps its mode, owner, group and extended attributes.
         FileAttributes.copy(from: path, to: fd)
         target = .file(path: path, temp: temp, fd: fd)
-        temporarySlot = anim_temporary_add(temp)
     }
 
     init(fileDescriptor fd: Int32, name: String) {
