@@ -44,6 +44,14 @@ protocol SplitStepDecoder: StepDecoder {
 /// for a still delivered smaller than its canvas, neither the time nor the
 /// memory then follow the canvas (`FrameCursor.withFrame`).
 protocol ScaledStepDecoder: StepDecoder {
+    /// Whether `decodeScaled` takes step `index` unless its data turns out
+    /// damaged (known from the index: the memory a source needs follows).
+    func scales(step index: Int) -> Bool
+
+    /// The bytes `decodeScaled` holds for step `index` beside its output
+    /// and the file (`WorkingSet`).
+    func scaledDecodingBytes(step index: Int) -> Int
+
     /// Decodes step `index` shrunk to `width`×`height` into `target`, rows
     /// of `width` RGBA8 pixels (not premultiplied) one after the other,
     /// averaging the source pixels each output pixel covers. False when

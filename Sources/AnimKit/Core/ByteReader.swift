@@ -46,4 +46,8 @@ struct ByteReader {
     static func be32(_ bytes: UnsafeRawBufferPointer, _ at: Int) -> UInt32 {
         UInt32(bytes[at]) << 24 | UInt32(bytes[at + 1]) << 16 | UInt32(bytes[at + 2]) << 8 | UInt32(bytes[at + 3])
     }
+
+    static func le32(_ bytes: UnsafeRawBufferPointer, _ at: Int) -> UInt32 {
+        UInt32(bytes[at]) | UInt32(bytes[at + 1]) << 8 | UInt32(bytes[at + 2]) << 16 | UInt32(bytes[at + 3]) << 24
+    }
 }

@@ -27,6 +27,9 @@ final class FrameCursor {
     /// Why no frame is decoded: the decoding would not fit in
     /// `DecodingLimits.maxMemory` (thrown before the canvas is allocated).
     var refusal: AnimError?
+    /// Why no frame is decoded when a still meant to be shrunk as it
+    /// decodes (`scaledStill`) needs the canvas after all (damaged data).
+    var canvasRefusal: AnimError?
     /// Where to keep and find checkpoints (a `FrameCache`, set by `CachedFrameSource`).
     weak var checkpoints: (any CheckpointStore)?
     /// A checkpoint is offered every this many steps after a keyframe.
@@ -70,6 +73,7 @@ final class FrameCursor {
                     return done
                 }, body)
             if let delivered { return delivered }
+            if let canvasRefusal { refusal = canvasRefusal }
         }
         let compositor = try render(frame: frame)
         if store.changed {
@@ -86,10 +90,17 @@ final class FrameCursor {
     /// both axes: no canvas is made (a 24-megapixel WebP shown in a
     /// previewer's cells needed 96 MiB for it).
     private func scaledStill(_ frame: Int) -> ScaledStepDecoder? {
-        guard let decoder = decoder as? ScaledStepDecoder, delivery.downsampler != nil,
-            index.steps.count == 1, index.frameSteps[frame] == 0..<1, compositor == nil,
+        guard compositor == nil, index.frameSteps[frame] == 0..<1 else { return nil }
+        return Self.scaledStill(index: index, decoder: decoder, width: delivery.width, height: delivery.height)
+    }
+
+    /// The decoder of a still whose only image covers the canvas, when it
+    /// shrinks that image to `width`×`height` (smaller than the canvas).
+    static func scaledStill(index: FrameIndex, decoder: StepDecoder, width: Int, height: Int) -> ScaledStepDecoder? {
+        guard let decoder = decoder as? ScaledStepDecoder, index.steps.count == 1,
+            (width, height) != (index.width, index.height), width <= index.width, height <= index.height,
             index.steps[0].rect == Rect(x: 0, y: 0, width: index.width, height: index.height),
-            delivery.width <= index.width, delivery.height <= index.height
+            decoder.scales(step: 0)
         else { return nil }
         return decoder
     }

@@ -167,12 +167,23 @@ public final class ImageSource: @unchecked Sendable {
             } ?? (width: index.width, height: index.height)
         outputWidth = out.width
         outputHeight = out.height
-        let working = WorkingSet(
-            index: index, storeBytes: store.isMapped ? 0 : store.count,
-            largestData: index.steps.indices.map { decoder.dataRange(step: $0).count }.max() ?? 0,
+        let largestData = index.steps.indices.map { decoder.dataRange(step: $0).count }.max() ?? 0
+        let composited = WorkingSet(
+            index: index, storeBytes: store.isMapped ? 0 : store.count, largestData: largestData,
             outputWidth: out.width, outputHeight: out.height, converts: colorTransform != nil)
+        // A still shrunk as it decodes holds no canvas, unless damaged data
+        // sends it the usual way.
+        let scaled = FrameCursor.scaledStill(index: index, decoder: decoder, width: out.width, height: out.height)
+        let working =
+            scaled.map {
+                WorkingSet(
+                    index: index, storeBytes: store.isMapped ? 0 : store.count, largestData: largestData,
+                    outputWidth: out.width, outputHeight: out.height, converts: colorTransform != nil,
+                    scaledStill: $0.scaledDecodingBytes(step: 0))
+            } ?? composited
         let budget = options.limits.maxMemory
-        let depth = working.decodeAhead(options.decodeAhead, within: budget)
+        // One step: nothing to decode ahead (`FrameCursor` makes no prefetcher).
+        let depth = index.steps.count > 1 ? working.decodeAhead(options.decodeAhead, within: budget) : 0
         memoryFootprint = working.bytes(decodeAhead: depth)
         minimumMemory = working.base
         let cursor = FrameCursor(
@@ -180,6 +191,9 @@ public final class ImageSource: @unchecked Sendable {
             outputHeight: out.height, decodeAhead: depth, colorTransform: colorTransform)
         if working.base > budget {
             cursor.refusal = .limitExceeded(file: name, limit: "maxMemory", value: working.base, maximum: budget)
+        }
+        if scaled != nil && composited.base > budget {
+            cursor.canvasRefusal = .limitExceeded(file: name, limit: "maxMemory", value: composited.base, maximum: budget)
         }
         self.cursor = Locked(cursor)
         downsamples = out != (index.width, index.height)

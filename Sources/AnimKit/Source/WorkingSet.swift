@@ -15,8 +15,12 @@ struct WorkingSet: Equatable {
     /// `storeBytes`: the file's bytes held in memory (0 when mapped);
     /// `largestData`: the most bytes of file one step reads (resident
     /// while it is decoded, mapped or not).
+    /// `scaledStill`: the only image is shrunk as it decodes
+    /// (`FrameCursor.scaledStill`), holding these bytes besides: no canvas,
+    /// no patch, only the output and the file's bytes it reads.
     init(
-        index: FrameIndex, storeBytes: Int, largestData: Int, outputWidth: Int, outputHeight: Int, converts: Bool
+        index: FrameIndex, storeBytes: Int, largestData: Int, outputWidth: Int, outputHeight: Int, converts: Bool,
+        scaledStill: Int? = nil
     ) {
         let canvas = Self.bytes(index.width, index.height)
         let output = Self.bytes(outputWidth, outputHeight)
@@ -33,7 +37,9 @@ struct WorkingSet: Equatable {
         case .webp: decoding = largestData + largest
         case .png, .apng: decoding = 2 * largestData
         }
-        base = Self.runtime + storeBytes + canvas + largest + decoding + saves + delivery
+        base =
+            scaledStill.map { Self.runtime + storeBytes + output + largestData + $0 }
+            ?? Self.runtime + storeBytes + canvas + largest + decoding + saves + delivery
         let buffer = index.format == .gif ? largest / 4 : largest * (converts && !downsamples ? 2 : 1)
         perBuffer = buffer + decoding
     }

@@ -100,6 +100,33 @@ struct ScaledDecodeTests {
         }
     }
 
+    /// The memory a source estimates for such a still follows the output,
+    /// not the canvas (`--max-memory` lets a preview through); the same
+    /// file cut inside its data needs the canvas after all, refused when
+    /// that does not fit.
+    @Test func theMemoryAShrunkStillNeedsFollowsTheOutput() throws {
+        let bytes = try ImageDestination.encode([Self.paletteStill()], as: .apng, duration: .zero)
+        var options = DecodingOptions(fitIn: PixelSize(width: 80, height: 60))
+        let source = try ImageSource(data: bytes, name: "still.png", options: options)
+        #expect(source.memoryFootprint < WorkingSet.runtime + 600 * 400 * 4, "no canvas counted")
+        options.limits.maxMemory = source.memoryFootprint
+        let tight = try ImageSource(data: bytes, name: "still.png", options: options)
+        #expect(try tight.frame(at: 0).width == 80)
+        // Bytes in the middle of the image data changed (its CRC no longer
+        // matches, which the index does not check): the decode stops part
+        // way and the usual path would show the rows before.
+        var damaged = bytes
+        for i in (bytes.count / 2)..<(bytes.count / 2 + 16) { damaged[i] ^= 0x5A }
+        let cut = try ImageSource(data: damaged, name: "damaged.png", options: options)
+        #expect(cut.memoryFootprint == source.memoryFootprint)
+        do {
+            _ = try cut.frame(at: 0)
+            Issue.record("a damaged still decoded within a budget without its canvas")
+        } catch let AnimError.limitExceeded(_, limit, _, _) {
+            #expect(limit == "maxMemory")
+        }
+    }
+
     /// An interlaced PNG comes in passes: it takes the usual path, with the
     /// same pixels (PngSuite's basi6a08, 32×32 RGBA).
     @Test func anInterlacedPNGIsComposited() throws {

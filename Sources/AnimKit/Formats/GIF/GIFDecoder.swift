@@ -175,12 +175,19 @@ extension GIFDecoder: ScaledStepDecoder {
     /// same pixels as compositing then downsampling. Damaged data, an image
     /// reaching past the canvas, or one decoded row by row takes the usual
     /// path.
+    /// The indices, a byte a pixel, and a row of colours.
+    func scaledDecodingBytes(step index: Int) -> Int { needed(index) + steps[index].rect.width * 4 }
+
+    func scales(step index: Int) -> Bool {
+        images[index].rect == steps[index].rect && !steps[index].rect.isEmpty && !streams(index)
+    }
+
     func decodeScaled(step index: Int, width: Int, height: Int, into target: UnsafeMutableRawBufferPointer) throws
         -> Bool
     {
         let image = images[index]
         let clip = steps[index].rect
-        guard image.rect == clip, !clip.isEmpty, !streams(index),
+        guard scales(step: index),
             let feed = Downsampler(sourceWidth: clip.width, sourceHeight: clip.height, width: width, height: height)
                 .rows(into: target)
         else { return false }

@@ -46,11 +46,16 @@ final class APNGDecoder: ScaledStepDecoder, Sendable {
     /// a row of pixels in memory, not the canvas; the same pixels as
     /// decoding whole then downsampling. Interlaced or damaged data takes
     /// the usual path (it shows the rows that decode).
+    func scales(step index: Int) -> Bool { header.interlace == 0 }
+
+    /// libpng's rows (a few, of up to 8 bytes a pixel) and its zlib window.
+    func scaledDecodingBytes(step index: Int) -> Int { frames[index].rect.width * 32 + (64 << 10) }
+
     func decodeScaled(step index: Int, width: Int, height: Int, into target: UnsafeMutableRawBufferPointer) throws
         -> Bool
     {
         let frame = frames[index]
-        guard header.interlace == 0,
+        guard scales(step: index),
             let feed = Downsampler(
                 sourceWidth: frame.rect.width, sourceHeight: frame.rect.height, width: width, height: height
             ).rows(into: target)

@@ -127,6 +127,24 @@ final class WebPFrameDecoder: ScaledStepDecoder, Sendable {
     /// covers while it decodes, colours weighted by alpha, as `Downsampler`
     /// does (a 24-megapixel lossy still to 80×45 cells' pixels: the PSNR
     /// against decode-then-downsample is in `ScaledDecodeTests`).
+    func scales(step index: Int) -> Bool { true }
+
+    /// Lossless (VP8L): libwebp decodes the whole image as ARGB before it
+    /// scales; lossy: a few rows of macroblocks (counted as the frame's
+    /// data, a generous bound: 24 megapixels took 19 MB in all).
+    func scaledDecodingBytes(step index: Int) -> Int {
+        let r = records[index]
+        let bytes = store.bytes
+        var p = r.fragmentOffset
+        // The fragment: ALPH (lossy with alpha) or VP8 or VP8L first.
+        if p + 8 <= bytes.count, bytes[p..<(p + 4)].elementsEqual("ALPH".utf8) {
+            p += 8 + (Int(ByteReader.le32(bytes, p + 4)) + 1) & ~1
+        }
+        let lossless = p + 4 <= bytes.count && bytes[p..<(p + 4)].elementsEqual("VP8L".utf8)
+        let rect = steps[index].rect
+        return r.fragmentSize + (lossless ? rect.width * rect.height * 4 : 0)
+    }
+
     func decodeScaled(step index: Int, width: Int, height: Int, into target: UnsafeMutableRawBufferPointer) throws
         -> Bool
     {
