@@ -140,7 +140,11 @@ static int decode_core(const uint8_t *header, size_t header_size, const anim_png
     }
     png_set_read_fn(png, &state, bridge_read);
     png_set_crc_action(png, PNG_CRC_QUIET_USE, PNG_CRC_QUIET_USE);
-    png_set_benign_errors(png, 0);
+    /* libpng's benign errors are warnings: what libpng reads here is a
+       repacked PNG (IHDR, PLTE, tRNS, the frame's data, IEND), so they are
+       the data's "Too much image data" and "Extra compressed data", which
+       Chromium shows the frame with (APNG suite 060: `fdAT` too large). */
+    png_set_benign_errors(png, 1);
 #ifdef PNG_IGNORE_ADLER32
     /* The chunk CRCs, checked in bridge_read over the compressed bytes, guard
        the data; zlib's Adler-32 over the (larger) inflated bytes would cost

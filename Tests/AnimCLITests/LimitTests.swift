@@ -86,14 +86,17 @@ struct LimitTests {
     }
 
     /// Data that inflates far past the frame: 64 MiB of zlib data behind a
-    /// 1×1 PNG (an error, as the APNG suite wants for an oversized fdAT:
-    /// libpng stops at the first extra byte), 400,000 LZW codes behind a
+    /// 1×1 PNG (the pixel shown, as Chromium shows APNG suite 060's
+    /// oversized fdAT: libpng stops inflating at the first extra byte and
+    /// skips the rest), 400,000 LZW codes behind a
     /// 1×1 GIF image (the pixel is decoded, the rest ignored), and an
     /// acTL announcing 4 billion frames (ignored before any allocation: the
     /// still image, with a warning, as browsers show it).
     @Test func inflationIsStoppedEarly() throws {
-        let png = try Self.measured(["extract", Self.hostile("inflate-bomb.png"), TempDirectory.make().path])
-        #expect(png.status == 1 && png.stderr.contains("Too much image data"), "\(png.stderr)")
+        let pngDir = TempDirectory.make()
+        let png = try Self.measured(["extract", Self.hostile("inflate-bomb.png"), pngDir.path])
+        #expect(png.status == 0, "\(png.stderr)")
+        #expect(FileManager.default.fileExists(atPath: pngDir.appendingPathComponent("frame-00000.png").path))
         #expect(png.seconds < 2 && png.peak < 64 << 20, "\(png.seconds) s, \(png.peak) bytes")
         let dir = TempDirectory.make()
         let gif = try Self.measured(["extract", Self.hostile("lzw-bomb.gif"), dir.path])

@@ -21,6 +21,19 @@ struct APNGBrowserRuleTests {
         ("047.png", 1, "acTL declares 1 frame: the fcTL at byte 458 and the frames after it are ignored"),
     ]
 
+    /// 060, `fdAT` too large: its data inflates to more than the frame's
+    /// rows. Chromium shows the frame (the rows, the surplus ignored), so
+    /// libpng's benign "Too much image data" is not an error here.
+    @Test func surplusFrameDataIsIgnored() throws {
+        let source = try Fixtures.source("apng-suite/060.png")
+        #expect(source.indexError == nil && source.frameCount == 1)
+        let image = try source.frame(at: 0)
+        #expect(
+            stride(from: 0, to: image.pixels.count, by: 4).allSatisfy {
+                Array(image.pixels[$0..<($0 + 4)]) == [255, 0, 0, 255]
+            })
+    }
+
     @Test(arguments: cases.map(\.file))
     func playedAsChromiumPlaysIt(_ file: String) throws {
         let c = try #require(Self.cases.first { $0.file == file })
