@@ -168,13 +168,12 @@ final class GIFDecoder: SplitStepDecoder, Sendable {
     }
 }
 
+/// An image covering the canvas exactly, shrunk as its rows are mapped to
+/// colours (`Downsampler.rows`): the indices (a byte a pixel) and a row of
+/// colours in memory, not the canvas (4 bytes a pixel). The same pixels as
+/// compositing then downsampling. Damaged data, an image reaching past the
+/// canvas, or one decoded row by row takes the usual path.
 extension GIFDecoder: ScaledStepDecoder {
-    /// An image covering the canvas exactly, shrunk as its rows are mapped
-    /// to colours (`Downsampler.rows`): the indices (a byte a pixel) and a
-    /// row of colours in memory, not the canvas (4 bytes a pixel). The
-    /// same pixels as compositing then downsampling. Damaged data, an image
-    /// reaching past the canvas, or one decoded row by row takes the usual
-    /// path.
     /// The indices, a byte a pixel, and a row of colours.
     func scaledDecodingBytes(step index: Int) -> Int { needed(index) + steps[index].rect.width * 4 }
 

@@ -42,15 +42,16 @@ final class APNGDecoder: ScaledStepDecoder, Sendable {
         }
     }
 
-    /// A still shrunk as libpng hands over its rows (`Downsampler.rows`):
-    /// a row of pixels in memory, not the canvas; the same pixels as
-    /// decoding whole then downsampling. Interlaced or damaged data takes
-    /// the usual path (it shows the rows that decode).
+    /// Interlaced rows come in passes: those take the usual path.
     func scales(step index: Int) -> Bool { header.interlace == 0 }
 
     /// libpng's rows (a few, of up to 8 bytes a pixel) and its zlib window.
     func scaledDecodingBytes(step index: Int) -> Int { frames[index].rect.width * 32 + (64 << 10) }
 
+    /// A still shrunk as libpng hands over its rows (`Downsampler.rows`):
+    /// a row of pixels in memory, not the canvas; the same pixels as
+    /// decoding whole then downsampling. Damaged data takes the usual path
+    /// (it shows the rows that decode).
     func decodeScaled(step index: Int, width: Int, height: Int, into target: UnsafeMutableRawBufferPointer) throws
         -> Bool
     {

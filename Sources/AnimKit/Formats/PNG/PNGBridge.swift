@@ -59,8 +59,9 @@ enum PNGBridge {
     }
 
     /// The same image's rows handed to `row`, top to bottom, each
-    /// `width` RGBA8 pixels (libpng, no row stored); nil when the image is
-    /// interlaced or its data is damaged.
+    /// `width` RGBA8 pixels (libpng, no row stored); false when the image
+    /// is interlaced (nothing handed over) or its data is damaged (the
+    /// rows before the damage handed over).
     static func decodeRows(
         file bytes: UnsafeRawBufferPointer, header: [UInt8], segments: [Segment], width: Int, height: Int,
         _ row: (UnsafePointer<UInt8>) -> Void

@@ -123,10 +123,6 @@ final class WebPFrameDecoder: ScaledStepDecoder, Sendable {
         try decode(step: index, width: rect.width, height: rect.height, into: target, scaled: false)
     }
 
-    /// libwebp's own scaling: it averages the pixels each output pixel
-    /// covers while it decodes, colours weighted by alpha, as `Downsampler`
-    /// does (a 24-megapixel lossy still to 80×45 cells' pixels: the PSNR
-    /// against decode-then-downsample is in `ScaledDecodeTests`).
     func scales(step index: Int) -> Bool { true }
 
     /// Lossless (VP8L): libwebp decodes the whole image as ARGB before it
@@ -145,6 +141,10 @@ final class WebPFrameDecoder: ScaledStepDecoder, Sendable {
         return r.fragmentSize + (lossless ? rect.width * rect.height * 4 : 0)
     }
 
+    /// libwebp's own scaling: it averages the pixels each output pixel
+    /// covers while it decodes, colours weighted by alpha, as `Downsampler`
+    /// does but for how an output pixel's edge weighs the source pixels it
+    /// cuts (the PSNR against decode-then-downsample: `ScaledDecodeTests`).
     func decodeScaled(step index: Int, width: Int, height: Int, into target: UnsafeMutableRawBufferPointer) throws
         -> Bool
     {
