@@ -26,13 +26,7 @@ enum PNGBridge {
         width: Int, height: Int, into out: UnsafeMutableRawPointer,
         stride: Int, fast: Bool = true
     ) -> (ok: Bool, rowsDone: Int, message: String) {
-        let base = bytes.baseAddress!.assumingMemoryBound(to: UInt8.self)
-        let cSegments = segments.map { s in
-            anim_png_segment(
-                chunk: base + s.chunkTypeOffset, chunk_length: UInt32(4 + s.dataLength),
-                data_offset: UInt32(4 + s.skip),
-                stored_crc: ByteReader.be32(bytes, s.chunkTypeOffset + 4 + s.dataLength))
-        }
+        let cSegments = Self.cSegments(segments, in: bytes)
         if fast {
             let code = header.withUnsafeBufferPointer { h in
                 cSegments.withUnsafeBufferPointer { segs in
@@ -58,6 +52,18 @@ enum PNGBridge {
         return (code == 0, Int(result.rows_done), message)
     }
 
+    /// `segments` as the C side reads them: each data chunk's bytes in
+    /// `bytes`, where its data starts, and its stored CRC.
+    private static func cSegments(_ segments: [Segment], in bytes: UnsafeRawBufferPointer) -> [anim_png_segment] {
+        let base = bytes.baseAddress!.assumingMemoryBound(to: UInt8.self)
+        return segments.map { s in
+            anim_png_segment(
+                chunk: base + s.chunkTypeOffset, chunk_length: UInt32(4 + s.dataLength),
+                data_offset: UInt32(4 + s.skip),
+                stored_crc: ByteReader.be32(bytes, s.chunkTypeOffset + 4 + s.dataLength))
+        }
+    }
+
     /// The same image's rows handed to `row`, top to bottom, each
     /// `width` RGBA8 pixels (libpng, no row stored); false when the image
     /// is interlaced (nothing handed over) or its data is damaged (the
@@ -66,13 +72,7 @@ enum PNGBridge {
         file bytes: UnsafeRawBufferPointer, header: [UInt8], segments: [Segment], width: Int, height: Int,
         _ row: (UnsafePointer<UInt8>) -> Void
     ) -> Bool {
-        let base = bytes.baseAddress!.assumingMemoryBound(to: UInt8.self)
-        let cSegments = segments.map { s in
-            anim_png_segment(
-                chunk: base + s.chunkTypeOffset, chunk_length: UInt32(4 + s.dataLength),
-                data_offset: UInt32(4 + s.skip),
-                stored_crc: ByteReader.be32(bytes, s.chunkTypeOffset + 4 + s.dataLength))
-        }
+        let cSegments = Self.cSegments(segments, in: bytes)
         var result = anim_png_result()
         return withoutActuallyEscaping(row) { row in
             var context = row
