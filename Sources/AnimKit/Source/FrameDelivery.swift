@@ -11,6 +11,8 @@ struct FrameDelivery {
     private let canvasWidth: Int, canvasHeight: Int
     /// The downsampled frame.
     private var output: [UInt8] = []
+    /// `output` holds the still `deliverScaled` decoded: lent again as it is.
+    private var holdsScaled = false
     /// The colour-converted canvas delivered when there is a transform
     /// and no downsampler (made on first use).
     private var converted: ConvertedCanvas?
@@ -51,17 +53,22 @@ struct FrameDelivery {
     /// Lends to `body` the frame `decode` writes already shrunk to the
     /// delivered size (`ScaledStepDecoder`), converted to sRGB as a
     /// downsampled canvas is; nil, `body` not called, when `decode`
-    /// returns false.
+    /// returns false. Once decoded, the still is lent again without
+    /// `decode` (a still has one frame; its canvas would be kept too).
     mutating func deliverScaled<R>(
         _ decode: (UnsafeMutableRawBufferPointer) throws -> Bool, _ body: (UnsafeRawBufferPointer) throws -> R
     ) throws -> R? {
+        if holdsScaled { return try output.withUnsafeBytes { try body($0) } }
         if output.count != width * height * 4 { output = [UInt8](repeating: 0, count: width * height * 4) }
         let count = width * height
-        return try output.withUnsafeMutableBytes { out in
-            guard try decode(out) else { return nil }
+        let decoded = try output.withUnsafeMutableBytes { out in
+            guard try decode(out) else { return false }
             colorTransform?.convert(out.baseAddress!, into: out.baseAddress!, count: count)
-            return try body(UnsafeRawBufferPointer(out))
+            return true
         }
+        guard decoded else { return nil }
+        holdsScaled = true
+        return try output.withUnsafeBytes { try body($0) }
     }
 
     /// The converted canvas, made on first use.

@@ -38,26 +38,19 @@ struct ScaledDecodeTests {
 
     @Test(arguments: [(160, 90), (80, 48), (33, 17)])
     func aWebPStillShrinksAsItDecodes(_ size: (Int, Int)) throws {
-        let bytes = try Self.still()
-        let whole = try ImageSource(data: bytes, name: "still.webp").frame(at: 0)
-        let source = try ImageSource(
-            data: bytes, name: "still.webp", options: DecodingOptions(fitIn: PixelSize(width: size.0, height: size.1)))
-        let scaled = try source.frame(at: 0)
-        let down = Downsampler(sourceWidth: 600, sourceHeight: 400, width: scaled.width, height: scaled.height)
-        var expected = [UInt8](repeating: 0, count: scaled.width * scaled.height * 4)
-        whole.pixels.withUnsafeBytes { src in expected.withUnsafeMutableBytes { down.run(src, into: $0) } }
+        let r = try Self.shrunk(try Self.still(), "still.webp", to: size)
         let fit = Downsampler.fit(width: 600, height: 400, maxWidth: size.0, maxHeight: size.1)
-        #expect(scaled.width == fit.width && scaled.height == fit.height && scaled.pixels.count == expected.count)
-        let psnr = Self.psnr(scaled.pixels, expected)
+        #expect(r.got.width == fit.width && r.got.height == fit.height && r.got.pixels.count == r.expected.count)
+        let psnr = Self.psnr(r.got.pixels, r.expected)
         #expect(psnr >= 34.5, "PSNR \(psnr) dB against decode-then-downsample")
-        // No canvas was made: the cursor never composited.
-        #expect(source.cursorHasNoCanvas)
+        #expect(r.noCanvas, "the cursor never composited")
+        #expect(r.again == r.got, "the same still when asked again")
     }
 
     /// `bytes` delivered at `size` against its whole frame downsampled,
     /// and whether the cursor made no canvas.
     static func shrunk(_ bytes: [UInt8], _ name: String, to size: (Int, Int)) throws -> (
-        got: RGBAImage, expected: [UInt8], noCanvas: Bool
+        got: RGBAImage, expected: [UInt8], noCanvas: Bool, again: RGBAImage
     ) {
         // As stored (PngSuite's files carry gAMA; a frame delivered smaller
         // is converted after it is downsampled, either way).
@@ -70,7 +63,7 @@ struct ScaledDecodeTests {
         let down = Downsampler(sourceWidth: whole.width, sourceHeight: whole.height, width: got.width, height: got.height)
         var expected = [UInt8](repeating: 0, count: got.width * got.height * 4)
         whole.pixels.withUnsafeBytes { src in expected.withUnsafeMutableBytes { down.run(src, into: $0) } }
-        return (got, expected, source.cursorHasNoCanvas)
+        return (got, expected, source.cursorHasNoCanvas, try source.frame(at: 0))
     }
 
     /// 600×400 opaque, 216 colours (the GIF covers the canvas whole).
