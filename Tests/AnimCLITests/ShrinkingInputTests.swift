@@ -17,7 +17,15 @@ struct ShrinkingInputTests {
         let out = Pipe()
         let err = Pipe()
         let p = try Process.launch(CLI.binary, ["bench", path, "--runs", "1000000"], output: out, errors: err)
-        usleep(500_000)
+        // Once the file is mapped (on a loaded machine the process took
+        // longer than half a second to start, and read the cut file whole).
+        var mapped = false
+        for _ in 0..<200 where !mapped {
+            usleep(50_000)
+            mapped = (try? String(contentsOfFile: "/proc/\(p.processIdentifier)/maps", encoding: .utf8))?.contains(path) == true
+        }
+        #expect(mapped)
+        usleep(200_000)
         #expect(truncate(path, 1000) == 0)
         let stderr = String(decoding: err.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
         p.waitUntilExit()

@@ -6,9 +6,12 @@ C harness on the same library (bin/gifdec, bin/pngdec, bin/webpdec from
 build-c.sh), all in one run. One row per file, the misses marked: one
 thread over 1.0x the C program, decoding ahead over 0.75x.
 
-    python3 Tools/bench/public-decode.py FILE...   (env: ANIM, RUNS=11)
-Time it on a quiet machine. Files under 0.1 ms a pass are reported but
-marked "tiny": the timers give three decimals of a millisecond.
+    python3 Tools/bench/public-decode.py FILE...   (env: ANIM, RUNS=11, ROUNDS=3)
+Time it on a quiet machine. The three programs take turns, ROUNDS times
+each, and each figure is the median of a program's medians: on a virtual
+machine, a neighbour's burst of work otherwise lands on one program only.
+Files under 0.1 ms a pass are reported but marked "tiny": the timers give
+three decimals of a millisecond.
 """
 import json, os, subprocess, sys
 
@@ -16,6 +19,7 @@ HERE = os.path.dirname(os.path.abspath(__file__))
 ROOT = os.path.dirname(os.path.dirname(HERE))
 ANIM = os.environ.get("ANIM", os.path.join(ROOT, ".build/release/anim"))
 RUNS = os.environ.get("RUNS", "11")
+ROUNDS = int(os.environ.get("ROUNDS", "3"))
 HARNESS = {"gif": "gifdec", "png": "pngdec", "apng": "pngdec", "webp": "webpdec"}
 
 
@@ -27,6 +31,13 @@ def median_ms(argv):
         return json.loads(r.stdout.strip().splitlines()[-1])["medianMs"]
     except (ValueError, KeyError, IndexError):
         return None
+
+
+def middle(values):
+    """The median of the rounds' figures; None if any round failed."""
+    if any(v is None for v in values):
+        return None
+    return sorted(values)[len(values) // 2]
 
 
 def main():
@@ -44,9 +55,13 @@ def main():
             print(f"| {os.path.basename(f)} | ? | | | | | | | | anim info failed |")
             continue
         fmt = j["format"]
-        c = median_ms([os.path.join(HERE, "bin", HARNESS[fmt]), f, RUNS])
-        one = median_ms([ANIM, "bench", f, "--runs", RUNS, "--decode-ahead", "0", "--json", "--no-color-management"])
-        two = median_ms([ANIM, "bench", f, "--runs", RUNS, "--json", "--no-color-management"])
+        argvs = [
+            [os.path.join(HERE, "bin", HARNESS[fmt]), f, RUNS],
+            [ANIM, "bench", f, "--runs", RUNS, "--decode-ahead", "0", "--json", "--no-color-management"],
+            [ANIM, "bench", f, "--runs", RUNS, "--json", "--no-color-management"],
+        ]
+        rounds = [[median_ms(a) for a in argvs] for _ in range(ROUNDS)]
+        c, one, two = (middle([r[i] for r in rounds]) for i in range(3))
         marks = []
         cells = []
         for ms, limit in ((one, 1.0), (two, 0.75)):

@@ -21,6 +21,9 @@ final class ByteStore: @unchecked Sendable {
     /// Set by the SIGBUS guard (`anim_guard_mapping`) when the mapped file
     /// was truncated under it; nil when the bytes were read.
     private let changedFlag: UnsafeMutablePointer<Int32>?
+    /// The mapped file, kept open to see it shrink without reading past
+    /// its end (-1 when the bytes were read).
+    private let descriptor: Int32
 
     /// Files at least this large are mapped rather than read.
     static let mapThreshold = 4 << 20
@@ -39,7 +42,8 @@ final class ByteStore: @unchecked Sendable {
     private static func mapped(_ path: String) throws -> ByteStore? {
         let fd = Glibc.open(path, O_RDONLY | O_CLOEXEC)
         guard fd >= 0 else { throw FileBytes.ioError(path, "open") }
-        defer { close(fd) }
+        var kept = false
+        defer { if !kept { close(fd) } }
         var st = stat()
         guard fstat(fd, &st) == 0, (st.st_mode & S_IFMT) == S_IFREG, Int(st.st_size) >= mapThreshold else { return nil }
         guard let p = mmap(nil, Int(st.st_size), PROT_READ, MAP_PRIVATE, fd, 0), p != MAP_FAILED else { return nil }
@@ -53,21 +57,30 @@ final class ByteStore: @unchecked Sendable {
             flag.deallocate()
             return nil
         }
-        return ByteStore(mapping: UnsafeRawBufferPointer(start: p, count: Int(st.st_size)), changedFlag: flag)
+        kept = true
+        return ByteStore(
+            mapping: UnsafeRawBufferPointer(start: p, count: Int(st.st_size)), changedFlag: flag, descriptor: fd)
     }
 
-    private init(mapping: UnsafeRawBufferPointer, changedFlag: UnsafeMutablePointer<Int32>) {
+    private init(mapping: UnsafeRawBufferPointer, changedFlag: UnsafeMutablePointer<Int32>, descriptor: Int32) {
         bytes = mapping
         isMapped = true
         whole = nil
         self.changedFlag = changedFlag
+        self.descriptor = descriptor
     }
 
     /// True once the mapped file was found truncated: what was read past
-    /// its new end were zeros, not the file.
+    /// its new end were zeros, not the file; or it is shorter now, though
+    /// nothing past its end was read yet (a file cut while its last frames
+    /// were decoded, then indexed again: the index read only its first
+    /// page, a file of one empty frame).
     var changed: Bool {
         if let whole { return whole.changed }
-        return changedFlag.map { anim_mapping_changed($0) != 0 } ?? false
+        guard let changedFlag else { return false }
+        if anim_mapping_changed(changedFlag) != 0 { return true }
+        var st = stat()
+        return fstat(descriptor, &st) == 0 && Int(st.st_size) < bytes.count
     }
 
     private init(prefixOf whole: ByteStore, count: Int) {
@@ -75,6 +88,7 @@ final class ByteStore: @unchecked Sendable {
         isMapped = whole.isMapped
         self.whole = whole
         changedFlag = nil
+        descriptor = -1
     }
 
     /// The first `count` bytes, without a copy (kept alive by this store).
@@ -111,6 +125,7 @@ final class ByteStore: @unchecked Sendable {
         bytes = UnsafeRawBufferPointer(rebasing: buffer[0..<count])
         whole = nil
         changedFlag = nil
+        descriptor = -1
     }
 
     /// Reads the file at `path` straight into the store (no second copy).
@@ -161,6 +176,7 @@ final class ByteStore: @unchecked Sendable {
         bytes = UnsafeRawBufferPointer(start: buffer, count: used)
         whole = nil
         changedFlag = nil
+        descriptor = -1
     }
 
     var count: Int { bytes.count }
@@ -171,6 +187,7 @@ final class ByteStore: @unchecked Sendable {
             anim_unguard_mapping(bytes.baseAddress!)
             munmap(UnsafeMutableRawPointer(mutating: bytes.baseAddress!), bytes.count)
             changedFlag?.deallocate()
+            close(descriptor)
         } else {
             UnsafeMutableRawPointer(mutating: bytes.baseAddress!).deallocate()
         }

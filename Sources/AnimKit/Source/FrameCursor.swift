@@ -143,7 +143,8 @@ final class FrameCursor {
         // Read in order, decode ahead past the target; otherwise only up to it.
         let sequential = frame == lastRequestedFrame + 1
         lastRequestedFrame = frame
-        let horizon = sequential ? min(target + (prefetcher?.depth ?? 0), index.steps.count - 1) : target
+        // (The prefetcher bounds what it starts by jobs, not steps.)
+        let horizon = sequential && prefetcher != nil ? index.steps.count - 1 : target
         prefetcher?.cancel(outside: start...max(horizon, start))
         for s in start...target {
             if s < horizon { prefetcher?.schedule((s + 1)...horizon) }
@@ -191,32 +192,33 @@ final class FrameCursor {
         let step = index.steps[s]
         let route = compositor.begin(step: step, index: s, masked: decoder.writesMasked)
         do {
-            if let job = prefetcher?.take(s) {
-                defer { prefetcher?.recycle(job) }
-                if let error = job.error { throw error }
+            if let prefetcher, let decoded = prefetcher.take(s) {
+                defer { prefetcher.finished(decoded) }
+                if let error = decoded.error { throw error }
                 counts.decodedAhead += 1
-                if let result = job.prepared, let split = decoder as? SplitStepDecoder {
+                let patch = decoded.patch
+                if let split = decoder as? SplitStepDecoder {
                     try decode(step: s, step, route: route, on: compositor) { target in
-                        split.finish(step: s, prepared: UnsafeRawBufferPointer(job.buffer), result: result, into: target)
+                        split.finish(step: s, prepared: UnsafeRawBufferPointer(patch), result: decoded.prepared, into: target)
                     }
-                } else if job.converted {
+                } else if decoded.converted {
                     // A replacing step: its converted patch is the converted
                     // canvas's rectangle (read before the buffer is reused;
                     // once adopted, it is the canvas's allocation).
-                    let base = UnsafeRawPointer(job.buffer.baseAddress!)
-                    if compositor.replacesAll(step) {
-                        job.buffer = compositor.adopt(job.buffer)
+                    let base = UnsafeRawPointer(patch.baseAddress!)
+                    if compositor.replacesAll(step) && decoded.isAlone {
+                        decoded.job.buffer = compositor.adopt(decoded.job.buffer)
                     } else {
-                        compositor.place(step, patch: UnsafeRawBufferPointer(job.buffer))
+                        compositor.place(step, patch: UnsafeRawBufferPointer(patch))
                     }
                     delivery.convertedCanvas().place(
                         step.rect, stored: base, converted: base + step.rect.width * step.rect.height * 4)
                     if s == index.frameSteps[frame].last { delivery.placedConverted = step.rect }
                     counts.convertedAhead += 1
-                } else if compositor.replacesAll(step) {
-                    job.buffer = compositor.adopt(job.buffer)  // the old canvas goes back to the pool
+                } else if compositor.replacesAll(step) && decoded.isAlone {
+                    decoded.job.buffer = compositor.adopt(decoded.job.buffer)  // the old canvas goes back to the pool
                 } else {
-                    compositor.place(step, patch: UnsafeRawBufferPointer(job.buffer))
+                    compositor.place(step, patch: UnsafeRawBufferPointer(patch))
                 }
             } else {
                 try decode(step: s, step, route: route, on: compositor) { try decoder.decode(step: s, into: $0) }

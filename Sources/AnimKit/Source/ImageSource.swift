@@ -111,7 +111,14 @@ public final class ImageSource: @unchecked Sendable {
             }
             throw AnimError.unsupported(file: name, reason: "not a GIF, PNG or WebP file")
         }
-        var container = try codec.index(store, name, options)
+        // Truncated under a mapping while it is indexed: the index read
+        // zeros (an index that succeeds is checked as the source is made).
+        var container: ContainerIndex
+        do {
+            container = try codec.index(store, name, options)
+        } catch {
+            throw store.changed ? AnimError.fileChanged(name, frame: nil) : error
+        }
         if container.color == nil, container.summary.format != .png && container.summary.format != .apng {
             container.color = container.summary.metadata.iccProfile.map { .icc($0) }
         }

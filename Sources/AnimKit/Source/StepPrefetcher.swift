@@ -9,232 +9,248 @@ import Dispatch
 /// inflate and WebP's VP8 decode of different frames are independent, only
 /// compositing is sequential.
 ///
-/// At most `depth` decodes are in flight; buffers are reused. Not
+/// At most `depth` jobs are in flight, each a step or a batch of small
+/// ones; buffers are reused. Not
 /// `Sendable`: used only from the thread holding the source's lock; the
 /// workers get a `Job` each, never the prefetcher.
 final class StepPrefetcher {
-    /// A decode running or done on another thread.
-    /// `@unchecked Sendable`: its buffer and results are written by the
-    /// worker before `done.signal()` and read only after `done.wait()` (or
-    /// by the thread that claimed it instead: `claim`).
-    final class Job: @unchecked Sendable {
-        var buffer: UnsafeMutableRawBufferPointer
-        /// For a `SplitStepDecoder`: `buffer` holds the prepared step and
-        /// this what `prepare` returned; nil when `buffer` is the decoded patch.
-        var prepared: Int?
-        /// True when the buffer holds the patch twice: as decoded, then
-        /// converted to sRGB (a replacing step of a colour-managed file,
-        /// whose converted pixels are the converted canvas's).
-        var converted = false
-        var error: AnimError?
-        /// The decode's wall time and the worker's CPU time for it, in
-        /// nanoseconds (`Starvation`).
-        var wall: Int64 = 0
-        var cpu: Int64 = 0
-        let done = DispatchSemaphore(value: 0)
-        /// Who runs the decode: nobody yet, the worker, or nobody ever (the
-        /// compositor's thread reached the step first and decodes it itself).
-        private let owner = Locked(Owner.nobody)
-        enum Owner { case nobody, worker, dropped }
-
-        /// The decode, run by `perform` (set before the job is handed over).
-        var decode: ((Job) throws -> Void)?
-
-        init(buffer: UnsafeMutableRawBufferPointer) { self.buffer = buffer }
-
-        /// Runs the decode on a worker, unless the compositor took it back.
-        func perform(step s: Int) {
-            guard let decode, claim(.worker) else { return }  // taken back: the buffer is not ours
-            let (wall, cpu) = (Starvation.now(CLOCK_MONOTONIC), Starvation.now(CLOCK_THREAD_CPUTIME_ID))
-            do {
-                try decode(self)
-            } catch let e as AnimError {
-                error = e
-            } catch {
-                self.error = .library(file: "", frame: s, library: "decoder", message: "\(error)")
-            }
-            // (Written before the signal, not in a defer: that would run after it.)
-            self.wall = Starvation.now(CLOCK_MONOTONIC) - wall
-            self.cpu = Starvation.now(CLOCK_THREAD_CPUTIME_ID) - cpu
-            done.signal()
-        }
-
-        /// Makes `who` the job's owner if it has none; false when it has.
-        func claim(_ who: Owner) -> Bool {
-            owner.withLock {
-                guard $0 == .nobody else { return false }
-                $0 = who
-                return true
-            }
-        }
-    }
-
     private let decoder: StepDecoder
     private let steps: [Step]
     /// Converts the replacing steps' patches too, on the decoding thread.
     private let transform: ColorTransform?
-    /// Where the decodes run: the library's `WorkerPool` (a test may hand
-    /// them to a queue it holds suspended).
-    private let run: @Sendable (@escaping @Sendable () -> Void) -> Void
+    /// The jobs waiting for a thread, and the threads taking them.
+    private let lanes: Lanes
+    /// The most jobs in flight.
     let depth: Int
-    private var jobs: [Int: Job] = [:]
+    /// The jobs scheduled and not yet wholly taken, in step order.
+    private var jobs: [Job] = []
     private var pool: [UnsafeMutableRawBufferPointer] = []
 
     /// A split decoder's first part runs ahead, not the whole decode.
     private let split: SplitStepDecoder?
-    /// Per step: worth handing to another thread (`worthHandingOver`).
-    private let worth: [Bool]
     /// Whether the workers get a core of their own (`Starvation`).
     private var starvation = Starvation()
+    /// The most bytes of a batch's buffer: the largest step's, or `batchBytes`.
+    private let batchCap: Int
 
-    /// Nil when no step of the file is worth handing over: then decoding
+    /// Nil when the whole file is not worth one hand-over: then decoding
     /// ahead would only cost.
     init?(
         decoder: StepDecoder, steps: [Step], depth: Int, transform: ColorTransform? = nil,
-        run: @escaping @Sendable (@escaping @Sendable () -> Void) -> Void = { WorkerPool.shared.run($0) }
+        run: @escaping @Sendable (Int64, @escaping @Sendable () -> Void) -> Void = { WorkerPool.shared.run(warm: $0, $1) }
     ) {
-        self.run = run
+        lanes = Lanes(most: WorkerPool.cores - 1, run: run)
         self.decoder = decoder
         self.transform = transform
         self.steps = steps
         self.depth = depth
-        split = decoder as? SplitStepDecoder
-        worth = steps.indices.map {
-            Self.worthHandingOver(steps[$0].rect, bytes: decoder.dataRange(step: $0).count, split: decoder is SplitStepDecoder)
-        }
-        if !worth.contains(true) { return nil }
+        let split = decoder as? SplitStepDecoder
+        self.split = split
+        var total = Work()
+        for s in steps.indices { total.add(Work(steps[s].rect, bytes: decoder.dataRange(step: s).count, split: split != nil)) }
+        if !total.isWorthHandingOver { return nil }
+        let largest = steps.indices.map { Self.need(steps[$0], split: split, index: $0, transform: transform) }.max()
+        batchCap = max(Self.batchBytes, largest ?? 0)
     }
 
     deinit {
-        for job in jobs.values {
-            if !job.claim(.dropped) { job.done.wait() }
+        for job in jobs {
+            stop(job)
             job.buffer.deallocate()
         }
         for b in pool { b.deallocate() }
     }
 
-    /// Whether a step is worth handing to another thread: a step whose
-    /// data is under 8 KiB, and (but for a split decoder, whose pixel work
-    /// stays on the compositor's thread) under 16384 pixels, costs less to
-    /// decode here than the hand-over costs. Measured: with every step
-    /// handed over, decoding ahead made the sticker (240×240) and screen
-    /// recording (800×600, a few KiB a frame) GIFs of Tools/bench/set 1.1–1.6×
-    /// slower than one thread.
-    static func worthHandingOver(_ rect: Rect, bytes: Int, split: Bool) -> Bool {
-        guard !rect.isEmpty else { return false }
-        if bytes >= 8192 { return true }
-        return !split && rect.width * rect.height >= 16_384
+    /// The decoding work of a step or a batch of steps.
+    struct Work {
+        var pixels = 0
+        var bytes = 0
+
+        init() {}
+
+        /// A split decoder's pixel work stays on the compositor's thread.
+        init(_ rect: Rect, bytes: Int, split: Bool) {
+            pixels = split || rect.isEmpty ? 0 : rect.width * rect.height
+            self.bytes = rect.isEmpty ? 0 : bytes
+        }
+
+        mutating func add(_ other: Work) {
+            pixels += other.pixels
+            bytes += other.bytes
+        }
+
+        /// Whether it is worth handing to another thread: work of under
+        /// 8 KiB of data and 16384 pixels costs less to decode here than the
+        /// hand-over costs. Measured: with every step handed over alone,
+        /// decoding ahead made the sticker (240×240) and screen recording
+        /// (800×600, a few KiB a frame) GIFs of Tools/bench/set 1.1–1.6×
+        /// slower than one thread. Smaller steps go in batches (`schedule`).
+        var isWorthHandingOver: Bool { bytes >= 8192 || pixels >= 16_384 }
     }
 
-    /// Starts decoding the steps of `range` that are not started, while
-    /// fewer than `depth` are in flight.
+    /// The most bytes a batch of small steps may take (unless one step
+    /// needs more), and the most steps in one (`WorkingSet` counts it).
+    static let batchBytes = 256 << 10
+    static let batchSteps = 32
+
+    /// How long the compositor's thread looks for a decode to end before
+    /// it sleeps, in nanoseconds: about what a small frame takes.
+    static let spin: Int64 = 200_000
+
+    /// How long a worker stays awake for the next job while steps are
+    /// taken one after the other (`hot`), in nanoseconds.
+    static let warm: Int64 = 1_000_000
+    /// Whether steps are taken within `warm` of each other (reading as
+    /// fast as they decode, not a player's frame every few tens of
+    /// milliseconds, whose workers should sleep between frames), and when
+    /// the last was taken.
+    private var hot = true
+    private var lastTake: Int64 = 0
+
+    /// The bytes step `s` needs in a job's buffer: its patch (twice when it
+    /// is converted too), or a split decoder's prepared data.
+    private static func need(_ step: Step, split: SplitStepDecoder?, index s: Int, transform: ColorTransform?) -> Int {
+        if let split { return split.preparedBytes(step: s) }
+        return step.rect.width * step.rect.height * 4 * (converts(step, transform: transform) ? 2 : 1)
+    }
+
+    private static func converts(_ step: Step, transform: ColorTransform?) -> Bool {
+        transform != nil && Compositor.replaces(step)
+    }
+
+    /// Starts decoding, while fewer than `depth` jobs are in flight, the
+    /// steps from `range`'s start that are not started, as jobs that begin
+    /// within `range`: a step alone when it is worth handing over, else a
+    /// batch of the small steps after it, up to `batchBytes` or
+    /// `batchSteps` (it may reach past `range`), when together they are
+    /// worth it; else they are left to the caller.
     func schedule(_ range: ClosedRange<Int>) {
         guard !starvation.pauses() else { return }
-        for s in range where jobs[s] == nil && jobs.count < depth {
-            let rect = steps[s].rect
-            guard worth[s] else { continue }
-            let split = self.split
-            let bytes = rect.width * rect.height * 4
-            let transform = split == nil && Compositor.replaces(steps[s]) ? self.transform : nil
-            let job = Job(buffer: buffer(split?.preparedBytes(step: s) ?? bytes * (transform == nil ? 1 : 2)))
-            job.converted = transform != nil
-            jobs[s] = job
-            let decoder = self.decoder
-            job.decode = { job in
-                if let split {
-                    job.prepared = try split.prepare(step: s, into: job.buffer)
-                } else {
-                    try decoder.decode(
-                        step: s, into: PixelTarget(base: job.buffer.baseAddress!, stride: rect.width * 4, masked: false))
-                    transform?.convert(job.buffer.baseAddress!, into: job.buffer.baseAddress! + bytes, count: bytes / 4)
+        var s = range.lowerBound
+        while s <= range.upperBound && s < steps.count && jobs.count < depth {
+            if let job = jobs.first(where: { $0.steps.contains(s) }) {
+                s = job.steps.upperBound
+                continue
+            }
+            var (end, size, work) = (s, 0, Work())
+            var offsets: [Int] = []
+            var converted: [Bool] = []
+            while end < steps.count && end - s < Self.batchSteps {
+                let step = steps[end]
+                let need = Self.need(step, split: split, index: end, transform: transform)
+                let own = Work(step.rect, bytes: decoder.dataRange(step: end).count, split: split != nil)
+                // A step worth it alone goes alone.
+                if step.rect.isEmpty || (end > s && (size + need > batchCap || own.isWorthHandingOver))
+                    || jobs.contains(where: { $0.steps.contains(end) })
+                {
+                    break
+                }
+                offsets.append(size)
+                converted.append(split == nil && Self.converts(step, transform: transform))
+                size += need
+                work.add(own)
+                end += 1
+                if own.isWorthHandingOver { break }
+            }
+            guard work.isWorthHandingOver else {
+                s = max(end, s + 1)  // left to the caller
+                continue
+            }
+            start(Job(steps: s..<end, buffer: buffer(size), offsets: offsets, converted: converted))
+            s = end
+        }
+    }
+
+    private func start(_ job: Job) {
+        let (decoder, split, steps, transform) = (self.decoder, self.split, self.steps, self.transform)
+        job.decode = { job, s in
+            let region = job.region(s)
+            if let split {
+                job.prepared[s - job.steps.lowerBound] = try split.prepare(step: s, into: region)
+            } else {
+                let rect = steps[s].rect
+                try decoder.decode(step: s, into: PixelTarget(base: region.baseAddress!, stride: rect.width * 4, masked: false))
+                if job.isConverted(s) {
+                    let bytes = rect.width * rect.height * 4
+                    transform?.convert(region.baseAddress!, into: region.baseAddress! + bytes, count: bytes / 4)
                 }
             }
-            // Weakly: a job taken back and dropped before a worker reached
-            // it must not keep its decoder (and the file) in the pool's queue.
-            run { [weak job] in job?.perform(step: s) }
         }
+        let at = jobs.firstIndex { $0.steps.lowerBound > job.steps.lowerBound } ?? jobs.count
+        jobs.insert(job, at: at)
+        lanes.add(job, warm: hot ? Self.warm : 0)
     }
 
-    /// The finished decode of step `s`, waiting for it if it is running;
-    /// nil when none was scheduled, or when no thread has started it yet:
+    /// The finished decode of step `s`, waiting for it if a worker is on
+    /// it (and meanwhile decoding here the jobs no worker has started); nil when none was scheduled, or when no worker has reached it:
     /// then the caller decodes the step itself rather than wait for a
     /// worker to wake up (with many small steps between the large ones,
-    /// waiting cost more than decoding ahead saved).
-    func take(_ s: Int) -> Job? {
-        guard let job = jobs.removeValue(forKey: s) else { return nil }
-        if job.claim(.dropped) {
-            recycle(job)
+    /// waiting cost more than decoding ahead saved). Hand it back with
+    /// `finished`.
+    func take(_ s: Int) -> Decoded? {
+        let now = Spin.now()
+        hot = lastTake == 0 || now - lastTake < Self.warm
+        lastTake = now
+        guard let i = jobs.firstIndex(where: { $0.steps.contains(s) }) else { return nil }
+        let job = jobs[i]
+        let last = s == job.steps.last
+        if job.claim(s, .dropped) || job.owner(s) != .worker {
+            // The worker starts from the last step: without it, it never started.
+            if last {
+                jobs.remove(at: i)
+                _ = lanes.remove(job)
+                recycle(job)
+            }
             return nil
         }
-        job.done.wait()
-        starvation.record(step: s, wall: job.wall, cpu: job.cpu)
-        return job
+        if !job.waited {
+            // While a worker decodes it, decode the jobs waiting for one here.
+            let ended = { job.finished.load(ordering: .acquiring) }
+            while !ended(), let other = lanes.help() { other.perform() }
+            _ = Spin.until(Self.spin, ended)
+            job.done.wait()
+            job.waited = true
+            starvation.record(step: s, wall: job.wall, cpu: job.cpu)
+        }
+        if last { jobs.remove(at: i) }
+        return Decoded(job: job, step: s)
     }
 
-    /// Gives a taken job's buffer back for reuse. Buffers in flight and
-    /// kept together stay at most `depth + 1` (`WorkingSet`).
-    func recycle(_ job: Job) {
+    /// Gives a taken step's job back: its buffer is reused once every step
+    /// it holds has been taken. Buffers in flight and kept together stay at
+    /// most `depth + 1` (`WorkingSet`).
+    func finished(_ decoded: Decoded) {
+        if !jobs.contains(where: { $0 === decoded.job }) { recycle(decoded.job) }
+    }
+
+    private func recycle(_ job: Job) {
         pool.append(job.buffer)
         if pool.count + jobs.count > depth + 1, let i = pool.indices.min(by: { pool[$0].count < pool[$1].count }) {
             pool.remove(at: i).deallocate()
         }
     }
 
-    /// Drops the decodes of steps outside `keep`, waiting for them to end.
+    /// Drops the jobs with no step in `keep`, waiting for those running.
     func cancel(outside keep: ClosedRange<Int>) {
-        for (s, job) in jobs where !keep.contains(s) {
-            if !job.claim(.dropped) { job.done.wait() }
-            jobs[s] = nil
+        let dropped = jobs.filter { !keep.overlaps($0.steps) }
+        guard !dropped.isEmpty else { return }
+        jobs.removeAll { !keep.overlaps($0.steps) }
+        for job in dropped {
+            stop(job)
             recycle(job)
         }
+    }
+
+    /// Makes sure no thread decodes `job` from now on: off the queue, or
+    /// every step not yet claimed taken back, waiting for those claimed.
+    private func stop(_ job: Job) {
+        if !lanes.remove(job) && job.dropAll() && !job.waited { job.done.wait() }
     }
 
     private func buffer(_ bytes: Int) -> UnsafeMutableRawBufferPointer {
         if let i = pool.firstIndex(where: { $0.count >= bytes }) {
             return pool.remove(at: i)
         }
-        return .allocate(byteCount: bytes, alignment: 16)
-    }
-}
-
-/// Whether decoding ahead pays on this machine now. On two cores with
-/// another program busy on one, a worker thread gets half a core: a decode
-/// takes twice its CPU time and the compositor waits for it, and decoding
-/// ahead made small files 1.1–1.4× slower than one thread
-/// (`Tools/bench/busy.sh`). A decode whose wall time is more than twice
-/// its CPU time (and 0.2 ms) was kept off a core; after three such decodes
-/// in a row, nothing is handed over for the next 32 steps, which the
-/// compositor decodes itself; then decoding ahead is tried again.
-struct Starvation {
-    private var strikes = 0
-    /// Calls to `schedule` left that hand nothing over.
-    private var paused = 0
-
-    /// True (and one fewer left) while nothing is to be handed over.
-    mutating func pauses() -> Bool {
-        guard paused > 0 else { return false }
-        paused -= 1
-        return true
-    }
-
-    mutating func record(step: Int, wall: Int64, cpu: Int64) {
-        if wall > 2 * cpu + 200_000 {
-            strikes += 1
-            if strikes >= 3 {
-                strikes = 0
-                paused = 32
-            }
-        } else {
-            strikes = 0
-        }
-    }
-
-    /// Whether it is pausing now (for tests).
-    var isPausing: Bool { paused > 0 }
-
-    static func now(_ clock: clockid_t) -> Int64 {
-        var t = timespec()
-        clock_gettime(clock, &t)
-        return Int64(t.tv_sec) * 1_000_000_000 + Int64(t.tv_nsec)
+        return .allocate(byteCount: max(bytes, 1), alignment: 16)
     }
 }

@@ -40,7 +40,9 @@ struct WorkingSet: Equatable {
         base =
             scaledStill.map { Self.runtime + storeBytes + output + largestData + $0 }
             ?? Self.runtime + storeBytes + canvas + largest + decoding + saves + delivery
-        let buffer = index.format == .gif ? largest / 4 : largest * (converts && !downsamples ? 2 : 1)
+        // (Small steps are decoded ahead in batches of up to `batchBytes`.)
+        let buffer = max(
+            index.format == .gif ? largest / 4 : largest * (converts && !downsamples ? 2 : 1), StepPrefetcher.batchBytes)
         perBuffer = buffer + decoding
     }
 

@@ -26,16 +26,16 @@ struct PrefetchStealTests {
         let decoder = CountingDecoder()
         let queue = DispatchQueue(label: "held")
         queue.suspend()
-        let held: @Sendable (@escaping @Sendable () -> Void) -> Void = { queue.async(execute: $0) }
+        let held: @Sendable (Int64, @escaping @Sendable () -> Void) -> Void = { queue.async(execute: $1) }
         let prefetcher = try #require(StepPrefetcher(decoder: decoder, steps: Self.steps, depth: 2, run: held))
         prefetcher.schedule(0...1)
         #expect(prefetcher.take(0) == nil)  // no worker has it: decode it here
         queue.resume()
         queue.sync {}  // the workers have run: the dropped one did nothing
-        let job = try #require(prefetcher.take(1))  // a worker ran it
-        #expect(job.error == nil)
-        #expect(job.buffer.load(fromByteOffset: 4 * 39_999, as: UInt32.self) == 0x0102_0304)
-        prefetcher.recycle(job)
+        let decoded = try #require(prefetcher.take(1))  // a worker ran it
+        #expect(decoded.error == nil)
+        #expect(decoded.patch.load(fromByteOffset: 4 * 39_999, as: UInt32.self) == 0x0102_0304)
+        prefetcher.finished(decoded)
         #expect(decoder.decodes.withLock { $0 } == 1)
     }
 }

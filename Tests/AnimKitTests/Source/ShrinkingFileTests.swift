@@ -32,4 +32,21 @@ struct ShrinkingFileTests {
         #expect(first.pixels == (try ImageSource(path: Repository.demo).frame(at: 0)).pixels)
         #expect(throws: AnimError.self) { _ = try source.frame(at: 1) }
     }
+
+    /// Cut after every frame was read: indexing it again reads only its
+    /// first page, which holds a GIF of one empty frame, and nothing past
+    /// the new end, so no read faults. The file's size tells.
+    @Test func aFileCutAfterItWasReadIsChangedWithoutAFault() throws {
+        let dir = try TempDirectory()
+        let path = dir.file("noise.gif")
+        try Data(try Fixtures.paddedDemoGIF()).write(to: URL(fileURLWithPath: path))
+        let source = try ImageSource(path: path, options: DecodingOptions(decodeAhead: 0))
+        for i in 0..<source.frameCount { _ = try source.frame(at: i) }
+        #expect(truncate(path, 1000) == 0)
+        #expect {
+            _ = try source.reopened()
+        } throws: { error in
+            (error as? AnimError)?.description == "\(path): the file changed while it was read"
+        }
+    }
 }

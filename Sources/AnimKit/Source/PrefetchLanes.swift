@@ -1,0 +1,67 @@
+extension StepPrefetcher {
+    /// The jobs waiting for a thread, and the pool's threads taking them:
+    /// at most `most` at once, one fewer than the cores, so that the
+    /// compositor's thread keeps a core to decode on too (the steps it
+    /// reaches first, and a waiting job while it waits: `take`). With a
+    /// thread for every core, two workers decoding and the compositor
+    /// waiting, the compositor found nothing left to take back and two
+    /// small 9-frame WebPs decoded ahead at 0.8× the one-thread C program
+    /// rather than 0.75 (`Tools/bench/public-decode.py`).
+    ///
+    /// `Sendable`: its state is behind a lock.
+    final class Lanes: Sendable {
+        private let state = Locked<(waiting: [Job], running: Int)>(([], 0))
+        let most: Int
+        private let run: @Sendable (Int64, @escaping @Sendable () -> Void) -> Void
+
+        init(most: Int, run: @escaping @Sendable (Int64, @escaping @Sendable () -> Void) -> Void) {
+            self.most = max(most, 1)
+            self.run = run
+        }
+
+        /// Queues `job`, starting a thread on the queue if fewer than `most`
+        /// are; the thread stays `warm` nanoseconds for the next (`WorkerPool.run`).
+        func add(_ job: Job, warm: Int64) {
+            let start = state.withLock { state in
+                state.waiting.append(job)
+                guard state.running < most else { return false }
+                state.running += 1
+                return true
+            }
+            // Weakly: the queue, not this closure, keeps the jobs; a
+            // dropped prefetcher's jobs leave it (`remove`).
+            if start { run(warm) { [weak self] in self?.drain() } }
+        }
+
+        /// Runs the waiting jobs on this thread until none is left.
+        private func drain() {
+            while let job = next() { job.perform() }
+        }
+
+        /// The first waiting job, taken off the queue; nil (and one thread
+        /// fewer) when none waits.
+        func next() -> Job? {
+            state.withLock { state in
+                guard !state.waiting.isEmpty else {
+                    state.running -= 1
+                    return nil
+                }
+                return state.waiting.removeFirst()
+            }
+        }
+
+        /// The first waiting job, for the compositor's thread to run.
+        func help() -> Job? {
+            state.withLock { $0.waiting.isEmpty ? nil : $0.waiting.removeFirst() }
+        }
+
+        /// Takes `job` off the queue; false when a thread has it already.
+        func remove(_ job: Job) -> Bool {
+            state.withLock { state in
+                guard let i = state.waiting.firstIndex(where: { $0 === job }) else { return false }
+                state.waiting.remove(at: i)
+                return true
+            }
+        }
+    }
+}
