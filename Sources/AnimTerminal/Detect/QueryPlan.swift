@@ -2,8 +2,8 @@
 /// environment said, and closed by DA1, which every terminal answers.
 ///
 /// Sent: kitty's graphics query (not where it would print: the Linux
-/// console and GNU screen show APC and DCS bodies as text; not inside tmux
-/// without passthrough, where it is lost), XTVERSION, `CSI 16 t` and
+/// console, GNU screen and urxvt show APC and DCS bodies as text; not
+/// inside tmux without passthrough, where it is lost), XTVERSION, `CSI 16 t` and
 /// `CSI 14 t` when `TIOCGWINSZ` gave no pixels, XTSMGRAPHICS when sixel is
 /// possible (a terminal that reads `CSI ? … S` carelessly could take it for
 /// a scroll, so not to terminals known to have no sixel), XTGETTCAP `RGB`
@@ -20,14 +20,21 @@ struct QueryPlan: Equatable {
     var directColour = false
 
     /// Terminals that have no sixel, by the name `Known` gives them.
-    static let withoutSixel: Set<String> = ["kitty", "Ghostty", "Alacritty", "Terminal.app"]
+    static let withoutSixel: Set<String> = ["kitty", "Ghostty", "Alacritty", "Terminal.app", "GNU screen", "urxvt"]
+
+    /// Whether the terminal shows APC and DCS bodies as text.
+    static func printsStrings(term: String, caps: TerminalCapabilities) -> Bool {
+        if caps.insideScreen { return true }
+        if term == "linux" || term.hasPrefix("linux-") || term.hasPrefix("rxvt") { return true }
+        return !caps.tmux.inside && term.hasPrefix("screen")
+    }
 
     /// nil when no query should be sent at all (`TERM` unset or `dumb`).
     init?(environment env: [String: String], caps: TerminalCapabilities) {
         let term = env["TERM"] ?? ""
         guard !term.isEmpty, term != "dumb" else { return nil }
         let tmux = caps.tmux.inside
-        let strings = term != "linux" && !term.hasPrefix("linux-") && (tmux || !term.hasPrefix("screen"))
+        let strings = !Self.printsStrings(term: term, caps: caps)
         func forOuter(_ q: [UInt8]) -> [UInt8] { tmux ? Escape.tmuxPassthrough(q) : q }
 
         if strings && (!tmux || caps.tmux.passthrough) {

@@ -35,8 +35,14 @@ struct QueryRound: Equatable {
     /// reply that overtook another, keys typed at once).
     static let drainReads = 4
 
+    /// `awaitKitty`: read on past DA1, until the deadline at most, for the
+    /// reply to kitty's query. Inside tmux DA1 is tmux's own, answered at
+    /// once, while the query wrapped for passthrough is answered by the
+    /// terminal outside later: a reply that came after the round ended
+    /// was echoed onto the shell's prompt once anim had quit.
     static func run(
-        _ queries: [UInt8], input: Int32, output: Int32, timeoutMs: Int, clock: any Clock<Duration>
+        _ queries: [UInt8], input: Int32, output: Int32, timeoutMs: Int, clock: any Clock<Duration>,
+        awaitKitty: Bool = false
     ) -> QueryRound {
         let clock = PlaybackClock(clock)
         return ProbeTTY.withProbeMode(input) { _ in
@@ -45,7 +51,7 @@ struct QueryRound: Equatable {
             let deadline = start + Int64(timeoutMs) * 1_000_000
             var parser = TerminalReplyParser()
             if write(queries, to: output, deadline: deadline, clock: clock) {
-                round.read(input, &parser, deadline: deadline, clock: clock)
+                round.read(input, &parser, deadline: deadline, clock: clock, awaitKitty: awaitKitty)
             } else {
                 round.end = .writeFailed(errno)
             }
@@ -79,13 +85,16 @@ struct QueryRound: Equatable {
         return true
     }
 
-    mutating func read(_ fd: Int32, _ parser: inout TerminalReplyParser, deadline: Int64, clock: PlaybackClock) {
+    mutating func read(
+        _ fd: Int32, _ parser: inout TerminalReplyParser, deadline: Int64, clock: PlaybackClock, awaitKitty: Bool = false
+    ) {
         var buffer = [UInt8](repeating: 0, count: 4096)
         var drains = 0
         while drains < Self.drainReads {
             let left = deadline - clock.nanoseconds()
-            let wait: Int32 = sawSentinel ? 0 : Int32((left + 999_999) / 1_000_000)
-            if !sawSentinel && left <= 0 { return }
+            let done = finished(awaitKitty: awaitKitty)
+            let wait: Int32 = done ? 0 : Int32((left + 999_999) / 1_000_000)
+            if !done && left <= 0 { return }
             var p = pollfd(fd: fd, events: Int16(POLLIN), revents: 0)
             let r = poll(&p, 1, wait)
             if r < 0 && errno == EINTR { continue }
@@ -110,8 +119,13 @@ struct QueryRound: Equatable {
                 if self.replies.count < TerminalProbe.maxReplies { self.replies.append(reply) }
             }
             keep(other)
-            if sawSentinel { drains += 1 }
+            if finished(awaitKitty: awaitKitty) { drains += 1 }
         }
+    }
+
+    /// DA1 came, and kitty's reply too when it is awaited.
+    func finished(awaitKitty: Bool) -> Bool {
+        sawSentinel && (!awaitKitty || replies.contains { $0.isKittyGraphics })
     }
 
     mutating func keep(_ other: [UInt8]) {

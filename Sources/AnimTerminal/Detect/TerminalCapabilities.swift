@@ -9,6 +9,8 @@ public struct TerminalCapabilities: Equatable, Sendable {
     public var cell: CellGeometry = .assumed
     /// Inside tmux or not, and how graphics get through it.
     public var tmux = TmuxRoute()
+    /// Inside GNU screen (which shows APC and DCS bodies as text).
+    public var insideScreen = false
     /// The terminal's name as found (`TERM_PROGRAM`, `TERM`, …), for messages.
     public var terminalName = ""
     /// What the terminal said to the query round.

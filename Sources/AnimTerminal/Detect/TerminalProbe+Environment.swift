@@ -24,10 +24,17 @@ extension TerminalProbe {
         tmux: TmuxClient? = nil
     ) -> TerminalCapabilities {
         var caps = TerminalCapabilities()
-        let inTmux = !(env["TMUX"] ?? "").isEmpty
+        let inTmux = insideTmux(env)
         var outer = env
         var known: Known?
-        if inTmux {
+        if let screen = screen(env, inTmux: !(env["TMUX"] ?? "").isEmpty) {
+            // What the terminal outside said (KITTY_WINDOW_ID, COLORTERM…)
+            // was inherited: screen 4.9 turns 24-bit colour into 8 colours
+            // and shows kitty graphics as base64 text.
+            caps.insideScreen = true
+            known = screen
+            outer = env["TERM"].map { ["TERM": $0] } ?? [:]
+        } else if inTmux {
             caps.tmux.inside = true
             caps.note("TMUX is set: inside tmux")
             if outer["TERM_PROGRAM"] == "tmux" { outer["TERM_PROGRAM"] = nil }
@@ -48,6 +55,24 @@ extension TerminalProbe {
         colourHints(outer, terminfo: terminfo, &caps)
         if inTmux { applyTmux(tmux, &caps) }
         return caps
+    }
+
+    /// Inside tmux, and not in a GNU screen started inside it (`screen`).
+    static func insideTmux(_ env: [String: String]) -> Bool {
+        !(env["TMUX"] ?? "").isEmpty && (env["STY"] ?? "").isEmpty
+    }
+
+    /// GNU screen: `STY` is set (even with `TMUX` inherited from outside,
+    /// or `TERM` set to something else inside), or `TERM` is `screen…`
+    /// outside tmux (whose own `TERM` may be `screen`). Text cells in the
+    /// 256 colours screen passes; nothing the outer terminal's variables say.
+    static func screen(_ env: [String: String], inTmux: Bool) -> Known? {
+        let term = env["TERM"] ?? ""
+        if let sty = env["STY"], !sty.isEmpty {
+            return Known(name: "GNU screen", graphics: [], trueColor: false, evidence: "STY is set")
+        }
+        guard !inTmux, term.hasPrefix("screen") else { return nil }
+        return Known(name: "GNU screen", graphics: [], trueColor: false, evidence: "TERM=\(term)")
     }
 
     /// Terminals that set a variable of their own.
@@ -104,6 +129,8 @@ extension TerminalProbe {
         }
         if term.hasPrefix("foot") { return Known(name: "foot", graphics: [.sixel], trueColor: true, evidence: evidence) }
         if term.hasPrefix("mlterm") { return Known(name: "mlterm", graphics: [.sixel], trueColor: true, evidence: evidence) }
+        // rxvt-unicode 9.30 (Debian 12) prints APC bodies: no kitty query.
+        if term.hasPrefix("rxvt") { return Known(name: "urxvt", graphics: [], trueColor: false, evidence: evidence) }
         return nil
     }
 

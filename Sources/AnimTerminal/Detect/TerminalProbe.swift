@@ -47,7 +47,7 @@ public enum TerminalProbe {
         environment env: [String: String], input: Int32, output: Int32,
         timeoutMs: Int = 100, clock: any Clock<Duration> = SuspendingClock()
     ) -> TerminalCapabilities {
-        let inTmux = !(env["TMUX"] ?? "").isEmpty
+        let inTmux = insideTmux(env)
         let tmux = inTmux ? TmuxClient.query(environment: env, timeoutMs: tmuxTimeoutMs, clock: clock) : nil
         let infoName = inTmux ? (tmux?.termName ?? "") : (env["TERM"] ?? "")
         let terminfo = infoName.isEmpty ? nil : Terminfo.load(term: infoName, environment: env)
@@ -79,7 +79,11 @@ public enum TerminalProbe {
             caps.note("TERM=\(env["TERM"] ?? ""): no queries")
             return caps
         }
-        let round = QueryRound.run(plan.bytes, input: input, output: output, timeoutMs: timeoutMs, clock: clock)
+        // Inside tmux, a kitty outside answers the wrapped query after
+        // tmux's DA1: wait for it (within the timeout), or the shell gets it.
+        let round = QueryRound.run(
+            plan.bytes, input: input, output: output, timeoutMs: timeoutMs, clock: clock,
+            awaitKitty: plan.kittyWrapped && caps.graphics.contains(.kitty))
         record(round, plan: plan, size: size, timeoutMs: timeoutMs, to: &caps)
         return caps
     }

@@ -35,3 +35,11 @@ public enum TerminalReply: Equatable, Sendable {
     /// where no environment variable reaches (ssh, sudo).
     case terminalVersion(String)
 }
+
+extension TerminalReply {
+    /// Whether it is a kitty graphics reply.
+    var isKittyGraphics: Bool {
+        if case .kittyGraphics = self { return true }
+        return false
+    }
+}

@@ -70,6 +70,19 @@ struct DetectEnvironmentTests {
         Case(
             env: ["TERM": "st-256color"], terminfo: Terminfo(names: ["st-256color"], extended: ["Tc": .flag]), graphics: [],
             trueColor: true, name: "st-256color", reason: "the terminfo entry st-256color has Tc: 24-bit colour"),
+        // GNU screen: what the terminal outside exported is not screen's.
+        Case(
+            env: ["TERM": "screen.xterm-256color", "STY": "1234.pts-1.host", "KITTY_WINDOW_ID": "1", "COLORTERM": "truecolor"],
+            graphics: [], trueColor: false, name: "GNU screen", reason: "STY is set: GNU screen (text cells)"),
+        Case(
+            env: ["TERM": "screen-256color", "COLORTERM": "truecolor", "XTERM_VERSION": "XTerm(379)"], graphics: [],
+            trueColor: false, name: "GNU screen", reason: "TERM=screen-256color: GNU screen"),
+        Case(
+            env: ["TERM": "xterm-256color", "STY": "99.tty2.host", "TERM_PROGRAM": "WezTerm"], graphics: [], trueColor: false,
+            name: "GNU screen", reason: "STY is set"),
+        Case(
+            env: ["TERM": "rxvt-unicode-256color", "COLORTERM": "rxvt-xpm"], graphics: [], trueColor: false, name: "urxvt",
+            reason: "TERM=rxvt-unicode-256color: urxvt (text cells)"),
         // tmux: the client's terminal decides; passthrough gates graphics.
         Case(
             env: ["TERM": "tmux-256color", "TERM_PROGRAM": "tmux", "TMUX": "/tmp/tmux-0/default,1,0"], tmux: kittyClient,
@@ -106,6 +119,15 @@ struct DetectEnvironmentTests {
         } else {
             #expect(caps.reasons.contains { $0.contains(c.reason) }, "\(caps.reasons)")
         }
+    }
+
+    /// screen started inside tmux: `STY` (set last, by screen) wins over
+    /// the `TMUX` it inherited.
+    @Test func screenInsideTmuxIsScreen() {
+        let caps = TerminalProbe.fromEnvironment(
+            ["TERM": "screen", "STY": "1.pts-2.host", "TMUX": "/tmp/t,1,0", "KITTY_WINDOW_ID": "2"], terminfo: nil,
+            tmux: TmuxClient(passthrough: true, termName: "xterm-kitty", features: ["RGB"]))
+        #expect(caps.insideScreen && caps.graphics.isEmpty && !caps.trueColor && caps.terminalName == "GNU screen")
     }
 
     @Test func passthroughNeededByProtocol() {

@@ -117,15 +117,38 @@ import Testing
             "TERM": "tmux-256color", "TERM_PROGRAM": "tmux", "TMUX": "/tmp/fake-tmux,1,0",
             "PATH": bin.path + "/bin:/usr/bin:/bin",
         ]
-        let o = try probe(env, .answer([S.csi("?1;2c")]))
+        // tmux answers DA1 at once; kitty outside answers the wrapped query
+        // 30 ms later: the round waits for it, and it is not left to the shell.
+        let o = try probe(env, .answer([S.csi("?1;2c"), S.apc("Gi=31;OK")], gapMs: 30))
         #expect(o.caps.tmux.inside && o.caps.tmux.passthrough)
         #expect(o.caps.graphics == [.kitty])
         #expect(o.caps.trueColor && o.caps.answers.answered)
+        #expect(o.caps.answers.replyCount == 2 && o.caps.answers.pendingInput.isEmpty)
         #expect(o.caps.needsPassthrough(.kitty))
         // Kitty's query wrapped; the rest for tmux itself.
         #expect(
             o.received == Escape.tmuxPassthrough(Escape.queryKittyGraphics) + Escape.queryCellPixels
                 + Escape.queryTextAreaPixels + Escape.queryCursorPosition + Escape.queryPrimaryAttributes)
+        #expect(o.afterLastReply < Self.afterReply)
+    }
+
+    /// The terminal outside never answers the wrapped query: the round
+    /// ends at its deadline, not later.
+    @Test func tmuxWhoseOuterKittyStaysSilent() throws {
+        let bin = try fakeTmux("case \"$1\" in show-options) echo on;; display-message) echo 'xterm-kitty 256,RGB';; esac")
+        let env = ["TERM": "tmux-256color", "TMUX": "/tmp/fake-tmux,1,0", "PATH": bin.path + "/bin:/usr/bin:/bin"]
+        let o = try probe(env, .answer([S.csi("?1;2c")]))
+        #expect(o.caps.answers.answered && o.caps.graphics == [.kitty])
+        #expect(o.total < Self.bound + Self.ms * 50, "\(o.total)")  // with the tmux commands' 50 ms
+    }
+
+    /// GNU screen inside kitty: kitty's variables were inherited; no APC or
+    /// DCS query is sent (screen shows them), and text cells are chosen.
+    @Test func screenInsideKittyIsAskedNothingItWouldShow() throws {
+        let env = ["TERM": "screen.xterm-256color", "STY": "4242.pts-3.host", "KITTY_WINDOW_ID": "1", "COLORTERM": "truecolor"]
+        let o = try probe(env, .answer([S.csi("?1;2c")]))
+        #expect(o.caps.graphics.isEmpty && !o.caps.trueColor && o.caps.answers.answered)
+        #expect(!o.received.contains(subsequence: [0x1B, 0x5F]) && !o.received.contains(subsequence: [0x1B, 0x50]))
         #expect(o.afterLastReply < Self.afterReply)
     }
 

@@ -110,6 +110,14 @@ struct DetectRepliesTests {
                 + Escape.querySixelGeometry + Escape.queryCursorPosition + Escape.queryPrimaryAttributes)
         let screen = plan(["TERM": "screen-256color"])!
         #expect(!screen.kitty && !screen.directColour)
+        // GNU screen under another TERM, and urxvt, print APC and DCS
+        // bodies too (urxvt left kitty's query on the shell's line), and
+        // have no sixel: CSI queries only.
+        for env in [["TERM": "xterm-256color", "STY": "1.pts-0.h", "KITTY_WINDOW_ID": "1"], ["TERM": "rxvt-unicode-256color"]] {
+            let p = plan(env)!
+            #expect(!p.kitty && !p.sixel && !p.directColour)
+            #expect(!p.bytes.contains(subsequence: [0x1B, 0x5F]) && !p.bytes.contains(subsequence: [0x1B, 0x50]), "\(env)")
+        }
         // tmux with passthrough and a sixel terminal outside: wrapped.
         let t = plan(
             ["TERM": "tmux-256color", "TMUX": "/t,1,0"], tmux: TmuxClient(passthrough: true, termName: "foot", features: []))!
