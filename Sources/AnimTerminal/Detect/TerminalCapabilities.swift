@@ -11,6 +11,10 @@ public struct TerminalCapabilities: Equatable, Sendable {
     public var tmux = TmuxRoute()
     /// Inside GNU screen (which shows APC and DCS bodies as text).
     public var insideScreen = false
+    /// Whether a sixel image leaves what lies under its undrawn pixels
+    /// (xterm, foot); false where it clears them (mlterm, Konsole): then
+    /// frames are sent whole (`SixelBackend.composes`).
+    public var sixelComposes = true
     /// The terminal's name as found (`TERM_PROGRAM`, `TERM`, …), for messages.
     public var terminalName = ""
     /// What the terminal said to the query round.

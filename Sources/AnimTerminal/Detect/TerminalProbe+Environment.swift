@@ -49,6 +49,10 @@ extension TerminalProbe {
             caps.graphics = known.graphics
             caps.trueColor = known.trueColor
             caps.note(known.reason)
+            if Self.sixelClears.contains(known.name) {
+                caps.sixelComposes = false
+                caps.note("\(known.name) clears what lies under a sixel image: whole frames")
+            }
         } else {
             caps.terminalName = outer["TERM"] ?? ""
         }
@@ -56,6 +60,11 @@ extension TerminalProbe {
         if inTmux { applyTmux(tmux, &caps) }
         return caps
     }
+
+    /// Terminals whose sixel image clears the pixels it does not draw
+    /// (seen under Xvfb: mlterm 3.9.3 and Konsole 22.12 showed only each
+    /// frame's changed pixels and the top row).
+    static let sixelClears: Set<String> = ["mlterm", "Konsole"]
 
     /// Inside tmux, and not in a GNU screen started inside it (`screen`).
     static func insideTmux(_ env: [String: String]) -> Bool {

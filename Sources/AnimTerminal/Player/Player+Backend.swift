@@ -24,7 +24,7 @@ extension Player {
         case .sixel:
             return SixelBackend(
                 background: look.background, registers: terminal.answers.sixelRegisters ?? 256,
-                maxSize: terminal.answers.sixelMaxSize, tmux: tmux)
+                maxSize: terminal.answers.sixelMaxSize, tmux: tmux, composes: terminal.sixelComposes)
         }
     }
 

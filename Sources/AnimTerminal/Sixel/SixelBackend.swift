@@ -42,6 +42,11 @@ import AnimKit
 /// terminal's small maximum size: not xterm's, 1000×1000) sends only
 /// what changed.
 ///
+/// Terminals whose sixel image clears what lies under it (mlterm,
+/// Konsole: `composes` false) showed only the changed pixels and the top
+/// row, over white or blue; there every frame that changed is one image
+/// of the whole picture.
+///
 /// Colours: `SixelPalette` keeps colours in their registers from frame to
 /// frame. Every image starts with an absolute cursor move, because
 /// terminals leave the cursor in different places after a sixel image.
@@ -54,6 +59,9 @@ public final class SixelBackend: FrameBackend {
     public let maxSize: PixelSize?
     /// Wrap each sixel image for tmux's passthrough.
     public let tmux: Bool
+    /// Whether an image drawn over another leaves the pixels it does not
+    /// draw as they were (xterm, foot); if not, every frame is sent whole.
+    public let composes: Bool
 
     private let palette: SixelPalette
     private let encoder = SixelEncoder()
@@ -70,11 +78,13 @@ public final class SixelBackend: FrameBackend {
     /// `maxSize` pixels, inside tmux or not. The cell size is each
     /// placement's (`Placement.cell`).
     public init(
-        background: Background, registers: Int = 256, maxSize: PixelSize? = nil, tmux: Bool = false
+        background: Background, registers: Int = 256, maxSize: PixelSize? = nil, tmux: Bool = false,
+        composes: Bool = true
     ) {
         self.background = background
         self.maxSize = maxSize
         self.tmux = tmux
+        self.composes = composes
         palette = SixelPalette(registers: registers)
     }
 
@@ -95,7 +105,7 @@ public final class SixelBackend: FrameBackend {
         let transparent = SixelFrame.load(image, size: size, background: background, into: &next)
         var out: [UInt8] = []
         let whole = Rect(x: 0, y: 0, width: size.width, height: size.height)
-        let layered = layout.tiles(of: whole).count == 1
+        let layered = composes && layout.tiles(of: whole).count == 1
         let same = shownPlacement == placement && shown.count == next.count
         let change = same ? SixelFrame.changes(next, shown, width: size.width, height: size.height) : nil
         if same, change == nil {
@@ -104,7 +114,7 @@ public final class SixelBackend: FrameBackend {
         }
         // A new keyframe when half of what lies below the top row is unsettled.
         let topRow = min(layout.cell.height, size.height) * size.width
-        if same, let change, !layered || (unsettled.count - topRow) * 2 <= next.count - topRow {
+        if composes, same, let change, !layered || (unsettled.count - topRow) * 2 <= next.count - topRow {
             let changed = layout.aligned(change.rect, wholeCells: change.cleared)
             if change.cleared { appendErase(layout.cells(of: changed), at: placement, to: &out) }
             var rect = changed

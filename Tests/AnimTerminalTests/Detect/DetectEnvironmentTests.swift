@@ -130,6 +130,14 @@ struct DetectEnvironmentTests {
         #expect(caps.insideScreen && caps.graphics.isEmpty && !caps.trueColor && caps.terminalName == "GNU screen")
     }
 
+    /// mlterm and Konsole clear what lies under a sixel image: whole frames there.
+    @Test func sixelCompositionByTerminal() {
+        func composes(_ env: [String: String]) -> Bool { TerminalProbe.fromEnvironment(env, terminfo: nil).sixelComposes }
+        #expect(!composes(["TERM": "mlterm"]))
+        #expect(!composes(["TERM": "xterm-256color", "KONSOLE_VERSION": "221202"]))
+        #expect(composes(["TERM": "foot"]) && composes(["TERM": "xterm-256color", "XTERM_VERSION": "XTerm(379)"]))
+    }
+
     @Test func passthroughNeededByProtocol() {
         var caps = TerminalProbe.fromEnvironment(
             ["TERM": "tmux-256color", "TMUX": "/t,1,0"], terminfo: nil, tmux: Self.kittyClient)

@@ -167,6 +167,24 @@ struct SixelBackendTests {
         #expect(backend.render(same, index: 2, placement: p) == [])
     }
 
+    /// Where an image clears what lies under it (mlterm, Konsole), each
+    /// frame that changed is one image of the whole picture, and the
+    /// screen is right after each; a frame that did not change sends nothing.
+    @Test func aTerminalThatClearsUnderAnImageGetsWholeFrames() {
+        let frames = Self.smallDiffs(96, 60, count: 5)
+        let p = F.placement(96, 60, row: 1, column: 1)
+        let backend = SixelBackend(background: .none, composes: false)
+        var screen = SixelDecoder(columns: 16, rows: 6)
+        for i in 0..<5 {
+            let before = screen.pictures.count
+            Self.show(frames[i], i, backend, &screen, p)
+            let sent = screen.pictures.dropFirst(before)
+            #expect(sent.count == 1 && sent.allSatisfy { $0.width == 96 && $0.height == 60 }, "frame \(i)")
+            #expect(Self.region(screen, p) == F.expected(frames[i]), "frame \(i) differs")
+        }
+        #expect(backend.render(frames[4], index: 4, placement: p).isEmpty)
+    }
+
     @Test func aSmallSpriteCostsASmallFractionOfAFrame() {
         let background = F.photo(320, 240, seed: 11)
         let p = F.placement(320, 240)
