@@ -15,6 +15,10 @@ public struct TerminalCapabilities: Equatable, Sendable {
     /// (xterm, foot); false where it clears them (mlterm, Konsole): then
     /// frames are sent whole (`SixelBackend.composes`).
     public var sixelComposes = true
+    /// Whether kitty graphics animation frames are shown; false where only
+    /// still images are (Konsole): then each frame is a new image
+    /// (`KittyBackend.animates`).
+    public var kittyAnimates = true
     /// The terminal's name as found (`TERM_PROGRAM`, `TERM`, …), for messages.
     public var terminalName = ""
     /// What the terminal said to the query round.

@@ -53,6 +53,10 @@ extension TerminalProbe {
                 caps.sixelComposes = false
                 caps.note("\(known.name) clears what lies under a sixel image: whole frames")
             }
+            if known.name == "Konsole" && known.graphics.contains(.kitty) {
+                caps.kittyAnimates = false
+                caps.note("Konsole shows kitty images but not their animation frames: a new image each frame")
+            }
         } else {
             caps.terminalName = outer["TERM"] ?? ""
         }

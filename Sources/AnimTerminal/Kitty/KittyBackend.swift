@@ -26,6 +26,10 @@ import AnimKit
 /// replies a refused frame would go unnoticed, so frames are not stored
 /// but edited into the one root frame, and the image of that id is deleted
 /// before the first upload (a preview in the same box replaces the last).
+///
+/// `animates` false (Konsole: it shows kitty images but ignores animation
+/// frames without an error, so frame 1 stayed on screen): each frame that
+/// changed is sent whole as the image, replacing the last.
 public final class KittyBackend: FrameBackend {
     /// What transparent pixels are drawn over.
     public let background: Background
@@ -51,6 +55,8 @@ public final class KittyBackend: FrameBackend {
     private(set) var editing = false
     /// No replies asked for (previews).
     private let quiet: Bool
+    /// Whether the terminal shows animation frames (`a=f`, `a=a`).
+    public let animates: Bool
     /// Replies asked for: `q=1` (errors), or `q=2` (none) when quiet.
     private var errors: String { quiet ? "q=2" : "q=1" }
 
@@ -59,10 +65,11 @@ public final class KittyBackend: FrameBackend {
     /// `quiet`: no replies asked for (previews).
     public init(
         background: Background, tmux: Bool = false, storageBudget: Int = 256 << 20, imageID: UInt32? = nil,
-        quiet: Bool = false
+        quiet: Bool = false, animates: Bool = true
     ) {
         self.background = background
         self.quiet = quiet
+        self.animates = animates
         editing = quiet
         command = KittyCommand(tmux: tmux)
         self.storageBudget = storageBudget
@@ -75,7 +82,7 @@ public final class KittyBackend: FrameBackend {
     /// Shows frame `index` by number when the terminal holds it at this
     /// placement (`[]` when it is already shown), else nil.
     public func renderStored(index: Int, placement: Placement) -> [UInt8]? {
-        guard placement == shownPlacement, let frame = stored[index] else { return nil }
+        guard animates, placement == shownPlacement, let frame = stored[index] else { return nil }
         return show(frame)
     }
 
@@ -86,6 +93,9 @@ public final class KittyBackend: FrameBackend {
         if let bytes = renderStored(index: index, placement: placement) { return bytes }
         let image = background.flattened(image)
         guard placement == shownPlacement, let known else { return start(image, index: index, placement: placement) }
+        if !animates {  // each changed frame a new still image
+            return FrameDiff.changedRect(known, image) == nil ? [] : start(image, index: index, placement: placement)
+        }
         guard let rect = FrameDiff.changedRect(known, image) else {
             // Same pixels as a frame already there: show that one.
             if !editing { stored[index] = knownFrame }
@@ -116,7 +126,7 @@ public final class KittyBackend: FrameBackend {
         var out = shownPlacement == nil && frameCount == 0 && !quiet ? [] : delete()
         out += Escape.moveTo(row: placement.row, column: placement.column)
         out += command.transmit("a=T,i=\(imageID),f=100,C=1,\(errors)", data: png(image))
-        out += command.control("a=a,i=\(imageID),s=1,q=2")  // stopped: anim times the frames
+        if animates { out += command.control("a=a,i=\(imageID),s=1,q=2") }  // stopped: anim times the frames
         shownPlacement = placement
         frameCount = 1
         stored = editing ? [:] : [index: 1]

@@ -138,6 +138,13 @@ struct DetectEnvironmentTests {
         #expect(composes(["TERM": "foot"]) && composes(["TERM": "xterm-256color", "XTERM_VERSION": "XTerm(379)"]))
     }
 
+    /// Konsole shows kitty images, not their animation frames.
+    @Test func kittyAnimationByTerminal() {
+        func animates(_ env: [String: String]) -> Bool { TerminalProbe.fromEnvironment(env, terminfo: nil).kittyAnimates }
+        #expect(!animates(["TERM": "xterm-256color", "KONSOLE_VERSION": "221202"]))
+        #expect(animates(["TERM": "xterm-kitty"]) && animates(["TERM": "xterm-256color", "TERM_PROGRAM": "WezTerm"]))
+    }
+
     @Test func passthroughNeededByProtocol() {
         var caps = TerminalProbe.fromEnvironment(
             ["TERM": "tmux-256color", "TMUX": "/t,1,0"], terminfo: nil, tmux: Self.kittyClient)

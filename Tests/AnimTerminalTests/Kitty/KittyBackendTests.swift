@@ -62,6 +62,29 @@ struct KittyBackendTests {
         #expect(first.dropFirst().allSatisfy { $0 < first[0] / 4 }, "a sprite frame costs a fraction of the first: \(first)")
     }
 
+    /// A terminal that shows kitty images but not animation frames
+    /// (Konsole): every frame that changed is a new whole image, no frame
+    /// command (`a=f`) or animation control (`a=a`) is sent, and each frame
+    /// is shown exactly; an unchanged frame sends nothing.
+    @Test func aTerminalWithoutAnimationGetsAnImageAFrame() {
+        let frames = Self.clip(5)
+        let backend = KittyBackend(background: .none, imageID: 78, animates: false)
+        var screen = KittyScreen()
+        var sent: [UInt8] = []
+        for i in [0, 1, 2, 3, 4, 2] {
+            let p = Self.placement(frames[i])
+            #expect(backend.renderStored(index: i, placement: p) == nil)
+            let bytes = backend.render(frames[i], index: i, placement: p)
+            screen.feed(bytes)
+            sent += bytes
+            #expect(screen.errors.isEmpty && screen.shown == frames[i], "frame \(i)")
+            #expect(String(decoding: bytes, as: UTF8.self).contains("a=T,i=78"), "frame \(i) sent whole")
+        }
+        let text = String(decoding: sent, as: UTF8.self)
+        #expect(!text.contains("a=f") && !text.contains("a=a"))
+        #expect(backend.render(frames[2], index: 2, placement: Self.placement(frames[2])).isEmpty)
+    }
+
     @Test func backwardsAndSeeking() {
         let frames = Self.clip(9)
         let backend = KittyBackend(background: .none, imageID: 5)
