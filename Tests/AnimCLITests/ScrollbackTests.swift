@@ -38,4 +38,38 @@ import Testing
         usleep(100_000)
         #expect(pty.text.hasSuffix("\u{1B}[?1049l\u{1B}[12;1H"), "after the restore the cursor is where the output now ends")
     }
+
+    /// VTE brings the pushed lines back as the window grows: the row
+    /// follows them down (xfce4-terminal under Xvfb: kept on the shrunk
+    /// row, the shell's next output overwrote its old lines).
+    @Test func inVTETheRowComesBackWithTheLines() throws {
+        let pty = try PseudoTerminal(columns: 40, rows: 30)
+        let (p, slave) = try pty.launch(
+            CLI.binary, ["play", "--loops", "0"],
+            environment: ["TERM": "xterm-256color", "COLORTERM": "truecolor", "VTE_VERSION": "7006"])
+        defer { try? slave.close() }
+        defer { if p.isRunning { kill(p.processIdentifier, SIGKILL) } }
+        #expect(pty.wait(for: "\u{1B}[?6n", seconds: 20), "the probe did not ask for the cursor")
+        pty.type("\u{1B}[?25;1R\u{1B}[?62;22c")
+        #expect(pty.wait(for: "\u{1B}[25;1H\u{1B}[?2026l", seconds: 20))
+        // Each resize, then the row the frames after it leave the cursor on.
+        func resized(to rows: UInt16, waitsOn row: Int) -> Bool {
+            let mark = pty.output.count
+            pty.resize(columns: 40, rows: rows)
+            kill(p.processIdentifier, SIGWINCH)
+            for _ in 0..<400 {
+                if String(decoding: pty.output[mark...], as: UTF8.self).contains("\u{1B}[\(row);1H\u{1B}[?2026l") { return true }
+                usleep(50_000)
+            }
+            return false
+        }
+        #expect(resized(to: 12, waitsOn: 12), "13 lines pushed into the scrollback: row 12")
+        #expect(resized(to: 20, waitsOn: 20), "8 of them back: row 20")
+        #expect(resized(to: 40, waitsOn: 25), "the other 5, and no more: row 25 again")
+        pty.type("q")
+        _ = p.exits(within: 10)
+        #expect(p.terminationStatus == 0)
+        usleep(100_000)
+        #expect(pty.text.hasSuffix("\u{1B}[?1049l\u{1B}[25;1H"), "after the restore the cursor is where the output ends")
+    }
 }

@@ -19,6 +19,9 @@ public struct TerminalCapabilities: Equatable, Sendable {
     /// still images are (Konsole): then each frame is a new image
     /// (`KittyBackend.animates`).
     public var kittyAnimates = true
+    /// Whether a window grown again brings back the lines a shrink pushed
+    /// into the scrollback (VTE), moving the shell's row down with them.
+    public var linesReturnOnGrow = false
     /// The terminal's name as found (`TERM_PROGRAM`, `TERM`, …), for messages.
     public var terminalName = ""
     /// What the terminal said to the query round.

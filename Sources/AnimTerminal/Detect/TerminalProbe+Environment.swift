@@ -53,6 +53,10 @@ extension TerminalProbe {
                 caps.sixelComposes = false
                 caps.note("\(known.name) clears what lies under a sixel image: whole frames")
             }
+            if Self.linesReturn.contains(known.name) {
+                caps.linesReturnOnGrow = true
+                caps.note("\(known.name) brings lines back from the scrollback as the window grows")
+            }
             if known.name == "Konsole" && known.graphics.contains(.kitty) {
                 caps.kittyAnimates = false
                 caps.note("Konsole shows kitty images but not their animation frames: a new image each frame")
@@ -69,6 +73,11 @@ extension TerminalProbe {
     /// (seen under Xvfb: mlterm 3.9.3 and Konsole 22.12 showed only each
     /// frame's changed pixels and the top row).
     static let sixelClears: Set<String> = ["mlterm", "Konsole"]
+
+    /// Terminals that bring back, as the window grows, the lines a shrink
+    /// pushed into the scrollback (seen under Xvfb with xdotool resizing:
+    /// xfce4-terminal 1.0.4 on VTE 0.70).
+    static let linesReturn: Set<String> = ["VTE"]
 
     /// Inside tmux, and not in a GNU screen started inside it (`screen`).
     static func insideTmux(_ env: [String: String]) -> Bool {

@@ -34,11 +34,7 @@ extension Player {
         pane.layout.statusRow = max(terminalRows - reserved, 1) + 1
         let titleRows = pane.layout.title == nil ? 0 : 1
         let rows = max((region?.rows ?? max(terminalRows - reserved, 1)) - titleRows, 1)
-        if let row = terminal.answers.cursorRow, let windowRows = size?.rows, windowRows < row {
-            // The terminal scrolled the main screen to keep that row in view.
-            terminal.answers.cursorRow = windowRows
-            if ownsWindow { TerminalState.setCursorAfter(row: windowRows) }
-        }
+        if let windowRows = size?.rows { followShellRow(windowRows: windowRows) }
         pane.layout.box = CellBox(columns: columns, rows: rows)
         let measured = size.flatMap {
             CellGeometry.from(pixelWidth: $0.pixelWidth, pixelHeight: $0.pixelHeight, columns: $0.columns, rows: $0.rows)
@@ -55,6 +51,31 @@ extension Player {
             cacheLimit: options.cacheLimit, memory: pane.file.options.limits.maxMemory / max(panes.count, 1))
         pane.backend.invalidate()
         pane.layout.lastStatus = ""
+    }
+
+    /// Keeps `cursorRow`, the row where the shell's output ended, right
+    /// as the window is resized. A window shrunk below it scrolls the main
+    /// screen's top lines into the scrollback, so the row moves up to the
+    /// last one (and xterm then puts the saved cursor back on the old row:
+    /// `setCursorAfter`). Grown again, terminals that bring those lines
+    /// back (VTE: `linesReturnOnGrow`) move it down with them; xterm
+    /// leaves them in the scrollback. Before, the shrunk row was kept, and
+    /// in xfce4-terminal the shell's next output overwrote its old lines.
+    func followShellRow(windowRows: Int) {
+        defer { windowRowsSeen = windowRows }
+        guard let row = terminal.answers.cursorRow else { return }
+        var moved = row
+        if windowRows < row {
+            shellRowPushed += row - windowRows
+            moved = windowRows
+        } else if terminal.linesReturnOnGrow, let before = windowRowsSeen, windowRows > before, shellRowPushed > 0 {
+            let back = min(shellRowPushed, windowRows - before)
+            shellRowPushed -= back
+            moved = row + back
+        }
+        guard moved != row else { return }
+        terminal.answers.cursorRow = moved
+        if ownsWindow { TerminalState.setCursorAfter(row: moved) }
     }
 
     /// Shows the pane's scheduler frame `played`; false when the output

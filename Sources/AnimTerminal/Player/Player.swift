@@ -24,6 +24,10 @@ public final class Player {
     let start: Int64
     /// When the play ends at the latest (`PlayTiming.maxDuration`), on `clock`.
     let stopTime: Int64?
+    /// The shell's row through resizes (`followShellRow`): the lines a
+    /// shrink pushed into the scrollback, and the window's rows last seen.
+    var shellRowPushed = 0
+    var windowRowsSeen: Int?
 
     /// `terminal`: what `TerminalProbe` found (nothing by default);
     /// `clock`: where time comes from (tests pass a `ManualClock`).
