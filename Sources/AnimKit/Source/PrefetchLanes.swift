@@ -3,10 +3,8 @@ extension StepPrefetcher {
     /// at most `most` at once, one fewer than the cores, so that the
     /// compositor's thread keeps a core to decode on too (the steps it
     /// reaches first, and a waiting job while it waits: `take`). With a
-    /// thread for every core, two workers decoding and the compositor
-    /// waiting, the compositor found nothing left to take back and two
-    /// small 9-frame WebPs decoded ahead at 0.8× the one-thread C program
-    /// rather than 0.75 (`Tools/bench/public-decode.py`).
+    /// thread for every core, the workers took every job as it came and
+    /// the compositor's thread only waited, three threads on two cores.
     ///
     /// `Sendable`: its state is behind a lock.
     final class Lanes: Sendable {
