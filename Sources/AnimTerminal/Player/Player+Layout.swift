@@ -124,9 +124,10 @@ extension Player {
     func statusLine(_ pane: Pane, _ index: Int) -> [UInt8]? {
         let scheduler = pane.scheduler
         let speed = scheduler.speed == scheduler.speed.rounded() ? String(Int(scheduler.speed)) : String(scheduler.speed)
+        let direction = [PlaybackMode.reverse: " backwards", .pingPong: " back and forth"][scheduler.mode] ?? ""
         let text =
-            " \(pane.name)  frame \(index + 1)/\(pane.file.frameCount)  speed \(speed)x  dropped \(pane.stats.framesDropped)"
-            + (scheduler.isPaused ? "  paused" : "")
+            " \(pane.name)  frame \(index + 1)/\(pane.file.frameCount)  speed \(speed)x\(direction)"
+            + "  dropped \(pane.stats.framesDropped)" + (scheduler.isPaused ? "  paused" : "")
         guard text != pane.layout.lastStatus else { return nil }
         pane.layout.lastStatus = text
         return Escape.moveTo(row: pane.layout.statusRow, column: 1) + Escape.resetAttributes + Escape.reverseVideo

@@ -43,4 +43,22 @@ struct InteractiveOutputTests {
         let frames = bytes.dropFirst(enter.count).dropLast(restore.count)
         #expect(Array(frames).contains(subsequence: Escape.syncEnd), "frames in between")
     }
+
+    /// The status line says which way the frames go (`r` turns them).
+    @Test func theStatusLineSaysTheDirection() throws {
+        var options = PlayerOptions()
+        options.presentation = .fullScreen
+        options.showStatus = true
+        let source = try ImageSource(path: Repository.demo, options: DecodingOptions(decodeAhead: 0))
+        let player = try Player(source: source, name: "demo", options: options)
+        let pane = player.panes[0]
+        func line(_ mode: PlaybackMode) -> String {
+            pane.scheduler.mode = mode
+            pane.layout.lastStatus = ""
+            return String(decoding: player.statusLine(pane, 4) ?? [], as: UTF8.self)
+        }
+        #expect(line(.forward).contains(" demo  frame 5/30  speed 1x  dropped 0"))
+        #expect(line(.reverse).contains("speed 1x backwards  dropped"))
+        #expect(line(.pingPong).contains("speed 1x back and forth  dropped"))
+    }
 }
