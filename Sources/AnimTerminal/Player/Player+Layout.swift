@@ -124,7 +124,12 @@ extension Player {
     func statusLine(_ pane: Pane, _ index: Int) -> [UInt8]? {
         let scheduler = pane.scheduler
         let speed = scheduler.speed == scheduler.speed.rounded() ? String(Int(scheduler.speed)) : String(scheduler.speed)
-        let direction = [PlaybackMode.reverse: " backwards", .pingPong: " back and forth"][scheduler.mode] ?? ""
+        let direction =
+            switch scheduler.mode {
+            case .forward: ""
+            case .reverse: " backwards"
+            case .pingPong: " back and forth"
+            }
         let text =
             " \(pane.name)  frame \(index + 1)/\(pane.file.frameCount)  speed \(speed)x\(direction)"
             + "  dropped \(pane.stats.framesDropped)" + (scheduler.isPaused ? "  paused" : "")
