@@ -4,7 +4,9 @@
 
 /// Facts about the machine, without Foundation.
 enum System {
-    static var activeProcessorCount: Int { max(Int(sysconf(Int32(_SC_NPROCESSORS_ONLN))), 1) }
+    /// Read once: glibc's `sysconf` reads /sys for it each time (a few
+    /// microseconds; a source of a tiny file asked for it on every open).
+    static let activeProcessorCount = max(Int(sysconf(Int32(_SC_NPROCESSORS_ONLN))), 1)
 
     static var physicalMemory: Int {
         Int(sysconf(Int32(_SC_PHYS_PAGES))) * Int(sysconf(Int32(_SC_PAGESIZE)))

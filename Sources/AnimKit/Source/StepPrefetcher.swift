@@ -39,16 +39,16 @@ final class StepPrefetcher {
         decoder: StepDecoder, steps: [Step], depth: Int, transform: ColorTransform? = nil,
         run: @escaping @Sendable (Int64, @escaping @Sendable () -> Void) -> Void = { WorkerPool.shared.run(warm: $0, $1) }
     ) {
+        let split = decoder as? SplitStepDecoder
+        var total = Work()
+        for s in steps.indices { total.add(Work(steps[s].rect, bytes: decoder.dataRange(step: s).count, split: split != nil)) }
+        if !total.isWorthHandingOver { return nil }
         lanes = Lanes(most: WorkerPool.cores - 1, run: run)
         self.decoder = decoder
         self.transform = transform
         self.steps = steps
         self.depth = depth
-        let split = decoder as? SplitStepDecoder
         self.split = split
-        var total = Work()
-        for s in steps.indices { total.add(Work(steps[s].rect, bytes: decoder.dataRange(step: s).count, split: split != nil)) }
-        if !total.isWorthHandingOver { return nil }
         let largest = steps.indices.map { Self.need(steps[$0], split: split, index: $0, transform: transform) }.max()
         batchCap = max(Self.batchBytes, largest ?? 0)
     }
