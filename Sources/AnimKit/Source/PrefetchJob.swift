@@ -75,7 +75,7 @@ extension StepPrefetcher {
         /// compositor's thread has taken back, or one that fails.
         func perform() {
             guard let decode else { return }
-            let (wall, cpu) = (Starvation.now(CLOCK_MONOTONIC), Starvation.now(CLOCK_THREAD_CPUTIME_ID))
+            let (wall, cpu) = (Spin.now(CLOCK_MONOTONIC), Spin.now(CLOCK_THREAD_CPUTIME_ID))
             for s in steps.reversed() {
                 guard claim(s, .worker) else { break }  // taken back: this one and those before are not ours
                 do {
@@ -87,8 +87,8 @@ extension StepPrefetcher {
                 }
             }
             // (Written before the signal, not in a defer: that would run after it.)
-            self.wall = Starvation.now(CLOCK_MONOTONIC) - wall
-            self.cpu = Starvation.now(CLOCK_THREAD_CPUTIME_ID) - cpu
+            self.wall = Spin.now(CLOCK_MONOTONIC) - wall
+            self.cpu = Spin.now(CLOCK_THREAD_CPUTIME_ID) - cpu
             done.signal()
             // After the signal: a waiter that sees it waits without sleeping.
             finished.store(true, ordering: .releasing)

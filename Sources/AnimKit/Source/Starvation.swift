@@ -1,7 +1,3 @@
-#if canImport(Glibc)
-    import Glibc
-#endif
-
 /// Whether decoding ahead pays on this machine now. On two cores with
 /// another program busy on one, a worker thread gets half a core: a decode
 /// takes twice its CPU time and the compositor waits for it, and decoding
@@ -36,10 +32,4 @@ struct Starvation {
 
     /// Whether it is pausing now (for tests).
     var isPausing: Bool { paused > 0 }
-
-    static func now(_ clock: clockid_t) -> Int64 {
-        var t = timespec()
-        clock_gettime(clock, &t)
-        return Int64(t.tv_sec) * 1_000_000_000 + Int64(t.tv_nsec)
-    }
 }
