@@ -50,7 +50,7 @@ extension Option {
         "cache-limit", .text("SIZE"),
         help: "frame cache budget, e.g. 64M (default: the smaller of 20% of memory and 60% of available memory,"
             + " between 16M and 1G; at most what --max-memory leaves beside the decoding)")
-    static let status = Option("status", help: "show a status line (file, frame, speed, dropped)")
+    static let status = Option("status", help: "show a status line (file, frame, speed and direction, dropped)")
     static let grid = Option(
         "grid", .text("COLSxROWS"),
         help: "several files at once, each in its pane with its own timing, row by row (COLS alone: as many rows"
