@@ -49,7 +49,9 @@ enum PlayCommand: Command {
                 Output.out(terminal.describe() + "\n")
                 return 0
             }
-            apply(terminal, to: &options, auto: auto, colorsGiven: args[.colorMode] != nil)
+            apply(
+                terminal, to: &options, auto: auto, colorsGiven: args[.colorMode] != nil,
+                symbolsGiven: (args[.symbols]?.lowercased() ?? "auto") != "auto")
         }
         let paths = args.operands
         if paths.count > 1 || args[.grid] != nil {
@@ -171,9 +173,12 @@ enum PlayCommand: Command {
     }
 
     /// What detection decides, where the command line left it open.
-    static func apply(_ caps: TerminalCapabilities, to o: inout PlayerOptions, auto: Bool, colorsGiven: Bool) {
+    static func apply(
+        _ caps: TerminalCapabilities, to o: inout PlayerOptions, auto: Bool, colorsGiven: Bool, symbolsGiven: Bool = false
+    ) {
         if auto { o.look.graphics = caps.best }
         if !colorsGiven { o.look.colorMode = caps.trueColor ? .trueColor : .palette256 }
+        if !symbolsGiven { o.look.symbols = caps.symbols }
         if o.cell == nil, caps.cell.isMeasured { o.cell = caps.cell }
     }
 
@@ -217,7 +222,7 @@ enum PlayCommand: Command {
             o.cell = CellGeometry(width: parts[0], height: parts[1])
         }
         if let v = args[.symbols], let sym = TextSymbols(rawValue: v.lowercased()) { o.look.symbols = sym }
-        o.look.dither = args.flag(.ditherCells)
+        if let v = args[.ditherCells], let d = PaletteDither(rawValue: v.lowercased()) { o.look.dither = d }
         o.look.upscale = args.flag(.upscale)
         o.timing.noWait = args.flag(.noWait)
         o.showStatus = args.flag(.status)

@@ -9,6 +9,7 @@ extension TerminalCapabilities {
         let list = graphics.isEmpty ? "none" : graphics.map(\.rawValue).joined(separator: ", ")
         lines.append("graphics: \(list); auto picks \(best.rawValue)")
         lines.append("colour: \(trueColor ? "24-bit" : "256 colours")")
+        lines.append("symbols: auto picks \(symbols.rawValue)")
         lines.append("cell: \(cell.width)×\(cell.height) px (\(cell.isMeasured ? "measured" : "assumed"))")
         if answers.sixelRegisters != nil || answers.sixelMaxSize != nil {
             let registers = answers.sixelRegisters.map { "\($0) colour registers" } ?? "colour registers not reported"

@@ -22,6 +22,9 @@ public struct TerminalCapabilities: Equatable, Sendable {
     /// Whether a window grown again brings back the lines a shrink pushed
     /// into the scrollback (VTE), moving the shell's row down with them.
     public var linesReturnOnGrow = false
+    /// The finest block symbols the terminal is known to draw without a
+    /// font that has them (`--symbols auto`; `TerminalProbe.drawnSymbols`).
+    public var symbols: TextSymbols = .half
     /// The terminal's name as found (`TERM_PROGRAM`, `TERM`, …), for messages.
     public var terminalName = ""
     /// What the terminal said to the query round.

@@ -66,6 +66,7 @@ extension TerminalProbe {
         }
         colourHints(outer, terminfo: terminfo, &caps)
         if inTmux { applyTmux(tmux, &caps) }
+        chooseSymbols(version: environmentVersion(caps.terminalName, outer), &caps)
         return caps
     }
 

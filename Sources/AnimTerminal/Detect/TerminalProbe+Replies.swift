@@ -115,5 +115,12 @@ extension TerminalProbe {
             caps.terminalName = caps.terminalName.isEmpty || caps.terminalName.hasPrefix("xterm") ? name : caps.terminalName
             directColour("XTVERSION says \(name)", &caps)
         }
+        // Outside tmux the reply is the terminal's own, with the version
+        // kitty and foot give nowhere else.
+        if !caps.tmux.inside, ["kitty", "foot", "Ghostty", "iTerm2"].contains(caps.terminalName),
+            text.lowercased().hasPrefix(caps.terminalName.lowercased())
+        {
+            chooseSymbols(version: text, &caps)
+        }
     }
 }

@@ -15,8 +15,9 @@ public struct FrameLook: Sendable {
     public var colorTolerance = 2
     /// Text cells: the block characters (half blocks by default).
     public var symbols: TextSymbols = .half
-    /// Text cells in 256 colours: ordered dithering before the mapping.
-    public var dither = false
+    /// Text cells in 256 colours: how sub-pixels are dithered to the
+    /// palette (blue noise by default).
+    public var dither: PaletteDither = .noise
     /// Enlarge animations smaller than the box to fill it.
     public var upscale = false
 

@@ -10,16 +10,15 @@ extension CellGrid {
     /// show the terminal's default (transparent, over `Background.none`)
     /// are all background, which is then the default, and the others all
     /// foreground in their mean colour. In 256 colours every sub-pixel is
-    /// first mapped to the palette (after the `dither` offset, if asked:
-    /// `OrderedDither`), then fitted, and the two colours mapped again (a
+    /// first mapped to the palette (`PaletteDither`), then fitted, and the two colours mapped again (a
     /// set of sub-pixels in one palette colour keeps it exactly): a cell
     /// whose sub-pixels map to one colour is that one colour.
-    public init(image: RGBAImage, background: Background, symbols: TextSymbols, mode: ColorMode, dither: Bool) {
+    public init(image: RGBAImage, background: Background, symbols: TextSymbols, mode: ColorMode, dither: PaletteDither) {
         let (ax, ay) = (symbols.across, symbols.down)
         self.init(columns: (image.width + ax - 1) / ax, rows: (image.height + ay - 1) / ay, symbols: symbols)
         let sampler = Sampler(
             width: image.width, height: image.height, symbols: symbols, background: background,
-            palette: mode == .palette256, dither: dither && mode == .palette256)
+            palette: mode == .palette256, dither: dither)
         let columns = self.columns
         let rows = self.rows
         withUnsafeTemporaryAllocation(of: Int32.self, capacity: 24) { scratch in
@@ -40,7 +39,7 @@ extension CellGrid {
         let width: Int, height: Int
         let symbols: TextSymbols
         let background: Background
-        let palette: Bool, dither: Bool
+        let palette: Bool, dither: PaletteDither
 
         @inline(__always)
         func cell(_ px: UnsafeBufferPointer<UInt8>, _ column: Int, _ row: Int, _ s: UnsafeMutablePointer<Int32>) -> Cell {
@@ -91,14 +90,7 @@ extension CellGrid {
                 s[2] = Int32(b)
                 return
             }
-            var (r, g, b) = (r, g, b)
-            if dither {
-                let o = OrderedDither.offset(x: x, y: y)
-                r = UInt8(clamping: Int(r) + o)
-                g = UInt8(clamping: Int(g) + o)
-                b = UInt8(clamping: Int(b) + o)
-            }
-            let (pr, pg, pb) = XtermPalette.rgb(XtermPalette.index(r, g, b))
+            let (pr, pg, pb) = dither.color(r, g, b, x: x, y: y)
             s[0] = Int32(pr)
             s[1] = Int32(pg)
             s[2] = Int32(pb)

@@ -30,6 +30,6 @@ public struct CellGrid: Equatable, Sendable {
     /// row; an odd last row's bottom half is the background), colours as
     /// `mode` shows them.
     public init(image: RGBAImage, background: Background, mode: ColorMode) {
-        self.init(image: image, background: background, symbols: .half, mode: mode, dither: false)
+        self.init(image: image, background: background, symbols: .half, mode: mode, dither: .none)
     }
 }

@@ -9,13 +9,13 @@ public final class TextBackend: FrameBackend {
     public let background: Background
     /// The block characters cells are drawn with.
     public let symbols: TextSymbols
-    /// Ordered dithering before the 256-colour mapping (no effect in truecolor).
-    public let dither: Bool
+    /// How the 256-colour mapping dithers (no effect in truecolor).
+    public let dither: PaletteDither
 
-    /// `tolerance`: see `FrameRenderer.tolerance`; `dither`: see `OrderedDither`.
+    /// `tolerance`: see `FrameRenderer.tolerance`; `dither`: see `PaletteDither`.
     public init(
         mode: ColorMode, tolerance: Int, background: Background, symbols: TextSymbols = .half,
-        dither: Bool = false
+        dither: PaletteDither = .noise
     ) {
         renderer = FrameRenderer(mode: mode, tolerance: tolerance)
         self.background = background

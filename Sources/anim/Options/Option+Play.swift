@@ -7,9 +7,13 @@ extension Option {
         "probe",
         help: "print what was found out about the terminal (graphics, colours, cell size, tmux) and why, then exit")
     static let symbols = Option(
-        "symbols", .choice(["half", "quadrant", "sextant", "octant"]),
-        help: "text cells: the block characters (default half; sextants and octants need a font that has them)")
-    static let ditherCells = Option("dither", help: "text cells in 256 colours: ordered dithering")
+        "symbols", .choice(["auto", "half", "quadrant", "sextant", "octant"]),
+        help: "text cells: the block characters (default auto: octants or sextants where the terminal is known to"
+            + " draw them, else half blocks; --probe says which)")
+    static let ditherCells = Option(
+        "dither", .choice(["noise", "ordered", "none"]),
+        help: "text cells in 256 colours: how colours between the palette's are shown (default noise: a blue-noise"
+            + " pattern, fine and still from frame to frame; ordered: an 8x8 Bayer matrix; none: the nearest colour)")
     static let upscale = Option("upscale", help: "enlarge small animations to fill the box")
     static let cell = Option(
         "cell", .text("WxH"), help: "pixels per terminal cell (default: what the terminal reports, else 10x20)")

@@ -85,7 +85,7 @@ struct ByteCostTests {
         for i in 0..<frameCount {
             let grid = CellGrid(
                 image: frame(Double(i) / Double(frameCount), symbols, over: still), background: .none,
-                symbols: symbols, mode: mode, dither: false)
+                symbols: symbols, mode: mode, dither: .none)
             let bytes = renderer.render(grid)
             if i == 0 { first = bytes.count }
             total += bytes.count

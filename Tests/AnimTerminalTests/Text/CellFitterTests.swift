@@ -100,10 +100,10 @@ struct CellFitterTests {
         let b: [UInt8] = [0, 0, 100, 255]
         let half: [UInt8] = [9, 9, 9, 100]
         let image = RGBAImage(width: 2, height: 3, pixels: a + o + b + a + half + b)
-        let grid = CellGrid(image: image, background: .none, symbols: .sextant, mode: .trueColor, dither: false)
+        let grid = CellGrid(image: image, background: .none, symbols: .sextant, mode: .trueColor, dither: .none)
         #expect(grid.cells == [Cell(mask: 0b101101, fg: .rgb(100, 0, 50), bg: .terminalDefault)])
         let all = CellGrid(
-            image: RGBAImage(width: 2, height: 4), background: .none, symbols: .octant, mode: .trueColor, dither: false)
+            image: RGBAImage(width: 2, height: 4), background: .none, symbols: .octant, mode: .trueColor, dither: .none)
         #expect(all.cells == [.solid(.terminalDefault)])
         // Over black, nothing is transparent: the clear pixel is black and
         // the 100/255 grey 9 × 100 / 255 = 3.53, rounded to 4. The two reds
@@ -112,7 +112,7 @@ struct CellFitterTests {
         // split (squared error 9636; the next best, the reds and the grey
         // against the rest, 32299); in canonical form sub-pixel 0 is the
         // background.
-        let over = CellGrid(image: image, background: .color(0, 0, 0), symbols: .sextant, mode: .trueColor, dither: false)
+        let over = CellGrid(image: image, background: .color(0, 0, 0), symbols: .sextant, mode: .trueColor, dither: .none)
         #expect(over.cells == [Cell(mask: 0b110110, fg: .rgb(1, 1, 51), bg: .rgb(200, 0, 0))])
     }
 
@@ -121,7 +121,7 @@ struct CellFitterTests {
         var rng = Random(5)
         let image = TextTestSupport.noise(5, 7, &rng)
         for symbols in TextSymbols.allCases {
-            let grid = CellGrid(image: image, background: .none, symbols: symbols, mode: .trueColor, dither: false)
+            let grid = CellGrid(image: image, background: .none, symbols: symbols, mode: .trueColor, dither: .none)
             #expect(
                 grid.columns == (5 + symbols.across - 1) / symbols.across && grid.rows == (7 + symbols.down - 1) / symbols.down)
             let shown = TextTestSupport.subpixels(grid.cells, columns: grid.columns, rows: grid.rows, symbols)

@@ -9,7 +9,8 @@ import Testing
 #endif
 
 /// 256 colours in cells: one-colour cells stay one colour through the
-/// renderer, and the ordered dither is stable and brings areas closer.
+/// renderer; the dither (blue noise or Bayer) is stable, brings areas
+/// closer, keeps an area's mean and leaves no bands in the dark.
 struct DitherTests {
     typealias Random = TextTestSupport.Random
 
@@ -42,7 +43,7 @@ struct DitherTests {
                     return (c.0, c.1, c.2, 255)
                 }
                 let grid = CellGrid(
-                    image: image, background: .none, symbols: symbols, mode: .palette256, dither: false)
+                    image: image, background: .none, symbols: symbols, mode: .palette256, dither: .none)
                 screen.feed(renderer.render(grid))
                 #expect(screen.errors.isEmpty)
                 let (r, g, b) = XtermPalette.rgb(index)
@@ -92,30 +93,96 @@ struct DitherTests {
         return total / Double(blocks * 3)
     }
 
-    @Test(arguments: TextSymbols.allCases)
-    func ditherBringsAreasCloser(_ symbols: TextSymbols) {
+    @Test(arguments: TextSymbols.allCases, [PaletteDither.noise, .ordered])
+    func ditherBringsAreasCloser(_ symbols: TextSymbols, _ dither: PaletteDither) {
         let image = PaletteTests.sky(80 * symbols.across, 24 * symbols.down)
-        let plain = CellGrid(image: image, background: .none, symbols: symbols, mode: .palette256, dither: false)
-        let dithered = CellGrid(image: image, background: .none, symbols: symbols, mode: .palette256, dither: true)
+        let plain = CellGrid(image: image, background: .none, symbols: symbols, mode: .palette256, dither: .none)
+        let dithered = CellGrid(image: image, background: .none, symbols: symbols, mode: .palette256, dither: dither)
         let (e0, e1) = (Self.blockError(image, plain), Self.blockError(image, dithered))
         print(
-            "sky in 256 colours, \(symbols): error of 8×8 areas \(PaletteTests.format(e0)) plain, \(PaletteTests.format(e1)) dithered"
+            "sky in 256 colours, \(symbols), \(dither): error of 8×8 areas \(PaletteTests.format(e0)) plain, \(PaletteTests.format(e1)) dithered"
         )
         #expect(e1 < e0 * 0.75, "\(symbols): dithered \(e1), plain \(e0)")
         #expect(
-            dithered == CellGrid(image: image, background: .none, symbols: symbols, mode: .palette256, dither: true),
+            dithered == CellGrid(image: image, background: .none, symbols: symbols, mode: .palette256, dither: dither),
             "deterministic")
         #expect(
-            CellGrid(image: image, background: .none, symbols: symbols, mode: .trueColor, dither: true)
-                == CellGrid(image: image, background: .none, symbols: symbols, mode: .trueColor, dither: false),
+            CellGrid(image: image, background: .none, symbols: symbols, mode: .trueColor, dither: dither)
+                == CellGrid(image: image, background: .none, symbols: symbols, mode: .trueColor, dither: .none),
             "no effect in truecolor")
+    }
+
+    /// Ramps through the cube's first step (0 to 95, where a flat offset
+    /// of ±20 changed nothing: two bands) and along the grey ramp: every
+    /// 8×8 area of sub-pixels keeps its mean within a few levels.
+    @Test(arguments: [PaletteDither.noise, .ordered])
+    func rampsHaveNoBands(_ dither: PaletteDither) {
+        let (w, h) = (192, 64)
+        let red = RGBAImage.drawn(width: w, height: h) { x, _ in (UInt8(x * 95 / (w - 1)), 0, 0, 255) }
+        let grey = RGBAImage.drawn(width: w, height: h) { x, _ in
+            let v = UInt8(20 + x * 200 / (w - 1))
+            return (v, v, v, 255)
+        }
+        for (name, image) in [("dark red", red), ("grey", grey)] {
+            let plain = CellGrid(image: image, background: .none, symbols: .half, mode: .palette256, dither: .none)
+            let dithered = CellGrid(image: image, background: .none, symbols: .half, mode: .palette256, dither: dither)
+            let (e0, e1) = (Self.blockError(image, plain), Self.blockError(image, dithered))
+            print(
+                "\(name) ramp, \(dither): error of 8×8 areas \(PaletteTests.format(e0)) plain, \(PaletteTests.format(e1)) dithered"
+            )
+            #expect(e1 < 2.5, "\(name), \(dither): \(e1) levels (plain \(e0))")
+        }
+    }
+
+    /// A flat colour between the palette's levels: over one tile of
+    /// thresholds every channel keeps the colour's light, within a level
+    /// and a half (two for Bayer).
+    @Test(arguments: [PaletteDither.noise, .ordered])
+    func aFlatAreaKeepsItsLight(_ dither: PaletteDither) {
+        for (r, g, b) in [(60, 150, 200), (10, 240, 120), (100, 103, 98), (250, 30, 180)] as [(Int, Int, Int)] {
+            var light = [0.0, 0.0, 0.0]
+            for y in 0..<32 {
+                for x in 0..<32 {
+                    let c = dither.color(UInt8(r), UInt8(g), UInt8(b), x: x, y: y)
+                    #expect(XtermPalette.rgb(XtermPalette.index(c.0, c.1, c.2)) == c, "a palette colour")
+                    for (k, v) in [c.0, c.1, c.2].enumerated() { light[k] += Double(OKLab.linear(v)) / 1024 }
+                }
+            }
+            for (k, v) in [r, g, b].enumerated() {
+                // The grey case is dithered along the greys, from the mean of its channels.
+                let want = r == 100 ? Double(r + g + b) / 3 : Double(v)
+                let got = Self.encoded(light[k])
+                // Bayer has 64 thresholds: in the dark, where sRGB is steep,
+                // one of its steps is more than a level (10 shows as 11.7).
+                #expect(
+                    abs(got - want) <= (dither == .noise ? 1.5 : 2), "(\(r), \(g), \(b)) \(dither): channel \(k) shows \(got)")
+            }
+        }
+    }
+
+    /// Blue noise: each rank once, and a quarter of the pixels (the ranks
+    /// under 256) spread evenly: every 4×4 window of the torus holds 2 to
+    /// 6 of them (a random choice of 256 has windows of 0 and of 9 or more).
+    @Test func blueNoiseIsEven() {
+        #expect(Set(BlueNoise.ranks).count == 1024 && BlueNoise.ranks.allSatisfy { $0 < 1024 })
+        var counts: [Int] = []
+        for wy in 0..<32 {
+            for wx in 0..<32 {
+                var n = 0
+                for y in wy..<(wy + 4) {
+                    for x in wx..<(wx + 4) where BlueNoise.ranks[(y & 31) * 32 + (x & 31)] < 256 { n += 1 }
+                }
+                counts.append(n)
+            }
+        }
+        #expect(counts.min()! >= 2 && counts.max()! <= 6, "windows hold \(counts.min()!) to \(counts.max()!)")
     }
 
     /// A sprite moving over a dithered gradient: only the cells it covers
     /// (now or before) change, so the renderer sends only those.
     @Test func ditherIsStableFromFrameToFrame() {
         let symbols = TextSymbols.sextant
-        let backend = TextBackend(mode: .palette256, tolerance: 0, background: .none, symbols: symbols, dither: true)
+        let backend = TextBackend(mode: .palette256, tolerance: 0, background: .none, symbols: symbols, dither: .noise)
         let base = PaletteTests.sky(80, 48)
         let placement = Placement(row: 1, column: 1, columns: 40, rows: 16, pixels: PixelSize(width: 80, height: 48))
         var previous: CellGrid?

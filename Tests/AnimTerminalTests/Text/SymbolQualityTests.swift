@@ -39,7 +39,7 @@ struct SymbolQualityTests {
         var count = 0
         for index in sampled(reference.frameCount) {
             let grid = CellGrid(
-                image: try shown.frame(at: index), background: background, symbols: symbols, mode: .trueColor, dither: false)
+                image: try shown.frame(at: index), background: background, symbols: symbols, mode: .trueColor, dither: .none)
             let truth = try reference.frame(at: index)
             for y in 0..<truth.height {
                 for x in 0..<truth.width {

@@ -40,7 +40,7 @@ print("| symbols | colours | clip | cells ms/frame | render ms/frame | bytes/fra
 print("|---|---|---|---|---|---|")
 for symbols in TextSymbols.allCases {
     let all = clips(80 * symbols.across, 24 * symbols.down)
-    for (mode, dither) in [(ColorMode.trueColor, false), (.palette256, false), (.palette256, true)] {
+    for (mode, dither) in [(ColorMode.trueColor, PaletteDither.none), (.palette256, .none), (.palette256, .noise)] {
         for (name, clip) in all {
             let renderer = FrameRenderer(mode: mode, tolerance: 2)
             var cells = 0.0, render = 0.0, bytes = 0
@@ -55,7 +55,7 @@ for symbols in TextSymbols.allCases {
                 }
             }
             let n = Double(clip.count * 3)
-            print("| \(symbols) | \(mode.rawValue)\(dither ? " dithered" : "") | \(name) | \(ms(cells / n)) | \(ms(render / n)) | \(bytes / (clip.count * 3)) |")
+            print("| \(symbols) | \(mode.rawValue)\(dither == .none ? "" : " dithered") | \(name) | \(ms(cells / n)) | \(ms(render / n)) | \(bytes / (clip.count * 3)) |")
         }
     }
 }
