@@ -178,7 +178,7 @@ enum PlayCommand: Command {
     ) {
         if auto { o.look.graphics = caps.best }
         if !colorsGiven { o.look.colorMode = caps.trueColor ? .trueColor : .palette256 }
-        if !symbolsGiven { o.look.symbols = caps.symbols }
+        if !symbolsGiven { o.look.symbols = TextSymbols(drawn: caps.symbols) }
         if o.cell == nil, caps.cell.isMeasured { o.cell = caps.cell }
     }
 

@@ -23,8 +23,9 @@ public struct TerminalCapabilities: Equatable, Sendable {
     /// into the scrollback (VTE), moving the shell's row down with them.
     public var linesReturnOnGrow = false
     /// The finest block symbols the terminal is known to draw without a
-    /// font that has them (`--symbols auto`; `TerminalProbe.drawnSymbols`).
-    public var symbols: TextSymbols = .half
+    /// font that has them (`TerminalProbe.drawnSymbols`; `--symbols auto`
+    /// follows it through `TextSymbols(drawn:)`).
+    public var symbols: DrawnSymbols = .half
     /// The terminal's name as found (`TERM_PROGRAM`, `TERM`, …), for messages.
     public var terminalName = ""
     /// What the terminal said to the query round.

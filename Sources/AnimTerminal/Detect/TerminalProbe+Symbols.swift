@@ -11,11 +11,18 @@
 /// no font that has either block: kitty 0.26, Konsole 22.12 and VTE 0.70
 /// (xfce4-terminal) drew sextants and boxes for octants; xterm (bitmap and
 /// Xft fonts), mlterm 3.9.3 and urxvt 9.30 drew boxes for both.
+/// Block symbols a terminal draws: half blocks everywhere, sextants
+/// (Unicode 13) and octants (Unicode 16, which also hold the sextants'
+/// patterns) where known.
+public enum DrawnSymbols: String, Sendable {
+    case half, sextant, octant
+}
+
 extension TerminalProbe {
     /// The finest symbols terminal `name` draws, given its version as found
     /// (`VTE_VERSION`, `KONSOLE_VERSION`, an XTVERSION reply; nil unknown),
     /// and why.
-    static func drawnSymbols(_ name: String, version: String?) -> (TextSymbols, String)? {
+    static func drawnSymbols(_ name: String, version: String?) -> (DrawnSymbols, String)? {
         let v = version ?? ""
         let dotted = dottedVersion(v)
         /// The version is `least` or later (false when unknown).

@@ -22,6 +22,15 @@ public enum TextSymbols: String, CaseIterable, Sendable {
     /// patterns those cover: 2×4.
     case octant
 
+    /// The finest symbols a terminal draws (`--symbols auto`).
+    public init(drawn: DrawnSymbols) {
+        switch drawn {
+        case .half: self = .half
+        case .sextant: self = .sextant
+        case .octant: self = .octant
+        }
+    }
+
     /// Sub-pixels across a cell.
     public var across: Int { self == .half ? 1 : 2 }
 

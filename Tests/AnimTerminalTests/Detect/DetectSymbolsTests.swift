@@ -6,7 +6,7 @@ import Testing
 /// to draw them (by name and version, from the environment or XTVERSION),
 /// else half blocks; never octants through tmux, nothing finer in screen.
 struct DetectSymbolsTests {
-    func symbols(_ env: [String: String], tmux: TmuxClient? = nil) -> TextSymbols {
+    func symbols(_ env: [String: String], tmux: TmuxClient? = nil) -> DrawnSymbols {
         TerminalProbe.fromEnvironment(env, terminfo: nil, tmux: tmux).symbols
     }
 
