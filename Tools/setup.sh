@@ -16,7 +16,8 @@ if [ "${1:-}" = "--bench" ]; then
 fi
 if [ "${1:-}" = "--terminals" ]; then
     # Real terminals under a virtual display, for Tools/terminals/check.py.
-    packages+=(xvfb kitty xterm xdotool imagemagick python3-pil fonts-dejavu-core)
+    packages+=(xvfb kitty xterm xdotool imagemagick python3-pil fonts-dejavu-core tmux screen mlterm rxvt-unicode
+        konsole xfce4-terminal alacritty)
 fi
 missing=()
 for p in "${packages[@]}"; do

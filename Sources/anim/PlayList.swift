@@ -26,7 +26,9 @@ enum PlayList {
         var keys: (fd: Int32?, opened: Bool) = (nil, false)
         if o.presentation == .fullScreen {
             keys = Player.keyboard(input: o.input)
-            Terminal.enter(keyboard: keys.fd, output: o.output)
+            Terminal.enter(
+                keyboard: keys.fd, output: o.output, inScreen: terminal.insideScreen,
+                scrollAway: terminal.answers.cursorRow.map { $0 - 1 })
             o.presentation = .list
             o.input = keys.fd
         }

@@ -72,4 +72,28 @@ import Testing
         usleep(100_000)
         #expect(pty.text.hasSuffix("\u{1B}[?1049l\u{1B}[25;1H"), "after the restore the cursor is where the output ends")
     }
+
+    /// GNU screen's alternate screen is off unless configured: the shell's
+    /// lines above the cursor (row 9 by CPR) are scrolled into screen's
+    /// scrollback before the picture is drawn, and the restore clears the
+    /// window from its top, where the cursor ends (under Xvfb before,
+    /// the last frame stayed and the prompt came mid-picture).
+    @Test func inScreenTheLinesGoToTheScrollback() throws {
+        let pty = try PseudoTerminal(columns: 40, rows: 20)
+        let (p, slave) = try pty.launch(
+            CLI.binary, ["play", "--loops", "0"], environment: ["TERM": "screen", "STY": "1.pts-0.host", "TMUX": ""])
+        defer { try? slave.close() }
+        defer { if p.isRunning { kill(p.processIdentifier, SIGKILL) } }
+        #expect(pty.wait(for: "\u{1B}[6n", seconds: 20), "the probe did not ask for the cursor with CPR")
+        pty.type("\u{1B}[9;1R\u{1B}[?62;22c")
+        #expect(pty.wait(for: "\u{1B}[?2026l", seconds: 20), "no frame drawn")
+        // The tty turns each LF into CR LF.
+        #expect(
+            pty.text.contains("\u{1B}[20;1H" + String(repeating: "\r\n", count: 8) + "\u{1B}[?1049h"), "8 lines scrolled away")
+        pty.type("q")
+        _ = p.exits(within: 10)
+        #expect(p.terminationStatus == 0)
+        usleep(100_000)
+        #expect(pty.text.hasSuffix("\u{1B}[?1049l\u{1B}[1;1H\u{1B}[J"), "the window cleared from the top")
+    }
 }

@@ -18,6 +18,16 @@ struct QueryPlan: Equatable {
     var cellSize = false
     var sixel = false
     var directColour = false
+    /// The cursor is asked with CPR, not DECXCPR (GNU screen answers only CPR).
+    var plainCursorPosition = false
+
+    /// Terminals whose row is needed that answer CPR but not DECXCPR (GNU
+    /// screen 4.9 answers DA1 alone; `Terminal.enter` scrolls its lines
+    /// away). urxvt 9.30 does the same, but its row does not help: shrunk
+    /// during play it drops the main screen's lines below the new bottom
+    /// (as under any program on the alternate screen), and the xterm rule
+    /// for the row then put the shell's next line over the last one kept.
+    static let withoutDECXCPR: Set<String> = ["GNU screen"]
 
     /// Terminals that have no sixel, by the name `Known` gives them.
     static let withoutSixel: Set<String> = ["kitty", "Ghostty", "Alacritty", "Terminal.app", "GNU screen", "urxvt"]
@@ -59,6 +69,8 @@ struct QueryPlan: Equatable {
             directColour = true
             bytes += Escape.queryTermcap("RGB") + Escape.queryTermcap("Tc") + Escape.queryDirectColour
         }
-        bytes += Escape.queryCursorPosition + Escape.queryPrimaryAttributes
+        plainCursorPosition = !tmux && Self.withoutDECXCPR.contains(caps.terminalName)
+        bytes += plainCursorPosition ? Escape.queryPlainCursorPosition : Escape.queryCursorPosition
+        bytes += Escape.queryPrimaryAttributes
     }
 }

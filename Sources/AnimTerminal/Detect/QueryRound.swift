@@ -42,7 +42,7 @@ struct QueryRound: Equatable {
     /// was echoed onto the shell's prompt once anim had quit.
     static func run(
         _ queries: [UInt8], input: Int32, output: Int32, timeoutMs: Int, clock: any Clock<Duration>,
-        awaitKitty: Bool = false
+        awaitKitty: Bool = false, plainCursorPosition: Bool = false
     ) -> QueryRound {
         let clock = PlaybackClock(clock)
         return ProbeTTY.withProbeMode(input) { _ in
@@ -50,6 +50,7 @@ struct QueryRound: Equatable {
             let start = clock.nanoseconds()
             let deadline = start + Int64(timeoutMs) * 1_000_000
             var parser = TerminalReplyParser()
+            parser.plainCursorPosition = plainCursorPosition
             if write(queries, to: output, deadline: deadline, clock: clock) {
                 round.read(input, &parser, deadline: deadline, clock: clock, awaitKitty: awaitKitty)
             } else {

@@ -76,9 +76,12 @@ extension TerminalProbe {
     static let sixelClears: Set<String> = ["mlterm", "Konsole"]
 
     /// Terminals that bring back, as the window grows, the lines a shrink
-    /// pushed into the scrollback (seen under Xvfb with xdotool resizing:
-    /// xfce4-terminal 1.0.4 on VTE 0.70).
-    static let linesReturn: Set<String> = ["VTE"]
+    /// pushed into the scrollback (seen under Xvfb with xdotool resizing,
+    /// `Tools/terminals/check.py`: xfce4-terminal 1.0.4 on VTE 0.70, and
+    /// mlterm 3.9.3, where before the shell's next line overwrote line 12
+    /// of 25; now it lands on line 25, as it does after a plain program
+    /// on the alternate screen: mlterm itself puts the cursor one row high).
+    static let linesReturn: Set<String> = ["VTE", "mlterm"]
 
     /// Inside tmux, and not in a GNU screen started inside it (`screen`).
     static func insideTmux(_ env: [String: String]) -> Bool {

@@ -39,7 +39,7 @@ extension TerminalProbe {
                 version(text, &caps)
             case .cursorPosition(let row, let column) where row >= 1 && column >= 1:
                 caps.answers.cursorRow = row
-                caps.note("DECXCPR: the shell's cursor is on row \(row)")
+                caps.note("\(plan.plainCursorPosition ? "CPR" : "DECXCPR"): the shell's cursor is on row \(row)")
             default:
                 break
             }

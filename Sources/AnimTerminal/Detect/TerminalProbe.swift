@@ -83,7 +83,7 @@ public enum TerminalProbe {
         // tmux's DA1: wait for it (within the timeout), or the shell gets it.
         let round = QueryRound.run(
             plan.bytes, input: input, output: output, timeoutMs: timeoutMs, clock: clock,
-            awaitKitty: plan.kittyWrapped && caps.graphics.contains(.kitty))
+            awaitKitty: plan.kittyWrapped && caps.graphics.contains(.kitty), plainCursorPosition: plan.plainCursorPosition)
         record(round, plan: plan, size: size, timeoutMs: timeoutMs, to: &caps)
         return caps
     }

@@ -12,7 +12,7 @@ extension TerminalReplyParser {
     }
 
     /// `body` is everything between `ESC [` and the final byte.
-    static func parseControl(_ body: [UInt8], final: UInt8) -> Control {
+    static func parseControl(_ body: [UInt8], final: UInt8, plainCursorPosition: Bool = false) -> Control {
         let marker: UInt8? = body.first.flatMap { $0 >= 0x3C && $0 <= 0x3F ? $0 : nil }
         var end = body.count
         while end > 0, body[end - 1] >= 0x20, body[end - 1] <= 0x2F { end -= 1 }
@@ -22,6 +22,7 @@ extension TerminalReplyParser {
         let replyShaped =
             marker == UInt8(ascii: "?") || marker == UInt8(ascii: ">") || marker == UInt8(ascii: "=")
             || (marker == nil && final == UInt8(ascii: "t")) || dollarY
+            || (plainCursorPosition && marker == nil && final == UInt8(ascii: "R") && intermediates.isEmpty)
         guard replyShaped else { return .input }
         guard let numbers = numbers(parameters) else { return .dropped }
         let reply: TerminalReply?
@@ -36,7 +37,8 @@ extension TerminalReplyParser {
                 ? .graphicsAttribute(item: present[0], status: present[1], values: Array(present.dropFirst(2))) : nil
         case (UInt8(ascii: "?"), UInt8(ascii: "y")) where dollarY:
             reply = numbers.count == 2 ? numbers[0].flatMap { m in numbers[1].map { .modeReport(mode: m, value: $0) } } : nil
-        case (UInt8(ascii: "?"), UInt8(ascii: "R")) where intermediates.isEmpty && (numbers.count == 2 || numbers.count == 3):
+        case (UInt8(ascii: "?"), UInt8(ascii: "R")) where intermediates.isEmpty && (numbers.count == 2 || numbers.count == 3),
+            (nil, UInt8(ascii: "R")) where intermediates.isEmpty && numbers.count == 2:
             reply = numbers[0].flatMap { r in numbers[1].map { .cursorPosition(row: r, column: $0) } }
         case (nil, UInt8(ascii: "t")) where intermediates.isEmpty:
             reply = windowReport(numbers)

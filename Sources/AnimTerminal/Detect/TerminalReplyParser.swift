@@ -81,6 +81,10 @@ public struct TerminalReplyParser: Sendable {
     /// string's body. Never longer than `maxStringBytes`.
     var buffer: [UInt8] = []
 
+    /// Reads `CSI row ; column R` as the cursor's position, not as a key
+    /// (modified F3): only for a round that asked CPR (`QueryPlan`).
+    public var plainCursorPosition = false
+
     /// A parser holding nothing.
     public init() {}
 
@@ -201,7 +205,7 @@ public struct TerminalReplyParser: Sendable {
         if b >= 0x20 && b <= 0x3F {
             if buffer.count >= Self.maxControlBytes { reset(.csiSkip) } else { buffer.append(b) }
         } else if b >= 0x40 && b <= 0x7E {
-            switch Self.parseControl(buffer, final: b) {
+            switch Self.parseControl(buffer, final: b, plainCursorPosition: plainCursorPosition) {
             case .reply(let reply): replies.append(reply)
             case .dropped: break
             case .input: other += [Self.esc, UInt8(ascii: "[")] + buffer + [b]

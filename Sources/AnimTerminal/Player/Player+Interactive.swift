@@ -51,7 +51,11 @@ extension Player {
             // starts on a blank one and frees what it leaves (kitty's images).
             clearScreen()
         } else {
-            Terminal.enter(keyboard: keys, output: options.output)
+            Terminal.enter(
+                keyboard: keys, output: options.output, inScreen: terminal.insideScreen,
+                scrollAway: terminal.answers.cursorRow.map { $0 - 1 })
+            // In screen the shell's lines were scrolled away: no row to keep.
+            if terminal.insideScreen { terminal.answers.cursorRow = nil }
         }
         defer {
             if shared {
@@ -70,7 +74,7 @@ extension Player {
     func takeSignals(_ keys: Int32?, _ last: inout [Int]) throws {
         if PlayerSignals.resumed == 1 {
             PlayerSignals.resumed = 0
-            Terminal.enter(keyboard: keys, output: options.output, resuming: true)
+            Terminal.enter(keyboard: keys, output: options.output, resuming: true, inScreen: terminal.insideScreen)
             PlayerSignals.install()
             for p in panes {
                 p.backend.invalidate()

@@ -48,6 +48,9 @@ public enum Escape {
     /// DECXCPR: where the cursor is (the `?` keeps the reply apart from a
     /// modified F3 key, `CSI 1 ; 2 R`).
     public static let queryCursorPosition: [UInt8] = csi("?6n")
+    /// CPR: where the cursor is, for terminals that do not answer DECXCPR
+    /// (GNU screen); its reply `CSI row ; column R` looks like a modified F3.
+    public static let queryPlainCursorPosition: [UInt8] = csi("6n")
     /// XTWINOPS 16: the cell size in pixels (`CSI 6 ; height ; width t`).
     public static let queryCellPixels: [UInt8] = csi("16t")
     /// XTWINOPS 14: the text area's size in pixels (`CSI 4 ; height ; width t`).

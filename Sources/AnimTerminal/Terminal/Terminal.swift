@@ -60,9 +60,23 @@ public enum Terminal {
     /// frames go, and so does the restore.
     /// `resuming`: after Ctrl-Z, restoring later puts back the mode saved
     /// when the player first entered.
-    public static func enter(keyboard: Int32?, output: Int32 = 1, resuming: Bool = false) {
+    /// `scrollAway`: for GNU screen, whose alternate screen is off unless
+    /// its configuration says `altscreen on` (the picture would be drawn
+    /// over the shell's lines and stay after the restore): the shell's
+    /// lines above the cursor (all the window's when nil) are scrolled into
+    /// screen's scrollback first, and the restore clears the window and
+    /// puts the cursor at its top, with the alternate screen or without.
+    public static func enter(
+        keyboard: Int32?, output: Int32 = 1, resuming: Bool = false, inScreen: Bool = false, scrollAway: Int? = nil
+    ) {
         TerminalState.prepare(keyboard: keyboard, output: output, resuming: resuming)
-        var enter = Escape.alternateScreenOn + Escape.hideCursor + Escape.clearScreen
+        TerminalState.clearAfter = inScreen ? 1 : 0
+        var enter: [UInt8] = []
+        if inScreen && !resuming, let rows = windowSize(fd: output)?.rows {
+            let lines = min(max(scrollAway ?? rows, 0), rows)
+            enter += Escape.moveTo(row: rows, column: 1) + [UInt8](repeating: 0x0A, count: lines)
+        }
+        enter += Escape.alternateScreenOn + Escape.hideCursor + Escape.clearScreen
         writeAll(output, &enter)
     }
 

@@ -48,6 +48,14 @@ enum TerminalState {
     nonisolated(unsafe) static let cursorAfterBytes = UnsafeMutableBufferPointer<UInt8>.allocate(capacity: 16)
     nonisolated(unsafe) static var cursorAfterCount = 0
 
+    /// After the restore, clear the window and put the cursor at its top
+    /// (in GNU screen, where the alternate screen may be off), in place of
+    /// `cursorAfterBytes`.
+    nonisolated(unsafe) static var clearAfter: Int32 = 0
+    /// (ED 0 from the top: screen copies a window cleared by ED 2 into its scrollback.)
+    nonisolated(unsafe) static let clearAfterBytes: UnsafeBufferPointer<UInt8> = buffer(
+        Escape.moveTo(row: 1, column: 1) + Escape.csi("J"))
+
     /// Sets the row the cursor is put on after the restore (nil: the saved cursor).
     static func setCursorAfter(row: Int?) {
         cursorAfterCount = 0
@@ -87,7 +95,7 @@ enum TerminalState {
     /// the process was stopped by SIGSTOP, which no handler sees).
     /// The restoring bytes go to `output`.
     static func prepare(keyboard: Int32?, output: Int32 = 1, resuming: Bool = false) {
-        _ = (restoreBytes, syncEndBytes, extraBytes, cursorAfterBytes)
+        _ = (restoreBytes, syncEndBytes, extraBytes, cursorAfterBytes, clearAfterBytes)
         outputFD = output
         // Touched here so that no handler is the first to (lazily) initialise them.
         writing = 0
@@ -175,7 +183,11 @@ enum TerminalState {
         if syncOpen == 1 { send(fd, syncEndBytes.baseAddress, syncEndBytes.count, wait) }
         if extraCount > 0 { send(fd, extraBytes.baseAddress, extraCount, wait) }
         send(fd, restoreBytes.baseAddress, restoreBytes.count, wait)
-        if cursorAfterCount > 0 { send(fd, cursorAfterBytes.baseAddress, cursorAfterCount, wait) }
+        if clearAfter == 1 {
+            send(fd, clearAfterBytes.baseAddress, clearAfterBytes.count, wait)
+        } else if cursorAfterCount > 0 {
+            send(fd, cursorAfterBytes.baseAddress, cursorAfterCount, wait)
+        }
         if haveSaved == 1 { tcsetattr(keyboardFD, TCSANOW, saved) }
     }
 

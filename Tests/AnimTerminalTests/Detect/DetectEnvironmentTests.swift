@@ -138,6 +138,14 @@ struct DetectEnvironmentTests {
         #expect(composes(["TERM": "foot"]) && composes(["TERM": "xterm-256color", "XTERM_VERSION": "XTerm(379)"]))
     }
 
+    /// VTE and mlterm bring lines back from the scrollback as the window
+    /// grows (seen under Xvfb, Tools/terminals/check.py); xterm does not.
+    @Test func linesReturnByTerminal() {
+        func returns(_ env: [String: String]) -> Bool { TerminalProbe.fromEnvironment(env, terminfo: nil).linesReturnOnGrow }
+        #expect(returns(["TERM": "mlterm"]) && returns(["TERM": "xterm-256color", "VTE_VERSION": "7000"]))
+        #expect(!returns(["TERM": "xterm-256color", "XTERM_VERSION": "XTerm(379)"]) && !returns(["TERM": "xterm-kitty"]))
+    }
+
     /// Konsole shows kitty images, not their animation frames.
     @Test func kittyAnimationByTerminal() {
         func animates(_ env: [String: String]) -> Bool { TerminalProbe.fromEnvironment(env, terminfo: nil).kittyAnimates }

@@ -156,6 +156,24 @@ import Testing
         #expect(o.afterLastReply < Self.afterReply)
     }
 
+    /// GNU screen answers CPR, not DECXCPR (seen answering DA1 alone): it
+    /// is asked CPR, and its reply gives the shell's row.
+    @Test func cprWhereDECXCPRGoesUnanswered() throws {
+        let o = try probe(["TERM": "screen", "STY": "1.pts-0.h"], .answer([S.csi("7;1R") + S.csi("?62;22c")]))
+        #expect(o.received.contains(subsequence: Escape.queryPlainCursorPosition + Escape.queryPrimaryAttributes))
+        #expect(!o.received.contains(subsequence: Escape.queryCursorPosition))
+        #expect(o.caps.answers.cursorRow == 7 && o.caps.answers.pendingInput.isEmpty)
+        #expect(o.caps.reasons.contains("CPR: the shell's cursor is on row 7"))
+    }
+
+    /// Elsewhere `CSI 7 ; 1 R` is not a reply (DECXCPR was asked) but a key
+    /// (F3 with modifiers): it comes back as input.
+    @Test func aCPRShapedKeyStaysAKeyElsewhere() throws {
+        let o = try probe(["TERM": "xterm-256color"], .answer([S.csi("7;1R") + S.csi("?62;22c")]))
+        #expect(o.caps.answers.cursorRow == nil)
+        #expect(o.caps.answers.pendingInput == S.csi("7;1R"))
+    }
+
     @Test func tmuxWithoutPassthrough() throws {
         let bin = try fakeTmux("case \"$1\" in show-options) echo off;; display-message) echo 'foot 256,RGB,sixel';; esac")
         let env = ["TERM": "tmux-256color", "TMUX": "/tmp/fake-tmux,1,0", "PATH": bin.path + "/bin"]
