@@ -15,7 +15,12 @@
 /// (Unicode 13) and octants (Unicode 16, which also hold the sextants'
 /// patterns) where known.
 public enum DrawnSymbols: String, Sendable {
-    case half, sextant, octant
+    /// Half blocks (▀ ▄), in every font: nothing finer is known.
+    case half
+    /// The sextants of Unicode 13 (2×3).
+    case sextant
+    /// The octants of Unicode 16 (2×4), and the sextants.
+    case octant
 }
 
 extension TerminalProbe {

@@ -158,8 +158,12 @@ public final class KittyBackend: FrameBackend {
 
     /// Every row Paeth-filtered: on the benchmark clips within 0.3% of the
     /// per-row choice in bytes and a third less time (the choice runs all
-    /// five filters on every row); libdeflate level 6.
-    private func png(_ image: RGBAImage) -> [UInt8] { PNGFile.encodeQuick(image, level: 6, filter: 4) ?? [] }
+    /// five filters on every row). libdeflate level 2: on the 1280×720
+    /// full-motion clips 38% less CPU a frame than level 6 (gradient.png
+    /// 23.4 → 14.6 ms, gradient.webp 20.6 → 13.2) for 34% and 11% more
+    /// bytes (3.0 → 4.0 MB, 4.4 → 4.9 MB); level 1 saved 1–2 ms more for
+    /// 7% more bytes again (`Tools/bench/graphics/run.py`, kitty mode).
+    private func png(_ image: RGBAImage) -> [UInt8] { PNGFile.encodeQuick(image, level: 2, filter: 4) ?? [] }
 
     /// Forgets what the terminal shows and holds: the next `render` sends a
     /// new root frame.

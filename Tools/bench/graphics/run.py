@@ -1,18 +1,24 @@
 #!/usr/bin/env python3
-"""Graphics-protocol playback benchmark: anim vs timg vs chafa, same clips,
-same 80x24-cell pseudo-terminal of 8x16-pixel cells, one run.
+"""Graphics-protocol playback benchmark: anim vs timg, chafa, notcurses'
+ncplayer and mpv (--vo=sixel, --vo=tct), same clips, same 80x24-cell
+pseudo-terminal of 8x16-pixel cells, one run.
 
 For each clip and mode (kitty, iterm2, sixel, text) it runs each player for
 one loop and for two loops and reports bytes of the first loop, bytes per
 frame of the second loop (two-loop bytes minus one-loop bytes, over the
-frame count), CPU ms per frame (one loop) and, for sixel, the PSNR of the
-last frame shown against the clip's frame at the same size. Ratios against
-the better peer are printed with the issue's targets.
+frame count), CPU ms per frame and peak RSS (one loop). Ratios against the
+best peer follow. No picture quality is measured here; aspect and motion
+are checked in real terminals by Tools/terminals/check.py (anim only).
 
   python3 Tools/bench/graphics/run.py [--clips a.gif,b.webp] [--modes kitty,sixel]
 
 Uses Tools/bench/play's pseudo-terminal harness (it answers the terminal
-queries as a terminal would) and .build/release/anim (ANIM=... to change).
+queries as a terminal would; for kitty and sixel it answers as kitty 0.26
+and as xterm with sixel, for the peers that ask) and .build/release/anim
+(ANIM=... to change). ncplayer is built from source by
+Tools/bench/graphics/build-ncplayer.sh (Debian 12 has no package);
+NCPLAYER=... to use another. A player missing from the machine fails its
+runs and is left out of the ratios.
 """
 import argparse
 import json
@@ -31,6 +37,7 @@ MODES = {
     # mode: {player: argv builder(clip, loops)}
     "kitty": {
         "anim": lambda c, n: ["--protocol", "kitty"],
+        "ncplayer": lambda c, n: ncplayer(c, "pixel"),
         "timg": lambda c, n: ["timg", "-pk", "--compress", "-g%dx%d" % (COLS, ROWS), "--loops=%d" % n, c],
         "chafa": lambda c, n: ["chafa", "-f", "kitty", "-s", "%dx%d" % (COLS, ROWS), "--duration", "0", c],
     },
@@ -42,6 +49,8 @@ MODES = {
     "sixel": {
         "anim": lambda c, n: ["--protocol", "sixel"],
         "chafa": lambda c, n: ["chafa", "-f", "sixels", "-s", "%dx%d" % (COLS, ROWS), "--duration", "0", c],
+        "ncplayer": lambda c, n: ncplayer(c, "pixel"),
+        "mpv": lambda c, n: mpv(c, n, "--vo=sixel", "--vo-sixel-cols=%d" % COLS, "--vo-sixel-rows=%d" % ROWS),
     },
     "text": {
         "anim": lambda c, n: ["--protocol", "text"],
@@ -50,7 +59,42 @@ MODES = {
         "timg-quarter": lambda c, n: ["timg", "-pq", "-g%dx%d" % (COLS, ROWS), "--loops=%d" % n, c],
         "chafa-sextant": lambda c, n: ["chafa", "-f", "symbols", "-c", "full", "--symbols", "sextant",
                                        "-s", "%dx%d" % (COLS, ROWS), "--duration", "0", c],
+        "ncplayer": lambda c, n: ncplayer(c, "half"),
+        "ncplayer-sextant": lambda c, n: ncplayer(c, "sex"),
+        "mpv": lambda c, n: mpv(c, n, "--vo=tct", "--vo-tct-width=%d" % COLS, "--vo-tct-height=%d" % ROWS),
     },
+}
+
+# notcurses' ncplayer is not packaged in Debian 12: Tools/bench/graphics/build-ncplayer.sh
+# builds it from source into Tools/bench/bin (NCPLAYER=... to use another).
+NCPLAYER = os.environ.get("NCPLAYER", os.path.join(REPO, "Tools", "bench", "bin", "ncplayer"))
+
+
+def ncplayer(clip, blitter):
+    # -q: no frame counter over the picture; -s scale: keep the aspect in the box.
+    # -t 0: end after the file (else it waits for a key). ncplayer 3.0.17
+    # draws the frames of these files without waiting their delays.
+    return [NCPLAYER, "-q", "-t", "0", "-b", blitter, "-s", "scale", clip]
+
+
+def mpv(clip, loops, *vo):
+    return ["mpv", "--really-quiet", "--no-config", "--no-audio", "--loop-file=%d" % (loops - 1) if loops > 1 else "--loop-file=no",
+            "--keep-open=no", "--no-input-terminal"] + list(vo) + [clip]
+
+
+# What the pty answers beyond Tools/bench/play's REPLIES, by mode: peers
+# that probe (ncplayer) see the terminal the mode needs.
+TERMINALS = {
+    "kitty": (dict(TERM="xterm-kitty", KITTY_WINDOW_ID="1"), [
+        (rb"\x1b_Gi=(\d+)[^\x1b]*a=q[^\x1b]*\x1b\\", b"\x1b_Gi=\0;OK\x1b\\"),
+        (rb"\x1b\[>0?q", b"\x1bP>|kitty(0.26.5)\x1b\\"),
+    ]),
+    "sixel": (dict(TERM="xterm-256color"), [
+        (rb"\x1b\[0?c", b"\x1b[?63;1;2;4;6;9;15;16;22;28c"),
+        (rb"\x1b\[\?1;1;0S", b"\x1b[?1;0;256S"),
+        (rb"\x1b\[\?2;1;0S", ("\x1b[?2;0;%d;%dS" % (COLS * harness.CELL_W, ROWS * harness.CELL_H)).encode()),
+        (rb"\x1b\[>0?q", b"\x1bP>|XTerm(390)\x1b\\"),
+    ]),
 }
 
 
@@ -61,21 +105,23 @@ def argv_for(player, mode, clip, loops, anim):
     return extra
 
 
-def run(argv, timeout):
-    r = harness.run_in_pty(argv, timeout)
+def run(argv, timeout, mode):
+    env, replies = TERMINALS.get(mode, (None, ()))
+    r = harness.run_in_pty(argv, timeout, env_extra=env, extra_replies=replies,
+                           stdin_pty=os.path.basename(argv[0]) == "ncplayer")
     data = b"".join(c for _, c in r["chunks"])
     ru = r["rusage"]
     ok = (not r["timed_out"]) and os.WIFEXITED(r["status"]) and os.WEXITSTATUS(r["status"]) == 0
     return dict(ok=ok, bytes=len(data), cpu_ms=(ru.ru_utime + ru.ru_stime) * 1000 if ru else None,
-                data=data, stderr=r["stderr"][-400:])
+                rss_mib=r["peak_rss_kib"] / 1024, data=data, stderr=r["stderr"][-400:])
 
 
 def measure(player, mode, clip, frames, anim, timeout, loops2):
-    one = run(argv_for(player, mode, clip, 1, anim), timeout)
+    one = run(argv_for(player, mode, clip, 1, anim), timeout, mode)
     res = dict(ok=one["ok"], first_loop_bytes=one["bytes"], cpu_ms_per_frame=(one["cpu_ms"] or 0) / frames,
-               stderr=one["stderr"] if not one["ok"] else "")
-    if loops2 and (player.startswith("anim") or player.startswith("timg")):
-        two = run(argv_for(player, mode, clip, 2, anim), timeout)
+               peak_rss_mib=one["rss_mib"], stderr=one["stderr"] if not one["ok"] else "")
+    if loops2 and player.split("-")[0] in ("anim", "timg", "mpv"):
+        two = run(argv_for(player, mode, clip, 2, anim), timeout, mode)
         if two["ok"]:
             res["later_loop_bytes_per_frame"] = (two["bytes"] - one["bytes"]) / frames
     res["_data"] = one["data"]
@@ -88,7 +134,12 @@ def main():
     ap.add_argument("--modes", default=",".join(MODES))
     ap.add_argument("--timeout", type=float, default=120)
     ap.add_argument("--json", default=os.path.join(HERE, "out", "results.json"))
+    ap.add_argument("--report", metavar="JSON", help="print the tables of an earlier run's JSON, run nothing")
     args = ap.parse_args()
+    if args.report:
+        with open(args.report) as f:
+            report(json.load(f))
+        return
     anim = os.environ.get("ANIM", os.path.join(REPO, ".build", "release", "anim"))
     if args.clips:
         clips = args.clips.split(",")
@@ -130,29 +181,36 @@ def images_sent(mode, data):
 
 
 def report(results):
-    print("| clip | mode | player | first loop bytes | later loops B/frame | CPU ms/frame | ok |")
-    print("|---|---|---|---|---|---|---|")
+    print("| clip | mode | player | first loop bytes | later loops B/frame | CPU ms/frame | peak RSS MiB | ok |")
+    print("|---|---|---|---|---|---|---|---|")
     for r in results:
         later = r.get("later_loop_bytes_per_frame")
-        print("| %s | %s | %s | %d | %s | %.2f | %s |" % (
+        rss = r.get("peak_rss_mib")
+        print("| %s | %s | %s | %d | %s | %.2f | %s | %s |" % (
             r["clip"], r["mode"], r["player"], r["first_loop_bytes"],
-            "%.0f" % later if later is not None else "-", r["cpu_ms_per_frame"], "yes" if r["ok"] else "NO"))
+            "%.0f" % later if later is not None else "-", r["cpu_ms_per_frame"],
+            "%.1f" % rss if rss is not None else "-", "yes" if r["ok"] else "NO"))
     print()
-    print("| clip | mode | first-loop bytes anim / best peer | CPU anim / best peer |")
-    print("|---|---|---|---|")
+    print("| clip | mode | first-loop bytes anim / best peer | CPU anim / best peer | best peer (bytes; CPU) |")
+    print("|---|---|---|---|---|")
     by = {}
     for r in results:
         by.setdefault((r["clip"], r["mode"]), {})[r["player"]] = r
     for (clip, mode), ps in by.items():
         a = ps.get("anim")
         peers = [p for n, p in ps.items() if not n.startswith("anim") and p["ok"] and p["first_loop_bytes"] > 0
-                 and (p.get("images") is None or p["frames"] < 2 or p["images"] * 2 >= p["frames"])]
+                 and (p.get("images") is None or p["frames"] < 2 or p["images"] * 2 >= p["frames"])
+                 # chafa 1.12 shows an APNG's first frame only (text cells
+                 # have no image count to tell).
+                 and not (n.startswith("chafa") and clip.endswith(".png"))]
         if not a or not a["ok"] or not peers:
             continue
-        best_b = min(p["first_loop_bytes"] for p in peers)
-        best_c = min(p["cpu_ms_per_frame"] for p in peers)
-        print("| %s | %s | %.3f | %.2f |" % (clip, mode, a["first_loop_bytes"] / best_b,
-                                          a["cpu_ms_per_frame"] / best_c if best_c else float("nan")))
+        by_b = min(peers, key=lambda p: p["first_loop_bytes"])
+        by_c = min(peers, key=lambda p: p["cpu_ms_per_frame"])
+        best_b, best_c = by_b["first_loop_bytes"], by_c["cpu_ms_per_frame"]
+        print("| %s | %s | %.3f | %.2f | %s; %s |" % (clip, mode, a["first_loop_bytes"] / best_b,
+                                                   a["cpu_ms_per_frame"] / best_c if best_c else float("nan"),
+                                                   by_b["player"], by_c["player"]))
 
 
 if __name__ == "__main__":

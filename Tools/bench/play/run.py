@@ -13,7 +13,7 @@ and answers the usual terminal queries (see REPLIES) as a terminal would.
 Output post-processing (OPOST, i.e. LF -> CRLF) and echo are off on the pty,
 so the bytes read from the master are exactly the bytes the player wrote.
 
-Per run: bytes written, CPU time (user+sys from wait4), peak RSS (ru_maxrss),
+Per run: bytes written, CPU time (user+sys from wait4), peak RSS (VmHWM),
 time from fork to the first complete frame, the frames delimited in the
 output stream and their intervals.  Each measurement is repeated --runs times
 and the median is reported.  The Markdown report goes to stdout (--json:
@@ -81,8 +81,10 @@ REPLY_RES = [(re.compile(p), r) for p, r in REPLIES]
 class Responder:
     """Finds terminal queries in the output stream (across read boundaries)."""
 
-    def __init__(self, enabled):
+    def __init__(self, enabled, extra=()):
         self.enabled = enabled
+        # Replies a terminal with graphics gives (first: they win over REPLIES).
+        self.rules = [(re.compile(p), r) for p, r in extra] + REPLY_RES
         self.tail = b""
         self.answered = []
 
@@ -92,8 +94,12 @@ class Responder:
         buf = self.tail + data
         out = b""
         last = 0
-        for rx, reply in REPLY_RES:
+        done = set()
+        for rx, reply in self.rules:
             for m in rx.finditer(buf):
+                if m.start() in done:
+                    continue  # answered by an earlier rule
+                done.add(m.start())
                 if m.end() <= len(self.tail):
                     continue  # seen (and answered) in the previous chunk
                 out += reply.replace(b"\0", m.group(1)) if b"\0" in reply else reply
@@ -105,7 +111,11 @@ class Responder:
 
 
 # ------------------------------------------------------------ one run in a pty
-def run_in_pty(argv, timeout, replies=True):
+def run_in_pty(argv, timeout, replies=True, env_extra=None, extra_replies=(), stdin_pty=False):
+    """`env_extra` and `extra_replies` ((pattern, reply) pairs) make the
+    pty pass for a terminal with graphics (Tools/bench/graphics);
+    `stdin_pty`: the player reads the pty, not /dev/null (ncplayer spins on
+    an input at end of file)."""
     master, slave = os.openpty()
     fcntl.ioctl(slave, termios.TIOCSWINSZ, struct.pack("HHHH", ROWS, COLS, COLS * CELL_W, ROWS * CELL_H))
     attrs = termios.tcgetattr(slave)
@@ -117,6 +127,7 @@ def run_in_pty(argv, timeout, replies=True):
     env.update(TERM="xterm-256color", COLORTERM="truecolor", LC_ALL="C.UTF-8")
     for k in ("COLUMNS", "LINES", "TMUX", "STY", "KITTY_WINDOW_ID", "TERM_PROGRAM", "VTE_VERSION"):
         env.pop(k, None)
+    env.update(env_extra or {})
     devnull = os.open(os.devnull, os.O_RDONLY)
 
     t0 = time.perf_counter_ns()
@@ -124,7 +135,7 @@ def run_in_pty(argv, timeout, replies=True):
     if pid == 0:  # child
         try:
             os.setsid()
-            os.dup2(devnull, 0)
+            os.dup2(slave if stdin_pty else devnull, 0)
             os.dup2(slave, 1)
             os.dup2(errf.fileno(), 2)
             fcntl.ioctl(1, termios.TIOCSCTTY, 0)
@@ -138,13 +149,23 @@ def run_in_pty(argv, timeout, replies=True):
     os.close(devnull)
 
     chunks = []  # (t_ns since fork, bytes)
-    responder = Responder(replies)
+    responder = Responder(replies, extra_replies)
     status = rusage = None
+    # Peak RSS: VmHWM of the player's own memory, read while it runs (the
+    # last reading is its peak but for the last 20 ms). ru_maxrss is no
+    # good here: the forked child starts as a copy of this Python process,
+    # whose size it keeps as its high-water mark through exec.
+    hwm_kib, hwm_at = 0, 0
     timed_out = False
     deadline = t0 + int(timeout * 1e9)
     master_open = True
     drain_until = None
     while True:
+        if status is None and time.perf_counter_ns() - hwm_at > 20_000_000:
+            hwm_at = time.perf_counter_ns()
+            # The last reading, not the largest: VmHWM only grows within one
+            # program, and a reading before exec is this Python's copy's.
+            hwm_kib = vm_hwm_kib(pid) or hwm_kib
         if master_open:
             wait = 0.05 if status is None else 0.02
             r, _, _ = select.select([master], [], [], wait)
@@ -188,8 +209,20 @@ def run_in_pty(argv, timeout, replies=True):
     errf.seek(0)
     stderr = errf.read().decode("utf-8", "replace")
     errf.close()
-    return dict(chunks=chunks, status=status, rusage=rusage, timed_out=timed_out,
+    return dict(chunks=chunks, status=status, rusage=rusage, timed_out=timed_out, peak_rss_kib=hwm_kib,
                 t_exit_ns=t_exit, stderr=stderr, answered=responder.answered)
+
+
+def vm_hwm_kib(pid):
+    """The process's peak resident memory so far (0 once it is gone)."""
+    try:
+        with open("/proc/%d/status" % pid) as f:
+            for line in f:
+                if line.startswith("VmHWM:"):
+                    return int(line.split()[1])
+    except OSError:
+        pass
+    return 0
 
 
 # ------------------------------------------------------------ frame delimiting
@@ -305,7 +338,7 @@ def measure(player, clip, clip_frames, anim, timeout, replies, raw_path=None):
         bytes_per_frame=len(data) / clip_frames,
         cpu_ms=cpu_s * 1000,
         cpu_ms_per_frame=cpu_s * 1000 / clip_frames,
-        peak_rss_mib=ru.ru_maxrss / 1024.0,
+        peak_rss_mib=r["peak_rss_kib"] / 1024.0,
         first_frame_ms=times[0] if times else None,
         wall_ms=r["t_exit_ns"] / 1e6,
         intervals=len(iv),
