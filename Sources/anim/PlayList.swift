@@ -23,12 +23,15 @@ enum PlayList {
         _ paths: [String], options: PlayerOptions, terminal: TerminalCapabilities, layout: Layout
     ) throws -> Int32 {
         var o = options
+        var terminal = terminal
         var keys: (fd: Int32?, opened: Bool) = (nil, false)
         if o.presentation == .fullScreen {
             keys = Player.keyboard(input: o.input)
             Terminal.enter(
                 keyboard: keys.fd, output: o.output, inScreen: terminal.insideScreen,
                 scrollAway: terminal.answers.cursorRow.map { $0 - 1 })
+            // In screen the shell's lines were scrolled away: no row to keep.
+            if terminal.insideScreen { terminal.answers.cursorRow = nil }
             o.presentation = .list
             o.input = keys.fd
         }

@@ -60,9 +60,9 @@ public enum Terminal {
     /// frames go, and so does the restore.
     /// `resuming`: after Ctrl-Z, restoring later puts back the mode saved
     /// when the player first entered.
-    /// `scrollAway`: for GNU screen, whose alternate screen is off unless
-    /// its configuration says `altscreen on` (the picture would be drawn
-    /// over the shell's lines and stay after the restore): the shell's
+    /// `inScreen`: GNU screen, whose alternate screen is off unless its
+    /// configuration says `altscreen on` (the picture would be drawn over
+    /// the shell's lines and stay after the restore): the `scrollAway`
     /// lines above the cursor (all the window's when nil) are scrolled into
     /// screen's scrollback first, and the restore clears the window and
     /// puts the cursor at its top, with the alternate screen or without.
