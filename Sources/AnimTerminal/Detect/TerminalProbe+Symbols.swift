@@ -1,3 +1,15 @@
+/// Block symbols a terminal draws: half blocks everywhere, sextants
+/// (Unicode 13) and octants (Unicode 16, which also hold the sextants'
+/// patterns) where known.
+public enum DrawnSymbols: String, Sendable {
+    /// Half blocks (▀ ▄), in every font: nothing finer is known.
+    case half
+    /// The sextants of Unicode 13 (2×3).
+    case sextant
+    /// The octants of Unicode 16 (2×4), and the sextants.
+    case octant
+}
+
 /// Which block symbols a terminal draws (`--symbols auto`).
 ///
 /// Sextants (Unicode 13) and octants (Unicode 16) show only where the
@@ -11,18 +23,6 @@
 /// no font that has either block: kitty 0.26, Konsole 22.12 and VTE 0.70
 /// (xfce4-terminal) drew sextants and boxes for octants; xterm (bitmap and
 /// Xft fonts), mlterm 3.9.3 and urxvt 9.30 drew boxes for both.
-/// Block symbols a terminal draws: half blocks everywhere, sextants
-/// (Unicode 13) and octants (Unicode 16, which also hold the sextants'
-/// patterns) where known.
-public enum DrawnSymbols: String, Sendable {
-    /// Half blocks (▀ ▄), in every font: nothing finer is known.
-    case half
-    /// The sextants of Unicode 13 (2×3).
-    case sextant
-    /// The octants of Unicode 16 (2×4), and the sextants.
-    case octant
-}
-
 extension TerminalProbe {
     /// The finest symbols terminal `name` draws, given its version as found
     /// (`VTE_VERSION`, `KONSOLE_VERSION`, an XTVERSION reply; nil unknown),

@@ -7,7 +7,7 @@
 /// once, and the pixels of any range of ranks spread evenly, with no
 /// pattern a Bayer matrix's crosses and checkerboards show.
 ///
-/// Made once, when first used (about 1 M additions), from a fixed seed:
+/// Made once, when first used (a few million additions), from a fixed seed:
 /// the same map in every run.
 enum BlueNoise {
     static let size = 32
