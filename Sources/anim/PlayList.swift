@@ -27,11 +27,7 @@ enum PlayList {
         var keys: (fd: Int32?, opened: Bool) = (nil, false)
         if o.presentation == .fullScreen {
             keys = Player.keyboard(input: o.input)
-            Terminal.enter(
-                keyboard: keys.fd, output: o.output, inScreen: terminal.insideScreen,
-                scrollAway: terminal.answers.cursorRow.map { $0 - 1 })
-            // In screen the shell's lines were scrolled away: no row to keep.
-            if terminal.insideScreen { terminal.answers.cursorRow = nil }
+            Player.enterTerminal(keyboard: keys.fd, output: o.output, &terminal)
             o.presentation = .list
             o.input = keys.fd
         }

@@ -10,6 +10,27 @@ import Testing
 /// the cursor is (DECXCPR), keeps it on that row between frames, moves it
 /// up with a window that shrinks below it, and leaves it there at the end.
 @Suite(.serialized) struct ScrollbackTests {
+    /// Resizes the window and tells the player, as the terminal would.
+    func resize(_ pty: PseudoTerminal, _ p: Process, rows: UInt16) {
+        pty.resize(columns: 40, rows: rows)
+        kill(p.processIdentifier, SIGWINCH)
+    }
+
+    /// Resizes, then whether a frame drawn after it leaves the cursor on `row`.
+    func resized(_ pty: PseudoTerminal, _ p: Process, to rows: UInt16, waitsOn row: Int) -> Bool {
+        let mark = pty.output.count
+        resize(pty, p, rows: rows)
+        return pty.wait(for: "\u{1B}[\(row);1H\u{1B}[?2026l", seconds: 20, after: mark)
+    }
+
+    /// Quits with q; the player ends with status 0 and its restore is read.
+    func quit(_ pty: PseudoTerminal, _ p: Process) {
+        pty.type("q")
+        _ = p.exits(within: 10)
+        #expect(p.terminationStatus == 0)
+        usleep(100_000)
+    }
+
     @Test func theCursorWaitsOnTheShellsRow() throws {
         let pty = try PseudoTerminal(columns: 40, rows: 30)
         let (p, slave) = try pty.launch(
@@ -20,22 +41,16 @@ import Testing
         pty.type("\u{1B}[?25;1R\u{1B}[?62;22c")  // row 25, then DA1 closes the round
         #expect(pty.wait(for: "\u{1B}[25;1H\u{1B}[?2026l", seconds: 20), "frames do not leave the cursor on row 25")
         // The window shrinks to 12 rows: the cursor follows to the last row.
-        pty.resize(columns: 40, rows: 12)
-        kill(p.processIdentifier, SIGWINCH)
-        #expect(pty.wait(for: "\u{1B}[12;1H\u{1B}[?2026l", seconds: 20), "after the shrink the cursor waits on row 12")
+        #expect(resized(pty, p, to: 12, waitsOn: 12), "after the shrink the cursor waits on row 12")
         // Larger again: the shell's output stays where the shrink put it.
         let grown = pty.output.count
-        pty.resize(columns: 40, rows: 30)
-        kill(p.processIdentifier, SIGWINCH)
+        resize(pty, p, rows: 30)
         usleep(400_000)
         let later = String(decoding: pty.output[grown...], as: UTF8.self)
         #expect(
             later.contains("\u{1B}[12;1H\u{1B}[?2026l") && !later.contains("\u{1B}[25;1H\u{1B}[?2026l")
                 && !later.contains("\u{1B}[30;1H\u{1B}[?2026l"), "still row 12")
-        pty.type("q")
-        _ = p.exits(within: 10)
-        #expect(p.terminationStatus == 0)
-        usleep(100_000)
+        quit(pty, p)
         #expect(pty.text.hasSuffix("\u{1B}[?1049l\u{1B}[12;1H"), "after the restore the cursor is where the output now ends")
     }
 
@@ -52,24 +67,10 @@ import Testing
         #expect(pty.wait(for: "\u{1B}[?6n", seconds: 20), "the probe did not ask for the cursor")
         pty.type("\u{1B}[?25;1R\u{1B}[?62;22c")
         #expect(pty.wait(for: "\u{1B}[25;1H\u{1B}[?2026l", seconds: 20))
-        // Each resize, then the row the frames after it leave the cursor on.
-        func resized(to rows: UInt16, waitsOn row: Int) -> Bool {
-            let mark = pty.output.count
-            pty.resize(columns: 40, rows: rows)
-            kill(p.processIdentifier, SIGWINCH)
-            for _ in 0..<400 {
-                if String(decoding: pty.output[mark...], as: UTF8.self).contains("\u{1B}[\(row);1H\u{1B}[?2026l") { return true }
-                usleep(50_000)
-            }
-            return false
-        }
-        #expect(resized(to: 12, waitsOn: 12), "13 lines pushed into the scrollback: row 12")
-        #expect(resized(to: 20, waitsOn: 20), "8 of them back: row 20")
-        #expect(resized(to: 40, waitsOn: 25), "the other 5, and no more: row 25 again")
-        pty.type("q")
-        _ = p.exits(within: 10)
-        #expect(p.terminationStatus == 0)
-        usleep(100_000)
+        #expect(resized(pty, p, to: 12, waitsOn: 12), "13 lines pushed into the scrollback: row 12")
+        #expect(resized(pty, p, to: 20, waitsOn: 20), "8 of them back: row 20")
+        #expect(resized(pty, p, to: 40, waitsOn: 25), "the other 5, and no more: row 25 again")
+        quit(pty, p)
         #expect(pty.text.hasSuffix("\u{1B}[?1049l\u{1B}[25;1H"), "after the restore the cursor is where the output ends")
     }
 
@@ -90,10 +91,7 @@ import Testing
         // The tty turns each LF into CR LF.
         #expect(
             pty.text.contains("\u{1B}[20;1H" + String(repeating: "\r\n", count: 8) + "\u{1B}[?1049h"), "8 lines scrolled away")
-        pty.type("q")
-        _ = p.exits(within: 10)
-        #expect(p.terminationStatus == 0)
-        usleep(100_000)
+        quit(pty, p)
         #expect(pty.text.hasSuffix("\u{1B}[?1049l\u{1B}[1;1H\u{1B}[J"), "the window cleared from the top")
     }
 }

@@ -33,11 +33,13 @@ public final class PseudoTerminal: Sendable {
         _ = s.utf8CString.withUnsafeBufferPointer { write(master, $0.baseAddress, $0.count - 1) }
     }
 
-    /// Waits until the output contains `s`; false after `seconds`.
-    public func wait(for s: String, seconds: Double) -> Bool {
+    /// Waits until the output (past its first `after` bytes) contains `s`;
+    /// false after `seconds`.
+    public func wait(for s: String, seconds: Double, after mark: Int = 0) -> Bool {
         let end = Date().addingTimeInterval(seconds)
         while Date() < end {
-            if text.contains(s) { return true }
+            let out = output
+            if String(decoding: out[min(mark, out.count)...], as: UTF8.self).contains(s) { return true }
             usleep(20_000)
         }
         return false

@@ -37,6 +37,16 @@ extension Player {
         return (tty, tty != nil)
     }
 
+    /// Enters the terminal for a full-screen play on `output`. In GNU screen
+    /// the shell's lines above the cursor are scrolled away first
+    /// (`Terminal.enter`), so no shell row is kept in `terminal` after.
+    public static func enterTerminal(keyboard: Int32?, output: Int32, _ terminal: inout TerminalCapabilities) {
+        Terminal.enter(
+            keyboard: keyboard, output: output, inScreen: terminal.insideScreen,
+            scrollAway: terminal.answers.cursorRow.map { $0 - 1 })
+        if terminal.insideScreen { terminal.answers.cursorRow = nil }
+    }
+
     /// Full screen (or one of a list, on the caller's screen): the terminal
     /// entered, played with keys, and restored.
     func runInteractive() throws {
@@ -51,11 +61,7 @@ extension Player {
             // starts on a blank one and frees what it leaves (kitty's images).
             clearScreen()
         } else {
-            Terminal.enter(
-                keyboard: keys, output: options.output, inScreen: terminal.insideScreen,
-                scrollAway: terminal.answers.cursorRow.map { $0 - 1 })
-            // In screen the shell's lines were scrolled away: no row to keep.
-            if terminal.insideScreen { terminal.answers.cursorRow = nil }
+            Self.enterTerminal(keyboard: keys, output: options.output, &terminal)
         }
         defer {
             if shared {
