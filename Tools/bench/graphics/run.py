@@ -202,7 +202,7 @@ def report(results):
                  and (p.get("images") is None or p["frames"] < 2 or p["images"] * 2 >= p["frames"])
                  # chafa 1.12 shows an APNG's first frame only (text cells
                  # have no image count to tell).
-                 and not (n.startswith("chafa") and clip.endswith(".png"))]
+                 and not (n.startswith("chafa") and clip.endswith((".png", ".apng")))]
         if not a or not a["ok"] or not peers:
             continue
         by_b = min(peers, key=lambda p: p["first_loop_bytes"])
