@@ -1,3 +1,5 @@
+import CColorKernel
+
 /// Shrinks RGBA8 images by area averaging: each output pixel is the mean of
 /// the source pixels whose centres lie in the area it covers (a box filter,
 /// with the coefficients of Pillow's `Image.BOX`).
@@ -8,6 +10,10 @@
 /// row's pixels summed per output column, in exact integers; one divide per
 /// pixel at the end. Along an axis it enlarges, each output pixel takes the
 /// source pixel under its centre (nearest neighbour: pixel art stays sharp).
+///
+/// The sums of a row go through `anim_box_add_row` (CColorKernel), two
+/// pixels at a time; a column wider than `ANIM_BOX_MAX_RUN` pixels (its
+/// 32-bit sums could overflow) through the same loop written here.
 ///
 /// Immutable: `run` keeps its sums in memory of its own, so one instance
 /// serves any number of threads at once.
@@ -24,6 +30,10 @@ public final class Downsampler: Sendable {
     /// and that weight (a box's weights are equal).
     fileprivate let columnTable: [Run]
     fileprivate let rowTable: [Run]
+    /// `columnTable`'s starts and counts for the C loop; empty when a
+    /// column is too wide for it.
+    private let columnStarts: [Int32]
+    private let columnCounts: [Int32]
 
     struct Run {
         var start: Int
@@ -49,6 +59,9 @@ public final class Downsampler: Sendable {
         self.height = max(height, 1)
         columnTable = Self.spans(from: sourceWidth, to: self.width).map(Self.run)
         rowTable = Self.spans(from: sourceHeight, to: self.height).map(Self.run)
+        let narrow = columnTable.allSatisfy { $0.count <= ANIM_BOX_MAX_RUN }
+        columnStarts = narrow ? columnTable.map { Int32($0.start) } : []
+        columnCounts = narrow ? columnTable.map { Int32($0.count) } : []
     }
 
     private static func run(_ span: Span) -> Run {
@@ -100,7 +113,7 @@ public final class Downsampler: Sendable {
         let src = source.baseAddress!.assumingMemoryBound(to: UInt8.self)
         let dst = output.baseAddress!.assumingMemoryBound(to: UInt8.self)
         // Per output column: Σα·r, Σα·g, Σα·b, Σα over the pixels it covers.
-        let sums = UnsafeMutablePointer<Int>.allocate(capacity: width * 4)
+        let sums = UnsafeMutablePointer<Int64>.allocate(capacity: width * 4)
         defer { sums.deallocate() }
         rowTable.withUnsafeBufferPointer { rows in
             for y in 0..<rows.count {
@@ -119,20 +132,24 @@ public final class Downsampler: Sendable {
 
     /// Adds one source row's alpha-weighted pixels to each output column's sums.
     @inline(__always)
-    fileprivate func add(row: UnsafePointer<UInt8>, to sums: UnsafeMutablePointer<Int>) {
+    fileprivate func add(row: UnsafePointer<UInt8>, to sums: UnsafeMutablePointer<Int64>) {
+        if !columnStarts.isEmpty {
+            anim_box_add_row(row, columnStarts, columnCounts, Int32(width), sums)
+            return
+        }
         columnTable.withUnsafeBufferPointer { table in
             for x in 0..<table.count {
                 let column = table[x]
-                var r = 0
-                var g = 0
-                var b = 0
-                var a = 0
+                var r: Int64 = 0
+                var g: Int64 = 0
+                var b: Int64 = 0
+                var a: Int64 = 0
                 var p = row + column.start * 4
                 for _ in 0..<column.count {
-                    let alpha = Int(p[3])
-                    r &+= alpha &* Int(p[0])
-                    g &+= alpha &* Int(p[1])
-                    b &+= alpha &* Int(p[2])
+                    let alpha = Int64(p[3])
+                    r &+= alpha &* Int64(p[0])
+                    g &+= alpha &* Int64(p[1])
+                    b &+= alpha &* Int64(p[2])
                     a &+= alpha
                     p += 4
                 }
@@ -149,7 +166,7 @@ public final class Downsampler: Sendable {
     /// box's weight (the mean alpha, 0–255); a mean below half a level,
     /// which rounds to alpha 0, gives transparent black.
     @inline(__always)
-    fileprivate func write(_ sums: UnsafeMutablePointer<Int>, weight rowWeight: Float, to out: UnsafeMutablePointer<UInt8>) {
+    fileprivate func write(_ sums: UnsafeMutablePointer<Int64>, weight rowWeight: Float, to out: UnsafeMutablePointer<UInt8>) {
         columnTable.withUnsafeBufferPointer { table in
             for x in 0..<table.count {
                 let q = sums + x * 4
@@ -191,7 +208,7 @@ extension Downsampler {
     final class RowFeed {
         private let down: Downsampler
         private let output: UnsafeMutablePointer<UInt8>
-        private let sums: UnsafeMutablePointer<Int>
+        private let sums: UnsafeMutablePointer<Int64>
         /// The next source row and the output row it goes to.
         private var source = 0, row = 0
 

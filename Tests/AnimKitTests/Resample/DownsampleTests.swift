@@ -124,6 +124,16 @@ struct DownsampleTests {
         #expect(zip(got, want).allSatisfy { abs($0 - $1) <= 1 }, "\(got) vs \(want)")
     }
 
+    /// A column wider than the C loop's 32-bit sums allow (66052 opaque
+    /// pixels: Σα·c up to 66052·255·255 > 2^32) goes through the loop with
+    /// 64-bit sums: the true mean, not a wrapped sum's colour.
+    @Test func aColumnTooWideForTheKernelStaysExact() {
+        let w = 66052  // ANIM_BOX_MAX_RUN + 1
+        var px = [UInt8](repeating: 255, count: w * 2 * 4)
+        for x in 0..<(w / 2) { px[4 * x] = 0 }  // half of the first row without red: a quarter of all
+        #expect(shrink(px, w, 2, to: 1, 1) == [191, 255, 255, 255])  // 255 · 3/4 = 191.25
+    }
+
     /// Enlarging vertically (4 rows to 10) while shrinking across: each
     /// output row is the row its source row gives, repeated rows equal.
     @Test func enlargingRepeatsTheNearestRow() {

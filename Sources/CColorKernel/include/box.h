@@ -1,0 +1,15 @@
+#ifndef ANIM_BOX_H
+#define ANIM_BOX_H
+#include <stddef.h>
+#include <stdint.h>
+
+/// One source row of a box filter (Downsampler.swift): for each output
+/// column x, the `count[x]` RGBA8 pixels from `start[x]` are added to
+/// sums[4x...4x+3] as (Σα·r, Σα·g, Σα·b, Σα). Every count[x] is at most
+/// ANIM_BOX_MAX_RUN, so that a column's sum over the row fits 32 bits.
+void anim_box_add_row(const uint8_t *row, const int32_t *start, const int32_t *count, int32_t columns, int64_t *sums);
+
+/// The longest run `anim_box_add_row` takes: 66051 × 255 × 255 < 2^32.
+#define ANIM_BOX_MAX_RUN 66051
+
+#endif
