@@ -66,3 +66,21 @@ void anim_box_add_row(const uint8_t *row, const int32_t *start, const int32_t *c
 }
 
 #endif
+
+void anim_box_write_row(const int64_t *sums, const float *column_weight, float row_weight, int32_t columns,
+                        uint8_t *out) {
+    for (int32_t x = 0; x < columns; x++, sums += 4, out += 4) {
+        float alpha = (float)sums[3] * (column_weight[x] * row_weight);
+        if (!(alpha >= 0.5f)) {
+            memset(out, 0, 4);
+            continue;
+        }
+        // Each quotient is within 0…255, so + 0.5 truncates in range.
+        float inverse = 1.0f / (float)sums[3];
+        out[0] = (uint8_t)((float)sums[0] * inverse + 0.5f);
+        out[1] = (uint8_t)((float)sums[1] * inverse + 0.5f);
+        out[2] = (uint8_t)((float)sums[2] * inverse + 0.5f);
+        float a = alpha + 0.5f;
+        out[3] = (uint8_t)(a < 255.0f ? a : 255.0f);
+    }
+}

@@ -13,7 +13,8 @@ import CColorKernel
 ///
 /// The sums of a row go through `anim_box_add_row` (CColorKernel), two
 /// pixels at a time; a column wider than `ANIM_BOX_MAX_RUN` pixels (its
-/// 32-bit sums could overflow) through the same loop written here.
+/// 32-bit sums could overflow) through the same loop written here. Rows
+/// are written by `anim_box_write_row`.
 ///
 /// Immutable: `run` keeps its sums in memory of its own, so one instance
 /// serves any number of threads at once.
@@ -34,6 +35,8 @@ public final class Downsampler: Sendable {
     /// column is too wide for it.
     private let columnStarts: [Int32]
     private let columnCounts: [Int32]
+    /// `columnTable`'s weights, for the C row writer.
+    private let columnWeights: [Float]
 
     struct Run {
         var start: Int
@@ -62,6 +65,7 @@ public final class Downsampler: Sendable {
         let narrow = columnTable.allSatisfy { $0.count <= ANIM_BOX_MAX_RUN }
         columnStarts = narrow ? columnTable.map { Int32($0.start) } : []
         columnCounts = narrow ? columnTable.map { Int32($0.count) } : []
+        columnWeights = columnTable.map(\.weight)
     }
 
     private static func run(_ span: Span) -> Run {
@@ -162,31 +166,13 @@ public final class Downsampler: Sendable {
         }
     }
 
-    /// One output row from its sums: colour Σα·c / Σα, alpha Σα × the
-    /// box's weight (the mean alpha, 0–255); a mean below half a level,
-    /// which rounds to alpha 0, gives transparent black.
+    /// One output row from its sums (`anim_box_write_row`): colour
+    /// Σα·c / Σα, alpha Σα × the box's weight (the mean alpha, 0–255); a
+    /// mean below half a level, which rounds to alpha 0, gives transparent
+    /// black.
     @inline(__always)
     fileprivate func write(_ sums: UnsafeMutablePointer<Int64>, weight rowWeight: Float, to out: UnsafeMutablePointer<UInt8>) {
-        columnTable.withUnsafeBufferPointer { table in
-            for x in 0..<table.count {
-                let q = sums + x * 4
-                let o = out + x * 4
-                let alpha = Float(q[3]) * (table[x].weight * rowWeight)
-                guard alpha >= 0.5 else {
-                    o[0] = 0
-                    o[1] = 0
-                    o[2] = 0
-                    o[3] = 0
-                    continue
-                }
-                // Each quotient is within 0…255, so + 0.5 truncates in range.
-                let inverse = 1 / Float(q[3])
-                o[0] = UInt8(Float(q[0]) * inverse + 0.5)
-                o[1] = UInt8(Float(q[1]) * inverse + 0.5)
-                o[2] = UInt8(Float(q[2]) * inverse + 0.5)
-                o[3] = UInt8(min(alpha + 0.5, 255))
-            }
-        }
+        anim_box_write_row(sums, columnWeights, rowWeight, Int32(width), out)
     }
 }
 

@@ -9,6 +9,14 @@
 /// ANIM_BOX_MAX_RUN, so that a column's sum over the row fits 32 bits.
 void anim_box_add_row(const uint8_t *row, const int32_t *start, const int32_t *count, int32_t columns, int64_t *sums);
 
+/// One output row of a box filter from its sums (`columns` pixels): colour
+/// Σα·c / Σα rounded, alpha Σα · column_weight[x] · row_weight + 0.5
+/// truncated (at most 255); a mean alpha below half a level gives
+/// transparent black. Float arithmetic in the order Downsampler.swift
+/// documents, so that the result is the same bit for bit on every path.
+void anim_box_write_row(const int64_t *sums, const float *column_weight, float row_weight, int32_t columns,
+                        uint8_t *out);
+
 /// The longest run `anim_box_add_row` takes: 66051 × 255 × 255 < 2^32.
 #define ANIM_BOX_MAX_RUN 66051
 
