@@ -7,10 +7,7 @@ extension Background {
     func flattened(_ image: RGBAImage) -> RGBAImage {
         guard self != .none else { return image }
         // An opaque frame (the usual case) is returned as it is, not copied.
-        let opaque = image.pixels.withUnsafeBufferPointer { px in
-            stride(from: 3, to: px.count, by: 4).allSatisfy { px[$0] == 255 }
-        }
-        if opaque { return image }
+        if image.isOpaque { return image }
         var out = image
         out.pixels.withUnsafeMutableBufferPointer { px in
             for y in 0..<image.height {

@@ -7,7 +7,8 @@ import AnimKit
 /// Full-resolution frames through kitty's graphics protocol, uploaded once
 /// and then shown by number.
 ///
-/// The first frame is sent whole (PNG) as the root frame of one image; a
+/// The first frame is sent whole (PNG, or raw pixels where PNG saves
+/// nothing: `payload`) as the root frame of one image; a
 /// frame not yet in the terminal is sent as the rectangle that changed since
 /// a frame whose pixels are known, composed onto it by kitty (`a=f`, `c=`
 /// the base, `X=1`: replace); showing any frame already there is one
@@ -57,6 +58,8 @@ public final class KittyBackend: FrameBackend {
     private let quiet: Bool
     /// Whether the terminal shows animation frames (`a=f`, `a=a`).
     public let animates: Bool
+    /// Uploads still to be sent raw (see `payload`).
+    private var rawLeft = 0
     /// Replies asked for: `q=1` (errors), or `q=2` (none) when quiet.
     private var errors: String { quiet ? "q=2" : "q=1" }
 
@@ -110,9 +113,10 @@ public final class KittyBackend: FrameBackend {
             return start(image, index: index, placement: placement)
         }
         // A new frame: the known frame plus the rectangle that changed.
+        let data = payload(patch)
         var out = command.transmit(
-            "a=f,i=\(imageID),f=100,c=\(knownFrame),x=\(rect.x),y=\(rect.y),X=1,\(errors)",
-            data: png(patch), repeatKeys: true)
+            "a=f,i=\(imageID),\(data.format),c=\(knownFrame),x=\(rect.x),y=\(rect.y),X=1,\(errors)",
+            data: data.bytes, repeatKeys: true)
         frameCount += 1
         stored[index] = frameCount
         self.known = image
@@ -125,7 +129,8 @@ public final class KittyBackend: FrameBackend {
     private func start(_ image: RGBAImage, index: Int, placement: Placement) -> [UInt8] {
         var out = shownPlacement == nil && frameCount == 0 && !quiet ? [] : delete()
         out += Escape.moveTo(row: placement.row, column: placement.column)
-        out += command.transmit("a=T,i=\(imageID),f=100,C=1,\(errors)", data: png(image))
+        let data = payload(image)
+        out += command.transmit("a=T,i=\(imageID),\(data.format),C=1,\(errors)", data: data.bytes)
         if animates { out += command.control("a=a,i=\(imageID),s=1,q=2") }  // stopped: anim times the frames
         shownPlacement = placement
         frameCount = 1
@@ -138,8 +143,10 @@ public final class KittyBackend: FrameBackend {
 
     /// The root frame edited in place by `patch` (no frames kept).
     private func edit(_ image: RGBAImage, patch: RGBAImage, rect: Rect) -> [UInt8] {
+        let data = payload(patch)
         var out = command.transmit(
-            "a=f,i=\(imageID),r=1,f=100,x=\(rect.x),y=\(rect.y),X=1,\(errors)", data: png(patch), repeatKeys: true)
+            "a=f,i=\(imageID),r=1,\(data.format),x=\(rect.x),y=\(rect.y),X=1,\(errors)", data: data.bytes,
+            repeatKeys: true)
         known = image
         knownFrame = 1
         current = 0
@@ -156,14 +163,36 @@ public final class KittyBackend: FrameBackend {
 
     private func delete() -> [UInt8] { command.control("a=d,d=I,i=\(imageID),q=2") }
 
-    /// Every row Paeth-filtered: on the benchmark clips within 0.3% of the
-    /// per-row choice in bytes and a third less time (the choice runs all
-    /// five filters on every row). libdeflate level 2: on the 1280×720
-    /// full-motion clips 38% less CPU a frame than level 6 (gradient.png
-    /// 23.4 → 14.6 ms, gradient.webp 20.6 → 13.2) for 34% and 11% more
-    /// bytes (3.0 → 4.0 MB, 4.4 → 4.9 MB); level 1 saved 1–2 ms more for
-    /// 7% more bytes again (`Tools/bench/graphics/run.py`, kitty mode).
-    private func png(_ image: RGBAImage) -> [UInt8] { PNGFile.encodeQuick(image, level: 2, filter: 4) ?? [] }
+    /// The pixels of `image` and the keys that name their format: PNG
+    /// (`f=100`), or raw RGB (`f=24`, RGBA `f=32` when a pixel is not
+    /// opaque) with the size (`s`, `v`) after a PNG that came out within a
+    /// tenth of the raw size: noise and grain deflate to nothing less,
+    /// and deflating them was the most of a frame's CPU (noise.png, kitty
+    /// mode). The next `rawRun` uploads are then raw, and PNG is tried again.
+    ///
+    /// PNG: every row Paeth-filtered (on the benchmark clips within 0.3%
+    /// of the per-row choice in bytes and a third less time), libdeflate
+    /// level 2: on the 1280×720 full-motion clips 38% less CPU a frame than
+    /// level 6 (gradient.png 23.4 → 14.6 ms, gradient.webp 20.6 → 13.2) for
+    /// 34% and 11% more bytes (3.0 → 4.0 MB, 4.4 → 4.9 MB); level 1 saved
+    /// 1–2 ms more for 7% more bytes again (`Tools/bench/graphics/run.py`,
+    /// kitty mode).
+    private func payload(_ image: RGBAImage) -> (format: String, bytes: [UInt8]) {
+        let opaque = image.isOpaque
+        let rawSize = image.width * image.height * (opaque ? 3 : 4)
+        if rawLeft > 0 {
+            rawLeft -= 1
+        } else if let png = PNGFile.encodeQuick(image, level: 2, filter: 4) {
+            if png.count * 10 <= rawSize * 9 { return ("f=100", png) }
+            rawLeft = Self.rawRun
+            if png.count <= rawSize { return ("f=100", png) }
+        }
+        let size = "s=\(image.width),v=\(image.height)"
+        return opaque ? ("f=24,\(size)", image.channels([0, 1, 2])) : ("f=32,\(size)", image.pixels)
+    }
+
+    /// Uploads sent raw after a PNG that saved less than a tenth.
+    static let rawRun = 15
 
     /// Forgets what the terminal shows and holds: the next `render` sends a
     /// new root frame.

@@ -163,6 +163,36 @@ struct KittyBackendTests {
         #expect(shown.pixel(x: 0, y: 0) == (0, 0, 255, 255), "a transparent pixel shows the background")
     }
 
+    /// Noise deflates to nothing less: after a PNG that saved less than a
+    /// tenth, the next 15 uploads are raw RGB (RGBA where a pixel is not
+    /// opaque), then PNG is tried again. Ten noise frames, then ten of a
+    /// smooth gradient: the first gradient frames fall within the raw run
+    /// (1 + 9 + 6 = 16 uploads), the last four are PNG; every frame still
+    /// shows exactly. The detailed sprite clip deflates, and stays PNG.
+    @Test(arguments: [false, true])
+    func incompressibleFramesGoRaw(alpha: Bool) {
+        var rng = FuzzRandom(alpha ? 7 : 8)
+        let frames = (0..<20).map { f in
+            RGBAImage.drawn(width: 64, height: 48) { x, y in
+                guard f < 10 else { return (UInt8(x + f), UInt8(y * 2), 128, 255) }
+                let v = rng.next()
+                return (
+                    UInt8(truncatingIfNeeded: v), UInt8(truncatingIfNeeded: v >> 8), UInt8(truncatingIfNeeded: v >> 16),
+                    alpha ? UInt8(truncatingIfNeeded: v >> 24) : 255
+                )
+            }
+        }
+        let backend = KittyBackend(background: .none, imageID: 5)
+        var screen = KittyScreen()
+        _ = play(backend, frames, order: Array(0..<20), screen: &screen)
+        let want = alpha ? ["32": 10, "24": 6, "100": 4] : ["24": 16, "100": 4]
+        #expect(screen.formats == want, "\(screen.formats)")
+
+        var sprites = KittyScreen()
+        _ = play(KittyBackend(background: .none, imageID: 6), Self.clip(6), order: Array(0..<6), screen: &sprites)
+        #expect(sprites.formats == ["100": 6], "\(sprites.formats)")
+    }
+
     @Test func finishDeletesTheImage() {
         let frames = Self.clip(2)
         let backend = KittyBackend(background: .none, imageID: 42)

@@ -17,6 +17,8 @@ struct KittyScreen {
     var row = 1, column = 1
     var stopped = false
     var errors: [String] = []
+    /// Payloads decoded, by format key (`100` PNG, `24` RGB, `32` RGBA).
+    var formats: [String: Int] = [:]
     private var pending: (keys: [String: String], data: [UInt8])?
 
     /// The picture on screen, if any.
@@ -55,17 +57,18 @@ struct KittyScreen {
         let data = pending.map { Base64.decode(String(decoding: $0.data, as: UTF8.self)) } ?? []
         pending = nil
         switch keys["a"] ?? "t" {
-        case "T" where keys["f"] != "100", "f" where keys["f"] != "100":
-            errors.append("pixels not marked as PNG (f=100): kitty would read raw RGBA")
+        case "T" where !["100", "24", "32"].contains(keys["f"] ?? "32"),
+            "f" where !["100", "24", "32"].contains(keys["f"] ?? "32"):
+            errors.append("pixels in an unknown format f=\(keys["f"] ?? "")")
         case "T":
-            guard let image = decode(data) else { return }
+            guard let image = decode(data, keys) else { return }
             imageID = keys["i"]
             frames = [image]
             current = 1
             placedAt = (row, column)
             if keys["C"] != "1" { errors.append("a=T without C=1 moves the cursor") }
         case "f":
-            guard keys["i"] == imageID, let patch = decode(data) else {
+            guard keys["i"] == imageID, let patch = decode(data, keys) else {
                 errors.append("frame for an unknown image")
                 return
             }
@@ -109,8 +112,25 @@ struct KittyScreen {
         }
     }
 
-    private mutating func decode(_ png: [UInt8]) -> RGBAImage? {
-        do { return try ImageSource(data: png).frame(at: 0) } catch {
+    /// The payload as its keys say: a PNG (`f=100`), or raw RGB (`f=24`)
+    /// or RGBA (`f=32`, kitty's default) of `s`×`v` pixels, which must be
+    /// exactly that many bytes (kitty refuses a short one).
+    private mutating func decode(_ data: [UInt8], _ keys: [String: String]) -> RGBAImage? {
+        let format = keys["f"] ?? "32"
+        formats[format, default: 0] += 1
+        if format != "100" {
+            let channels = format == "24" ? 3 : 4
+            guard let w = keys["s"].flatMap(Int.init), let h = keys["v"].flatMap(Int.init), w > 0, h > 0,
+                data.count == w * h * channels
+            else {
+                errors.append("raw f=\(format) payload of \(data.count) bytes for s=\(keys["s"] ?? "-") v=\(keys["v"] ?? "-")")
+                return nil
+            }
+            var pixels = [UInt8](repeating: 255, count: w * h * 4)
+            for i in 0..<(w * h) { for k in 0..<channels { pixels[i * 4 + k] = data[i * channels + k] } }
+            return RGBAImage(width: w, height: h, pixels: pixels)
+        }
+        do { return try ImageSource(data: data).frame(at: 0) } catch {
             errors.append("payload is not a PNG: \(error)")
             return nil
         }

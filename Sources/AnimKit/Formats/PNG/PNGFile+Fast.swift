@@ -55,6 +55,15 @@ struct PixelShape {
 }
 
 extension RGBAImage {
+    /// True when every pixel's alpha is 255.
+    package var isOpaque: Bool {
+        pixels.withUnsafeBytes { raw in
+            var alphaAnd: UInt32 = 0xFF00_0000
+            for p in raw.bindMemory(to: UInt32.self) { alphaAnd &= p }
+            return alphaAnd == 0xFF00_0000
+        }
+    }
+
     /// The bytes of the channels `keep` (0 red … 3 alpha) of each pixel, in
     /// that order: grey is `[0]`, grey and alpha `[0, 3]`, RGB `[0, 1, 2]`.
     package func channels(_ keep: [Int]) -> [UInt8] {
@@ -64,6 +73,12 @@ extension RGBAImage {
             pixels.withUnsafeBufferPointer { src in
                 switch keep {
                 case [0]: for i in 0..<n { out[i] = src[i * 4] }
+                case [0, 1, 2]:
+                    for i in 0..<n {
+                        out[i * 3] = src[i * 4]
+                        out[i * 3 + 1] = src[i * 4 + 1]
+                        out[i * 3 + 2] = src[i * 4 + 2]
+                    }
                 case [0, 3]:
                     for i in 0..<n {
                         out[i * 2] = src[i * 4]
