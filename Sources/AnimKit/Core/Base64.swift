@@ -25,27 +25,37 @@ package enum Base64 {
         return out
     }
 
-    /// Appends the base64 of `bytes` to `out`.
+    /// Appends the base64 of `bytes` to `out`, written through a pointer
+    /// into room made first (an `append` a byte checked capacity and
+    /// uniqueness each time: a sixth of kitty mode's CPU on noise).
     package static func encode(_ bytes: UnsafeRawBufferPointer, into out: inout [UInt8]) {
         let n = bytes.count
-        out.reserveCapacity(out.count + (n + 2) / 3 * 4)
-        alphabet.withUnsafeBufferPointer { a in
-            var i = 0
-            while i + 3 <= n {
-                let v = UInt32(bytes[i]) << 16 | UInt32(bytes[i + 1]) << 8 | UInt32(bytes[i + 2])
-                out.append(a[Int(v >> 18)])
-                out.append(a[Int(v >> 12 & 63)])
-                out.append(a[Int(v >> 6 & 63)])
-                out.append(a[Int(v & 63)])
-                i += 3
-            }
-            let rest = n - i
-            if rest > 0 {
-                let v = UInt32(bytes[i]) << 16 | (rest == 2 ? UInt32(bytes[i + 1]) << 8 : 0)
-                out.append(a[Int(v >> 18)])
-                out.append(a[Int(v >> 12 & 63)])
-                out.append(rest == 2 ? a[Int(v >> 6 & 63)] : UInt8(ascii: "="))
-                out.append(UInt8(ascii: "="))
+        guard n > 0 else { return }
+        let start = out.count
+        out.append(contentsOf: repeatElement(0, count: (n + 2) / 3 * 4))
+        out.withUnsafeMutableBufferPointer { whole in
+            alphabet.withUnsafeBufferPointer { a in
+                let o = whole.baseAddress! + start
+                let src = bytes.baseAddress!.assumingMemoryBound(to: UInt8.self)
+                var i = 0
+                var k = 0
+                while i + 3 <= n {
+                    let v = UInt32(src[i]) << 16 | UInt32(src[i + 1]) << 8 | UInt32(src[i + 2])
+                    o[k] = a[Int(v >> 18)]
+                    o[k + 1] = a[Int(v >> 12 & 63)]
+                    o[k + 2] = a[Int(v >> 6 & 63)]
+                    o[k + 3] = a[Int(v & 63)]
+                    i += 3
+                    k += 4
+                }
+                let rest = n - i
+                if rest > 0 {
+                    let v = UInt32(src[i]) << 16 | (rest == 2 ? UInt32(src[i + 1]) << 8 : 0)
+                    o[k] = a[Int(v >> 18)]
+                    o[k + 1] = a[Int(v >> 12 & 63)]
+                    o[k + 2] = rest == 2 ? a[Int(v >> 6 & 63)] : UInt8(ascii: "=")
+                    o[k + 3] = UInt8(ascii: "=")
+                }
             }
         }
     }

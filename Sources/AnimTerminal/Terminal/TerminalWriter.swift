@@ -61,16 +61,23 @@ public final class TerminalWriter {
     /// never splits one.
     static func pieceEnd(_ b: UnsafeBufferPointer<UInt8>, from start: Int) -> Int {
         let limit = start + pieceSize
-        guard limit < b.count else { return b.count }
-        var i = limit
-        while i > start + 1 {
-            if isBoundary(b, i) { return i }
-            i -= 1
+        guard limit < b.count, let base = b.baseAddress else { return b.count }
+        // The last boundary ESC at start + 2 … limit, found ESC by ESC with
+        // memchr: a piece of base64 is 4 KiB without one, and a walk back
+        // byte by byte cost 5% of kitty mode's CPU.
+        var last = -1
+        var at = start + 2
+        while at <= limit, let hit = memchr(base + at, Int32(Escape.esc), limit + 1 - at) {
+            let i = base.distance(to: hit.assumingMemoryBound(to: UInt8.self))
+            if isBoundary(b, i) { last = i }
+            at = i + 1
         }
-        i = limit + 1
-        while i < b.count {
-            if b[i] == Escape.esc && isBoundary(b, i) { return i }
-            i += 1
+        if last >= 0 { return last }
+        var from = limit + 1
+        while from < b.count, let hit = memchr(base + from, Int32(Escape.esc), b.count - from) {
+            let i = base.distance(to: hit.assumingMemoryBound(to: UInt8.self))
+            if isBoundary(b, i) { return i }
+            from = i + 1
         }
         return b.count
     }
