@@ -17,9 +17,16 @@ enum Allocator {
     ///   own mappings, so that freeing one returns its memory at once (glibc
     ///   otherwise serves them from the heap, which keeps the peak long
     ///   after the frames are gone).
+    /// - Either way, the heap's free top is kept up to 64 MiB, for the next
+    ///   frame's buffers. Setting the mapping threshold fixes the trim
+    ///   threshold at glibc's 128 KiB, and playing then gave back and
+    ///   faulted in again every frame's smaller buffers (a kitty frame's
+    ///   patch and PNG, a decoded frame's indices): 1280x720 GIF at 80x24,
+    ///   kitty 11.9 -> 7.8 ms a frame, sixel 11.3 -> 9.5, text 3.6 -> 3.2
+    ///   (Tools/bench/graphics/run.py's pty, best of three).
     static func configure(playing: Bool) {
         _ = mallopt(M_MMAP_THRESHOLD, playing ? 1 << 20 : 32 << 20)
-        if !playing { _ = mallopt(M_TRIM_THRESHOLD, 64 << 20) }  // freed buffers stay for the next frame
+        _ = mallopt(M_TRIM_THRESHOLD, 64 << 20)  // freed buffers stay for the next frame
     }
 
     /// For work close to `--max-memory`: one heap for every thread, buffers
