@@ -26,4 +26,13 @@ public final class PaletteMatcher {
     public func index(of key: UInt32, hint: Int) -> Int {
         search.nearest(Int32((key >> 16) & 0xFF), Int32((key >> 8) & 0xFF), Int32(key & 0xFF), hint: hint).index
     }
+
+    /// The same by looking at every colour of a palette of up to 256
+    /// (`PaletteSearch.nearestByScan`): as near, faster where the colours
+    /// asked for lie all over the cube; where two colours are equally
+    /// near, the first in the palette.
+    @inline(__always)
+    package func scannedIndex(of key: UInt32, hint: Int) -> Int {
+        search.nearestByScan(Int32((key >> 16) & 0xFF), Int32((key >> 8) & 0xFF), Int32(key & 0xFF), hint: hint).index
+    }
 }

@@ -1,3 +1,5 @@
+import CColorKernel
+
 /// Nearest palette colour under the quantiser's weighted RGB distance
 /// (3·ΔR² + 4·ΔG² + 2·ΔB²: green counts most, blue least, close to how
 /// the eye weighs them, while staying near plain RGB error so PSNR is not
@@ -23,6 +25,9 @@ final class PaletteSearch {
     private let position: UnsafeMutablePointer<Int32>
     private let count: Int
     private let cacheBits = 15
+    /// The colours in palette order as three arrays (reds, greens, blues)
+    /// for `nearestByScan`.
+    private let channels: UnsafeMutablePointer<Int32>
     /// Cache storage, owned (raw pointers: no exclusivity checks in the hot loop).
     private let cacheTags: UnsafeMutablePointer<UInt32>?
     private let cacheValues: UnsafeMutablePointer<UInt16>?
@@ -34,6 +39,12 @@ final class PaletteSearch {
         count = colors.count
         table = .allocate(capacity: Self.stride * count)
         position = .allocate(capacity: count)
+        channels = .allocate(capacity: 3 * count)
+        for (j, c) in colors.enumerated() {
+            channels[j] = Int32((c >> 16) & 0xFF)
+            channels[count + j] = Int32((c >> 8) & 0xFF)
+            channels[2 * count + j] = Int32(c & 0xFF)
+        }
         for (i, j) in order.enumerated() {
             let c = colors[j]
             (table + Self.stride * i).initialize(
@@ -70,6 +81,7 @@ final class PaletteSearch {
     deinit {
         table.deallocate()
         position.deallocate()
+        channels.deallocate()
         cacheTags?.deallocate()
         cacheValues?.deallocate()
     }
@@ -95,6 +107,31 @@ final class PaletteSearch {
         tags[slot] = tag
         values[slot] = UInt16(truncatingIfNeeded: found)
         return found
+    }
+
+    /// Palettes up to this size are searched by `nearestByScan`'s look at
+    /// every colour; larger ones by the walk along green (`nearest`).
+    static let scanLimit = 256
+
+    /// The nearest colour's index and its weighted squared distance, the
+    /// distance always `nearest`'s: by looking at every colour
+    /// (`anim_palette_nearest`, eight at a time) in palettes of at most
+    /// `scanLimit` colours, where the colours may lie anywhere (noise: the
+    /// walk along green visited a quarter of a 256-colour palette, and was
+    /// a third of sixel mode's CPU); of several colours at that distance,
+    /// the first in the palette (`nearest` may answer another). `hint` as
+    /// for `nearest`.
+    func nearestByScan(_ red: Int32, _ green: Int32, _ blue: Int32, hint: Int = -1) -> (index: Int, distance: Int32) {
+        guard count <= Self.scanLimit else { return nearest(red, green, blue, hint: hint) }
+        if hint >= 0 && hint < count {
+            let e = table + Self.stride * Int(position[hint])
+            let d = Self.distance(e[0], e[1], e[2], red, green, blue)
+            if d <= e[4] { return (hint, d) }
+        }
+        var distance: Int32 = 0
+        let found = anim_palette_nearest(
+            channels, channels + count, channels + 2 * count, Int32(count), red, green, blue, &distance)
+        return (Int(found), distance)
     }
 
     /// The nearest colour's index and its weighted squared distance.

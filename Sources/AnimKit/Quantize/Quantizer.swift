@@ -53,7 +53,7 @@ enum Quantizer {
         var sum = 0.0
         var weight = 0.0
         for e in entries {
-            let d = search.nearest(Int32(e.r.rounded()), Int32(e.g.rounded()), Int32(e.b.rounded())).distance
+            let d = search.nearestByScan(Int32(e.r.rounded()), Int32(e.g.rounded()), Int32(e.b.rounded())).distance
             sum += Double(d) * Double(e.w)
             weight += Double(e.w)
         }

@@ -43,7 +43,7 @@ final class SixelColorMap {
                             * Self.side + Int(percent[Int(key & 0xFF)])
                         var entry = Int(table[slot]) - 1
                         if entry < 0 {
-                            entry = matcher.index(of: key, hint: hint)
+                            entry = matcher.scannedIndex(of: key, hint: hint)
                             table[slot] = UInt16(entry + 1)
                             touched.append(Int32(slot))
                         }
