@@ -12,7 +12,8 @@ packages=(libgif-dev libpng-dev libwebp-dev libdeflate-dev libzopfli-dev liblcms
     python3-pil ffmpeg webp man-db bash-completion zsh fish)
 if [ "${1:-}" = "--bench" ]; then
     # Peers and tools for Tools/bench (not needed to build or test).
-    packages+=(webp gifsicle apngasm imagemagick ffmpeg hyperfine python3-pil python3-numpy timg chafa liblcms2-utils mpv)
+    packages+=(webp gifsicle apngasm imagemagick ffmpeg hyperfine python3-pil python3-numpy timg chafa liblcms2-utils mpv
+        kitty-terminfo)  # ncplayer reads TERM=xterm-kitty in kitty mode
     # ncplayer has no Debian package: Tools/bench/graphics/build-ncplayer.sh builds it.
 fi
 if [ "${1:-}" = "--terminals" ]; then
