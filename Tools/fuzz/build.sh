@@ -19,12 +19,17 @@ mkdir -p "$OUT/include"
 # without libFuzzer's main.
 clang -c -g -O1 -fsanitize=fuzzer-no-link,address $(pkg-config --cflags libpng16) \
     -I "$ROOT/Sources/CPNGBridge/include" "$ROOT/Sources/CPNGBridge/pngbridge.c" -o "$OUT/pngbridge.o"
-# The rest need no flags of their own: TARGET/FILE each.
-for c in CPNGBridge/pngfast CColorKernel/shaper CColorKernel/palette CColorKernel/resample \
-    CSystem/mappedfile CSystem/xattrs CSystem/temporaryfiles; do
+# The rest need no flags of their own: TARGET/FILE each. Every file of the
+# colour kernel, so that a new kernel is in the fuzz targets too.
+OBJECTS=("$OUT/pngbridge.o")
+KERNEL=()
+for f in "$ROOT"/Sources/CColorKernel/*.c; do KERNEL+=("CColorKernel/$(basename "$f" .c)"); done
+for c in CPNGBridge/pngfast "${KERNEL[@]}" CSystem/mappedfile CSystem/xattrs CSystem/temporaryfiles; do
     clang -c -g -O2 -fsanitize=fuzzer-no-link,address \
         -I "$ROOT/Sources/${c%/*}/include" "$ROOT/Sources/$c.c" -o "$OUT/${c#*/}.o"
+    OBJECTS+=("$OUT/${c#*/}.o")
 done
+KERNEL_HEADERS=$(for h in "$ROOT"/Sources/CColorKernel/include/*.h; do printf '    header "%s"\n' "$h"; done)
 cat > "$OUT/include/module.modulemap" <<MAP
 module CPNGBridge {
     header "$ROOT/Sources/CPNGBridge/include/pngbridge.h"
@@ -37,9 +42,7 @@ module CSystem {
     export *
 }
 module CColorKernel {
-    header "$ROOT/Sources/CColorKernel/include/shaper.h"
-    header "$ROOT/Sources/CColorKernel/include/palette.h"
-    header "$ROOT/Sources/CColorKernel/include/resample.h"
+$KERNEL_HEADERS
     export *
 }
 MAP
@@ -61,7 +64,7 @@ for target in ${TARGETS:-decode encode replies lzw}; do
     echo "building fuzz-$target" >&2
     swiftc -sanitize=fuzzer,address -parse-as-library -O -g -package-name anim -module-name "$name" \
         -I "$ROOT/Sources/CGIF" -I "$ROOT/Sources/CPNG" -I "$ROOT/Sources/CWebP" -I "$ROOT/Sources/CDeflate" -I "$ROOT/Sources/CLCMS" -I "$OUT/include" \
-        "${SOURCES[@]}" "$HERE/$name.swift" "$ROOT/Tests/AnimKitTests/Fuzz/FuzzChecks.swift" "$ROOT/Tests/AnimKitTests/Fuzz/FuzzGIFRoundTrip.swift" "$ROOT/Tests/AnimTestSupport/FuzzRandom.swift" "$ROOT/Tests/AnimKitTests/Fuzz/LZWOracle.swift" "$OUT/pngbridge.o" "$OUT/pngfast.o" "$OUT/shaper.o" "$OUT/palette.o" "$OUT/resample.o" "$OUT/mappedfile.o" "$OUT/xattrs.o" "$OUT/temporaryfiles.o" "${LIBS[@]}" \
+        "${SOURCES[@]}" "$HERE/$name.swift" "$ROOT/Tests/AnimKitTests/Fuzz/FuzzChecks.swift" "$ROOT/Tests/AnimKitTests/Fuzz/FuzzGIFRoundTrip.swift" "$ROOT/Tests/AnimTestSupport/FuzzRandom.swift" "$ROOT/Tests/AnimKitTests/Fuzz/LZWOracle.swift" "${OBJECTS[@]}" "${LIBS[@]}" \
         -o "$OUT/fuzz-$target" 2>&1 | grep -v "Cannot export local symbol" >&2 || true
 done
 # swiftc's errors are filtered above, not fatal: say what is missing.
