@@ -109,6 +109,16 @@ final class PaletteSearch {
         return found
     }
 
+    /// `hint` with its distance when nothing else can be nearer (it lies
+    /// within half the distance from the hint to its nearest neighbour).
+    @inline(__always)
+    private func hinted(_ red: Int32, _ green: Int32, _ blue: Int32, hint: Int) -> (index: Int, distance: Int32)? {
+        guard hint >= 0 && hint < count else { return nil }
+        let e = table + Self.stride * Int(position[hint])
+        let d = Self.distance(e[0], e[1], e[2], red, green, blue)
+        return d <= e[4] ? (hint, d) : nil
+    }
+
     /// Palettes up to this size are searched by `nearestByScan`'s look at
     /// every colour; larger ones by the walk along green (`nearest`).
     static let scanLimit = 256
@@ -123,11 +133,7 @@ final class PaletteSearch {
     /// for `nearest`.
     func nearestByScan(_ red: Int32, _ green: Int32, _ blue: Int32, hint: Int = -1) -> (index: Int, distance: Int32) {
         guard count <= Self.scanLimit else { return nearest(red, green, blue, hint: hint) }
-        if hint >= 0 && hint < count {
-            let e = table + Self.stride * Int(position[hint])
-            let d = Self.distance(e[0], e[1], e[2], red, green, blue)
-            if d <= e[4] { return (hint, d) }
-        }
+        if let taken = hinted(red, green, blue, hint: hint) { return taken }
         var distance: Int32 = 0
         let found = anim_palette_nearest(
             channels, channels + count, channels + 2 * count, Int32(count), red, green, blue, &distance)

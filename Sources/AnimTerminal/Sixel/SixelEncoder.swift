@@ -31,8 +31,8 @@ final class SixelEncoder {
     /// Marks a pixel that is not drawn (left as it is: transparent).
     static let none = UInt16.max
 
-    /// Per register `width` bytes of sixel bits (6 low bits), then 8 bytes
-    /// of zeros so that a row may be read eight bytes at a time.
+    /// Per register `width` bytes of sixel bits (6 low bits); a row is
+    /// read eight bytes at a time only within it.
     private var bits = UnsafeMutablePointer<UInt8>.allocate(capacity: 0)
     private var bitsCapacity = 0
     /// Per register: first and last column drawn in this band (`Int32.max`
@@ -103,7 +103,7 @@ final class SixelEncoder {
             registerCapacity = registers
         }
         defined.initialize(repeating: false, count: registerCapacity)
-        let need = width * registerCapacity + 8
+        let need = width * registerCapacity
         if bitsCapacity < need {
             bits.deallocate()
             bits = .allocate(capacity: need)
@@ -168,7 +168,7 @@ final class SixelEncoder {
             var count = first
             var col = first
             while col <= last {
-                // Eight blank sixels at once (the row has 8 zero bytes past its end).
+                // Eight blank sixels at once, all within the register's columns.
                 if current == 0x3F, col + 8 <= last + 1,
                     UnsafeRawPointer(row + col).loadUnaligned(as: UInt64.self) == 0
                 {
