@@ -35,4 +35,13 @@ public final class PaletteMatcher {
     package func scannedIndex(of key: UInt32, hint: Int) -> Int {
         search.nearestByScan(Int32((key >> 16) & 0xFF), Int32((key >> 8) & 0xFF), Int32(key & 0xFF), hint: hint).index
     }
+
+    /// The distance the matcher finds nearest by (3·ΔR² + 4·ΔG² + 2·ΔB²)
+    /// between the RGB of two colours.
+    @inline(__always)
+    package static func distance(_ a: UInt32, _ b: UInt32) -> Int32 {
+        PaletteSearch.distance(
+            Int32((a >> 16) & 0xFF), Int32((a >> 8) & 0xFF), Int32(a & 0xFF), Int32((b >> 16) & 0xFF),
+            Int32((b >> 8) & 0xFF), Int32(b & 0xFF))
+    }
 }

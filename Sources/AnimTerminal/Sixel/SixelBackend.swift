@@ -234,19 +234,31 @@ public final class SixelBackend: FrameBackend {
             }
         }
         unsettled.count = count
-        let mapped = drawn.withUnsafeBufferPointer { drawn in
+        let mapping = drawn.withUnsafeBufferPointer { drawn in
             indices.withUnsafeMutableBufferPointer { out in
                 palette.registers(
                     for: UnsafeBufferPointer(rebasing: drawn[0..<n]), into: UnsafeMutableBufferPointer(rebasing: out[0..<n]))
             }
         }
-        guard mapped else { return }
+        guard let mapping else { return }
         let colors = palette.colors
-        indices.withUnsafeBufferPointer { all in
+        indices.withUnsafeMutableBufferPointer { all in
             let indices = UnsafeBufferPointer(rebasing: all[0..<n])
             for tile in layout.tiles(of: rect) {
                 let local = Rect(x: tile.x - rect.x, y: tile.y - rect.y, width: tile.width, height: tile.height)
                 guard Self.drawsSomething(indices, stride: rect.width, local) else { continue }
+                // Quantised colours are near, not exact: near enough ones are
+                // chosen where they make whole sixels. Exact ones stay.
+                if !mapping.exact {
+                    drawn.withUnsafeBufferPointer { keys in
+                        colors.withUnsafeBufferPointer { colors in
+                            SixelColumns.straighten(
+                                UnsafeMutableBufferPointer(rebasing: all[0..<n]),
+                                keys: UnsafeBufferPointer(rebasing: keys[0..<n]), stride: rect.width, tile: local,
+                                colors: colors)
+                        }
+                    }
+                }
                 out += Escape.moveTo(
                     row: placement.row + tile.y / layout.cell.height,
                     column: placement.column + tile.x / layout.cell.width)

@@ -5,9 +5,10 @@ import AnimKit
 ///
 /// Per band of six rows only the registers present in it are drawn, each
 /// from its first column to its last (trailing blank sixels are left out),
-/// with runs of four or more equal sixels written `!n c`. `$` separates the
-/// registers of a band and `-` the bands; none is written where nothing
-/// follows. A register is defined (`#n;2;r;g;b`) at its first use in the
+/// with runs of four or more equal sixels written `!n c`. A register that
+/// starts after another ends follows it in the same pass over the band
+/// (`layOutPasses`); `$` separates the passes and `-` the bands; none is
+/// written where nothing follows. A register is defined (`#n;2;r;g;b`) at its first use in the
 /// image, right before its first selection (`#n`); later uses only select.
 /// The image defines every register it uses, because with private colour
 /// registers (xterm's default) each image starts with a fresh set (the
@@ -42,6 +43,10 @@ final class SixelEncoder {
     private var lastColumn = UnsafeMutablePointer<Int32>.allocate(capacity: 0)
     private var defined = UnsafeMutablePointer<Bool>.allocate(capacity: 0)
     private var used = UnsafeMutablePointer<Int32>.allocate(capacity: 0)
+    /// The band's passes (`layOutPasses`), five `Int32`s per register:
+    /// first, last and end column of each pass, passes by end column, and
+    /// each register's successor in its pass.
+    private var passes = UnsafeMutablePointer<Int32>.allocate(capacity: 0)
     private var registerCapacity = 0
 
     deinit {
@@ -50,6 +55,7 @@ final class SixelEncoder {
         lastColumn.deallocate()
         defined.deallocate()
         used.deallocate()
+        passes.deallocate()
     }
 
     /// The scratch memory of one image, as pointers.
@@ -59,6 +65,14 @@ final class SixelEncoder {
         let lastColumn: UnsafeMutablePointer<Int32>
         let defined: UnsafeMutablePointer<Bool>
         let used: UnsafeMutablePointer<Int32>
+        /// Per pass: its first register, its last, the last register's
+        /// last column; the passes in order of that column.
+        let passHead: UnsafeMutablePointer<Int32>
+        let passTail: UnsafeMutablePointer<Int32>
+        let passEnd: UnsafeMutablePointer<Int32>
+        let passByEnd: UnsafeMutablePointer<Int32>
+        /// Per register: the next register in its pass, -1 for none.
+        let nextInPass: UnsafeMutablePointer<Int32>
         let width: Int
         /// Registers in `used`.
         var usedCount = 0
@@ -91,7 +105,7 @@ final class SixelEncoder {
     /// Sizes the scratch memory and forgets the previous image's definitions.
     private func prepare(width: Int, registers: Int) -> Scratch {
         if registerCapacity < registers {
-            for p in [firstColumn, lastColumn, used] { p.deallocate() }
+            for p in [firstColumn, lastColumn, used, passes] { p.deallocate() }
             defined.deallocate()
             firstColumn = .allocate(capacity: registers)
             firstColumn.initialize(repeating: .max, count: registers)
@@ -100,6 +114,8 @@ final class SixelEncoder {
             used = .allocate(capacity: registers)
             used.initialize(repeating: 0, count: registers)
             defined = .allocate(capacity: registers)
+            passes = .allocate(capacity: 5 * registers)
+            passes.initialize(repeating: -1, count: 5 * registers)
             registerCapacity = registers
         }
         defined.initialize(repeating: false, count: registerCapacity)
@@ -110,8 +126,11 @@ final class SixelEncoder {
             bits.initialize(repeating: 0, count: need)
             bitsCapacity = need
         }
+        let c = registerCapacity
         return Scratch(
-            bits: bits, firstColumn: firstColumn, lastColumn: lastColumn, defined: defined, used: used, width: width)
+            bits: bits, firstColumn: firstColumn, lastColumn: lastColumn, defined: defined, used: used,
+            passHead: passes, passTail: passes + c, passEnd: passes + 2 * c, passByEnd: passes + 3 * c,
+            nextInPass: passes + 4 * c, width: width)
     }
 
     /// Sets the sixel bits of `rows` rows from (x, y) for each register,
@@ -147,51 +166,123 @@ final class SixelEncoder {
         s.lastColumn[register] = max(s.lastColumn[register], Int32(to))
     }
 
-    /// Writes the band's registers one after the other and clears their bits.
+    /// Writes the band's registers pass by pass and clears their bits.
     private static func emitBand(_ s: inout Scratch, colors: UnsafeBufferPointer<UInt32>, into out: inout [UInt8]) {
-        let width = s.width
-        for k in 0..<s.usedCount {
-            let r = Int(s.used[k])
-            if k > 0 { out.append(UInt8(ascii: "$")) }
-            if !s.defined[r] {
-                s.defined[r] = true
+        let passes = layOutPasses(&s)
+        for p in 0..<passes {
+            if p > 0 { out.append(UInt8(ascii: "$")) }
+            var column = 0
+            var r = Int(s.passHead[p])
+            while r >= 0 {
+                if !s.defined[r] {
+                    s.defined[r] = true
+                    out.append(UInt8(ascii: "#"))
+                    appendDecimal(r, to: &out)
+                    appendDefinition(colors[r], to: &out)
+                }
                 out.append(UInt8(ascii: "#"))
                 appendDecimal(r, to: &out)
-                appendDefinition(colors[r], to: &out)
+                column = emitRegister(r, from: column, &s, into: &out)
+                r = Int(s.nextInPass[r])
             }
-            out.append(UInt8(ascii: "#"))
-            appendDecimal(r, to: &out)
-            let row = s.bits + r * width
-            let first = Int(s.firstColumn[r])
-            let last = Int(s.lastColumn[r])
-            var current: UInt8 = 0x3F
-            var count = first
-            var col = first
-            while col <= last {
-                // Eight blank sixels at once, all within the register's columns.
-                if current == 0x3F, col + 8 <= last + 1,
-                    UnsafeRawPointer(row + col).loadUnaligned(as: UInt64.self) == 0
-                {
-                    count += 8
-                    col += 8
-                    continue
-                }
-                let c = 0x3F + row[col]
-                row[col] = 0
-                col += 1
-                if c == current {
-                    count += 1
-                    continue
-                }
-                appendRun(current, count, to: &out)
-                current = c
-                count = 1
-            }
-            appendRun(current, count, to: &out)
-            s.firstColumn[r] = .max
-            s.lastColumn[r] = -1
         }
         s.usedCount = 0
+    }
+
+    /// Puts the band's registers into passes (each drawn from column 0
+    /// after a `$`): a register joins the pass whose last register ends
+    /// nearest before its first column, since selecting a register does
+    /// not move the sixel cursor; else it starts a pass. Registers taken
+    /// by first column (then number, so that the bytes are reproducible). The pass heads go to `passHead`, the rest of each
+    /// pass is linked through `nextInPass` (-1 ends it). Returns the passes.
+    ///
+    /// A pass costs `$` and a skip from column 0; joining one costs the
+    /// skip from its end, never more. Where colours lie side by side (a
+    /// gradient: tens of registers to a band, each over a few columns)
+    /// this takes out most of the skips and returns (a quarter of the
+    /// bytes); where every colour spans the band (noise) each keeps its pass.
+    private static func layOutPasses(_ s: inout Scratch) -> Int {
+        let first = s.firstColumn
+        let last = s.lastColumn
+        var used = UnsafeMutableBufferPointer(start: s.used, count: s.usedCount)
+        used.sort { (first[Int($0)], $0) < (first[Int($1)], $1) }
+        // Pass numbers in order of their end column.
+        let byEnd = s.passByEnd
+        var passes = 0
+        for k in 0..<used.count {
+            let r = Int(used[k])
+            s.nextInPass[r] = -1
+            // Passes ending before r's first column: byEnd[0..<fit].
+            var lo = 0
+            var hi = passes
+            while lo < hi {
+                let mid = (lo + hi) / 2
+                if s.passEnd[Int(byEnd[mid])] < first[r] { lo = mid + 1 } else { hi = mid }
+            }
+            if lo == 0 {
+                // A new pass, ending at r's last column: in its place from the right.
+                let pass = passes
+                passes += 1
+                s.passHead[pass] = Int32(r)
+                s.passTail[pass] = Int32(r)
+                s.passEnd[pass] = last[r]
+                var at = pass
+                while at > 0, s.passEnd[Int(byEnd[at - 1])] > last[r] {
+                    byEnd[at] = byEnd[at - 1]
+                    at -= 1
+                }
+                byEnd[at] = Int32(pass)
+            } else {
+                // r ends the pass that ends nearest before it: the pass moves right.
+                let pass = Int(byEnd[lo - 1])
+                s.nextInPass[Int(s.passTail[pass])] = Int32(r)
+                s.passTail[pass] = Int32(r)
+                s.passEnd[pass] = last[r]
+                var at = lo - 1
+                while at + 1 < passes, s.passEnd[Int(byEnd[at + 1])] < last[r] {
+                    byEnd[at] = byEnd[at + 1]
+                    at += 1
+                }
+                byEnd[at] = Int32(pass)
+            }
+        }
+        return passes
+    }
+
+    /// Writes register r's sixels of the band, from the sixel cursor at
+    /// `column` (blank sixels up to its first column), clears its bits and
+    /// returns the column after its last.
+    private static func emitRegister(_ r: Int, from column: Int, _ s: inout Scratch, into out: inout [UInt8]) -> Int {
+        let row = s.bits + r * s.width
+        let first = Int(s.firstColumn[r])
+        let last = Int(s.lastColumn[r])
+        var current: UInt8 = 0x3F
+        var count = first - column
+        var col = first
+        while col <= last {
+            // Eight blank sixels at once, all within the register's columns.
+            if current == 0x3F, col + 8 <= last + 1,
+                UnsafeRawPointer(row + col).loadUnaligned(as: UInt64.self) == 0
+            {
+                count += 8
+                col += 8
+                continue
+            }
+            let c = 0x3F + row[col]
+            row[col] = 0
+            col += 1
+            if c == current {
+                count += 1
+                continue
+            }
+            appendRun(current, count, to: &out)
+            current = c
+            count = 1
+        }
+        appendRun(current, count, to: &out)
+        s.firstColumn[r] = .max
+        s.lastColumn[r] = -1
+        return last + 1
     }
 
     /// `;2;r;g;b` in percent.

@@ -31,6 +31,8 @@ final class SixelPalette {
         let matcher: PaletteMatcher
         /// The register of each entry of `matcher.colors`.
         let registers: [UInt16]
+        /// Whether every colour has its own entry (else they were quantised).
+        let exact: Bool
     }
 
     init(registers: Int) {
@@ -46,32 +48,32 @@ final class SixelPalette {
         quantizer.reset()
         quantizer.add(keys)
         guard quantizer.pixelCount > 0 else { return nil }
-        let chosen = choose()
+        let (chosen, exact) = choose()
         clock += 1
-        return Mapping(matcher: chosen, registers: assign(chosen.colors))
+        return Mapping(matcher: chosen, registers: assign(chosen.colors), exact: exact)
     }
 
     /// Writes the register of each of the pixels `keys` into `out`
     /// (`SixelEncoder.none` for 0: not drawn), through the mapping for them
-    /// (`mapping(for:)`); false when none is drawn.
-    func registers(for keys: UnsafeBufferPointer<UInt32>, into out: UnsafeMutableBufferPointer<UInt16>) -> Bool {
-        guard let mapping = mapping(for: keys) else { return false }
+    /// (`mapping(for:)`), and returns that mapping; nil when none is drawn.
+    func registers(for keys: UnsafeBufferPointer<UInt32>, into out: UnsafeMutableBufferPointer<UInt16>) -> Mapping? {
+        guard let mapping = mapping(for: keys) else { return nil }
         colorMap.map(keys, mapping, into: out)
-        return true
+        return mapping
     }
 
-    /// The palette for the pixels counted.
-    private func choose() -> PaletteMatcher {
+    /// The palette for the pixels counted, and whether it holds them all.
+    private func choose() -> (PaletteMatcher, exact: Bool) {
         if let exact = quantizer.distinctColors, exact.count <= registerCount {
-            return PaletteMatcher(exact)
+            return (PaletteMatcher(exact), true)
         }
         if let quantized, quantizer.meanSquaredError(with: quantized.matcher) <= quantized.error * 1.25 + 1 {
-            return quantized.matcher
+            return (quantized.matcher, false)
         }
         let palette = quantizer.palette(maxColors: registerCount)
         let matcher = PaletteMatcher(palette.colors.map(Self.onGrid))
         quantized = (matcher, palette.meanSquaredError)
-        return matcher
+        return (matcher, false)
     }
 
     /// A quantised colour (a mean of colours) moved back onto the percent grid.

@@ -124,13 +124,14 @@ struct SixelStressTests {
         F.fill(&frame, Rect(x: 0, y: 0, width: 4, height: 7), (255, 0, 0))
         F.fill(&frame, Rect(x: 4, y: 0, width: 4, height: 6), (0, 0, 255))
         let bytes = SixelBackend(background: .none).render(frame, index: 0, placement: F.placement(8, 7, row: 3, column: 4))
-        // Red: four full sixels, then one more row; blue: four blank, four full.
+        // Red: four full sixels, then one more row; blue right after red in
+        // the same pass (selecting a register does not move the cursor).
         // The last pixel row is transparent on the right: only red in band 2.
         // Two blank guards first (the frame is one cell row: no base).
         let guardImage = "\u{1B}[3;4H\u{1B}P0;1;0q\"1;1;1;1?\u{1B}\\"
         let want =
             "\u{1B}[0m\u{1B}[3;4H\u{1B}[1X" + guardImage + guardImage
-            + "\u{1B}[3;4H\u{1B}P0;1;0q\"1;1;8;7#0;2;100;0;0#0!4~$#1;2;0;0;100#1!4?!4~-#0!4@\u{1B}\\"
+            + "\u{1B}[3;4H\u{1B}P0;1;0q\"1;1;8;7#0;2;100;0;0#0!4~#1;2;0;0;100#1!4~-#0!4@\u{1B}\\"
         #expect(String(decoding: bytes, as: UTF8.self) == want)
     }
 }
