@@ -8,9 +8,13 @@ one loop and for two loops and reports bytes of the first loop, bytes per
 frame of the second loop (two-loop bytes minus one-loop bytes, over the
 frame count), CPU ms per frame and peak RSS (one loop). Ratios against the
 best peer follow, with the CPU target (0.25x the best peer) beside anim's
-own decoding alone (`anim bench`), which no drawing can go below. No
-picture quality is measured here; aspect and motion
-are checked in real terminals by Tools/terminals/check.py (anim only).
+own decoding alone (`anim bench`), which no drawing can go below. In
+sixel mode the picture is measured too: the PSNR of the last frame as a
+terminal shows it after the player's bytes (Tools/bench/graphics/shown.py,
+run by Debian's /usr/bin/python3 for numpy and Pillow), beside the bytes
+ratio, since fewer bytes count only at an equal or better picture. Aspect
+and motion are checked in real terminals by Tools/terminals/check.py
+(anim only).
 
   python3 Tools/bench/graphics/run.py [--clips a.gif,b.webp] [--modes kitty,sixel]
 
@@ -161,7 +165,10 @@ def main():
             for player in MODES[mode]:
                 print("%s %s %s" % (os.path.basename(clip), mode, player), file=sys.stderr, flush=True)
                 r = measure(player, mode, clip, frames, anim, args.timeout, loops2=True)
-                r["images"] = images_sent(mode, r.pop("_data"))
+                data = r.pop("_data")
+                r["images"] = images_sent(mode, data)
+                if mode == "sixel" and r["ok"]:
+                    r["psnr_db"] = shown_psnr(data, clip)
                 results.append(dict(clip=os.path.basename(clip), frames=frames, mode=mode, player=player,
                                     decode_ms_per_frame=floor, **r))
     os.makedirs(os.path.dirname(args.json), exist_ok=True)
@@ -183,6 +190,23 @@ def decode_floor(clip, anim):
         return None
 
 
+def shown_psnr(data, clip):
+    """PSNR (dB) of the last frame shown after `data`, or None (shown.py)."""
+    import tempfile
+    with tempfile.NamedTemporaryFile(suffix=".out") as f:
+        f.write(data)
+        f.flush()
+        try:
+            out = subprocess.run([PYTHON_WITH_NUMPY, os.path.join(HERE, "shown.py"), f.name, clip],
+                                 capture_output=True, text=True, timeout=600).stdout
+            return float(out.split()[0])
+        except (subprocess.SubprocessError, ValueError, IndexError, OSError):
+            return None
+
+
+PYTHON_WITH_NUMPY = os.environ.get("PYTHON_WITH_NUMPY", "/usr/bin/python3")
+
+
 def images_sent(mode, data):
     """Pictures a player sent in one loop: kitty transmissions (keys with
     a=T, a=t or a=f), iTerm2 File= commands, sixel DCS images; None for
@@ -199,21 +223,21 @@ def images_sent(mode, data):
 
 
 def report(results):
-    print("| clip | mode | player | first loop bytes | later loops B/frame | CPU ms/frame | peak RSS MiB | ok |")
-    print("|---|---|---|---|---|---|---|---|")
+    print("| clip | mode | player | first loop bytes | later loops B/frame | CPU ms/frame | peak RSS MiB | PSNR dB (sixel) | ok |")
+    print("|---|---|---|---|---|---|---|---|---|")
     for r in results:
         later = r.get("later_loop_bytes_per_frame")
         rss = r.get("peak_rss_mib")
-        print("| %s | %s | %s | %d | %s | %.2f | %s | %s |" % (
+        print("| %s | %s | %s | %d | %s | %.2f | %s | %s | %s |" % (
             r["clip"], r["mode"], r["player"], r["first_loop_bytes"],
             "%.0f" % later if later is not None else "-", r["cpu_ms_per_frame"],
-            "%.1f" % rss if rss is not None else "-", "yes" if r["ok"] else "NO"))
+            "%.1f" % rss if rss is not None else "-", db(r.get("psnr_db")), "yes" if r["ok"] else "NO"))
     print()
     # Target: CPU per frame at most 0.25x the best peer's (issue 30). The
     # decode floor is anim's decoding alone (decode_floor): a target below
     # it cannot be met by drawing faster.
-    print("| clip | mode | first-loop bytes anim / best peer | CPU anim / best peer | CPU target 0.25x best, ms | anim ms | decoding alone, ms | best peer (bytes; CPU) |")
-    print("|---|---|---|---|---|---|---|---|")
+    print("| clip | mode | first-loop bytes anim / best peer | PSNR anim / that peer, dB | CPU anim / best peer | CPU target 0.25x best, ms | anim ms | decoding alone, ms | best peer (bytes; CPU) |")
+    print("|---|---|---|---|---|---|---|---|---|")
     by = {}
     for r in results:
         by.setdefault((r["clip"], r["mode"]), {})[r["player"]] = r
@@ -231,11 +255,17 @@ def report(results):
         best_b, best_c = by_b["first_loop_bytes"], by_c["cpu_ms_per_frame"]
         floor = a.get("decode_ms_per_frame")
         target = best_c / 4
-        print("| %s | %s | %.3f | %.2f | %.2f | %.2f | %s | %s; %s |" % (
-            clip, mode, a["first_loop_bytes"] / best_b, a["cpu_ms_per_frame"] / best_c if best_c else float("nan"),
+        print("| %s | %s | %.3f | %s | %.2f | %.2f | %.2f | %s | %s; %s |" % (
+            clip, mode, a["first_loop_bytes"] / best_b,
+            "-" if mode != "sixel" else "%s / %s" % (db(a.get("psnr_db")), db(by_b.get("psnr_db"))),
+            a["cpu_ms_per_frame"] / best_c if best_c else float("nan"),
             target, a["cpu_ms_per_frame"],
             "-" if floor is None else "%.2f%s" % (floor, " (above the target)" if floor > target else ""),
             by_b["player"], by_c["player"]))
+
+
+def db(v):
+    return "-" if v is None else "%.1f" % v
 
 
 if __name__ == "__main__":
