@@ -38,9 +38,10 @@ import AnimKit
 /// may be dropped has drawn — the top row, and whatever changed since
 /// the keyframe — is "unsettled" and drawn again by every image, so that
 /// the screen is right whichever graphic goes. When half the frame is
-/// unsettled, a new keyframe is sent. A layout cut into tiles (a
-/// terminal's small maximum size: not xterm's, 1000×1000) sends only
-/// what changed.
+/// unsettled, or when redrawing what changed since the keyframe has cost
+/// as many bytes as the keyframe did, a new keyframe is sent. A layout
+/// cut into tiles (a terminal's small maximum size: not xterm's,
+/// 1000×1000) sends only what changed.
 ///
 /// Terminals whose sixel image clears what lies under it (mlterm,
 /// Konsole: `composes` false) showed only the changed pixels and the top
@@ -72,6 +73,10 @@ public final class SixelBackend: FrameBackend {
     private var unsettled = SixelUnsettled()
     private var shownPlacement: Placement?
     private var shownIndex: Int?
+    /// Bytes of the last keyframe, and what the images since have spent
+    /// on redrawing pixels that did not change (see `render`).
+    private var keyframeBytes = 0
+    private var redrawnBytes = 0
 
     /// A sixel backend for a terminal with `registers` colour registers
     /// (XTSMGRAPHICS; clamped to 2…1024), taking images of at most
@@ -112,9 +117,18 @@ public final class SixelBackend: FrameBackend {
             shownIndex = index
             return []
         }
-        // A new keyframe when half of what lies below the top row is unsettled.
+        // A new keyframe when half of what lies below the top row is
+        // unsettled, or when redrawing unchanged pixels has cost as much as
+        // a keyframe: each image redraws every pixel changed since the
+        // keyframe, so an image costs more the longer ago that was. Waiting
+        // for the redrawing to add up to one keyframe spends at most twice
+        // the best spacing's bytes (a sprite over a photograph: a keyframe
+        // every 15 frames or so instead of every 60). An image's redrawing
+        // is its bytes in proportion to the pixels it draws unchanged below
+        // the top row (which every image draws, after a keyframe too).
         let topRow = min(layout.cell.height, size.height) * size.width
-        if composes, same, let change, !layered || (unsettled.count - topRow) * 2 <= next.count - topRow {
+        let layerCosts = !layered || ((unsettled.count - topRow) * 2 <= next.count - topRow && redrawnBytes < keyframeBytes)
+        if composes, same, let change, layerCosts {
             let changed = layout.aligned(change.rect, wholeCells: change.cleared)
             if change.cleared { appendErase(layout.cells(of: changed), at: placement, to: &out) }
             var rect = changed
@@ -127,16 +141,19 @@ public final class SixelBackend: FrameBackend {
                     height: max(changed.y + changed.height, unsettled.rect.y + unsettled.rect.height))
                 unsettled.rect = rect
             }
-            draw(
+            let pixels = draw(
                 rect, everything: change.cleared ? changed : nil, width: size.width, layout: layout,
                 placement: placement, into: &out)
             if !layered { unsettled.settleAll(next.count) }
+            redrawnBytes += out.count * pixels.unchanged / max(pixels.drawn, 1)
         } else {
             // A new keyframe over the same placement covers all of it: no erase.
             if let old = shownPlacement, !same { appendErase((0, 0, old.rows, old.columns), at: old, to: &out) }
             if transparent { appendErase(layout.cells(of: whole), at: placement, to: &out) }
             if layered {
                 appendKeyframe(size: size, layout: layout, placement: placement, into: &out)
+                keyframeBytes = out.count
+                redrawnBytes = 0
             } else {
                 unsettled.settleAll(next.count)
                 draw(whole, everything: whole, width: size.width, layout: layout, placement: placement, into: &out)
@@ -193,11 +210,14 @@ public final class SixelBackend: FrameBackend {
     /// Sends the pixels of `rect` of `next` (rows `width` wide) that
     /// differ from `shown` or are unsettled, and every opaque one inside
     /// `everything`; marks the pixels drawn unsettled (and the transparent
-    /// ones of `everything`, erased from every graphic, settled).
+    /// ones of `everything`, erased from every graphic, settled). Returns
+    /// the opaque pixels drawn, and how many of them below the top cell
+    /// row did not change.
+    @discardableResult
     private func draw(
         _ rect: Rect, everything: Rect?, width: Int, layout: SixelLayout, placement: Placement,
         into out: inout [UInt8]
-    ) {
+    ) -> (drawn: Int, unchanged: Int) {
         let n = rect.width * rect.height
         if drawn.count < n {
             drawn = [UInt32](repeating: 0, count: n)
@@ -205,6 +225,9 @@ public final class SixelBackend: FrameBackend {
         }
         let all = everything ?? Rect(x: 0, y: 0, width: 0, height: 0)
         var count = unsettled.count
+        var sent = 0
+        var unchanged = 0
+        let top = layout.cell.height  // redrawn after any keyframe too
         next.withUnsafeBufferPointer { next in
             shown.withUnsafeBufferPointer { shown in
                 unsettled.mask.withUnsafeMutableBufferPointer { unsettled in
@@ -218,6 +241,10 @@ public final class SixelBackend: FrameBackend {
                                 let key = next[i]
                                 let wanted = inAll || unsettled[i] || shown.count != next.count || key != shown[i]
                                 drawn[o] = wanted ? key : 0
+                                if wanted, key != 0 {
+                                    sent += 1
+                                    if y >= top, shown.count == next.count, key == shown[i] { unchanged += 1 }
+                                }
                                 if wanted, key != 0, !unsettled[i] {
                                     unsettled[i] = true
                                     count += 1
@@ -240,7 +267,7 @@ public final class SixelBackend: FrameBackend {
                     for: UnsafeBufferPointer(rebasing: drawn[0..<n]), into: UnsafeMutableBufferPointer(rebasing: out[0..<n]))
             }
         }
-        guard let mapping else { return }
+        guard let mapping else { return (0, 0) }
         let colors = palette.colors
         indices.withUnsafeMutableBufferPointer { all in
             let indices = UnsafeBufferPointer(rebasing: all[0..<n])
@@ -271,6 +298,7 @@ public final class SixelBackend: FrameBackend {
                 }
             }
         }
+        return (sent, unchanged)
     }
 
     private static func drawsSomething(_ indices: UnsafeBufferPointer<UInt16>, stride: Int, _ tile: Rect) -> Bool {
