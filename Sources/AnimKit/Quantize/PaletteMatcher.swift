@@ -37,8 +37,9 @@ public final class PaletteMatcher {
     }
 
     /// The distance the matcher finds nearest by (3·ΔR² + 4·ΔG² + 2·ΔB²)
-    /// between the RGB of two colours.
-    @inline(__always)
+    /// between the RGB of two colours (inlined into callers in other
+    /// modules: the sixel backend asks it for most pixels).
+    @inlinable @inline(__always)
     package static func distance(_ a: UInt32, _ b: UInt32) -> Int32 {
         PaletteSearch.distance(
             Int32((a >> 16) & 0xFF), Int32((a >> 8) & 0xFF), Int32(a & 0xFF), Int32((b >> 16) & 0xFF),

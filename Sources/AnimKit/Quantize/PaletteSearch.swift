@@ -12,8 +12,9 @@ import CColorKernel
 /// hint (the neighbouring pixel's answer) is taken at once when the target
 /// lies within half the distance from the hint to its own nearest neighbour
 /// in the palette (then nothing else can be nearer: triangle inequality).
+@usableFromInline
 final class PaletteSearch {
-    static let weightR: Int32 = 3, weightG: Int32 = 4, weightB: Int32 = 2
+    @usableFromInline static let weightR: Int32 = 3, weightG: Int32 = 4, weightB: Int32 = 2
     static let weightSum: Int32 = 9
 
     /// Per entry, sorted by green, `stride` values: red, green, blue,
@@ -87,7 +88,7 @@ final class PaletteSearch {
     }
 
     /// The weighted squared distance between two colours.
-    @inline(__always)
+    @inlinable @inline(__always)
     static func distance(_ r0: Int32, _ g0: Int32, _ b0: Int32, _ r1: Int32, _ g1: Int32, _ b1: Int32) -> Int32 {
         let dr = r0 - r1
         let dg = g0 - g1

@@ -44,10 +44,18 @@ final class SixelEncoder {
     private var defined = UnsafeMutablePointer<Bool>.allocate(capacity: 0)
     private var used = UnsafeMutablePointer<Int32>.allocate(capacity: 0)
     /// The band's passes (`layOutPasses`), five `Int32`s per register:
-    /// first, last and end column of each pass, passes by end column, and
-    /// each register's successor in its pass.
+    /// first and last register and end column of each pass, the next pass
+    /// ending at the same column, and each register's successor in its pass.
     private var passes = UnsafeMutablePointer<Int32>.allocate(capacity: 0)
     private var registerCapacity = 0
+    /// Per column the last pass to end there (-1: none), and a bit per
+    /// column where one does.
+    private var endingAt = UnsafeMutablePointer<Int32>.allocate(capacity: 0)
+    private var endBits = UnsafeMutablePointer<UInt64>.allocate(capacity: 0)
+    private var columnCapacity = 0
+    /// A band's bytes, written through a pointer, then appended at once.
+    private var band = UnsafeMutablePointer<UInt8>.allocate(capacity: 0)
+    private var bandCapacity = 0
 
     deinit {
         bits.deallocate()
@@ -56,6 +64,9 @@ final class SixelEncoder {
         defined.deallocate()
         used.deallocate()
         passes.deallocate()
+        endingAt.deallocate()
+        endBits.deallocate()
+        band.deallocate()
     }
 
     /// The scratch memory of one image, as pointers.
@@ -66,13 +77,18 @@ final class SixelEncoder {
         let defined: UnsafeMutablePointer<Bool>
         let used: UnsafeMutablePointer<Int32>
         /// Per pass: its first register, its last, the last register's
-        /// last column; the passes in order of that column.
+        /// last column, and the next pass ending at that column (-1: none).
         let passHead: UnsafeMutablePointer<Int32>
         let passTail: UnsafeMutablePointer<Int32>
         let passEnd: UnsafeMutablePointer<Int32>
-        let passByEnd: UnsafeMutablePointer<Int32>
+        let nextEndingWith: UnsafeMutablePointer<Int32>
         /// Per register: the next register in its pass, -1 for none.
         let nextInPass: UnsafeMutablePointer<Int32>
+        /// Per column: a pass ending there (-1: none); bits of those columns.
+        let endingAt: UnsafeMutablePointer<Int32>
+        let endBits: UnsafeMutablePointer<UInt64>
+        /// Room for the bytes of any band (`bandBound`).
+        let band: UnsafeMutablePointer<UInt8>
         let width: Int
         /// Registers in `used`.
         var usedCount = 0
@@ -82,6 +98,7 @@ final class SixelEncoder {
     /// wide, register numbers or `none`) to `out`; `colors[r]` is register
     /// r's colour, `0x??RRGGBB` already on the 0–100 % grid.
     func encode(_ indices: UnsafeBufferPointer<UInt16>, stride: Int, tile: Rect, colors: [UInt32], into out: inout [UInt8]) {
+        precondition(colors.count <= 1024, "at most 1024 registers (layOutPasses packs a number in 10 bits)")
         let w = tile.width
         let h = tile.height
         var scratch = prepare(width: w, registers: colors.count)
@@ -126,11 +143,26 @@ final class SixelEncoder {
             bits.initialize(repeating: 0, count: need)
             bitsCapacity = need
         }
+        if columnCapacity < width {
+            endingAt.deallocate()
+            endBits.deallocate()
+            endingAt = .allocate(capacity: width)
+            endingAt.initialize(repeating: -1, count: width)
+            endBits = .allocate(capacity: (width + 63) / 64)
+            endBits.initialize(repeating: 0, count: (width + 63) / 64)
+            columnCapacity = width
+        }
+        let bound = Self.bandBound(width: width, registers: registerCapacity)
+        if bandCapacity < bound {
+            band.deallocate()
+            band = .allocate(capacity: bound)
+            bandCapacity = bound
+        }
         let c = registerCapacity
         return Scratch(
             bits: bits, firstColumn: firstColumn, lastColumn: lastColumn, defined: defined, used: used,
-            passHead: passes, passTail: passes + c, passEnd: passes + 2 * c, passByEnd: passes + 3 * c,
-            nextInPass: passes + 4 * c, width: width)
+            passHead: passes, passTail: passes + c, passEnd: passes + 2 * c, nextEndingWith: passes + 3 * c,
+            nextInPass: passes + 4 * c, endingAt: endingAt, endBits: endBits, band: band, width: width)
     }
 
     /// Sets the sixel bits of `rows` rows from (x, y) for each register,
@@ -169,25 +201,33 @@ final class SixelEncoder {
     /// Writes the band's registers pass by pass and clears their bits.
     private static func emitBand(_ s: inout Scratch, colors: UnsafeBufferPointer<UInt32>, into out: inout [UInt8]) {
         let passes = layOutPasses(&s)
+        var w = SixelWriter(s.band)
         for p in 0..<passes {
-            if p > 0 { out.append(UInt8(ascii: "$")) }
+            if p > 0 { w.byte(UInt8(ascii: "$")) }
             var column = 0
             var r = Int(s.passHead[p])
             while r >= 0 {
                 if !s.defined[r] {
                     s.defined[r] = true
-                    out.append(UInt8(ascii: "#"))
-                    appendDecimal(r, to: &out)
-                    appendDefinition(colors[r], to: &out)
+                    w.byte(UInt8(ascii: "#"))
+                    w.decimal(r)
+                    writeDefinition(colors[r], &w)
                 }
-                out.append(UInt8(ascii: "#"))
-                appendDecimal(r, to: &out)
-                column = emitRegister(r, from: column, &s, into: &out)
+                w.byte(UInt8(ascii: "#"))
+                w.decimal(r)
+                column = emitRegister(r, from: column, &s, &w)
                 r = Int(s.nextInPass[r])
             }
         }
+        out.append(contentsOf: UnsafeBufferPointer(start: s.band, count: w.p - s.band))
         s.usedCount = 0
     }
+
+    /// The most bytes a band can take: per register a definition and a
+    /// selection (`#1023;2;100;100;100#1023`, 25), per pass a `$` and its
+    /// sixels from column 0, where a run never takes more bytes than the
+    /// columns it covers (`!4c` is 3); at most a pass per register.
+    static func bandBound(width: Int, registers: Int) -> Int { registers * (width + 26) }
 
     /// Puts the band's registers into passes (each drawn from column 0
     /// after a `$`): a register joins the pass whose last register ends
@@ -204,55 +244,62 @@ final class SixelEncoder {
     private static func layOutPasses(_ s: inout Scratch) -> Int {
         let first = s.firstColumn
         let last = s.lastColumn
+        // By first column, then number: sorted as first << 10 | register
+        // (registers < 1024), a plain sort of integers.
         var used = UnsafeMutableBufferPointer(start: s.used, count: s.usedCount)
-        used.sort { (first[Int($0)], $0) < (first[Int($1)], $1) }
-        // Pass numbers in order of their end column.
-        let byEnd = s.passByEnd
+        for k in 0..<used.count { used[k] = first[Int(used[k])] << 10 | used[k] }
+        used.sort()
         var passes = 0
         for k in 0..<used.count {
-            let r = Int(used[k])
+            let r = Int(used[k] & 1023)
             s.nextInPass[r] = -1
-            // Passes ending before r's first column: byEnd[0..<fit].
-            var lo = 0
-            var hi = passes
-            while lo < hi {
-                let mid = (lo + hi) / 2
-                if s.passEnd[Int(byEnd[mid])] < first[r] { lo = mid + 1 } else { hi = mid }
-            }
-            if lo == 0 {
-                // A new pass, ending at r's last column: in its place from the right.
-                let pass = passes
+            let pass: Int
+            if let column = lastEnd(before: Int(first[r]), s) {
+                // r follows the pass that ends nearest before it.
+                pass = Int(s.endingAt[column])
+                s.endingAt[column] = s.nextEndingWith[pass]
+                if s.endingAt[column] < 0 { s.endBits[column >> 6] &= ~(1 << UInt64(column & 63)) }
+                s.nextInPass[Int(s.passTail[pass])] = Int32(r)
+            } else {
+                pass = passes
                 passes += 1
                 s.passHead[pass] = Int32(r)
-                s.passTail[pass] = Int32(r)
-                s.passEnd[pass] = last[r]
-                var at = pass
-                while at > 0, s.passEnd[Int(byEnd[at - 1])] > last[r] {
-                    byEnd[at] = byEnd[at - 1]
-                    at -= 1
-                }
-                byEnd[at] = Int32(pass)
-            } else {
-                // r ends the pass that ends nearest before it: the pass moves right.
-                let pass = Int(byEnd[lo - 1])
-                s.nextInPass[Int(s.passTail[pass])] = Int32(r)
-                s.passTail[pass] = Int32(r)
-                s.passEnd[pass] = last[r]
-                var at = lo - 1
-                while at + 1 < passes, s.passEnd[Int(byEnd[at + 1])] < last[r] {
-                    byEnd[at] = byEnd[at + 1]
-                    at += 1
-                }
-                byEnd[at] = Int32(pass)
             }
+            s.passTail[pass] = Int32(r)
+            let end = Int(last[r])
+            s.passEnd[pass] = Int32(end)
+            s.nextEndingWith[pass] = s.endingAt[end]
+            s.endingAt[end] = Int32(pass)
+            s.endBits[end >> 6] |= 1 << UInt64(end & 63)
+        }
+        for p in 0..<passes {
+            let end = Int(s.passEnd[p])
+            s.endingAt[end] = -1
+            s.endBits[end >> 6] = 0
         }
         return passes
+    }
+
+    /// The last column before `column` where a pass ends, nil when none
+    /// does: a look down the bits, a word (64 columns) at a time.
+    @inline(__always)
+    private static func lastEnd(before column: Int, _ s: Scratch) -> Int? {
+        guard column > 0 else { return nil }
+        var w = (column - 1) >> 6
+        let top = (column - 1) & 63
+        var word = s.endBits[w] & (top == 63 ? ~0 : (1 << UInt64(top + 1)) - 1)
+        while word == 0 {
+            if w == 0 { return nil }
+            w -= 1
+            word = s.endBits[w]
+        }
+        return w << 6 + 63 - word.leadingZeroBitCount
     }
 
     /// Writes register r's sixels of the band, from the sixel cursor at
     /// `column` (blank sixels up to its first column), clears its bits and
     /// returns the column after its last.
-    private static func emitRegister(_ r: Int, from column: Int, _ s: inout Scratch, into out: inout [UInt8]) -> Int {
+    private static func emitRegister(_ r: Int, from column: Int, _ s: inout Scratch, _ w: inout SixelWriter) -> Int {
         let row = s.bits + r * s.width
         let first = Int(s.firstColumn[r])
         let last = Int(s.lastColumn[r])
@@ -275,63 +322,85 @@ final class SixelEncoder {
                 count += 1
                 continue
             }
-            appendRun(current, count, to: &out)
+            w.run(current, count)
             current = c
             count = 1
         }
-        appendRun(current, count, to: &out)
+        w.run(current, count)
         s.firstColumn[r] = .max
         s.lastColumn[r] = -1
         return last + 1
     }
 
     /// `;2;r;g;b` in percent.
-    private static func appendDefinition(_ color: UInt32, to out: inout [UInt8]) {
+    private static func writeDefinition(_ color: UInt32, _ w: inout SixelWriter) {
+        w.byte(UInt8(ascii: ";"))
+        w.byte(UInt8(ascii: "2"))
         for shift in [16, 8, 0] as [UInt32] {
-            out.append(UInt8(ascii: ";"))
-            if shift == 16 {
-                out.append(UInt8(ascii: "2"))
-                out.append(UInt8(ascii: ";"))
-            }
-            Self.appendDecimal(Int(SixelPercent.percent[Int((color >> shift) & 0xFF)]), to: &out)
-        }
-    }
-
-    /// `count` sixels `c`: written out up to three, else `!count c`.
-    @inline(__always)
-    static func appendRun(_ c: UInt8, _ count: Int, to out: inout [UInt8]) {
-        if count <= 0 { return }
-        if count <= 3 {
-            for _ in 0..<count { out.append(c) }
-        } else {
-            out.append(UInt8(ascii: "!"))
-            appendDecimal(count, to: &out)
-            out.append(c)
+            w.byte(UInt8(ascii: ";"))
+            w.decimal(Int(SixelPercent.percent[Int((color >> shift) & 0xFF)]))
         }
     }
 
     /// The decimal digits of `value` (≥ 0), without going through `String`.
-    @inline(__always)
     static func appendDecimal(_ value: Int, to out: inout [UInt8]) {
+        withUnsafeTemporaryAllocation(of: UInt8.self, capacity: 20) { digits in
+            guard let start = digits.baseAddress else { return }
+            var w = SixelWriter(start)
+            w.decimal(value)
+            out.append(contentsOf: UnsafeBufferPointer(start: start, count: w.p - start))
+        }
+    }
+}
+
+/// Bytes written through a pointer into memory sized beforehand
+/// (`SixelEncoder.bandBound`): an array's append checks its capacity and
+/// uniqueness byte by byte, a tenth of sixel mode's CPU on noise.
+struct SixelWriter {
+    /// Where the next byte goes.
+    var p: UnsafeMutablePointer<UInt8>
+
+    init(_ start: UnsafeMutablePointer<UInt8>) { p = start }
+
+    @inline(__always)
+    mutating func byte(_ b: UInt8) {
+        p.pointee = b
+        p += 1
+    }
+
+    /// The decimal digits of `value` (≥ 0).
+    @inline(__always)
+    mutating func decimal(_ value: Int) {
         if value < 10 {
-            out.append(0x30 + UInt8(value))
+            byte(0x30 + UInt8(value))
             return
         }
-        var digits:
-            (
-                UInt8, UInt8, UInt8, UInt8, UInt8, UInt8, UInt8, UInt8, UInt8, UInt8,
-                UInt8, UInt8, UInt8, UInt8, UInt8, UInt8, UInt8, UInt8, UInt8, UInt8
-            ) =
-                (0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0)
-        var n = 0
+        var digits = 1
         var v = value
-        withUnsafeMutableBytes(of: &digits) { d in
-            while v > 0 {
-                d[n] = 0x30 + UInt8(v % 10)
-                v /= 10
-                n += 1
-            }
-            for i in stride(from: n - 1, through: 0, by: -1) { out.append(d[i]) }
+        while v >= 10 {
+            v /= 10
+            digits += 1
+        }
+        var q = p + digits
+        p = q
+        v = value
+        repeat {
+            q -= 1
+            q.pointee = 0x30 + UInt8(v % 10)
+            v /= 10
+        } while v > 0
+    }
+
+    /// `count` sixels `c`: written out up to three, else `!count c`.
+    @inline(__always)
+    mutating func run(_ c: UInt8, _ count: Int) {
+        if count <= 0 { return }
+        if count <= 3 {
+            for _ in 0..<count { byte(c) }
+        } else {
+            byte(UInt8(ascii: "!"))
+            decimal(count)
+            byte(c)
         }
     }
 }
