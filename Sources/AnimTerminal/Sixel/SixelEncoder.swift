@@ -219,6 +219,7 @@ final class SixelEncoder {
                 r = Int(s.nextInPass[r])
             }
         }
+        assert(w.p - s.band <= bandBound(width: s.width, registers: s.usedCount), "past the band's bound")
         out.append(contentsOf: UnsafeBufferPointer(start: s.band, count: w.p - s.band))
         s.usedCount = 0
     }

@@ -162,3 +162,51 @@ struct SixelBandTests {
         #expect(T.region(screen, p) == F.expected(frame))
     }
 }
+
+extension SixelBandTests {
+    /// Bands as costly as they come: every pixel its own register of
+    /// 1024, runs of every length, a register in every other column;
+    /// the encoder asserts (in test builds) that a band stays within
+    /// `bandBound`, and the decoder reads every pixel back.
+    @Test func theCostliestBandsStayWithinTheirBound() {
+        var random = F.Random(state: 77)
+        let width = 203
+        let registers = 1024
+        var palette: [UInt32] = []
+        for i in 0..<registers {
+            let r = UInt32(i * 37 % 256)
+            let g = UInt32(i * 61 % 256)
+            let b = UInt32(i % 256)
+            palette.append(0xFF00_0000 | r << 16 | g << 8 | b)
+        }
+        for pattern in 0..<3 {
+            var indices = [UInt16](repeating: SixelEncoder.none, count: width * 12)
+            for i in indices.indices {
+                switch pattern {
+                case 0: indices[i] = UInt16(random.below(registers))
+                case 1: indices[i] = UInt16((i % width) / (1 + i / width) % registers)
+                default: indices[i] = i % 2 == 0 ? UInt16(i / 2 % registers) : SixelEncoder.none
+                }
+            }
+            var out: [UInt8] = []
+            indices.withUnsafeBufferPointer { indices in
+                SixelEncoder().encode(
+                    indices, stride: width, tile: Rect(x: 0, y: 0, width: width, height: 12), colors: palette, into: &out)
+            }
+            var screen = SixelDecoder(columns: 21, rows: 1)
+            screen.feed(Escape.moveTo(row: 1, column: 1) + out)
+            #expect(screen.errors.isEmpty, "pattern \(pattern): \(screen.errors.prefix(3))")
+            let shown = screen.region(row: 1, column: 1, width: width, height: 12)
+            let want = indices.map { $0 == SixelEncoder.none ? UInt32(0) : SixelBandTests.onGrid(palette[Int($0)]) }
+            #expect(shown == want, "pattern \(pattern)")
+        }
+    }
+
+    /// A colour as the terminal shows it: each level through whole percent.
+    static func onGrid(_ c: UInt32) -> UInt32 {
+        let r = F.onGrid(UInt8((c >> 16) & 0xFF))
+        let g = F.onGrid(UInt8((c >> 8) & 0xFF))
+        let b = F.onGrid(UInt8(c & 0xFF))
+        return 0xFF00_0000 | r << 16 | g << 8 | b
+    }
+}
