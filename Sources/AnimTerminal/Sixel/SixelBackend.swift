@@ -49,7 +49,8 @@ import AnimKit
 /// of the whole picture.
 ///
 /// Colours: `SixelPalette` keeps colours in their registers from frame to
-/// frame. Every image starts with an absolute cursor move, because
+/// frame. Where it had to quantise them, boundaries inside a band are
+/// straightened where a colour near enough allows (`SixelColumns`). Every image starts with an absolute cursor move, because
 /// terminals leave the cursor in different places after a sixel image.
 public final class SixelBackend: FrameBackend {
     /// What transparent pixels are drawn over.

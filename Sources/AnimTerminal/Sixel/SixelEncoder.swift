@@ -8,8 +8,9 @@ import AnimKit
 /// with runs of four or more equal sixels written `!n c`. A register that
 /// starts after another ends follows it in the same pass over the band
 /// (`layOutPasses`); `$` separates the passes and `-` the bands; none is
-/// written where nothing follows. A register is defined (`#n;2;r;g;b`) at its first use in the
-/// image, right before its first selection (`#n`); later uses only select.
+/// written where nothing follows. A register is defined (`#n;2;r;g;b`)
+/// at its first use in the image, right before its first selection
+/// (`#n`); later uses only select.
 /// The image defines every register it uses, because with private colour
 /// registers (xterm's default) each image starts with a fresh set (the
 /// VT340's 16 defaults, the rest black).
