@@ -30,7 +30,11 @@ struct PlayBoundsTests {
         ])
         let elapsed = Date().timeIntervalSince(start)
         #expect(r.status == 0, "\(r.stderr)")
-        #expect(try stats(r.stderr)["framesShown"] as? Int == 2)
+        // Frames at 0 and 500 ms; a machine busy with other tests can make
+        // the second late enough to be skipped (it failed once in .ci/run
+        // on two cores), never show the third or fourth.
+        let shown = try stats(r.stderr)["framesShown"] as? Int
+        #expect(shown == 2 || shown == 1, "\(String(describing: shown)) frames shown")
         #expect(elapsed < 1.9, "took \(elapsed) s")
     }
 
