@@ -123,8 +123,8 @@ public final class SixelBackend: FrameBackend {
         // a keyframe: each image redraws every pixel changed since the
         // keyframe, so an image costs more the longer ago that was. Waiting
         // for the redrawing to add up to one keyframe spends at most twice
-        // the best spacing's bytes (a sprite over a photograph: a keyframe
-        // every 15 frames or so instead of every 60). An image's redrawing
+        // the best spacing's bytes (a sprite over a photograph, sprite.webp:
+        // 5 keyframes in its 60 frames instead of 1). An image's redrawing
         // is its bytes in proportion to the pixels it draws unchanged below
         // the top row (which every image draws, after a keyframe too).
         let topRow = min(layout.cell.height, size.height) * size.width
@@ -245,10 +245,10 @@ public final class SixelBackend: FrameBackend {
                                 if wanted, key != 0 {
                                     sent += 1
                                     if y >= top, shown.count == next.count, key == shown[i] { unchanged += 1 }
-                                }
-                                if wanted, key != 0, !unsettled[i] {
-                                    unsettled[i] = true
-                                    count += 1
+                                    if !unsettled[i] {
+                                        unsettled[i] = true
+                                        count += 1
+                                    }
                                 }
                                 if inAll, key == 0, unsettled[i] {
                                     unsettled[i] = false

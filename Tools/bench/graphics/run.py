@@ -32,6 +32,7 @@ import re
 import os
 import subprocess
 import sys
+import tempfile
 
 HERE = os.path.dirname(os.path.abspath(__file__))
 REPO = os.path.abspath(os.path.join(HERE, "..", "..", ".."))
@@ -192,7 +193,6 @@ def decode_floor(clip, anim):
 
 def shown_psnr(data, clip):
     """PSNR (dB) of the last frame shown after `data`, or None (shown.py)."""
-    import tempfile
     with tempfile.NamedTemporaryFile(suffix=".out") as f:
         f.write(data)
         f.flush()

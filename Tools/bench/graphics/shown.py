@@ -29,6 +29,8 @@ colours read as round(p * 255 / 100). Needs numpy and Pillow (Debian's
 /usr/bin/python3 after Tools/setup.sh --bench).
 """
 import argparse
+import colorsys
+import json
 import os
 import re
 import subprocess
@@ -39,12 +41,13 @@ import numpy as np
 from PIL import Image
 
 COLS, ROWS, CELL_W, CELL_H = 80, 24, 8, 16
+CSI = re.compile(rb'[\x30-\x3f]*[\x20-\x2f]*[\x40-\x7e]')  # after ESC [
+NUM = re.compile(rb'[0-9;]*')
 BACKGROUND = (0, 0, 0)
 
 
 def hls_to_rgb(h, l, s):
     """DEC HLS (hue 0 = blue) in 0-360/0-100 to RGB 0-255."""
-    import colorsys
     r, g, b = colorsys.hls_to_rgb(((h + 240) % 360) / 360.0, l / 100.0, s / 100.0)
     return tuple(int(round(c * 255)) for c in (r, g, b))
 
@@ -66,7 +69,7 @@ class Screen:
             if c == 0x1B and i + 1 < n:
                 k = b[i + 1]
                 if k == ord('['):
-                    m = re.compile(rb'[\x30-\x3f]*[\x20-\x2f]*[\x40-\x7e]').match(b, i + 2)
+                    m = CSI.match(b, i + 2)
                     if not m:
                         return
                     self.csi(m.group(0))
@@ -160,11 +163,10 @@ class Screen:
         x = y = 0
         bottom = 0
         i, n = 0, len(data)
-        num = re.compile(rb'[0-9;]*')
         while i < n:
             c = data[i]
             if c == ord('"'):
-                m = num.match(data, i + 1)
+                m = NUM.match(data, i + 1)
                 a = [int(p) if p else 0 for p in m.group(0).decode().split(';')]
                 if p2 != 1 and len(a) >= 4:
                     h, w = min(a[3], self.h - y0), min(a[2], self.w - x0)
@@ -172,7 +174,7 @@ class Screen:
                     self.drawn[y0:y0 + h, x0:x0 + w] = True
                 i = m.end()
             elif c == ord('#'):
-                m = num.match(data, i + 1)
+                m = NUM.match(data, i + 1)
                 a = [int(p) if p else 0 for p in m.group(0).decode().split(';')]
                 if len(a) >= 5:
                     if a[1] == 2:
@@ -183,7 +185,7 @@ class Screen:
                     color = regs.get(a[0], (0, 0, 0))
                 i = m.end()
             elif c == ord('!'):
-                m = num.match(data, i + 1)
+                m = NUM.match(data, i + 1)
                 count = int(m.group(0) or b'1')
                 i = m.end()
                 if i < n:
@@ -230,7 +232,6 @@ FILTERS = [("box", Image.BOX), ("bilinear", Image.BILINEAR), ("bicubic", Image.B
 def last_frame(clip, anim):
     with tempfile.TemporaryDirectory() as d:
         out = subprocess.run([anim, "info", clip, "--json"], capture_output=True, check=True).stdout
-        import json
         count = len(json.loads(out)["frames"])
         subprocess.run([anim, "extract", clip, d, "--frames", str(count - 1), "--name", "last-%d.png"],
                        capture_output=True, check=True)
