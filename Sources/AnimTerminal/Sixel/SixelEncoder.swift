@@ -33,66 +33,61 @@ final class SixelEncoder {
     /// Marks a pixel that is not drawn (left as it is: transparent).
     static let none = UInt16.max
 
-    /// Per register `width` bytes of sixel bits (6 low bits); a row is
-    /// read eight bytes at a time only within it.
-    private var bits = UnsafeMutablePointer<UInt8>.allocate(capacity: 0)
+    /// The scratch memory, kept between images; `prepare` sizes it and
+    /// hands a copy (the same pointers) to the loops.
+    private var memory = Scratch()
     private var bitsCapacity = 0
-    /// Per register: first and last column drawn in this band (`Int32.max`
-    /// and -1 when none), defined in this image, and the registers present
-    /// in this band in order of first use.
-    private var firstColumn = UnsafeMutablePointer<Int32>.allocate(capacity: 0)
-    private var lastColumn = UnsafeMutablePointer<Int32>.allocate(capacity: 0)
-    private var defined = UnsafeMutablePointer<Bool>.allocate(capacity: 0)
-    private var used = UnsafeMutablePointer<Int32>.allocate(capacity: 0)
-    /// The band's passes (`layOutPasses`), four `Int32`s per register:
-    /// first and last register of each pass, the next pass ending at the
-    /// same column, and each register's successor in its pass.
-    private var passes = UnsafeMutablePointer<Int32>.allocate(capacity: 0)
-    private var registerCapacity = 0
-    /// Per column the last pass to end there (-1: none), and a bit per
-    /// column where one does.
-    private var endingAt = UnsafeMutablePointer<Int32>.allocate(capacity: 0)
-    private var endBits = UnsafeMutablePointer<UInt64>.allocate(capacity: 0)
     private var columnCapacity = 0
-    /// A band's bytes, written through a pointer, then appended at once.
-    private var band = UnsafeMutablePointer<UInt8>.allocate(capacity: 0)
     private var bandCapacity = 0
 
     deinit {
-        bits.deallocate()
-        firstColumn.deallocate()
-        lastColumn.deallocate()
-        defined.deallocate()
-        used.deallocate()
-        passes.deallocate()
-        endingAt.deallocate()
-        endBits.deallocate()
-        band.deallocate()
+        memory.bits.deallocate()
+        memory.firstColumn.deallocate()
+        memory.lastColumn.deallocate()
+        memory.defined.deallocate()
+        memory.used.deallocate()
+        memory.passes.deallocate()
+        memory.endingAt.deallocate()
+        memory.endBits.deallocate()
+        memory.band.deallocate()
     }
 
-    /// The scratch memory of one image, as pointers.
+    /// The scratch memory of the encoder, as pointers.
     private struct Scratch {
-        let bits: UnsafeMutablePointer<UInt8>
-        let firstColumn: UnsafeMutablePointer<Int32>
-        let lastColumn: UnsafeMutablePointer<Int32>
-        let defined: UnsafeMutablePointer<Bool>
-        let used: UnsafeMutablePointer<Int32>
+        /// Per register `width` bytes of sixel bits (6 low bits); a row is
+        /// read eight bytes at a time only within it.
+        var bits = UnsafeMutablePointer<UInt8>.allocate(capacity: 0)
+        /// Per register: first and last column drawn in this band
+        /// (`Int32.max` and -1 when none), defined in this image, and the
+        /// registers present in this band in order of first use.
+        var firstColumn = UnsafeMutablePointer<Int32>.allocate(capacity: 0)
+        var lastColumn = UnsafeMutablePointer<Int32>.allocate(capacity: 0)
+        var defined = UnsafeMutablePointer<Bool>.allocate(capacity: 0)
+        var used = UnsafeMutablePointer<Int32>.allocate(capacity: 0)
+        /// The band's passes (`layOutPasses`), four `Int32`s per register:
+        /// the arrays below.
+        var passes = UnsafeMutablePointer<Int32>.allocate(capacity: 0)
+        /// Per column the last pass to end there (-1: none), and a bit per
+        /// column where one does.
+        var endingAt = UnsafeMutablePointer<Int32>.allocate(capacity: 0)
+        var endBits = UnsafeMutablePointer<UInt64>.allocate(capacity: 0)
+        /// Room for the bytes of any band (`bandBound`).
+        var band = UnsafeMutablePointer<UInt8>.allocate(capacity: 0)
+        /// Registers the per-register memory holds.
+        var registers = 0
+        /// The image's width.
+        var width = 0
+        /// Registers in `used`.
+        var usedCount = 0
+
         /// Per pass: its first register, its last (whose last column is
         /// where the pass ends), and the next pass ending at the same
         /// column (-1: none).
-        let passHead: UnsafeMutablePointer<Int32>
-        let passTail: UnsafeMutablePointer<Int32>
-        let nextEndingWith: UnsafeMutablePointer<Int32>
+        var passHead: UnsafeMutablePointer<Int32> { passes }
+        var passTail: UnsafeMutablePointer<Int32> { passes + registers }
+        var nextEndingWith: UnsafeMutablePointer<Int32> { passes + 2 * registers }
         /// Per register: the next register in its pass, -1 for none.
-        let nextInPass: UnsafeMutablePointer<Int32>
-        /// Per column: a pass ending there (-1: none); bits of those columns.
-        let endingAt: UnsafeMutablePointer<Int32>
-        let endBits: UnsafeMutablePointer<UInt64>
-        /// Room for the bytes of any band (`bandBound`).
-        let band: UnsafeMutablePointer<UInt8>
-        let width: Int
-        /// Registers in `used`.
-        var usedCount = 0
+        var nextInPass: UnsafeMutablePointer<Int32> { passes + 3 * registers }
     }
 
     /// Appends the sixel image of `tile` within `indices` (rows `stride`
@@ -122,48 +117,46 @@ final class SixelEncoder {
 
     /// Sizes the scratch memory and forgets the previous image's definitions.
     private func prepare(width: Int, registers: Int) -> Scratch {
-        if registerCapacity < registers {
-            for p in [firstColumn, lastColumn, used, passes] { p.deallocate() }
-            defined.deallocate()
-            firstColumn = .allocate(capacity: registers)
-            firstColumn.initialize(repeating: .max, count: registers)
-            lastColumn = .allocate(capacity: registers)
-            lastColumn.initialize(repeating: -1, count: registers)
-            used = .allocate(capacity: registers)
-            used.initialize(repeating: 0, count: registers)
-            defined = .allocate(capacity: registers)
-            passes = .allocate(capacity: 4 * registers)
-            passes.initialize(repeating: -1, count: 4 * registers)
-            registerCapacity = registers
+        if memory.registers < registers {
+            for p in [memory.firstColumn, memory.lastColumn, memory.used, memory.passes] { p.deallocate() }
+            memory.defined.deallocate()
+            memory.firstColumn = .allocate(capacity: registers)
+            memory.firstColumn.initialize(repeating: .max, count: registers)
+            memory.lastColumn = .allocate(capacity: registers)
+            memory.lastColumn.initialize(repeating: -1, count: registers)
+            memory.used = .allocate(capacity: registers)
+            memory.used.initialize(repeating: 0, count: registers)
+            memory.defined = .allocate(capacity: registers)
+            memory.passes = .allocate(capacity: 4 * registers)
+            memory.passes.initialize(repeating: -1, count: 4 * registers)
+            memory.registers = registers
         }
-        defined.initialize(repeating: false, count: registerCapacity)
-        let need = width * registerCapacity
+        memory.defined.initialize(repeating: false, count: memory.registers)
+        let need = width * memory.registers
         if bitsCapacity < need {
-            bits.deallocate()
-            bits = .allocate(capacity: need)
-            bits.initialize(repeating: 0, count: need)
+            memory.bits.deallocate()
+            memory.bits = .allocate(capacity: need)
+            memory.bits.initialize(repeating: 0, count: need)
             bitsCapacity = need
         }
         if columnCapacity < width {
-            endingAt.deallocate()
-            endBits.deallocate()
-            endingAt = .allocate(capacity: width)
-            endingAt.initialize(repeating: -1, count: width)
-            endBits = .allocate(capacity: (width + 63) / 64)
-            endBits.initialize(repeating: 0, count: (width + 63) / 64)
+            memory.endingAt.deallocate()
+            memory.endBits.deallocate()
+            memory.endingAt = .allocate(capacity: width)
+            memory.endingAt.initialize(repeating: -1, count: width)
+            memory.endBits = .allocate(capacity: (width + 63) / 64)
+            memory.endBits.initialize(repeating: 0, count: (width + 63) / 64)
             columnCapacity = width
         }
-        let bound = Self.bandBound(width: width, registers: registerCapacity)
+        let bound = Self.bandBound(width: width, registers: memory.registers)
         if bandCapacity < bound {
-            band.deallocate()
-            band = .allocate(capacity: bound)
+            memory.band.deallocate()
+            memory.band = .allocate(capacity: bound)
             bandCapacity = bound
         }
-        let c = registerCapacity
-        return Scratch(
-            bits: bits, firstColumn: firstColumn, lastColumn: lastColumn, defined: defined, used: used,
-            passHead: passes, passTail: passes + c, nextEndingWith: passes + 2 * c, nextInPass: passes + 3 * c,
-            endingAt: endingAt, endBits: endBits, band: band, width: width)
+        memory.width = width
+        memory.usedCount = 0
+        return memory
     }
 
     /// Sets the sixel bits of `rows` rows from (x, y) for each register,
