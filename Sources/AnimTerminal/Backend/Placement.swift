@@ -15,16 +15,24 @@ public struct Placement: Equatable, Sendable {
     public var pixels: PixelSize
     /// The terminal's cell size the placement was made for.
     public var cell: CellGeometry
+    /// Cell rows right above the picture that the player keeps blank (a
+    /// centred picture's margin in its box): a backend may start an image
+    /// there whose pixels in those rows are transparent.
+    public var blankRowsAbove: Int
 
     /// A placement as given, nothing checked; `fit` makes one for an
     /// animation and a box.
-    public init(row: Int, column: Int, columns: Int, rows: Int, pixels: PixelSize, cell: CellGeometry = .assumed) {
+    public init(
+        row: Int, column: Int, columns: Int, rows: Int, pixels: PixelSize, cell: CellGeometry = .assumed,
+        blankRowsAbove: Int = 0
+    ) {
         self.row = row
         self.column = column
         self.columns = columns
         self.rows = rows
         self.pixels = pixels
         self.cell = cell
+        self.blankRowsAbove = blankRowsAbove
     }
 
     /// Fits a `source`-sized animation into `box`, keeping its aspect ratio
@@ -35,7 +43,8 @@ public struct Placement: Equatable, Sendable {
     /// aspect differs from the source's: what is kept is the shape seen.
     /// Without `upscale` a frame never gets more pixels than the source has
     /// along either axis; with it, it fills the box. `centered` puts the
-    /// picture in the middle of the box, else at its top-left.
+    /// picture in the middle of the box (the rows above it in the box are
+    /// `blankRowsAbove`), else at its top-left.
     public static func fit(
         source: PixelSize, box: CellBox, cell: CellGeometry, resolution: BackendResolution,
         upscale: Bool, centered: Bool, origin: (row: Int, column: Int) = (1, 1)
@@ -57,11 +66,11 @@ public struct Placement: Equatable, Sendable {
         let (gw, gh) = wholeSubpixels(w * scale / pw, h * scale / ph, maxWidth: box.columns * sx, maxHeight: box.rows * sy)
         let columns = (gw + sx - 1) / sx
         let rows = (gh + sy - 1) / sy
-        let row = origin.row + (centered ? (box.rows - rows) / 2 : 0)
+        let margin = centered ? max((box.rows - rows) / 2, 0) : 0
         let column = origin.column + (centered ? (box.columns - columns) / 2 : 0)
         return Placement(
-            row: row, column: column, columns: columns, rows: rows,
-            pixels: PixelSize(width: gw, height: gh), cell: cell)
+            row: origin.row + margin, column: column, columns: columns, rows: rows,
+            pixels: PixelSize(width: gw, height: gh), cell: cell, blankRowsAbove: margin)
     }
 
     /// Whole sub-pixel counts for an exact `fw`×`fh`: the shorter side is

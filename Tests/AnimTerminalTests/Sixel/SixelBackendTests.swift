@@ -283,13 +283,14 @@ struct SixelBackendTests {
 
     /// A sprite bouncing over blocks for 64 frames (four times xterm's 16
     /// graphics), with half the picture repainted once (a new keyframe),
-    /// at the top of the screen and lower: after every image the screen
+    /// at the top of the screen, lower, and below a blank row (where the
+    /// images that may be dropped start): after every image the screen
     /// as xterm repaints it is the frame, whichever graphics were dropped.
     @Test func manyImagesStayExactWithSixteenGraphics() {
         let ground = F.blocks(80, 100, palette: F.colors(40, seed: 5), seed: 9)
         let sprite = F.colors(3, seed: 13)
-        for row in [1, 3] {
-            let p = F.placement(80, 100, row: row, column: 2)
+        for (row, blank) in [(1, 0), (3, 0), (3, 1)] {
+            let p = F.placement(80, 100, row: row, column: 2, blankRowsAbove: blank)
             let backend = SixelBackend(background: .none)
             var screen = SixelDecoder(columns: 10, rows: 9)
             for i in 0..<64 {

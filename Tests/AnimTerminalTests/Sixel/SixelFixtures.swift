@@ -101,9 +101,12 @@ enum SixelFixtures {
     }
 
     /// A placement of a `w` × `h` picture at cell (row, column) for 10×20 cells.
-    static func placement(_ w: Int, _ h: Int, row: Int = 1, column: Int = 1, cell: CellGeometry = .assumed) -> Placement {
+    static func placement(
+        _ w: Int, _ h: Int, row: Int = 1, column: Int = 1, cell: CellGeometry = .assumed, blankRowsAbove: Int = 0
+    ) -> Placement {
         Placement(
             row: row, column: column, columns: (w + cell.width - 1) / cell.width,
-            rows: (h + cell.height - 1) / cell.height, pixels: PixelSize(width: w, height: h))
+            rows: (h + cell.height - 1) / cell.height, pixels: PixelSize(width: w, height: h), cell: cell,
+            blankRowsAbove: blankRowsAbove)
     }
 }
