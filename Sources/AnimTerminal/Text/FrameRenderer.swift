@@ -33,7 +33,11 @@ public final class FrameRenderer {
     var cursorRow: Int?
     var cursorColumn: Int?
     /// The symbols of the grid being drawn.
-    var symbols = TextSymbols.half
+    var symbols = TextSymbols.half {
+        didSet { fullMask = symbols.fullMask }
+    }
+    /// `symbols.fullMask`, looked at for every cell.
+    private var fullMask = TextSymbols.half.fullMask
 
     /// A renderer that knows nothing of the screen yet: the first frame is drawn whole.
     public init(mode: ColorMode, tolerance: Int = 0) {
@@ -56,7 +60,7 @@ public final class FrameRenderer {
     @inline(__always)
     func near(_ a: Cell, _ b: Cell) -> Bool {
         if a == b { return true }
-        let full = symbols.fullMask
+        let full = fullMask
         let am = a.mask & full
         let bm = b.mask & full
         let an = ~a.mask & full
@@ -70,8 +74,8 @@ public final class FrameRenderer {
 
     @inline(__always)
     func isSolid(_ c: Cell) -> Bool {
-        let m = c.mask & symbols.fullMask
-        return m == 0 || m == symbols.fullMask || c.fg == c.bg
+        let m = c.mask & fullMask
+        return m == 0 || m == fullMask || c.fg == c.bg
     }
 
     /// `cursorWasMoved` was called since the last render: its position
@@ -145,8 +149,8 @@ public final class FrameRenderer {
     /// sub-pixel 0 in the foreground, and the inverse.
     @inline(__always)
     func orientations(_ cell: Cell) -> (mask: UInt8, first: TerminalColor, second: TerminalColor) {
-        let m = cell.mask & symbols.fullMask
-        return m & 1 != 0 ? (m, cell.fg, cell.bg) : (~m & symbols.fullMask, cell.bg, cell.fg)
+        let m = cell.mask & fullMask
+        return m & 1 != 0 ? (m, cell.fg, cell.bg) : (~m & fullMask, cell.bg, cell.fg)
     }
 
     /// The glyph showing `cell` with the colours set now, and what it then
@@ -159,7 +163,7 @@ public final class FrameRenderer {
         guard fg != .terminalDefault else { return nil }
         let (m, f, b) = orientations(cell)
         if near(fg, f) && near(bg, b) { return (symbols.glyph(m), symbols.canonical(Cell(mask: m, fg: fg, bg: bg))) }
-        let inverse = ~m & symbols.fullMask
+        let inverse = ~m & fullMask
         if near(fg, b) && near(bg, f) { return (symbols.glyph(inverse), symbols.canonical(Cell(mask: inverse, fg: fg, bg: bg))) }
         return nil
     }
@@ -190,7 +194,7 @@ public final class FrameRenderer {
             return n
         }
         let (m, f, b) = orientations(cell)
-        let mask = cost(f, b) <= cost(b, f) ? m : ~m & symbols.fullMask
+        let mask = cost(f, b) <= cost(b, f) ? m : ~m & fullMask
         if mask == m { setColors(&out, foreground: f, background: b) } else { setColors(&out, foreground: b, background: f) }
         out.append(symbols.glyph(mask))
         return symbols.canonical(Cell(mask: mask, fg: fg!, bg: bg!))
