@@ -120,7 +120,7 @@ enum Quantizer {
         }
         spread *= SIMD3(axisWeight[0], axisWeight[1], axisWeight[2])
         let axis = spread.x >= spread.y && spread.x >= spread.z ? 0 : (spread.y >= spread.z ? 1 : 2)
-        e[box.lo..<box.hi].sort { $0[axis] < $1[axis] }
+        sortStably(&e, box.lo, box.hi, axis: axis)
         // Totals, then a scan of every split point with prefix sums.
         var tw: Double = 0
         var ts = SIMD3<Double>(0, 0, 0)
@@ -148,6 +148,22 @@ enum Quantizer {
             Box(lo: box.lo, hi: bestAt, error: Float(max(bestLeft, 0))),
             Box(lo: bestAt, hi: box.hi, error: Float(max(bestRight, 0)))
         )
+    }
+
+    /// Sorts `e[lo..<hi]` by the `axis` coordinate, keeping the order of
+    /// equal ones, as `sort(by:)` does, through integers: a coordinate is
+    /// a non-negative float, whose bits order as an integer's, above the
+    /// entry's place. Sorting with a closure that read the axis at every
+    /// comparison was 7% of sixel play's CPU on a 720p WebP (perf).
+    static func sortStably(_ e: inout [Entry], _ lo: Int, _ hi: Int, axis: Int) {
+        var keys = [UInt64](repeating: 0, count: hi - lo)
+        for i in lo..<hi {
+            let c = e[i][axis]
+            keys[i - lo] = UInt64(c > 0 ? c.bitPattern : 0) << 32 | UInt64(i - lo)
+        }
+        keys.sort()
+        let was = Array(e[lo..<hi])
+        for (k, key) in keys.enumerated() { e[lo + k] = was[Int(truncatingIfNeeded: key & 0xFFFF_FFFF)] }
     }
 
     @inline(__always)
