@@ -134,7 +134,9 @@ public final class SixelBackend: FrameBackend {
         // the top row (which every image draws, after a keyframe too).
         // A blank cell row above the picture takes the images that may be
         // dropped, so that the picture's own top row need not be one.
-        let above = layered && placement.blankRowsAbove > 0 && layout.tile.height >= size.height + layout.cell.height
+        let above =
+            layered && placement.blankRowsAbove > 0 && placement.row > 1
+            && layout.tile.height >= size.height + layout.cell.height
         let topRow = above ? 0 : min(layout.cell.height, size.height) * size.width
         let layerCosts = !layered || ((unsettled.count - topRow) * 2 <= next.count - topRow && redrawnBytes < keyframeBytes)
         if composes, same, let change, layerCosts {

@@ -72,6 +72,7 @@ struct PlacementTests {
         #expect(p.pixels == small)
         #expect(p.columns == 5 && p.rows == 2)
         #expect(p.row == 12 && p.column == 38, "centred")
+        #expect(p.blankRowsAbove == 11, "the box's rows above the picture")
         let up = Placement.fit(
             source: small, box: CellBox(columns: 80, rows: 24), cell: cell, resolution: .pixels,
             upscale: true, centered: true)
@@ -80,6 +81,8 @@ struct PlacementTests {
             source: small, box: CellBox(columns: 80, rows: 24), cell: cell,
             resolution: .cells(across: 1, down: 2), upscale: false, centered: false)
         #expect(text.pixels == PixelSize(width: 40, height: 30), "one source pixel per half block at most")
+        #expect(text.row == 1 && text.blankRowsAbove == 0, "not centred: no margin")
+        #expect(up.blankRowsAbove == 0, "the picture fills the box's height")
     }
 
     @Test func cellGeometryFromTheWindowSize() {

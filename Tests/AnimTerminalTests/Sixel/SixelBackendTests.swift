@@ -289,7 +289,8 @@ struct SixelBackendTests {
     @Test func manyImagesStayExactWithSixteenGraphics() {
         let ground = F.blocks(80, 100, palette: F.colors(40, seed: 5), seed: 9)
         let sprite = F.colors(3, seed: 13)
-        for (row, blank) in [(1, 0), (3, 0), (3, 1)] {
+        // A blank row claimed at the top of the screen (row 1) is not used.
+        for (row, blank) in [(1, 0), (3, 0), (3, 1), (1, 1)] {
             let p = F.placement(80, 100, row: row, column: 2, blankRowsAbove: blank)
             let backend = SixelBackend(background: .none)
             var screen = SixelDecoder(columns: 10, rows: 9)
