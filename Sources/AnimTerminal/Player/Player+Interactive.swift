@@ -122,9 +122,15 @@ extension Player {
         return false
     }
 
-    /// Default colours, every cell blank (before a new layout).
+    /// Default colours, every cell blank (before a new layout); with sixel
+    /// images, the screen scrolled off first, which frees xterm's graphics
+    /// (`SixelBackend.clearing`).
     func clearScreen() {
         for p in panes { p.layout.titleDrawn = false }
-        writer.write(Escape.resetAttributes + Escape.clearScreen)
+        if panes.contains(where: { $0.backend is SixelBackend }) {
+            writer.write(SixelBackend.clearing(rows: Self.screen(options).rows))
+        } else {
+            writer.write(Escape.resetAttributes + Escape.clearScreen)
+        }
     }
 }

@@ -202,6 +202,19 @@ public final class SixelBackend: FrameBackend {
         unsettled.unsettleFirst(top * size.width)
     }
 
+    /// Bytes that clear a screen of `rows` rows and free the graphics
+    /// xterm keeps: the cursor to the last row, `rows` line feeds, then
+    /// erase all. Erasing alone leaves xterm's 16 graphics in their slots,
+    /// blank; after the picture moved up (a smaller window) those lie below
+    /// the new keyframe, which the next images then drop (after an expose
+    /// only what changed showed, over nothing, in xterm 379). Graphics
+    /// scrolled off the top are deleted. For the alternate screen only:
+    /// the main screen would scroll its lines into the scrollback.
+    public static func clearing(rows: Int) -> [UInt8] {
+        Escape.resetAttributes + Escape.moveTo(row: max(rows, 1), column: 1)
+            + [UInt8](repeating: 0x0A, count: max(rows, 1)) + Escape.clearScreen
+    }
+
     /// Forgets the frame shown: the next `render` draws everything.
     public func invalidate() {
         shownPlacement = nil

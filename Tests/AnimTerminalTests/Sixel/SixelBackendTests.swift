@@ -305,4 +305,33 @@ struct SixelBackendTests {
             #expect(screen.dropped > 30, "row \(row): \(screen.dropped) graphics dropped")
         }
     }
+
+    /// A resize: the player clears the screen and the picture comes back
+    /// at another row, higher or lower, below a blank row or not. Erasing
+    /// alone leaves xterm's graphics in their slots; when they lie below
+    /// the new keyframe's base, the next images drop the base (without
+    /// the line feeds 92 of this test's checks fail). Scrolling them off
+    /// the top first (`SixelBackend.clearing`) frees them.
+    @Test func aPictureMovedAfterAClearStaysExactWithSixteenGraphics() {
+        let ground = F.blocks(80, 100, palette: F.colors(40, seed: 5), seed: 9)
+        let sprite = F.colors(3, seed: 13)
+        for (first, second) in [((5, 1), (3, 1)), ((3, 1), (5, 1)), ((5, 1), (2, 0)), ((4, 0), (2, 0)), ((2, 0), (4, 1))] {
+            let backend = SixelBackend(background: .none)
+            var screen = SixelDecoder(columns: 12, rows: 11)
+            for (part, (row, blank)) in [first, second].enumerated() {
+                let p = F.placement(80, 100, row: row, column: 2, blankRowsAbove: blank)
+                if part == 1 {
+                    backend.invalidate()
+                    screen.feed(SixelBackend.clearing(rows: 11))
+                    #expect(screen.graphics.isEmpty, "every graphic scrolled off and deleted")
+                }
+                for i in 0..<30 {
+                    var frame = ground
+                    F.fill(&frame, Rect(x: 20 + i % 30, y: 5 + (i * 7) % 80, width: 14, height: 12), sprite[i % 2])
+                    Self.show(frame, i, backend, &screen, p)
+                    #expect(Self.region(screen, p) == F.expected(frame), "\(first) then \(second): part \(part), frame \(i)")
+                }
+            }
+        }
+    }
 }

@@ -25,7 +25,10 @@ import AnimTestSupport
 ///   up drawing nothing. A dropped graphic's pixels are gone: what is
 ///   under them shows when xterm repaints (an expose), so `pixels` is the
 ///   repainted screen: the graphics in creation order over the background.
-/// - ECH erases the pixels of its cells in every graphic.
+/// - ECH erases the pixels of its cells in every graphic; ED 2 those of
+///   every cell, leaving the graphics in their slots.
+/// - LF on the last row scrolls the screen and the graphics up; a graphic
+///   scrolled wholly off the top is deleted (its slot freed).
 ///
 /// After an image the cursor's place is unknown (terminals differ): a CUP
 /// must come before anything that needs it.
@@ -117,10 +120,33 @@ struct SixelDecoder {
             switch piece {
             case .csi(let params, let final): control(params, final)
             case .string(UInt8(ascii: "P"), let body): dcs(body)
+            case .text(let text) where text.allSatisfy({ $0 == 0x0A }):
+                for _ in text { lineFeed() }
             default:
                 errors.append("unexpected \(piece) at \(offset)")
                 return
             }
+        }
+    }
+
+    /// LF: down a row, or on the last one the screen scrolls up: the
+    /// graphics move up with it, and one scrolled wholly off the top is
+    /// deleted (its slot freed).
+    private mutating func lineFeed() {
+        guard cursorKnown else {
+            errors.append("LF with the cursor unknown")
+            return
+        }
+        guard row == rows else {
+            row += 1
+            return
+        }
+        pixels.removeFirst(cellHeight * width)
+        pixels += [UInt32](repeating: 0, count: cellHeight * width)
+        for k in slots.indices {
+            guard var g = slots[k] else { continue }
+            g.row -= 1
+            slots[k] = g.row + (g.height + cellHeight - 1) / cellHeight - 1 < 1 ? nil : g
         }
     }
 
@@ -133,6 +159,11 @@ struct SixelDecoder {
             if row > rows || column > columns { errors.append("CUP outside the screen: \(row);\(column)") }
         case UInt8(ascii: "m"):
             if params == "0" || params.isEmpty { attributesDefault = true } else { errors.append("SGR \(params)") }
+        case UInt8(ascii: "J") where params == "2":
+            // ED 2: every cell, and every graphic's pixels, erased; the slots stay.
+            for r in 1...rows {
+                for c in 1...columns { clearCell(row: r, column: c) }
+            }
         case UInt8(ascii: "X"):
             guard cursorKnown else {
                 errors.append("ECH with the cursor unknown")
