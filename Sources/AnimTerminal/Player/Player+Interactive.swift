@@ -128,7 +128,10 @@ extension Player {
     func clearScreen() {
         for p in panes { p.layout.titleDrawn = false }
         if panes.contains(where: { $0.backend is SixelBackend }) {
-            writer.write(SixelBackend.clearing(rows: Self.screen(options).rows))
+            // The window's rows, also when `--rows` asks for fewer: every
+            // graphic must scroll off.
+            let rows = max(Terminal.windowSize(fd: options.output)?.rows ?? 0, Self.screen(options).rows)
+            writer.write(SixelBackend.clearing(rows: rows))
         } else {
             writer.write(Escape.resetAttributes + Escape.clearScreen)
         }
