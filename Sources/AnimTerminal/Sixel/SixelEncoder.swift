@@ -195,7 +195,7 @@ final class SixelEncoder {
     /// Writes the band's registers pass by pass and clears their bits.
     private static func emitBand(_ s: inout Scratch, colors: UnsafeBufferPointer<UInt32>, into out: inout [UInt8]) {
         let passes = layOutPasses(&s)
-        var w = SixelWriter(s.band)
+        var w = ByteWriter(s.band)
         for p in 0..<passes {
             if p > 0 { w.byte(UInt8(ascii: "$")) }
             var column = 0
@@ -295,7 +295,7 @@ final class SixelEncoder {
     /// Writes register r's sixels of the band, from the sixel cursor at
     /// `column` (blank sixels up to its first column), clears its bits and
     /// returns the column after its last.
-    private static func emitRegister(_ r: Int, from column: Int, _ s: inout Scratch, _ w: inout SixelWriter) -> Int {
+    private static func emitRegister(_ r: Int, from column: Int, _ s: inout Scratch, _ w: inout ByteWriter) -> Int {
         let row = s.bits + r * s.width
         let first = Int(s.firstColumn[r])
         let last = Int(s.lastColumn[r])
@@ -329,7 +329,7 @@ final class SixelEncoder {
     }
 
     /// `;2;r;g;b` in percent.
-    private static func writeDefinition(_ color: UInt32, _ w: inout SixelWriter) {
+    private static func writeDefinition(_ color: UInt32, _ w: inout ByteWriter) {
         w.byte(UInt8(ascii: ";"))
         w.byte(UInt8(ascii: "2"))
         for shift in [16, 8, 0] as [UInt32] {
@@ -342,51 +342,14 @@ final class SixelEncoder {
     static func appendDecimal(_ value: Int, to out: inout [UInt8]) {
         withUnsafeTemporaryAllocation(of: UInt8.self, capacity: 20) { digits in
             guard let start = digits.baseAddress else { return }
-            var w = SixelWriter(start)
+            var w = ByteWriter(start)
             w.decimal(value)
             out.append(contentsOf: UnsafeBufferPointer(start: start, count: w.p - start))
         }
     }
 }
 
-/// Bytes written through a pointer into memory sized beforehand
-/// (`SixelEncoder.bandBound`): an array's append checks its capacity and
-/// uniqueness on every byte.
-struct SixelWriter {
-    /// Where the next byte goes.
-    var p: UnsafeMutablePointer<UInt8>
-
-    init(_ start: UnsafeMutablePointer<UInt8>) { p = start }
-
-    @inline(__always)
-    mutating func byte(_ b: UInt8) {
-        p.pointee = b
-        p += 1
-    }
-
-    /// The decimal digits of `value` (≥ 0).
-    @inline(__always)
-    mutating func decimal(_ value: Int) {
-        if value < 10 {
-            byte(0x30 + UInt8(value))
-            return
-        }
-        var digits = 1
-        var v = value
-        while v >= 10 {
-            v /= 10
-            digits += 1
-        }
-        var q = p + digits
-        p = q
-        v = value
-        repeat {
-            q -= 1
-            q.pointee = 0x30 + UInt8(v % 10)
-            v /= 10
-        } while v > 0
-    }
-
+extension ByteWriter {
     /// `count` sixels `c`: written out up to three, else `!count c`.
     @inline(__always)
     mutating func run(_ c: UInt8, _ count: Int) {
