@@ -163,6 +163,17 @@ INLINE void store_px(uint8_t *p, __m128i v, size_t bpp) {
 }
 static inline __m128i abs16(__m128i x) { return _mm_max_epi16(x, _mm_sub_epi16(_mm_setzero_si128(), x)); }
 
+/* The Paeth predictor of 16-bit lanes, each lane its own byte. */
+INLINE __m128i paeth_pred(__m128i a, __m128i b, __m128i c) {
+    __m128i pas = _mm_sub_epi16(b, c), pbs = _mm_sub_epi16(a, c);
+    __m128i pa = abs16(pas), pb = abs16(pbs), pc = abs16(_mm_add_epi16(pas, pbs));
+    /* a where pa <= pb and pa <= pc; else b where pb <= pc; else c */
+    __m128i not_a = _mm_or_si128(_mm_cmpgt_epi16(pa, pb), _mm_cmpgt_epi16(pa, pc));
+    __m128i not_b = _mm_cmpgt_epi16(pb, pc);
+    __m128i bc = _mm_or_si128(_mm_and_si128(not_b, c), _mm_andnot_si128(not_b, b));
+    return _mm_or_si128(_mm_and_si128(not_a, bc), _mm_andnot_si128(not_a, a));
+}
+
 /* Paeth for 3 or 4 bytes a pixel, the four lanes of a pixel at once. */
 INLINE void paeth_px(uint8_t *cur, const uint8_t *prev, size_t n, size_t bpp) {
     const __m128i zero = _mm_setzero_si128();
@@ -170,17 +181,43 @@ INLINE void paeth_px(uint8_t *cur, const uint8_t *prev, size_t n, size_t bpp) {
     for (size_t i = 0; i + bpp <= n; i += bpp) {
         __m128i b = _mm_unpacklo_epi8(load_px(prev + i, bpp), zero);
         __m128i x = _mm_unpacklo_epi8(load_px(cur + i, bpp), zero);
-        __m128i pas = _mm_sub_epi16(b, c), pbs = _mm_sub_epi16(a, c);
-        __m128i pa = abs16(pas), pb = abs16(pbs), pc = abs16(_mm_add_epi16(pas, pbs));
-        /* a where pa <= pb and pa <= pc; else b where pb <= pc; else c */
-        __m128i not_a = _mm_or_si128(_mm_cmpgt_epi16(pa, pb), _mm_cmpgt_epi16(pa, pc));
-        __m128i not_b = _mm_cmpgt_epi16(pb, pc);
-        __m128i bc = _mm_or_si128(_mm_and_si128(not_b, c), _mm_andnot_si128(not_b, b));
-        __m128i pred = _mm_or_si128(_mm_and_si128(not_a, bc), _mm_andnot_si128(not_a, a));
-        a = _mm_and_si128(_mm_add_epi16(x, pred), _mm_set1_epi16(0xFF));
+        a = _mm_and_si128(_mm_add_epi16(x, paeth_pred(a, b, c)), _mm_set1_epi16(0xFF));
         c = b;
         store_px(cur + i, _mm_packus_epi16(a, zero), bpp);
     }
+}
+
+/* Paeth for two rows at once, both Paeth-filtered: row y's pixel x in the
+   low half of a register, row y+1's pixel x-1 in the high half. The second
+   needs only pixels of row y already done (its b is row y's pixel x-1,
+   which the step before produced; its c the one before that), and the
+   chain from one result to the next is as long as for one row, so two rows
+   take little more than the time of one. `cur0` is row y, `cur1` row y+1,
+   `prev` row y-1 (all `n` bytes); the last step finishes row y+1 alone.
+   Lanes are independent, so a 3-byte pixel may be loaded as 4 bytes where
+   the row goes on (the fourth lane is never stored). */
+INLINE void paeth_pair_step(uint8_t *cur0, uint8_t *cur1, const uint8_t *prev, size_t x, size_t w, size_t bpp,
+                            size_t load, __m128i *a, __m128i *c) {
+    const __m128i zero = _mm_setzero_si128();
+    __m128i b0 = x < w ? load_px(prev + x * bpp, load) : zero;
+    __m128i x0 = x < w ? load_px(cur0 + x * bpp, load) : zero;
+    __m128i x1 = x > 0 ? load_px(cur1 + (x - 1) * bpp, load) : zero;
+    __m128i b = _mm_unpacklo_epi64(_mm_unpacklo_epi8(b0, zero), *a);
+    __m128i v = _mm_unpacklo_epi8(_mm_unpacklo_epi32(x0, x1), zero);
+    *a = _mm_and_si128(_mm_add_epi16(v, paeth_pred(*a, b, *c)), _mm_set1_epi16(0xFF));
+    *c = b;
+    __m128i packed = _mm_packus_epi16(*a, zero);
+    if (x < w) store_px(cur0 + x * bpp, packed, bpp);
+    if (x > 0) store_px(cur1 + (x - 1) * bpp, _mm_srli_si128(packed, 4), bpp);
+}
+
+INLINE void paeth_pair_px(uint8_t *cur0, uint8_t *cur1, const uint8_t *prev, size_t n, size_t bpp) {
+    size_t w = n / bpp;
+    __m128i a = _mm_setzero_si128(), c = a;   /* both halves: the last results, the last b */
+    size_t x = 0;
+    paeth_pair_step(cur0, cur1, prev, x++, w, bpp, bpp, &a, &c);
+    for (; x + 1 < w; x++) paeth_pair_step(cur0, cur1, prev, x, w, bpp, 4, &a, &c);
+    for (; x <= w; x++) paeth_pair_step(cur0, cur1, prev, x, w, bpp, bpp, &a, &c);
 }
 
 INLINE void avg_px(uint8_t *cur, const uint8_t *prev, size_t n, size_t bpp) {
@@ -245,6 +282,28 @@ static int unfilter(int filter, uint8_t *cur, const uint8_t *prev, size_t n, siz
     default:
         return 1;
     }
+}
+
+/* Whether rows y and y+1 (of the inflated `rows`, a filter byte each)
+   are both Paeth below a row, with pixels of 3 or 4 bytes: unfiltered
+   together by `paeth_two`. */
+static int paeth_pair(const uint8_t *rows, uint32_t y, uint32_t height, size_t rowbytes, size_t bpp) {
+#ifdef __SSE2__
+    return y > 0 && y + 1 < height && (bpp == 3 || bpp == 4) && rows[(size_t)y * (rowbytes + 1)] == 4 &&
+           rows[(size_t)(y + 1) * (rowbytes + 1)] == 4;
+#else
+    (void)rows; (void)y; (void)height; (void)rowbytes; (void)bpp;
+    return 0;
+#endif
+}
+
+static void paeth_two(uint8_t *cur0, uint8_t *cur1, const uint8_t *prev, size_t n, size_t bpp) {
+#ifdef __SSE2__
+    if (bpp == 4) paeth_pair_px(cur0, cur1, prev, n, 4);
+    else paeth_pair_px(cur0, cur1, prev, n, 3);
+#else
+    (void)cur0; (void)cur1; (void)prev; (void)n; (void)bpp;
+#endif
 }
 
 /* ---- Widening one unfiltered row to RGBA8, as png_set_expand,
@@ -360,17 +419,32 @@ int anim_png_decode_fast(const uint8_t *header, size_t header_size,
         if (rows[(size_t)y * (rowbytes + 1)] > 4) goto done;
     if (info.color_type == 6) {
         /* RGBA: unfiltered straight into the output rows */
-        for (uint32_t y = 0; y < height; y++) {
+        for (uint32_t y = 0; y < height;) {
             const uint8_t *row = rows + (size_t)y * (rowbytes + 1);
             uint8_t *dst = out + (size_t)y * stride;
             memcpy(dst, row + 1, rowbytes);
+            if (paeth_pair(rows, y, height, rowbytes, bpp)) {
+                memcpy(dst + stride, row + rowbytes + 2, rowbytes);
+                paeth_two(dst, dst + stride, dst - stride, rowbytes, bpp);
+                y += 2;
+                continue;
+            }
             unfilter(row[0], dst, y ? dst - stride : NULL, rowbytes, bpp);
+            y++;
         }
     } else {
-        for (uint32_t y = 0; y < height; y++) {
+        for (uint32_t y = 0; y < height;) {
             uint8_t *row = rows + (size_t)y * (rowbytes + 1);
+            if (paeth_pair(rows, y, height, rowbytes, bpp)) {
+                paeth_two(row + 1, row + rowbytes + 2, row - rowbytes, rowbytes, bpp);
+                widen(&info, row + 1, out + (size_t)y * stride);
+                widen(&info, row + rowbytes + 2, out + (size_t)(y + 1) * stride);
+                y += 2;
+                continue;
+            }
             unfilter(row[0], row + 1, y ? row + 1 - (rowbytes + 1) : NULL, rowbytes, bpp);
             widen(&info, row + 1, out + (size_t)y * stride);
+            y++;
         }
     }
     result = 0;

@@ -145,3 +145,40 @@ struct PNGStreamEdgeTests {
         }
     }
 }
+
+/// Rows that are all Paeth, unfiltered two at a time (`paeth_pair_px`):
+/// random pixels of every width from 1 and odd and even heights, RGB and
+/// RGBA, come back exactly as encoded and as libpng reads them.
+struct PNGPaethPairTests {
+    @Test(arguments: [3, 4])
+    func paethRowsComeBackExactly(channels: Int) throws {
+        var random = SystemRandomNumberGenerator()
+        for (width, height) in [(1, 1), (1, 2), (1, 5), (2, 2), (3, 3), (5, 4), (7, 9), (33, 6), (64, 7)] {
+            let pixels = (0..<(width * height * channels)).map { _ in UInt8.random(in: 0...255, using: &random) }
+            let idat = pixels.withUnsafeBytes {
+                PNGBridge.deflate(
+                    pixels: $0, width: width, height: height, channels: channels, level: 6, search: false, filter: 4)!
+            }
+            var png: [UInt8] = [0x89, 0x50, 0x4E, 0x47, 0x0D, 0x0A, 0x1A, 0x0A]
+            let w = UInt32(width).bigEndianBytes
+            let h = UInt32(height).bigEndianBytes
+            PNGChunk.append(.IHDR, w + h + [8, channels == 4 ? 6 : 2, 0, 0, 0], to: &png)
+            PNGChunk.append(.IDAT, idat, to: &png)
+            PNGChunk.append(.IEND, [], to: &png)
+            let count = FuzzChecks.pngPaths(png)
+            #expect(count.fast == 1, "\(width)×\(height)")
+            #expect(count.differences == [], "\(width)×\(height)")
+            let rgba = try ImageSource(data: png).frame(at: 0).pixels
+            let expected: [UInt8] =
+                channels == 4
+                ? pixels : (0..<(width * height)).flatMap { pixels[($0 * 3)..<($0 * 3 + 3)] + [255] }
+            #expect(rgba == expected, "\(width)×\(height)")
+        }
+    }
+}
+
+extension UInt32 {
+    fileprivate var bigEndianBytes: [UInt8] {
+        [UInt8(self >> 24), UInt8((self >> 16) & 0xFF), UInt8((self >> 8) & 0xFF), UInt8(self & 0xFF)]
+    }
+}
