@@ -174,3 +174,41 @@ struct DownsampleTests {
         #expect(image.width == 20 && image.height == 15 && image.pixels.count == 20 * 15 * 4)
     }
 }
+
+/// The two ways of summing (source rows first in 32 bits, or each row per
+/// output column in 64 bits) give the same pixels, bit for bit: random
+/// pixels with every kind of alpha, reduced by whole and fractional
+/// factors, enlarged along one axis, widths not a multiple of four, and
+/// the largest box the 32-bit sums take.
+struct DownsamplePathTests {
+    static let shapes: [(Int, Int, Int, Int)] = [
+        (1280, 720, 640, 360), (1280, 720, 800, 450), (37, 23, 11, 7), (64, 64, 21, 64), (13, 40, 29, 9),
+        (5, 5, 1, 1), (181, 181, 1, 1), (3, 7, 2, 3), (100, 3, 33, 1),
+    ]
+
+    @Test(arguments: shapes)
+    func bothPathsGiveTheSamePixels(_ shape: (Int, Int, Int, Int)) {
+        var random = SystemRandomNumberGenerator()
+        let (w, h, dw, dh) = shape
+        let pixels: [UInt8] = (0..<(w * h)).flatMap { i -> [UInt8] in
+            let alpha: UInt8 = [0, 255, 255, 1, 128, UInt8.random(in: 0...255, using: &random)][i % 6]
+            return [
+                UInt8.random(in: 0...255, using: &random), UInt8.random(in: 0...255, using: &random),
+                UInt8.random(in: 0...255, using: &random), alpha,
+            ]
+        }
+        func shrink(rowsFirst: Bool) -> [UInt8] {
+            let d = Downsampler(sourceWidth: w, sourceHeight: h, width: dw, height: dh, rowsFirst: rowsFirst)
+            var out = [UInt8](repeating: 0xA5, count: d.width * d.height * 4)
+            pixels.withUnsafeBytes { src in out.withUnsafeMutableBytes { d.run(src, into: $0) } }
+            return out
+        }
+        let fast = shrink(rowsFirst: true)
+        let wide = shrink(rowsFirst: false)
+        #expect(fast.count == dw * dh * 4)
+        let first = zip(fast, wide).enumerated().first { $0.element.0 != $0.element.1 }?.offset
+        #expect(first == nil, "\(w)×\(h) → \(dw)×\(dh): first difference at byte \(first ?? -1)")
+        // Not all transparent black: the sums were written.
+        #expect(fast.contains { $0 != 0 })
+    }
+}
