@@ -3,7 +3,8 @@
 ///
 /// Sent: kitty's graphics query (not where it would print: the Linux
 /// console, GNU screen and urxvt show APC and DCS bodies as text; not
-/// inside tmux without passthrough, where it is lost), XTVERSION, `CSI 16 t` and
+/// inside tmux without passthrough, where it is lost) and outside tmux a
+/// second one whose pixel lies in shared memory, XTVERSION, `CSI 16 t` and
 /// `CSI 14 t` when `TIOCGWINSZ` gave no pixels, XTSMGRAPHICS when sixel is
 /// possible (a terminal that reads `CSI ? … S` carelessly could take it for
 /// a scroll, so not to terminals known to have no sixel), XTGETTCAP `RGB`
@@ -15,6 +16,9 @@ struct QueryPlan: Equatable {
     /// The kitty query went out (wrapped for tmux: its reply may be lost).
     var kitty = false
     var kittyWrapped = false
+    /// The shared-memory object offered with kitty's query (not inside
+    /// tmux: its reply could come after tmux's DA1, onto the shell's line).
+    var kittySharedMemory: String?
     var cellSize = false
     var sixel = false
     var directColour = false
@@ -40,7 +44,11 @@ struct QueryPlan: Equatable {
     }
 
     /// nil when no query should be sent at all (`TERM` unset or `dumb`).
-    init?(environment env: [String: String], caps: TerminalCapabilities) {
+    /// `sharedMemory` makes the object for the shared-memory query, called
+    /// only where kitty's query goes out unwrapped; nil: none.
+    init?(
+        environment env: [String: String], caps: TerminalCapabilities, sharedMemory: (() -> String?)? = nil
+    ) {
         let term = env["TERM"] ?? ""
         guard !term.isEmpty, term != "dumb" else { return nil }
         let tmux = caps.tmux.inside
@@ -51,6 +59,10 @@ struct QueryPlan: Equatable {
             kitty = true
             kittyWrapped = tmux
             bytes += forOuter(Escape.queryKittyGraphics)
+            if !tmux, let name = sharedMemory?() {
+                kittySharedMemory = name
+                bytes += Escape.queryKittySharedMemory(name: name)
+            }
         }
         if strings && !tmux { bytes += Escape.queryTerminalVersion }
         if !caps.cell.isMeasured {

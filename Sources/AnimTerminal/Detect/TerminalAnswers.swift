@@ -20,6 +20,9 @@ public struct TerminalAnswers: Equatable, Sendable {
     public var sixelRegisters: Int?
     /// Largest sixel image in pixels (XTSMGRAPHICS), nil when not reported.
     public var sixelMaxSize: PixelSize?
+    /// Whether the terminal read kitty graphics from a shared-memory
+    /// object of this machine (`Escape.queryKittySharedMemory`).
+    public var kittySharedMemory = false
     /// Bytes read during the round that were not replies (keys typed
     /// meanwhile), in order: the player parses them as its first keys.
     /// At most `TerminalProbe.maxPendingInput`.

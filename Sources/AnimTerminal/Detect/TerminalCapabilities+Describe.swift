@@ -16,6 +16,9 @@ extension TerminalCapabilities {
             let size = answers.sixelMaxSize.map { "up to \($0.width)×\($0.height) px" } ?? "size not reported"
             lines.append("sixel: \(registers), \(size)")
         }
+        if graphics.contains(.kitty) && answers.kittySharedMemory {
+            lines.append("kitty: pixels through shared memory (this machine)")
+        }
         if tmux.inside {
             let through = tmux.passthrough ? "passthrough on" : "passthrough off"
             lines.append("tmux: yes, \(through)" + (tmux.drawsSixel ? ", tmux draws sixel" : ""))

@@ -19,6 +19,9 @@ extension TerminalProbe {
         for reply in replies {
             switch reply {
             case .kittyGraphics(id: 31?, let message): kittyAnswer = message
+            case .kittyGraphics(id: 32?, let message) where plan.kittySharedMemory != nil:
+                caps.answers.kittySharedMemory = message == "OK"
+                caps.note("kitty's shared-memory query was answered \(message.prefix(40))")
             case .primaryAttributes(let list): attributes = attributes ?? list
             case .cellPixels(let w, let h) where !caps.cell.isMeasured && w > 0 && h > 0 && w <= 1000 && h <= 1000:
                 caps.cell = CellGeometry(width: w, height: h)

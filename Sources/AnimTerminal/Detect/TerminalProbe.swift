@@ -75,10 +75,20 @@ public enum TerminalProbe {
             caps.note("not in the terminal's foreground process group: no queries")
             return caps
         }
-        guard let plan = QueryPlan(environment: env, caps: caps) else {
+        let pixel = KittySharedMemory()
+        guard
+            let plan = QueryPlan(
+                environment: env, caps: caps,
+                sharedMemory: {
+                    KittySharedMemory.removeStale()
+                    return [UInt8](repeating: 0, count: 3).withUnsafeBytes { pixel.store($0) }
+                })
+        else {
             caps.note("TERM=\(env["TERM"] ?? ""): no queries")
             return caps
         }
+        // kitty unlinks the object it read; any other terminal leaves it.
+        defer { if let name = plan.kittySharedMemory { KittySharedMemory.remove(name) } }
         // Inside tmux, a kitty outside answers the wrapped query after
         // tmux's DA1: wait for it (within the timeout), or the shell gets it.
         let round = QueryRound.run(

@@ -28,6 +28,12 @@ import AnimKit
 /// but edited into the one root frame, and the image of that id is deleted
 /// before the first upload (a preview in the same box replaces the last).
 ///
+/// `sharedMemory` (a kitty on this machine, as the probe found:
+/// `KittySharedMemory`): the pixels of each upload go raw (`f=32`) into a
+/// shared-memory object that the terminal reads and unlinks, and only its
+/// name passes through the pty. A refusal, or an object that cannot be
+/// made (`/dev/shm` full), sends the rest through the pty.
+///
 /// `animates` false (Konsole: it shows kitty images but ignores animation
 /// frames without an error, so frame 1 stayed on screen): each frame that
 /// changed is sent whole as the image, replacing the last.
@@ -60,6 +66,10 @@ public final class KittyBackend: FrameBackend {
     public let animates: Bool
     /// Uploads still to be sent raw (see `payload`).
     private var rawLeft = 0
+    /// Where uploads go when not through the pty (nil: through it).
+    private var memory: KittySharedMemory?
+    /// The start of the shared-memory objects' names, while they are used.
+    var sharedMemoryStem: String? { memory?.stem }
     /// Replies asked for: `q=1` (errors), or `q=2` (none) when quiet.
     private var errors: String { quiet ? "q=2" : "q=1" }
 
@@ -68,9 +78,10 @@ public final class KittyBackend: FrameBackend {
     /// `quiet`: no replies asked for (previews).
     public init(
         background: Background, tmux: Bool = false, storageBudget: Int = 256 << 20, imageID: UInt32? = nil,
-        quiet: Bool = false, animates: Bool = true
+        quiet: Bool = false, animates: Bool = true, sharedMemory: Bool = false
     ) {
         self.background = background
+        memory = sharedMemory ? KittySharedMemory() : nil
         self.quiet = quiet
         self.animates = animates
         editing = quiet
@@ -178,6 +189,12 @@ public final class KittyBackend: FrameBackend {
     /// 1–2 ms more for 7% more bytes again (`Tools/bench/graphics/run.py`,
     /// kitty mode).
     private func payload(_ image: RGBAImage) -> (format: String, bytes: [UInt8]) {
+        if let memory {
+            if let name = image.pixels.withUnsafeBytes({ memory.store($0) }) {
+                return ("f=32,s=\(image.width),v=\(image.height),t=s", Array(name.utf8))
+            }
+            self.memory = nil  // /dev/shm full or closed to us: through the pty from now on
+        }
         let opaque = image.isOpaque
         let rawSize = image.width * image.height * (opaque ? 3 : 4)
         if rawLeft > 0 {
@@ -215,7 +232,9 @@ public final class KittyBackend: FrameBackend {
         guard !editing, case .kittyGraphics(let id, let message) = reply, id == nil || id == Int(imageID),
             !message.hasPrefix("OK")
         else { return false }
-        // Refused (ENOSPC, ENOMEM, …): stop adding frames, start again.
+        // Refused (ENOSPC, ENOMEM, an object it could not read, …): stop
+        // adding frames, start again, through the pty.
+        memory = nil
         invalidate()
         editing = true  // later refusals of frames already on their way change nothing
         return true

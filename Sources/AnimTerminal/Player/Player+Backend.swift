@@ -18,7 +18,8 @@ extension Player {
         case .kitty:
             return KittyBackend(
                 background: look.background, tmux: tmux, imageID: kittyImageID(options.presentation, pane: pane),
-                quiet: options.presentation.placement != nil, animates: terminal.kittyAnimates)
+                quiet: options.presentation.placement != nil, animates: terminal.kittyAnimates,
+                sharedMemory: terminal.answers.kittySharedMemory && !tmux)
         case .iterm2:
             return ITerm2Backend(background: look.background, tmux: tmux)
         case .sixel:

@@ -1,3 +1,5 @@
+import AnimKit
+
 /// The escape sequences the player sends, by name: every byte of control
 /// that reaches the terminal is built here (or, for a graphics protocol's
 /// own commands, in that backend's folder), never as a literal elsewhere.
@@ -65,6 +67,15 @@ public enum Escape {
     /// i=31;OK ESC \`; others ignore the APC.
     public static let queryKittyGraphics: [UInt8] =
         [esc, 0x5F] + Array("Gi=31,s=1,v=1,a=q,t=d,f=24;AAAA".utf8) + stringTerminator
+    /// kitty's graphics query by shared memory: the 1×1 RGB image in the
+    /// object `name` (`KittySharedMemory`), id 32. A terminal that could
+    /// read it answers `ESC _ G i=32;OK ESC \` (and unlinks it); one on
+    /// another machine, or without `t=s`, answers an error.
+    public static func queryKittySharedMemory(name: String) -> [UInt8] {
+        var encoded: [UInt8] = []
+        Array(name.utf8).withUnsafeBytes { Base64.encode($0, into: &encoded) }
+        return [esc, 0x5F] + Array("Gi=32,s=1,v=1,a=q,t=s,f=24;".utf8) + encoded + stringTerminator
+    }
     /// XTVERSION: the terminal's name and version (`DCS > | text ST`).
     public static let queryTerminalVersion: [UInt8] = csi(">0q")
     /// XTGETTCAP for the terminfo capability `name`, hex-encoded

@@ -72,6 +72,36 @@ import Testing
         #expect(o.afterLastReply >= .zero && o.afterLastReply < Self.afterReply, "\(o.afterLastReply) after the last reply")
     }
 
+    /// A kitty that reads the shared-memory object the probe offers (the
+    /// fake opens it while answering) is noted as such; the object is gone
+    /// after the probe whether or not the terminal took it.
+    @Test(arguments: [true, false])
+    func sharedMemoryOfferedToKitty(reads: Bool) throws {
+        let pixel = Locked<[UInt8]?>(nil)
+        let name = Locked<String?>(nil)
+        let reply = S.apc("Gi=31;OK") + (reads ? S.apc("Gi=32;OK") : S.apc("Gi=32;EBADF:Failed to open file"))
+        let o = try probe(["TERM": "xterm-kitty", "KITTY_WINDOW_ID": "1"], .answer([reply + S.csi("?62;c")])) { fake in
+            fake.onQueries = { [unowned fake] in
+                // The name is the payload of the query with i=32.
+                let text = String(decoding: fake.received, as: UTF8.self)
+                guard let range = text.range(of: "Gi=32,s=1,v=1,a=q,t=s,f=24;"),
+                    let end = text[range.upperBound...].firstIndex(of: "\u{1B}")
+                else { return }
+                let n = String(decoding: Base64.decode(String(text[range.upperBound..<end])), as: UTF8.self)
+                name.set(n)
+                if reads { pixel.set(KittyScreen.readShared(n)) }
+            }
+        }
+        #expect(o.caps.answers.kittySharedMemory == reads)
+        #expect(o.caps.graphics == [.kitty])
+        let offered = try #require(name.value)
+        #expect(offered.hasPrefix("/\(KittySharedMemory.prefix)\(getpid())-"))
+        if reads { #expect(pixel.value == [0, 0, 0], "a 1×1 RGB pixel") }
+        let fd = shm_open(offered, O_RDONLY, 0)
+        #expect(fd < 0, "the object is gone after the probe")
+        if fd >= 0 { close(fd) }
+    }
+
     /// Over ssh nothing in the environment says kitty: the replies do.
     @Test func kittyFoundByItsRepliesAlone() throws {
         let replies = S.apc("Gi=31;OK") + S.dcs(">|kitty(0.35.2)") + S.csi("6;19;8t") + S.csi("?62;c")

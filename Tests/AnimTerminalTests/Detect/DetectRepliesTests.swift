@@ -90,6 +90,55 @@ struct DetectRepliesTests {
         #expect(applied(["TERM": "xterm-256color"], [.terminalVersion("WezTerm 20240203")]).graphics == [.iterm2])
     }
 
+    /// The shared-memory query goes right after kitty's, outside tmux only,
+    /// and its object is made only then.
+    @Test func sharedMemoryQueryOnlyBesideAnUnwrappedKittyQuery() {
+        var made = 0
+        func plan(_ env: [String: String], tmux: TmuxClient? = nil) -> QueryPlan? {
+            QueryPlan(
+                environment: env, caps: caps(env, tmux: tmux),
+                sharedMemory: {
+                    made += 1
+                    return "/anim-kitty-1-0-1"
+                })
+        }
+        let kitty = plan(["TERM": "xterm-kitty"])!
+        #expect(kitty.kittySharedMemory == "/anim-kitty-1-0-1")
+        #expect(
+            kitty.bytes.starts(
+                with: Escape.queryKittyGraphics + Escape.queryKittySharedMemory(name: "/anim-kitty-1-0-1")
+                    + Escape.queryTerminalVersion))
+        #expect(
+            Escape.queryKittySharedMemory(name: "/anim-kitty-1-0-1")
+                == Array("\u{1B}_Gi=32,s=1,v=1,a=q,t=s,f=24;L2FuaW0ta2l0dHktMS0wLTE=\u{1B}\\".utf8))
+        #expect(made == 1)
+        let t = plan(
+            ["TERM": "xterm-kitty", "TMUX": "/t,1,0"], tmux: TmuxClient(passthrough: true, termName: "xterm-kitty", features: []))!
+        #expect(t.kittyWrapped && t.kittySharedMemory == nil)
+        #expect(plan(["TERM": "linux"])!.kittySharedMemory == nil)
+        #expect(made == 1, "no object where the query does not go out")
+    }
+
+    @Test func sharedMemoryAnswerDecidesTheMedium() {
+        func answered(_ message: String?, offered: Bool = true) -> TerminalCapabilities {
+            let env = ["TERM": "xterm-kitty"]
+            var c = caps(env)
+            let plan = QueryPlan(environment: env, caps: c, sharedMemory: offered ? { "/anim-kitty-1-0-1" } : nil)!
+            var replies: [TerminalReply] = [.kittyGraphics(id: 31, message: "OK")]
+            if let message { replies.append(.kittyGraphics(id: 32, message: message)) }
+            TerminalProbe.apply(replies + [.primaryAttributes([62])], answered: true, plan: plan, size: nil, to: &c)
+            return c
+        }
+        #expect(answered("OK").answers.kittySharedMemory)
+        #expect(answered("OK").graphics.first == .kitty)
+        #expect(answered("OK").describe().contains("kitty: pixels through shared memory (this machine)"))
+        #expect(!answered("EBADF:Failed to open file").describe().contains("shared memory (this"))
+        #expect(!answered("EBADF:Failed to open file").answers.kittySharedMemory)
+        #expect(answered("EBADF:Failed to open file").graphics.first == .kitty, "kitty graphics all the same")
+        #expect(!answered(nil).answers.kittySharedMemory)
+        #expect(!answered("OK", offered: false).answers.kittySharedMemory, "a reply to a query not sent")
+    }
+
     @Test func queriesChosenFromTheEnvironment() {
         func plan(_ env: [String: String], tmux: TmuxClient? = nil) -> QueryPlan? {
             QueryPlan(environment: env, caps: caps(env, tmux: tmux))

@@ -1,8 +1,13 @@
 import AnimKit
 import AnimTestSupport
+import Foundation
 import Testing
 
 @testable import AnimTerminal
+
+#if canImport(Glibc)
+    import Glibc
+#endif
 
 /// The kitty backend's stream, replayed by `KittyScreen`, shows exactly the
 /// frames given, in any order, after a resize, and past the storage budget;
@@ -245,5 +250,71 @@ struct KittyBackendTests {
             }
         }
         return out
+    }
+}
+
+/// A kitty on this machine: pixels through shared-memory objects, which
+/// the terminal reads and unlinks; only their names pass through the pty.
+struct KittySharedMemoryTests {
+    typealias K = KittyBackendTests
+
+    /// The objects named by `stem` left in /dev/shm.
+    static func leftovers(_ stem: String?) -> [String] {
+        let mine = String((stem ?? "/none").dropFirst())
+        return ((try? FileManager.default.contentsOfDirectory(atPath: "/dev/shm")) ?? []).filter { $0.hasPrefix(mine) }
+    }
+
+    @Test func framesGoThroughSharedMemoryExactly() {
+        let frames = K.clip(12, alpha: true)
+        let backend = KittyBackend(background: .none, imageID: 41, sharedMemory: true)
+        var screen = KittyScreen()
+        let stem = backend.sharedMemoryStem
+        #expect(stem != nil)
+        let sizes = K().play(backend, frames, order: Array(0..<12) + Array(0..<12), screen: &screen)
+        #expect(screen.sharedMemoryReads == 12, "each frame uploaded once, by shared memory")
+        #expect(screen.formats == ["32": 12])
+        // A name and the keys: no pixels through the pty.
+        #expect(sizes.allSatisfy { $0 < 300 }, "\(sizes)")
+        #expect(Self.leftovers(stem) == [])
+    }
+
+    /// A refusal (an object the terminal could not open) sends the rest
+    /// through the pty, and the picture stays exact.
+    @Test func aRefusalSendsTheRestThroughThePty() {
+        let frames = K.clip(6)
+        let backend = KittyBackend(background: .none, imageID: 42, sharedMemory: true)
+        var screen = KittyScreen()
+        let stem = backend.sharedMemoryStem
+        _ = K().play(backend, frames, order: [0, 1, 2], screen: &screen)
+        #expect(screen.sharedMemoryReads == 3)
+        #expect(backend.handleReply(.kittyGraphics(id: 42, message: "EBADF:Failed to open file")))
+        _ = K().play(backend, frames, order: [3, 4, 5], screen: &screen)
+        #expect(screen.sharedMemoryReads == 3, "nothing more by shared memory")
+        let throughPty = screen.formats["100", default: 0] + screen.formats["24", default: 0]
+        #expect(throughPty == 3, "the new root frame and two edits through the pty: \(screen.formats)")
+        #expect(backend.sharedMemoryStem == nil)
+        #expect(Self.leftovers(stem) == [])
+    }
+
+    /// Objects of a player no longer running are removed; those of a
+    /// running one stay.
+    @Test func staleObjectsOfEndedPlayersAreRemoved() throws {
+        let ended = Process()
+        ended.executableURL = URL(fileURLWithPath: "/bin/true")
+        try ended.run()
+        ended.waitUntilExit()
+        let dead = "/\(KittySharedMemory.prefix)\(ended.processIdentifier)-0123456789abcdef-1"
+        let alive = "/\(KittySharedMemory.prefix)\(getpid())-0123456789abcdef-1"
+        for name in [dead, alive] {
+            let fd = shm_open(name, O_CREAT | O_RDWR, 0o600)
+            try #require(fd >= 0)
+            close(fd)
+        }
+        defer { shm_unlink(alive) }
+        #expect(KittySharedMemory.removeStale() >= 1)
+        #expect(shm_unlink(dead) != 0, "the ended player's object was removed")
+        let fd = shm_open(alive, O_RDONLY, 0)
+        #expect(fd >= 0, "the running player's object stays")
+        if fd >= 0 { close(fd) }
     }
 }

@@ -3,11 +3,16 @@ import AnimTestSupport
 
 @testable import AnimTerminal
 
+#if canImport(Glibc)
+    import Glibc
+#endif
+
 /// A model of kitty's graphics state for tests: it reads the commands a
 /// backend sends (chunked `a=T`, `a=f` with `c`, `r`, `x`, `y`, `X`, `a=a`
 /// with `c` and `s`, `a=d`), decodes their PNG payloads, composes frames as
-/// kitty does, and says which picture is on screen. Anything it does not
-/// understand is an error.
+/// kitty does, and says which picture is on screen. A payload sent by
+/// shared memory (`t=s`) is read from the object it names, which is then
+/// unlinked, as kitty does. Anything it does not understand is an error.
 struct KittyScreen {
     var frames: [RGBAImage] = []
     var current = 0
@@ -19,6 +24,8 @@ struct KittyScreen {
     var errors: [String] = []
     /// Payloads decoded, by format key (`100` PNG, `24` RGB, `32` RGBA).
     var formats: [String: Int] = [:]
+    /// Payloads read from shared-memory objects (`t=s`).
+    var sharedMemoryReads = 0
     private var pending: (keys: [String: String], data: [UInt8])?
 
     /// The picture on screen, if any.
@@ -54,8 +61,18 @@ struct KittyScreen {
             pending = (keys, payload)
         }
         if keys["m"] == "1" { return }
-        let data = pending.map { Base64.decode(String(decoding: $0.data, as: UTF8.self)) } ?? []
+        var data = pending.map { Base64.decode(String(decoding: $0.data, as: UTF8.self)) } ?? []
         pending = nil
+        if keys["t"] == "s" {
+            guard let read = Self.readShared(String(decoding: data, as: UTF8.self)) else {
+                errors.append("no shared-memory object \(String(decoding: data, as: UTF8.self))")
+                return
+            }
+            data = read
+            sharedMemoryReads += 1
+        } else if let t = keys["t"], t != "d" {
+            errors.append("transmission t=\(t)")
+        }
         switch keys["a"] ?? "t" {
         case "T" where !["100", "24", "32"].contains(keys["f"] ?? "32"),
             "f" where !["100", "24", "32"].contains(keys["f"] ?? "32"):
@@ -134,6 +151,25 @@ struct KittyScreen {
             errors.append("payload is not a PNG: \(error)")
             return nil
         }
+    }
+
+    /// The bytes of the shared-memory object `name`, which is then
+    /// unlinked; nil when there is none.
+    static func readShared(_ name: String) -> [UInt8]? {
+        let fd = shm_open(name, O_RDONLY, 0)
+        guard fd >= 0 else { return nil }
+        defer {
+            close(fd)
+            shm_unlink(name)
+        }
+        var out: [UInt8] = []
+        var buffer = [UInt8](repeating: 0, count: 1 << 16)
+        while true {
+            let n = read(fd, &buffer, buffer.count)
+            guard n > 0 else { break }
+            out += buffer[0..<n]
+        }
+        return out
     }
 
     private func paste(_ patch: RGBAImage, on base: RGBAImage, x: Int, y: Int) -> RGBAImage {

@@ -20,13 +20,17 @@ and motion are checked in real terminals by Tools/terminals/check.py
 
 Uses Tools/bench/play's pseudo-terminal harness (it answers the terminal
 queries as a terminal would; for kitty and sixel it answers as kitty 0.26
-and as xterm with sixel, for the peers that ask) and .build/release/anim
+and as xterm with sixel, for the peers that ask; in kitty mode it reads
+and unlinks the shared-memory objects of `t=s` uploads as kitty on the
+same machine does, and their bytes count with the pty's) and
+.build/release/anim
 (ANIM=... to change). ncplayer is built from source by
 Tools/bench/graphics/build-ncplayer.sh (Debian 12 has no package);
 NCPLAYER=... to use another. A player missing from the machine fails its
 runs and is left out of the ratios.
 """
 import argparse
+import base64
 import json
 import re
 import os
@@ -90,6 +94,38 @@ def mpv(clip, loops, *vo):
             "--keep-open=no", "--no-input-terminal"] + list(vo) + [clip]
 
 
+class SharedMemoryReader:
+    """kitty's reading of `t=s` uploads: the object the command names is
+    read (its bytes counted) and unlinked, as kitty does; a query (`a=q`)
+    is answered OK when the object could be read, else with kitty's error,
+    and an upload that asks for errors (`q=1`) gets the error."""
+
+    PATTERN = rb"\x1b_G([^;\x1b]*t=s[^;\x1b]*);([A-Za-z0-9+/=]*)\x1b\\"
+
+    def __init__(self):
+        self.bytes = 0
+        self.objects = 0
+
+    def __call__(self, m):
+        keys = dict(k.split(b"=", 1) for k in m.group(1).split(b",") if b"=" in k)
+        name = base64.b64decode(m.group(2)).decode("latin-1").lstrip("/")
+        path = os.path.join("/dev/shm", name)
+        try:
+            with open(path, "rb") as f:
+                self.bytes += len(f.read())
+            os.unlink(path)
+            self.objects += 1
+            ok = True
+        except OSError:
+            ok = False
+        ident = keys.get(b"i", b"0")
+        if keys.get(b"a") == b"q":
+            return b"\x1b_Gi=" + ident + (b";OK" if ok else b";EBADF:Failed to open file") + b"\x1b\\"
+        if not ok and keys.get(b"q") == b"1":
+            return b"\x1b_Gi=" + ident + b";EBADF:Failed to open file\x1b\\"
+        return b""
+
+
 # What the pty answers beyond Tools/bench/play's REPLIES, by mode: peers
 # that probe (ncplayer) see the terminal the mode needs.
 TERMINALS = {
@@ -115,12 +151,18 @@ def argv_for(player, mode, clip, loops, anim):
 
 def run(argv, timeout, mode):
     env, replies = TERMINALS.get(mode, (None, ()))
+    # kitty reads the objects of `t=s` uploads (a kitty on this machine):
+    # their bytes count with the pty's.
+    shm = SharedMemoryReader()
+    if mode == "kitty":
+        replies = [(SharedMemoryReader.PATTERN, shm)] + list(replies)
     r = harness.run_in_pty(argv, timeout, env_extra=env, extra_replies=replies,
                            stdin_pty=os.path.basename(argv[0]) == "ncplayer")
     data = b"".join(c for _, c in r["chunks"])
     ru = r["rusage"]
     ok = (not r["timed_out"]) and os.WIFEXITED(r["status"]) and os.WEXITSTATUS(r["status"]) == 0
-    return dict(ok=ok, bytes=len(data), cpu_ms=(ru.ru_utime + ru.ru_stime) * 1000 if ru else None,
+    return dict(ok=ok, bytes=len(data) + shm.bytes, shm_bytes=shm.bytes, shm_objects=shm.objects,
+                cpu_ms=(ru.ru_utime + ru.ru_stime) * 1000 if ru else None,
                 rss_mib=r["peak_rss_kib"] / 1024, data=data, stderr=r["stderr"][-400:])
 
 

@@ -102,10 +102,15 @@ class Responder:
                 done.add(m.start())
                 if m.end() <= len(self.tail):
                     continue  # seen (and answered) in the previous chunk
-                out += reply.replace(b"\0", m.group(1)) if b"\0" in reply else reply
+                if callable(reply):
+                    out += reply(m)
+                else:
+                    out += reply.replace(b"\0", m.group(1)) if b"\0" in reply else reply
                 self.answered.append(m.group(0).decode("latin-1").replace("\x1b", "ESC"))
                 last = max(last, m.end())
-        keep = buf[max(last, len(buf) - 16):]
+        # A command cut by a read is matched whole with the next one (a
+        # kitty command naming a shared-memory object is about 100 bytes).
+        keep = buf[max(last, len(buf) - 256):]
         self.tail = keep
         return out
 
@@ -115,7 +120,8 @@ def run_in_pty(argv, timeout, replies=True, env_extra=None, extra_replies=(), st
     """`env_extra` and `extra_replies` ((pattern, reply) pairs) make the
     pty pass for a terminal with graphics (Tools/bench/graphics);
     `stdin_pty`: the player reads the pty, not /dev/null (ncplayer spins on
-    an input at end of file)."""
+    an input at end of file). A reply may be a function of the match,
+    returning the bytes to answer."""
     master, slave = os.openpty()
     fcntl.ioctl(slave, termios.TIOCSWINSZ, struct.pack("HHHH", ROWS, COLS, COLS * CELL_W, ROWS * CELL_H))
     attrs = termios.tcgetattr(slave)

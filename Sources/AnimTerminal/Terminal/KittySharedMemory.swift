@@ -1,0 +1,82 @@
+import AnimKit
+
+#if canImport(Glibc)
+    import Glibc
+#endif
+
+/// Pixels handed to a kitty on this machine through POSIX shared memory
+/// (kitty's transmission medium `t=s`): each upload is an object of its
+/// own in `/dev/shm`, named in the command, which the terminal reads and
+/// then unlinks (kitty 0.26: `shm_unlink` after the read, in
+/// `graphics.c`). Nothing is deflated or base64-encoded and the pixels do
+/// not pass through the pty: on the 720p full-motion clips, PNG and base64
+/// were most of kitty mode's CPU.
+///
+/// Used only where the probe saw the terminal read such an object (the
+/// query `i=32`, `t=s`): a terminal on another machine (ssh) cannot open
+/// it, and answers with an error. An object is created with `O_EXCL` and
+/// mode 0600 under a name with 64 random bits, so another user can neither
+/// read it nor plant one in its place.
+///
+/// An object the terminal never read (the terminal gone, the player
+/// killed before its command was written) would stay in `/dev/shm`: the
+/// probe, before it offers the terminal one, removes the objects of
+/// players no longer running (`removeStale`). Not `Sendable`: one per
+/// backend.
+final class KittySharedMemory {
+    /// Names start with this, then the process id, `-`, 16 hex digits, `-`, a count.
+    static let prefix = "anim-kitty-"
+
+    /// The start of this instance's names (`/`, `prefix`, pid, random bits, `-`).
+    let stem: String
+    private var count = 0
+
+    init() {
+        stem = "/\(Self.prefix)\(getpid())-\(String(UInt64.random(in: .min ... .max), radix: 16))-"
+    }
+
+    /// A new object holding `bytes`, and its name (with the leading `/`
+    /// that `shm_open` takes and kitty's payload carries); nil when it
+    /// could not be made whole (nothing is left behind then).
+    func store(_ bytes: UnsafeRawBufferPointer) -> String? {
+        count += 1
+        let name = stem + String(count)
+        let fd = shm_open(name, O_CREAT | O_EXCL | O_WRONLY | O_CLOEXEC, 0o600)
+        guard fd >= 0 else { return nil }
+        defer { close(fd) }
+        var off = 0
+        while off < bytes.count {
+            let n = write(fd, bytes.baseAddress! + off, bytes.count - off)
+            if n < 0 && errno == EINTR { continue }
+            guard n > 0 else {
+                shm_unlink(name)
+                return nil
+            }
+            off += n
+        }
+        return name
+    }
+
+    /// Removes an object made by `store` (the terminal will not read it).
+    static func remove(_ name: String) { shm_unlink(name) }
+
+    /// Removes the objects in `/dev/shm` that players no longer running
+    /// left behind: named with `prefix` and a process id that has no
+    /// process. Returns how many were removed.
+    @discardableResult
+    static func removeStale() -> Int {
+        guard let dir = opendir("/dev/shm") else { return 0 }
+        defer { closedir(dir) }
+        var removed = 0
+        while let entry = readdir(dir) {
+            let name = withUnsafeBytes(of: entry.pointee.d_name) { raw in
+                String(decoding: raw.prefix { $0 != 0 }, as: UTF8.self)
+            }
+            guard name.hasPrefix(prefix) else { continue }
+            let pidText = name.dropFirst(prefix.count).prefix { $0 != "-" }
+            guard let pid = Int32(pidText), pid > 0, kill(pid, 0) != 0, errno == ESRCH else { continue }
+            if shm_unlink("/" + name) == 0 { removed += 1 }
+        }
+        return removed
+    }
+}
