@@ -15,6 +15,9 @@
 #ifdef __SSE2__
 #include <emmintrin.h>
 #endif
+#if defined(__x86_64__)
+#include <immintrin.h>
+#endif
 
 /* Per-thread scratch: the inflated rows and the joined zlib stream, reused
    from frame to frame (fresh buffers cost page faults on every frame); a
@@ -308,11 +311,40 @@ static void paeth_two(uint8_t *cur0, uint8_t *cur1, const uint8_t *prev, size_t 
 
 /* ---- Widening one unfiltered row to RGBA8, as png_set_expand,
    png_set_gray_to_rgb and png_set_add_alpha do. */
+
+#if defined(__x86_64__)
+/* RGB without a tRNS key, eight pixels at a time: the two 12-byte halves
+   each spread to four RGBA pixels in their lane, alpha set. Reads 4 bytes
+   past the eighth pixel, so it stops 10 pixels before the row's end;
+   returns the pixels done. (gradient.png's rows: a tenth of its decoding
+   a pixel at a time.) */
+__attribute__((target("avx2"))) static uint32_t widen_rgb_avx2(const uint8_t *src, uint8_t *dst, uint32_t w) {
+    const __m256i spread = _mm256_setr_epi8(0, 1, 2, -1, 3, 4, 5, -1, 6, 7, 8, -1, 9, 10, 11, -1,  //
+                                            0, 1, 2, -1, 3, 4, 5, -1, 6, 7, 8, -1, 9, 10, 11, -1);
+    const __m256i alpha = _mm256_set1_epi32((int)0xFF000000u);
+    uint32_t x = 0;
+    for (; x + 10 <= w; x += 8, src += 24, dst += 32) {
+        __m256i v = _mm256_inserti128_si256(_mm256_castsi128_si256(_mm_loadu_si128((const __m128i *)src)),
+                                            _mm_loadu_si128((const __m128i *)(src + 12)), 1);
+        _mm256_storeu_si256((__m256i *)dst, _mm256_or_si256(_mm256_shuffle_epi8(v, spread), alpha));
+    }
+    return x;
+}
+#endif
+
 static void widen(const header_info *info, const uint8_t *src, uint8_t *dst) {
     uint32_t w = info->width;
     int d = info->depth;
     switch (info->color_type) {
     case 2:
+#if defined(__x86_64__)
+        if (!info->has_key && __builtin_cpu_supports("avx2")) {
+            uint32_t done = widen_rgb_avx2(src, dst, w);
+            src += 3 * (size_t)done;
+            dst += 4 * (size_t)done;
+            w -= done;
+        }
+#endif
 #if defined(__BYTE_ORDER__) && __BYTE_ORDER__ == __ORDER_LITTLE_ENDIAN__
         {   /* four bytes in, the fourth replaced by alpha: 0 where the
                colour is the tRNS key (a key above 24 bits never matches) */
