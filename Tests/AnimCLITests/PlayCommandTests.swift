@@ -62,6 +62,26 @@ struct PlayCommandTests {
         #expect(r.stdout.hasPrefix("\u{1B}[?2026h"))
     }
 
+    /// kitty keeps the frames it was sent, so the player's cache keeps
+    /// only those about to be drawn (sixel, which keeps nothing, caches
+    /// them all); the second loop shows kitty's frames, decoding nothing.
+    @Test func kittyFramesAreNotCachedTwice() throws {
+        func run(_ proto: String) throws -> [String: Any] {
+            let r = try CLI.run([
+                "play", Fixtures.path("extra/long.gif"), "--no-wait", "--stats", "--loops", "2", "--protocol", proto,
+                "--cell", "8x16", "--width", "40", "--height", "12",
+            ])
+            #expect(r.status == 0, "\(r.stderr)")
+            return try stats(r.stderr)
+        }
+        let kitty = try run("kitty")
+        let sixel = try run("sixel")
+        #expect(kitty["decodedFrames"] as? Int == 120, "the second loop from kitty's frames")
+        let kept = try #require(kitty["peakCacheBytes"] as? Int)
+        let all = try #require(sixel["peakCacheBytes"] as? Int)
+        #expect(kept > 0 && kept * 20 < all, "kitty \(kept) bytes cached, sixel \(all)")
+    }
+
     @Test func keepsTimeWhenNotATerminal() throws {
         // animation.gif: 4 frames of 500 ms.
         let r = try CLI.run(["play", Fixtures.path("gif-suite/animation.gif"), "--stats", "--width", "4", "--height", "2"])

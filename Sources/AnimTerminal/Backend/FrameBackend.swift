@@ -35,6 +35,11 @@ public protocol FrameBackend: AnyObject {
     /// `render`.
     func renderStored(index: Int, placement: Placement) -> [UInt8]?
 
+    /// Whether the terminal keeps every frame drawn, to be shown again by
+    /// `renderStored` (kitty's stored frames): the player's cache then
+    /// keeps only the frames about to be drawn, not a copy of them all.
+    var keepsFrames: Bool { get }
+
     /// Forget what the screen shows (a resize, a resume, a cleared screen):
     /// the next `render` draws everything.
     func invalidate()
@@ -60,6 +65,8 @@ public protocol FrameBackend: AnyObject {
 extension FrameBackend {
     /// By default nil: the backend always needs the image.
     public func renderStored(index: Int, placement: Placement) -> [UInt8]? { nil }
+    /// By default false: the terminal keeps nothing to show again.
+    public var keepsFrames: Bool { false }
     /// By default nothing: the backend keeps no colour or cursor state.
     public func outputWasInterleaved() {}
     /// By default nothing: the backend does not track the cursor.

@@ -93,6 +93,10 @@ public final class KittyBackend: FrameBackend {
     /// kitty draws the terminal's pixels.
     public var resolution: BackendResolution { .pixels }
 
+    /// kitty keeps the frames uploaded (not once they are edited in place,
+    /// nor where it does not animate).
+    public var keepsFrames: Bool { animates && !editing }
+
     /// Shows frame `index` by number when the terminal holds it at this
     /// placement (`[]` when it is already shown), else nil.
     public func renderStored(index: Int, placement: Placement) -> [UInt8]? {

@@ -46,7 +46,11 @@ final class Pane {
     /// keeping the old cache's figures for the statistics. The file is not
     /// indexed again. The cache gets `cacheLimit` (or the default), at
     /// most what `memory` (this pane's share of `DecodingLimits.maxMemory`)
-    /// leaves beside the decoding and two frames being drawn.
+    /// leaves beside the decoding and two frames being drawn. Where the
+    /// terminal keeps the frames (`FrameBackend.keepsFrames`), two frames:
+    /// keeping them all again cost memory and, each frame fresh memory,
+    /// page faults (kitty, TestImageAnimated.apng: 92 a frame, a third of
+    /// the CPU in the kernel). After a resize they are decoded again.
     func openFrames(cacheLimit: Int?, memory: Int) throws {
         collectCacheFigures()
         var decoding = file.options
@@ -55,7 +59,8 @@ final class Pane {
         let source = try file.sharingIndex(options: decoding)
         let drawn = 2 * source.outputWidth * source.outputHeight * 4
         let room = max(memory - source.memoryFootprint - drawn, 0)
-        frames = CachedFrameSource(source: source, limitBytes: min(cacheLimit ?? FrameCache.defaultLimit, room))
+        let limit = cacheLimit ?? FrameCache.defaultLimit
+        frames = CachedFrameSource(source: source, limitBytes: min(backend.keepsFrames ? min(limit, drawn) : limit, room))
     }
 
     /// Adds the figures of the cache in use to the statistics.

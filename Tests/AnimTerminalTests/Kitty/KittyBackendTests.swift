@@ -122,6 +122,19 @@ struct KittyBackendTests {
         #expect(sizes[5...].allSatisfy { $0 < sizes[0] / 2 }, "\(sizes)")
     }
 
+    /// kitty keeps the frames it stores; not once editing one in place,
+    /// nor in a preview (edited from the start), nor where it does not animate.
+    @Test func keepsFramesWhileStoringThem() {
+        let frames = Self.clip(2)
+        let backend = KittyBackend(background: .none, imageID: 12)
+        #expect(backend.keepsFrames)
+        _ = backend.render(frames[0], index: 0, placement: Self.placement(frames[0]))
+        #expect(backend.handleReply(.kittyGraphics(id: 12, message: "ENOSPC:no space")))
+        #expect(!backend.keepsFrames)
+        #expect(!KittyBackend(background: .none, quiet: true).keepsFrames)
+        #expect(!KittyBackend(background: .none, animates: false).keepsFrames)
+    }
+
     @Test func aRefusalSwitchesToEditing() {
         let frames = Self.clip(6)
         let backend = KittyBackend(background: .none, imageID: 11)
