@@ -237,8 +237,9 @@ public final class KittyBackend: FrameBackend {
             !message.hasPrefix("OK")
         else { return false }
         // Refused (ENOSPC, ENOMEM, an object it could not read, …): stop
-        // adding frames, start again, through the pty.
-        memory = nil
+        // adding frames, start again; through the pty unless it was
+        // short of room, which shared memory does not change.
+        if !message.hasPrefix("ENOSPC") && !message.hasPrefix("ENOMEM") { memory = nil }
         invalidate()
         editing = true  // later refusals of frames already on their way change nothing
         return true

@@ -21,6 +21,9 @@ final class Pane {
     let first: Int
     /// When the last frame was written, on the player's clock.
     var lastWrite: Int64 = 0
+    /// `openFrames`' last arguments, and whether the terminal kept the
+    /// frames then (the cache holds two).
+    private var cacheArguments: (limit: Int?, memory: Int, few: Bool)?
 
     /// A file to play: the source, the stream it comes from (nil: a
     /// file), whether that has ended, and its name.
@@ -50,8 +53,11 @@ final class Pane {
     /// terminal keeps the frames (`FrameBackend.keepsFrames`), two frames:
     /// keeping them all again cost memory and, each frame fresh memory,
     /// page faults (kitty, TestImageAnimated.apng: 92 a frame, a third of
-    /// the CPU in the kernel). After a resize they are decoded again.
+    /// the CPU in the kernel). After a resize they are decoded again; once
+    /// the terminal stops keeping them (kitty editing one frame in place),
+    /// `render` opens a cache of the full size.
     func openFrames(cacheLimit: Int?, memory: Int) throws {
+        cacheArguments = (cacheLimit, memory, backend.keepsFrames)
         collectCacheFigures()
         var decoding = file.options
         decoding.decodeAhead = 0
@@ -75,6 +81,9 @@ final class Pane {
     func render(_ played: Int) throws -> [UInt8] {
         let index = first + played
         if let stored = backend.renderStored(index: index, placement: layout.placement) { return stored }
+        if let (limit, memory, few) = cacheArguments, few, !backend.keepsFrames {
+            try openFrames(cacheLimit: limit, memory: memory)
+        }
         let direction: PlaybackDirection = scheduler.mode == .reverse ? .backward : .forward
         let image = try frames.frame(at: index, direction: direction, wraps: !scheduler.isOpenEnded)
         return backend.render(image, index: index, placement: layout.placement)

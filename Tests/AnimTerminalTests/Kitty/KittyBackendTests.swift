@@ -291,6 +291,19 @@ struct KittySharedMemoryTests {
         #expect(Self.leftovers(stem) == [])
     }
 
+    /// Short of room (kitty's quota), frames are edited in place, still by
+    /// shared memory: the pty was never the problem.
+    @Test func aFullQuotaKeepsSharedMemory() {
+        let frames = K.clip(4)
+        let backend = KittyBackend(background: .none, imageID: 43, sharedMemory: true)
+        var screen = KittyScreen()
+        _ = K().play(backend, frames, order: [0, 1], screen: &screen)
+        #expect(backend.handleReply(.kittyGraphics(id: 43, message: "ENOSPC:no space")))
+        _ = K().play(backend, frames, order: [2, 3], screen: &screen)
+        #expect(backend.editing)
+        #expect(screen.sharedMemoryReads == 4, "\(screen.formats)")
+    }
+
     /// A refusal (an object the terminal could not open) sends the rest
     /// through the pty, and the picture stays exact.
     @Test func aRefusalSendsTheRestThroughThePty() {
