@@ -291,6 +291,23 @@ struct KittySharedMemoryTests {
         #expect(Self.leftovers(stem) == [])
     }
 
+    /// An object that cannot be made (here its name is taken; a full
+    /// /dev/shm the same) sends that upload and the rest through the pty.
+    @Test func anObjectThatCannotBeMadeSendsThroughThePty() throws {
+        let frames = K.clip(3)
+        let backend = KittyBackend(background: .none, imageID: 44, sharedMemory: true)
+        let stem = try #require(backend.sharedMemoryStem)
+        let fd = shm_open(stem + "1", O_CREAT | O_EXCL | O_RDWR, 0o600)
+        try #require(fd >= 0)
+        close(fd)
+        defer { shm_unlink(stem + "1") }
+        var screen = KittyScreen()
+        _ = K().play(backend, frames, order: [0, 1, 2], screen: &screen)
+        #expect(screen.sharedMemoryReads == 0)
+        #expect(backend.sharedMemoryStem == nil)
+        #expect(screen.formats.values.reduce(0, +) == 3, "\(screen.formats)")
+    }
+
     /// Short of room (kitty's quota), frames are edited in place, still by
     /// shared memory: the pty was never the problem.
     @Test func aFullQuotaKeepsSharedMemory() {
