@@ -19,7 +19,7 @@ extension Player {
             return KittyBackend(
                 background: look.background, tmux: tmux, imageID: kittyImageID(options.presentation, pane: pane),
                 quiet: options.presentation.placement != nil, animates: terminal.kittyAnimates,
-                sharedMemory: terminal.answers.kittySharedMemory && !tmux)
+                sharedMemory: terminal.answers.kittySharedMemory)
         case .iterm2:
             return ITerm2Backend(background: look.background, tmux: tmux)
         case .sixel:
