@@ -37,8 +37,8 @@ import Testing
         .disabled(if: ProcessInfo.processInfo.environment["ANIM_SANITIZER"] != nil, "peak memory under a sanitizer"),
         arguments: ["png", "gif", "webp"])
     func memoryDoesNotGrowWithFrames(_ ext: String) throws {
-        let few = try Self.folders.few
-        let many = try Self.folders.many
+        let few = Self.folders.few
+        let many = Self.folders.many
         let a = try peakRSS(["encode", few.path, few.appendingPathComponent("out.\(ext)").path])
         let b = try peakRSS(["encode", many.path, many.appendingPathComponent("out.\(ext)").path])
         #expect(a.status == 0 && b.status == 0)
@@ -52,7 +52,7 @@ import Testing
     /// SIGTERM (or Ctrl-C) in the middle of an encode: exit 143 and no
     /// temporary file left.
     @Test func anInterruptedEncodeLeavesNothing() throws {
-        let many = try Self.folders.many
+        let many = Self.folders.many
         let outDir = TempDirectory.make()
         let p = try Process.launch(
             CLI.binary, ["encode", many.path, outDir.appendingPathComponent("out.png").path], errors: FileHandle.nullDevice)

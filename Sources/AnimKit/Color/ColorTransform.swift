@@ -192,6 +192,7 @@ final class ColorTransform: @unchecked Sendable {
         var buffer = [CChar](repeating: 0, count: 256)
         let n = cmsGetProfileInfoASCII(profile, cmsInfoDescription, "en", "US", &buffer, UInt32(buffer.count))
         guard n > 1 else { return nil }
-        return String(cString: buffer)
+        let text = buffer.prefix { $0 != 0 }.map { UInt8(bitPattern: $0) }
+        return String(decoding: text, as: UTF8.self)
     }
 }

@@ -237,7 +237,8 @@ struct ColorManagementTests {
     func framesReadInOrderEqualFramesReadAlone(_ format: OutputFormat) throws {
         var options = EncodingOptions()
         options.lossless = true
-        options.metadata.iccProfile = try #require(Fixtures.source("color/p3.png").metadata.iccProfile)
+        let profile: [UInt8] = try #require(Fixtures.source("color/p3.png").metadata.iccProfile)
+        options.metadata.iccProfile = profile
         let out = try ImageDestination(format: format, options: options)
         var image = RGBAImage(width: 40, height: 30)
         for p in 0..<(40 * 30) { image.pixels.replaceSubrange((p * 4)..<(p * 4 + 4), with: [200, UInt8(p % 251), 40, 255]) }

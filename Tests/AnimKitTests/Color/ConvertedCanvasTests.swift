@@ -137,7 +137,8 @@ struct ConvertedCanvasTests {
     func framesDecodedAheadAreConvertedAlike(_ format: OutputFormat) throws {
         var options = EncodingOptions()
         options.lossless = true
-        options.metadata.iccProfile = try #require(Fixtures.source("color/p3.png").metadata.iccProfile)
+        let profile: [UInt8] = try #require(Fixtures.source("color/p3.png").metadata.iccProfile)
+        options.metadata.iccProfile = profile
         let out = try ImageDestination(format: format, options: options)
         let (w, h) = (200, 120)
         var image = RGBAImage(width: w, height: h)

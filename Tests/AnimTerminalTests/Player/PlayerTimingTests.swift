@@ -26,7 +26,7 @@ struct PlayerTimingTests {
         #expect(fd >= 0)
         defer {
             close(fd)
-            unlink(String(cString: template))
+            _ = template.withUnsafeBufferPointer { unlink($0.baseAddress!) }
         }
         let result = try body(fd)
         let size = Int(lseek(fd, 0, SEEK_END))

@@ -9,7 +9,7 @@ import Foundation
 /// recorder) runs under this lock, so that no other such test sees its
 /// handlers, and puts back what it found.
 enum ProcessSignals {
-    nonisolated(unsafe) static let lock = NSLock()
+    static let lock = NSLock()
     /// Every signal the player or a test here handles.
     static let handled: [Int32] = [SIGINT, SIGTERM, SIGHUP, SIGQUIT, SIGALRM, SIGPIPE, SIGWINCH, SIGCONT, SIGTSTP]
 

@@ -98,7 +98,7 @@ struct GIFLossyTests {
         let clear: UInt8 = 64
         var seed: UInt32 = 11
         var shown = [UInt32](repeating: 0, count: 4096)
-        var indices = (0..<4096).map { i -> UInt8 in
+        let indices = (0..<4096).map { i -> UInt8 in
             seed = seed &* 1_103_515_245 &+ 12345
             let level = min(63, i / 64 + Int(seed >> 30))
             if seed >> 29 & 1 == 0 { return UInt8(level) }

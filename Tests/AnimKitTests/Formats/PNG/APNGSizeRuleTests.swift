@@ -97,7 +97,8 @@ struct APNGSizeRuleTests {
     /// written again were moved).
     @Test func writtenAgainWithAProfileKeepsTheValuesGiven() throws {
         var options = EncodingOptions()
-        options.metadata.iccProfile = try #require(Fixtures.source("color/p3.png").metadata.iccProfile)
+        let profile: [UInt8] = try #require(Fixtures.source("color/p3.png").metadata.iccProfile)
+        options.metadata.iccProfile = profile
         let frames = Self.gifLike(grey: false) + [Self.gifLike(grey: false, translucent: true)[0]]
         let data = try ImageDestination.encode(frames, as: .apng, options: options, duration: .milliseconds(100))
         #expect(APNGPaletteDepthTests.layout(data).type == 6, "RGBA")

@@ -118,7 +118,7 @@ struct APNGWriterTests {
     }
 
     @Test func aPipeNeedsTheFrameCountUpFront() throws {
-        try withPipe { _, write in
+        _ = try withPipe { _, write in
             #expect(throws: AnimError.self) { try ImageDestination(fileDescriptor: write, format: .apng) }
         }
     }
