@@ -32,22 +32,30 @@ struct LayeringTests {
     @Test(arguments: [("AnimKit", animKit), ("AnimTerminal", animTerminal)])
     func everyReferenceRunsDownwards(target: String, layers: [String: Int]) throws {
         let files = try Self.swiftFiles(target)
+        #expect(Self.misplaced(files, layers) == [], "references that run upward or across, or folders in no layer")
+        #expect(Set(files.map(\.folder)) == Set(layers.keys), "every folder of the table has files")
+    }
+
+    /// What is wrong with `files` laid out in `layers`: each folder in no
+    /// layer, and each reference to a type of a higher layer or of another
+    /// folder on the same layer, sorted.
+    static func misplaced(_ files: [(folder: String, text: String)], _ layers: [String: Int]) -> [String] {
         var owner: [String: String] = [:]
         for (folder, text) in files {
-            for name in Self.topLevelTypes(in: text) { owner[name] = owner[name] ?? folder }
+            for name in topLevelTypes(in: text) { owner[name] = owner[name] ?? folder }
         }
-        var wrong: [String] = []
+        var wrong: Set<String> = []
         for (folder, text) in files {
-            let layer = try #require(layers[folder], "\(folder) is in no layer: add it to the table")
-            for word in Set(Self.words(in: text)) {
-                guard let home = owner[word], home != folder, let theirs = layers[home] else { continue }
-                if theirs >= layer {
-                    wrong.append("\(folder) (layer \(layer)) names \(word) of \(home) (layer \(theirs))")
-                }
+            guard let layer = layers[folder] else {
+                wrong.insert("\(folder) is in no layer: add it to the table")
+                continue
+            }
+            for word in Set(words(in: text)) {
+                guard let home = owner[word], home != folder, let theirs = layers[home], theirs >= layer else { continue }
+                wrong.insert("\(folder) (layer \(layer)) names \(word) of \(home) (layer \(theirs))")
             }
         }
-        #expect(wrong.sorted() == [], "references that run upward or across")
-        #expect(Set(files.map(\.folder)) == Set(layers.keys), "every folder of the table has files")
+        return wrong.sorted()
     }
 
     /// The checker itself: an upward reference is found, one in a comment
@@ -56,6 +64,27 @@ struct LayeringTests {
         let text = "// ImageSource\nlet a = \"ImageSource\"\nstruct Local { let s: ImageSource }\n"
         #expect(Self.words(in: text).filter { $0 == "ImageSource" }.count == 1)
         #expect(Self.topLevelTypes(in: "public final class A {\n    struct Nested {}\n}\nenum B {}\n") == ["A", "B"])
+    }
+
+    /// Made-up files: Core naming a Source type (upward), one format
+    /// naming another's type (across), a folder the table lacks; and
+    /// references that are allowed (downward, inside a comment) are not
+    /// reported.
+    @Test func theCheckReportsMadeUpMisplacements() {
+        let files: [(folder: String, text: String)] = [
+            ("Core", "struct Value {}\nfunc f(_ s: Reader) {} // Parser is fine here\n"),
+            ("Source", "final class Reader { let v: Value }\n"),
+            ("Formats/GIF", "struct Parser { let p: PNGThing }\n"),
+            ("Formats/PNG", "struct PNGThing { let v: Value }\n"),
+            ("Extra", "enum Stray {}\n"),
+        ]
+        let layers = ["Core": 0, "Formats/GIF": 3, "Formats/PNG": 3, "Source": 5]
+        #expect(
+            Self.misplaced(files, layers) == [
+                "Core (layer 0) names Reader of Source (layer 5)",
+                "Extra is in no layer: add it to the table",
+                "Formats/GIF (layer 3) names PNGThing of Formats/PNG (layer 3)",
+            ])
     }
 
     /// (folder, text) for every Swift file of `target`.
