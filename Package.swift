@@ -1,8 +1,8 @@
 // swift-tools-version:6.0
 import PackageDescription
 
-// AnimKit 1.0.0 — Apache License 2.0 (LICENSE). Depend on it with
-// .package(url: "<repository URL>", from: "1.0.0").
+// AnimKit 2.0.0 — Apache License 2.0 (LICENSE). Depend on it with
+// .package(url: "<repository URL>", from: "2.0.0").
 
 let package = Package(
     name: "anim",

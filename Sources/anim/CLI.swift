@@ -12,7 +12,7 @@ struct UsageError: Error {
 }
 
 enum CLI {
-    static let version = "1.0.0"
+    static let version = "2.0.0"
 
     static func globalUsage(_ commands: [Command.Type]) -> String {
         var s = "usage: anim COMMAND [options] ...\n       anim -h | --help | -V | --version\n\n"

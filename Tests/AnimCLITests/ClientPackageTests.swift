@@ -2,7 +2,7 @@ import AnimTestSupport
 import Foundation
 import Testing
 
-/// A separate package depends on AnimKit by URL, `from: "1.0.0"`, builds
+/// A separate package depends on AnimKit by URL, `from: "2.0.0"`, builds
 /// in Swift 6 mode with no warning and runs every Swift snippet of the
 /// README (`Tools/client/check.sh`). Skipped under a sanitizer: the client
 /// builds AnimKit again, uninstrumented, and the plain run covers it.
@@ -13,7 +13,7 @@ struct ClientPackageTests {
         defer { try? FileManager.default.removeItem(at: work) }
         let (status, output) = try await Command.offThePool { try CLI.tool(["bash", "Tools/client/check.sh", work.path]) }
         #expect(status == 0, "\(output.suffix(3000))")
-        #expect(output.contains("resolved at 1.0.0"), "the dependency is taken by version")
+        #expect(output.contains("resolved at 2.0.0"), "the dependency is taken by version")
         #expect(output.contains("every snippet ran"))
         #expect(!output.contains("warning:"))
         // The snippets did their work: the README's example wrote a WebP.

@@ -10,7 +10,7 @@ struct ConventionsTests {
 
     @Test func shortOptionsAndHelpAndVersion() throws {
         let v = try CLI.run(["-V"])
-        #expect(v.status == 0 && v.stdout.hasPrefix("anim 1."))
+        #expect(v.status == 0 && v.stdout.hasPrefix("anim 2."))
         for library in ["giflib 5.", "libpng 1.6.", "libwebp 1.", "libdeflate 1.", "Little CMS 2."] {
             #expect(v.stdout.contains(library), "\(library) in \(v.stdout)")
         }

@@ -1,12 +1,12 @@
 #!/usr/bin/env bash
 # Builds and runs every Swift snippet of README.md and of the DocC articles
 # (Sources/AnimKit/AnimKit.docc) from a separate package
-# that depends on AnimKit the way a user does: by URL, from: "1.0.0".
+# that depends on AnimKit the way a user does: by URL, from: "2.0.0".
 #
 #   Tools/client/check.sh [WORKDIR]
 #
 # The repository's files as they are now (committed or not) go into a fresh
-# git repository tagged 1.0.0 under WORKDIR (default: a temporary folder);
+# git repository tagged 2.0.0 under WORKDIR (default: a temporary folder);
 # a client package there depends on it by its file:// URL, in Swift 6
 # language mode. Each ```swift block that is not a manifest fragment
 # becomes an async function in a file of its own; main runs them all from
@@ -27,7 +27,7 @@ done
 git -C "$REPO" init -q
 git -C "$REPO" add -A
 git -C "$REPO" -c user.name=client -c user.email=client@localhost commit -qm "snapshot for the client check"
-git -C "$REPO" tag 1.0.0
+git -C "$REPO" tag 2.0.0
 
 CLIENT="$WORK/client"
 mkdir -p "$CLIENT/Sources/client"
@@ -37,7 +37,7 @@ import PackageDescription
 
 let package = Package(
     name: "client",
-    dependencies: [.package(url: "file://$REPO", from: "1.0.0")],
+    dependencies: [.package(url: "file://$REPO", from: "2.0.0")],
     targets: [
         .executableTarget(name: "client", dependencies: [
             .product(name: "AnimKit", package: "anim"),
