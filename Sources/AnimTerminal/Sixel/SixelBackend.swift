@@ -72,17 +72,12 @@ public final class SixelBackend: FrameBackend {
 
     private let palette: SixelPalette
     private let encoder = SixelEncoder()
-    private var shown: [UInt32] = []
+    /// The frame on screen.
+    private var shown = SixelShown()
     private var next: [UInt32] = []
     private var drawn: [UInt32] = []
     private var indices: [UInt16] = []
     private var unsettled = SixelUnsettled()
-    private var shownPlacement: Placement?
-    private var shownIndex: Int?
-    /// Bytes of the last keyframe, and what the images since have spent
-    /// on redrawing pixels that did not change (see `render`).
-    private var keyframeBytes = 0
-    private var redrawnBytes = 0
 
     /// A sixel backend for a terminal with `registers` colour registers
     /// (XTSMGRAPHICS; clamped to 2…1024), taking images of at most
@@ -108,7 +103,7 @@ public final class SixelBackend: FrameBackend {
     /// placement (then the old placement's cells are erased first); `[]`
     /// when nothing the terminal can show changed.
     public func render(_ image: RGBAImage, index: Int, placement: Placement) -> [UInt8] {
-        if shownPlacement == placement, shownIndex == index { return [] }
+        if shown.placement == placement, shown.index == index { return [] }
         let layout = SixelLayout(
             placement: placement, frame: PixelSize(width: image.width, height: image.height),
             cell: placement.cell, maxSize: maxSize)
@@ -117,10 +112,10 @@ public final class SixelBackend: FrameBackend {
         var out: [UInt8] = []
         let whole = Rect(x: 0, y: 0, width: size.width, height: size.height)
         let layered = composes && layout.tiles(of: whole).count == 1
-        let same = shownPlacement == placement && shown.count == next.count
-        let change = same ? SixelFrame.changes(next, shown, width: size.width, height: size.height) : nil
+        let same = shown.placement == placement && shown.pixels.count == next.count
+        let change = same ? SixelFrame.changes(next, shown.pixels, width: size.width, height: size.height) : nil
         if same, change == nil {
-            shownIndex = index
+            shown.index = index
             return []
         }
         // A new keyframe when half of what lies below the top row is
@@ -138,7 +133,9 @@ public final class SixelBackend: FrameBackend {
             layered && placement.blankRowsAbove > 0 && placement.row > 1
             && layout.tile.height >= size.height + layout.cell.height
         let topRow = above ? 0 : min(layout.cell.height, size.height) * size.width
-        let layerCosts = !layered || ((unsettled.count - topRow) * 2 <= next.count - topRow && redrawnBytes < keyframeBytes)
+        let layerCosts =
+            !layered
+            || ((unsettled.count - topRow) * 2 <= next.count - topRow && unsettled.redrawnBytes < unsettled.keyframeBytes)
         if composes, same, let change, layerCosts {
             let changed = layout.aligned(change.rect, wholeCells: change.cleared)
             if change.cleared { appendErase(layout.cells(of: changed), at: placement, to: &out) }
@@ -157,24 +154,24 @@ public final class SixelBackend: FrameBackend {
                 rect, everything: change.cleared ? changed : nil, blankAbove: above ? layout.cell.height : 0,
                 width: size.width, layout: layout, placement: placement, into: &out)
             if !layered { unsettled.settleAll(next.count) }
-            redrawnBytes += out.count * pixels.unchanged / max(pixels.drawn, 1)
+            unsettled.redrawnBytes += out.count * pixels.unchanged / max(pixels.drawn, 1)
         } else {
             // A new keyframe over the same placement covers all of it: no erase.
-            if let old = shownPlacement, !same { appendErase((0, 0, old.rows, old.columns), at: old, to: &out) }
+            if let old = shown.placement, !same { appendErase((0, 0, old.rows, old.columns), at: old, to: &out) }
             if transparent { appendErase(layout.cells(of: whole), at: placement, to: &out) }
             if layered {
                 appendKeyframe(size: size, layout: layout, placement: placement, blankAbove: above, into: &out)
-                keyframeBytes = out.count
-                redrawnBytes = 0
+                unsettled.keyframeBytes = out.count
+                unsettled.redrawnBytes = 0
             } else {
                 unsettled.settleAll(next.count)
                 draw(whole, everything: whole, width: size.width, layout: layout, placement: placement, into: &out)
                 unsettled.settleAll(next.count)
             }
         }
-        swap(&shown, &next)
-        shownPlacement = placement
-        shownIndex = index
+        swap(&shown.pixels, &next)
+        shown.placement = placement
+        shown.index = index
         return out
     }
 
@@ -217,9 +214,9 @@ public final class SixelBackend: FrameBackend {
 
     /// Forgets the frame shown: the next `render` draws everything.
     public func invalidate() {
-        shownPlacement = nil
-        shownIndex = nil
-        shown.removeAll(keepingCapacity: true)
+        shown.placement = nil
+        shown.index = nil
+        shown.pixels.removeAll(keepingCapacity: true)
         unsettled = SixelUnsettled()
     }
 
@@ -263,7 +260,7 @@ public final class SixelBackend: FrameBackend {
         var unchanged = 0
         let top = blankAbove > 0 ? 0 : layout.cell.height  // redrawn after any keyframe too
         next.withUnsafeBufferPointer { next in
-            shown.withUnsafeBufferPointer { shown in
+            shown.pixels.withUnsafeBufferPointer { shown in
                 unsettled.mask.withUnsafeMutableBufferPointer { unsettled in
                     drawn.withUnsafeMutableBufferPointer { drawn in
                         var o = blank

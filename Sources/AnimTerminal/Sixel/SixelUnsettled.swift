@@ -2,7 +2,7 @@ import AnimKit
 
 /// The pixels that a sixel graphic which may be dropped holds (see
 /// `SixelBackend`'s notes on layers): drawn again by every image until the
-/// next keyframe.
+/// next keyframe, and what they have cost since it.
 struct SixelUnsettled {
     /// Per pixel of the frame, row by row: unsettled.
     var mask: [Bool] = []
@@ -10,6 +10,10 @@ struct SixelUnsettled {
     var count = 0
     /// The area every image covers, from the top row down.
     var rect = Rect(x: 0, y: 0, width: 0, height: 0)
+    /// Bytes of the last keyframe, and what the images since have spent
+    /// on redrawing pixels that did not change (see `SixelBackend.render`).
+    var keyframeBytes = 0
+    var redrawnBytes = 0
 
     /// Every pixel of a frame of `pixels` settled (tiled layouts: only
     /// changes are drawn).
