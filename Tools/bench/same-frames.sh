@@ -4,8 +4,11 @@
 # each binary's `anim info --json` says (frames, durations, loops, errors)
 # and a hash of every frame's pixels (`anim extract FILE - --format rgba`),
 # with and without --no-color-management. Prints one line per difference
-# and a count; exits 1 if any file differs. For refactors that must not
-# change behaviour: Tools/bench/same-frames.sh BEFORE AFTER [FILES...]
+# and a count; exits 1 if any file differs. With WRITES=1, also the bytes
+# each writes for `convert` to GIF, APNG and WebP and for `optimize`, and
+# their exit status and messages (about 4 minutes for the test files on
+# 2 cores). For refactors that must not change behaviour:
+#   [WRITES=1] Tools/bench/same-frames.sh BEFORE AFTER [FILES...]
 set -uo pipefail
 A="$(realpath "${1:?usage: same-frames.sh BEFORE AFTER [FILES...]}")"
 B="$(realpath "${2:?}")"
@@ -25,6 +28,16 @@ shown() {
         "$bin" extract "$file" - --format rgba $mode 2>&1 | sha256sum
         echo "extract$mode exit ${PIPESTATUS[0]}"
     done
+    [ "${WRITES:-}" = 1 ] || return 0
+    local out
+    out=$(mktemp -d)
+    for ext in gif png webp; do
+        "$bin" convert "$file" "$out/o.$ext" 2>&1 | sed "s|$file||g; s|$out||g"
+        echo "convert.$ext exit ${PIPESTATUS[0]} $(sha256sum <"$out/o.$ext" 2>/dev/null)"
+    done
+    "$bin" optimize "$file" "$out/opt.${file##*.}" 2>&1 | sed "s|$file||g; s|$out||g"
+    echo "optimize exit ${PIPESTATUS[0]} $(sha256sum <"$out/opt.${file##*.}" 2>/dev/null)"
+    rm -rf "$out"
 }
 differ=0
 for f in "${files[@]}"; do
