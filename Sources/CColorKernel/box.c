@@ -96,7 +96,8 @@ void anim_box_write_row(const int64_t *sums, const float *column_weight, float r
 // run of those sums added and written. Per output pixel this is one
 // premultiplication per source pixel and one add per source column,
 // where summing a row's pixels per output column costs a loop per column
-// and source row (43% of kitty mode's CPU on a 720p clip reduced 2:1).
+// and source row (a large share of kitty mode's CPU on a clip reduced
+// 2:1: Tools/bench/graphics/run.py --modes kitty).
 
 #include "avx2_dispatch.h"
 

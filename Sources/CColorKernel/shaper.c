@@ -128,7 +128,8 @@ __attribute__((target("avx2"))) static void changed_avx2(const anim_shaper *s, c
         __m256i out;
         if (!flat8(s, p, &memo, &out)) out = convert8(s, p);
         // Unchanged lanes keep what the target holds (a blend and a plain
-        // store: AMD's vpmaskmovd store took a fifth of this loop's time).
+        // store: AMD's vpmaskmovd store was a large share of this loop's
+        // time; Tools/bench/color-cost.sh).
         __m256i kept = _mm256_loadu_si256((const __m256i *)(dst + 4 * i));
         _mm256_storeu_si256((__m256i *)(dst + 4 * i), _mm256_blendv_epi8(out, kept, same));
     }

@@ -148,7 +148,7 @@ static int decode_core(const uint8_t *header, size_t header_size, const anim_png
 #ifdef PNG_IGNORE_ADLER32
     /* The chunk CRCs, checked in bridge_read over the compressed bytes, guard
        the data; zlib's Adler-32 over the (larger) inflated bytes would cost
-       about 8% of the decode again. */
+       a noticeable part of the decode again (Tools/bench/run.sh). */
     png_set_option(png, PNG_IGNORE_ADLER32, PNG_OPTION_ON);
 #endif
     png_set_user_limits(png, 0x7fffffff, 0x7fffffff);
@@ -313,8 +313,9 @@ static unsigned long signed_magnitude_sum(const uint8_t *p, size_t n) {
 }
 
 /* A buffer for a large image: from 8 MiB on aligned to 2 MiB and marked
-   for transparent huge pages (one fault a 2 MiB page instead of 512; seen:
-   a 24-megapixel frame spent a fifth of its time in page faults). */
+   for transparent huge pages (one fault a 2 MiB page instead of 512):
+   page faults had been a good part of a large frame's PNG encoding
+   (Tools/bench/extract.py, its one large frame). */
 static void *big_alloc(size_t size) {
     if (size < ((size_t)8 << 20)) return malloc(size);
     void *p = NULL;
@@ -367,7 +368,8 @@ int anim_png_deflate_filtered(const uint8_t *pixels, uint32_t width, uint32_t he
         /* Every whole-image filter and the adaptive choice too, as APNG
            Assembler tries them; the one a level-6 deflate finds smallest
            wins (level 3 ranks them wrongly: on a 512×512 palette logo it
-           chose Paeth, 5% larger than none at level 12). None wins on
+           chose Paeth, which came out larger than none at level 12; APNG
+           sizes: Tools/bench/encode/frames-sizes.sh). None wins on
            dithered frames (from GIFs), Up or Paeth on flat areas and
            smooth ones. */
         candidate = malloc(size);
@@ -386,11 +388,10 @@ int anim_png_deflate_filtered(const uint8_t *pixels, uint32_t width, uint32_t he
     if (level >= 10 && n * 32 < size) {
         /* Highly redundant rows (flat areas, text, repeated rows): zlib's
            level 9 is often smaller than libdeflate's near-optimal parse
-           there (a terminal recording's 1200×600 palette frame: 1781
-           bytes against 2012) and fast (4 ms), so the smaller is kept.
-           From 32:1 only: over the frames of 118 public animations zlib
-           won on 96 of the 1,023 frames below it, saving 355 bytes in
-           all, and took an eighth of the time on a 1080×1080 GIF's. */
+           there (terminal recordings' palette frames) and fast, so the
+           smaller is kept. From 32:1 only: below it zlib seldom won, by
+           few bytes, at a cost in time on large frames (the public
+           animations through Tools/bench/encode/frames-sizes.sh). */
         uLongf zn = compressBound((uLong)size);
         uint8_t *zz = malloc(zn);
         if (zz && compress2(zz, &zn, filtered, (uLong)size, 9) == Z_OK && zn < n) { memcpy(z, zz, zn); n = zn; }

@@ -1,9 +1,10 @@
 /* The common PNG image decoded without libpng: 8 bits a sample or fewer
    (palette and grey), not interlaced, a header of IHDR, PLTE and tRNS as the
    specification orders them. The zlib stream is inflated by libdeflate in
-   one call (about twice zlib's speed), the rows unfiltered here (Paeth, Avg
-   and Sub a pixel at a time with SSE2: libpng's are a byte at a time in
-   Debian's build) and widened to RGBA as libpng's transforms would.
+   one call (faster than zlib: Tools/bench/run.sh), the rows unfiltered
+   here (Paeth, Avg and Sub a pixel at a time with SSE2: libpng's are a
+   byte at a time in Debian's build) and widened to RGBA as libpng's
+   transforms would.
    Anything else, and any data libdeflate or a CRC rejects, goes to libpng
    (`anim_png_decode`), whose answer and message stay the reference: the
    tests and the decode fuzzer compare the two on every image. */

@@ -10,9 +10,9 @@ enum Allocator {
     /// - Decoding and encoding: up to 32 MiB (libwebp's per-frame decoding
     ///   buffers, a 1080p frame's LZW indices) come from the heap and are
     ///   reused, instead of being mapped afresh and faulted in page by page
-    ///   for every frame. With a 1 MiB threshold, a 1920x1080x40 lossless
-    ///   WebP took 164k page faults over three decode passes (a quarter of
-    ///   its time in the kernel); a 640x360x150 one 111173, 4028 with 32 MiB.
+    ///   for every frame, which made lossless WebPs spend much of their
+    ///   decoding in the kernel (the page-fault counts: Tools/bench/RESULTS.md,
+    ///   figures moved from code comments).
     /// - Playing (`play`, `bench --loops`): frames and canvases get their
     ///   own mappings, so that freeing one returns its memory at once (glibc
     ///   otherwise serves them from the heap, which keeps the peak long
@@ -21,9 +21,9 @@ enum Allocator {
     ///   frame's buffers. Setting the mapping threshold fixes the trim
     ///   threshold at glibc's 128 KiB, and playing then gave back and
     ///   faulted in again every frame's smaller buffers (a kitty frame's
-    ///   patch and PNG, a decoded frame's indices): 1280x720 GIF at 80x24,
-    ///   kitty 11.9 -> 7.8 ms a frame, sixel 11.3 -> 9.5, text 3.6 -> 3.2
-    ///   (Tools/bench/graphics/run.py's pty, best of three).
+    ///   patch and PNG, a decoded frame's indices), at a cost to every
+    ///   mode's CPU a frame, kitty's most (Tools/bench/graphics/run.py's
+    ///   pty).
     static func configure(playing: Bool) {
         _ = mallopt(M_MMAP_THRESHOLD, playing ? 1 << 20 : 32 << 20)
         _ = mallopt(M_TRIM_THRESHOLD, 64 << 20)  // freed buffers stay for the next frame
@@ -33,10 +33,10 @@ enum Allocator {
     /// of 256 KiB or more mapped on their own (so freeing one gives it
     /// back), the heap's free top given back above 1 MiB. By default each
     /// thread that allocates gets a heap of its own, which keeps up to the
-    /// trim threshold of freed buffers: extracting a 2000x2000 animation to
-    /// WebP under a 200 MiB budget peaked at 323 MiB so, at 196 MiB with
-    /// one heap. Not the default: it makes decoding a few per cent slower
-    /// (buffers faulted in afresh, one heap's lock). Call it before the
+    /// trim threshold of freed buffers: extracting a large animation to
+    /// WebP under a budget peaked well above it so, within it with one
+    /// heap (`Tools/memory/sweep.py`). Not the default: it makes decoding
+    /// slower (buffers faulted in afresh, one heap's lock). Call it before the
     /// worker threads first allocate.
     static func tighten() {
         _ = mallopt(M_ARENA_MAX, 1)

@@ -9,8 +9,9 @@ import CLCMS
 /// (Display P3, Adobe RGB, PNG's gAMA/cHRM, most camera and screen
 /// profiles): per channel a tone curve to linear light, one 3×3 matrix to
 /// sRGB's linear light, sRGB's curve back; as browsers' colour engines
-/// (skcms, qcms) do it. Little CMS 2.14's own 8-bit path takes 20–50 ns a
-/// pixel, several times the decoding of a frame; this one a few.
+/// (skcms, qcms) do it. Little CMS's own 8-bit path costs more than
+/// decoding the frame; this one far less (`Tools/bench/color-cost.sh`
+/// measures what colour management costs).
 ///
 /// `ColorTransform` uses it only where it agrees with Little CMS within one
 /// level on a grid of colours, so its pixels are Little CMS's within 1.

@@ -32,8 +32,9 @@ enum BlendFormula: Sendable {
     // The two loops below share their shape but stay two: written as one
     // loop taking the mixing step as a closure (or with two `@inline(never)`
     // wrappers) the optimiser merged them into one function and the APNG
-    // blend of Tools/bench's screen.png took 1.2 times as long
-    // (`Tools/bench/ab.sh`, perf: blendExact 37% of the time, merged 46%).
+    // blend of Tools/bench's screen.png got slower (`Tools/bench/ab.sh`;
+    // perf put a larger share of the time in the merged function than in
+    // `blendExact`).
     static func blendExact(_ src: UnsafePointer<UInt8>, _ dst: UnsafeMutablePointer<UInt8>, _ count: Int) {
         var i = 0
         while i < count * 4 {

@@ -128,10 +128,10 @@ final class PaletteSearch {
     /// distance always `nearest`'s: by looking at every colour
     /// (`anim_palette_nearest`, eight at a time) in palettes of at most
     /// `scanLimit` colours, where the colours may lie anywhere (noise: the
-    /// walk along green visited a quarter of a 256-colour palette, and was
-    /// a third of sixel mode's CPU); of several colours at that distance,
-    /// the first in the palette (`nearest` may answer another). `hint` as
-    /// for `nearest`.
+    /// walk along green visited a large part of the palette and took a
+    /// large share of sixel mode's CPU, `Tools/bench/graphics/run.py
+    /// --modes sixel`); of several colours at that distance, the first in
+    /// the palette (`nearest` may answer another). `hint` as for `nearest`.
     func nearestByScan(_ red: Int32, _ green: Int32, _ blue: Int32, hint: Int = -1) -> (index: Int, distance: Int32) {
         guard count <= Self.scanLimit else { return nearest(red, green, blue, hint: hint) }
         if let taken = hinted(red, green, blue, hint: hint) { return taken }

@@ -154,7 +154,8 @@ enum Quantizer {
     /// equal ones, as `sort(by:)` does, through integers: a coordinate is
     /// a non-negative float, whose bits order as an integer's, above the
     /// entry's place. Sorting with a closure that read the axis at every
-    /// comparison was 5% of sixel play's CPU on a 720p WebP (perf).
+    /// comparison was a noticeable share of sixel play's CPU (perf; the
+    /// mode's CPU a frame: `Tools/bench/graphics/run.py --modes sixel`).
     static func sortStably(_ e: inout [Entry], _ lo: Int, _ hi: Int, axis: Int) {
         var keys = [UInt64](repeating: 0, count: hi - lo)
         for i in lo..<hi {

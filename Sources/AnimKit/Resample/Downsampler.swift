@@ -15,8 +15,9 @@ import CColorKernel
 /// reduction to a terminal's or a preview's size), the source rows are
 /// summed first, per source pixel in 32 bits (`anim_box_accumulate_row`,
 /// CColorKernel: eight lanes at a time with AVX2), and each output row is
-/// then the sum of its columns' runs (`anim_box_collapse_row`): a 720p
-/// clip reduced 2:1 in kitty mode spent 43% of its CPU shrinking, 21% so.
+/// then the sum of its columns' runs (`anim_box_collapse_row`): a clip
+/// reduced 2:1 in kitty mode spends far less of its CPU shrinking so
+/// (`Tools/bench/graphics/run.py --modes kitty`).
 /// Larger boxes sum each row per output column in 64 bits
 /// (`anim_box_add_row`, two pixels at a time; a column wider than
 /// `ANIM_BOX_MAX_RUN` pixels through the same loop written here) and are

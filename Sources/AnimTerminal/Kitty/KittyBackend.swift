@@ -178,13 +178,11 @@ public final class KittyBackend: FrameBackend {
     /// and deflating them was the most of a frame's CPU (noise.png, kitty
     /// mode). The next `rawRun` uploads are then raw, and PNG is tried again.
     ///
-    /// PNG: every row Paeth-filtered (on the benchmark clips within 0.3%
-    /// of the per-row choice in bytes and a third less time), libdeflate
-    /// level 2: on the 1280×720 full-motion clips 38% less CPU a frame than
-    /// level 6 (gradient.png 23.4 → 14.6 ms, gradient.webp 20.6 → 13.2) for
-    /// 34% and 11% more bytes (3.0 → 4.0 MB, 4.4 → 4.9 MB); level 1 saved
-    /// 1–2 ms more for 7% more bytes again (`Tools/bench/graphics/run.py`,
-    /// kitty mode).
+    /// PNG: every row Paeth-filtered (on the benchmark clips about the
+    /// per-row choice's bytes, in less time), libdeflate level 2: on the
+    /// full-motion clips much less CPU a frame than level 6 for somewhat
+    /// more bytes; level 1 saved little more time for more bytes again
+    /// (`Tools/bench/graphics/run.py`, kitty mode).
     private func payload(_ image: RGBAImage) -> (format: String, bytes: [UInt8]) {
         if let memory {
             if let name = image.pixels.withUnsafeBytes({ memory.store($0) }) {

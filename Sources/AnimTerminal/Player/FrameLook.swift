@@ -10,8 +10,8 @@ public struct FrameLook: Sendable {
     public var background: Background = .none
     /// Levels per channel a colour on screen may differ from the frame's,
     /// so that a colour already set can be reused (0: exact). At 2 the
-    /// difference cannot be seen, and the benchmark clips cost 9% (sprite)
-    /// to 14% (1280×720 gradient) fewer bytes.
+    /// difference cannot be seen, and text cells cost fewer bytes
+    /// (`Tools/bench/graphics/run.py --modes text`).
     public var colorTolerance = 2
     /// Text cells: the block characters (half blocks by default).
     public var symbols: TextSymbols = .half

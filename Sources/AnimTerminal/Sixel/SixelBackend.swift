@@ -43,10 +43,10 @@ import AnimKit
 /// player keeps a blank cell row above the picture (a centred picture's
 /// margin: `Placement.blankRowsAbove`), the guards and the later images
 /// start in that row, transparent there, and the base is the whole
-/// frame: no image redraws the picture's top row (on sprite.webp, 0.98 →
-/// 0.76 MB a loop; the top row had been 45% of its bytes). A layout
-/// cut into tiles (a terminal's small maximum size: not xterm's,
-/// 1000×1000) sends only what changed.
+/// frame: no image redraws the picture's top row, which had been much of
+/// a mostly static clip's bytes (`Tools/bench/graphics/run.py`, sixel
+/// mode, sprite.webp). A layout cut into tiles (a terminal's small
+/// maximum size: not xterm's, 1000×1000) sends only what changed.
 ///
 /// Terminals whose sixel image clears what lies under it (mlterm,
 /// Konsole: `composes` false) showed only the changed pixels and the top

@@ -14,19 +14,21 @@ import AnimKit
 /// sixel in each register, written out one by one, and the two registers
 /// overlap, so the second needs a pass of its own or a skip. Straightened,
 /// the columns are whole sixels of one register, written as runs
-/// (`!n~`) one register after the other: 14% fewer bytes on a 720p
-/// gradient played at 640×360. A pixel moves only to a colour as near
-/// as two neighbouring colours of a smooth palette, so edges, text and
-/// noise (whose colours are far apart) keep their nearest colours.
+/// (`!n~`) one register after the other: fewer bytes on smooth gradients
+/// (`Tools/bench/graphics/run.py --modes sixel`, the 720p gradient). A
+/// pixel moves only to a colour as near as two neighbouring colours of a
+/// smooth palette, so edges, text and noise (whose colours are far apart)
+/// keep their nearest colours.
 enum SixelColumns {
     /// The weighted distance within which a pixel takes the register
     /// above: 432, what 12 levels of plain RGB distance (144 squared)
     /// weigh on average (the weights sum to 9 over three channels). On the
     /// 720p gradient (256 quantised colours, neighbours about 8–10 levels
-    /// apart) it takes 14% of the bytes, at 43.8 dB against 46.6 (chafa's
-    /// 36.9). Tried in plain RGB: 48 took 4% of the bytes; 243 took 23%
-    /// but cost 2.4 dB more than 144, with drips down the bands' slanted
-    /// boundaries.
+    /// apart) it takes off a good part of the bytes for a small loss of
+    /// PSNR, still well above chafa's. Tried in plain RGB: a much smaller
+    /// distance took off little; a larger one took off more but lost more
+    /// PSNR, with drips down the bands' slanted boundaries
+    /// (`Tools/bench/graphics/run.py --modes sixel`).
     static let tolerance: Int32 = 432
 
     /// Straightens the bands of `tile` within `indices` (rows `stride` wide,
@@ -35,10 +37,10 @@ enum SixelColumns {
     ///
     /// A level boundary moves too (to its band's top), though its sixels
     /// cost nothing more (they repeat column after column); keeping level
-    /// stretches as they were lost most of the gain on the gradient (0.72
-    /// of chafa's bytes instead of 0.67), since its boundaries are shallow
-    /// slants made of level stretches. What a pixel can lose is bounded
-    /// all the same: `tolerance`.
+    /// stretches as they were lost most of the gain on the gradient
+    /// (`Tools/bench/graphics/run.py --modes sixel`), since its boundaries
+    /// are shallow slants made of level stretches. What a pixel can lose
+    /// is bounded all the same: `tolerance`.
     static func straighten(
         _ indices: UnsafeMutableBufferPointer<UInt16>, keys: UnsafeBufferPointer<UInt32>, stride: Int, tile: Rect,
         colors: UnsafeBufferPointer<UInt32>

@@ -25,9 +25,10 @@ import AnimKit
 /// Scratch memory (six rows of sixel bits per register) is kept between
 /// images, as raw memory owned by the encoder, handed to the loops as
 /// pointers: as arrays in the class, every access in the per-pixel loops
-/// paid an exclusivity check (8% of sixel mode's CPU on noise). A
-/// register's row of bits is scanned eight columns at a time for blank
-/// sixels, which most of it is when the band holds hundreds of colours.
+/// paid an exclusivity check (a noticeable share of sixel mode's CPU on
+/// noise: `Tools/bench/graphics/run.py --modes sixel`). A register's row
+/// of bits is scanned eight columns at a time for blank sixels, which
+/// most of it is when the band holds hundreds of colours.
 /// Not `Sendable`.
 final class SixelEncoder {
     /// Marks a pixel that is not drawn (left as it is: transparent).
@@ -235,9 +236,10 @@ final class SixelEncoder {
     /// A pass costs `$` and a skip from column 0; joining one costs the
     /// skip from its end, never more. Where colours lie side by side (a
     /// gradient: tens of registers to a band, each over a few columns)
-    /// this takes out most of the skips and returns (63.6 → 5.4 passes a
-    /// band, 11% of the bytes on the 720p gradient); where every colour
-    /// spans the band (noise) each keeps its pass.
+    /// this takes out most of the skips and returns, and the bytes they
+    /// cost (`Tools/bench/graphics/run.py --modes sixel`, the 720p
+    /// gradient); where every colour spans the band (noise) each keeps its
+    /// pass.
     private static func layOutPasses(_ s: inout Scratch) -> Int {
         let first = s.firstColumn
         let last = s.lastColumn

@@ -64,7 +64,8 @@ public final class TerminalWriter {
         guard limit < b.count, let base = b.baseAddress else { return b.count }
         // The last boundary ESC at start + 2 … limit, found ESC by ESC with
         // memchr: a piece of base64 is 4 KiB without one, and a walk back
-        // byte by byte cost 5% of kitty mode's CPU.
+        // byte by byte was a noticeable share of kitty mode's CPU
+        // (`Tools/bench/graphics/run.py --modes kitty`).
         var last = -1
         var at = start + 2
         while at <= limit, let hit = memchr(base + at, Int32(Escape.esc), limit + 1 - at) {

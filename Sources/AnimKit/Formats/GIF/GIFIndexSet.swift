@@ -58,8 +58,9 @@ struct GIFIndexSet {
 /// still fitting in the table need least goes last, and every frame
 /// needing it stops counting; repeat. gifsicle counts every frame alike;
 /// here a frame counts for the bits narrower codes would save it (a
-/// 40-code frame gains far less than a 400-code one): on the benchmark's
-/// screen recording this saves 73 bytes more.
+/// 40-code frame gains far less than a 400-code one): on the encode
+/// benchmark's screen recording this saves bytes over gifsicle's count
+/// (`Tools/bench/encode/run.py`).
 enum GIFPaletteOrder {
     /// New positions for entries `first..<first + count`: `result[i]` is
     /// the new index of entry `first + i`. `needs` holds the entries each

@@ -12,10 +12,11 @@
 ///
 /// `apply` rewrites the indices to what the chosen strings show, and the
 /// writer compresses them with the exact encoder, which finds nearly the
-/// same strings: on the 421 frames of wuffs' gifplayer-muybridge.gif and
-/// Pillow's iss634.gif at loss 80, 9 frames came out other than the lossy
-/// parse's own codes would be, 9 bytes more in all (measured while the exact encoder
-/// still cleared a full table at once, as giflib does).
+/// same strings: on two public GIFs at loss 80, a few frames came out
+/// other than the lossy parse's own codes would be, by a few bytes in all
+/// (counted while the exact encoder still cleared a full table at once,
+/// as giflib does: Tools/bench/encode/RESULTS-corpus.md; the lossy mode
+/// against gifsicle is `Tools/bench/encode/corpus.py --modes lossy`).
 enum GIFLossyLZW {
     /// Replaces `indices` by the pixels a lossy parse shows; returns how
     /// many changed. `colors` holds each index's colour (RGBA words, as in
