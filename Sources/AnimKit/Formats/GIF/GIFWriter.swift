@@ -39,28 +39,28 @@
 /// `writePending` for what Pillow needs); `Tools/bench/encode/gif.sh`
 /// compares size, time and PSNR with ffmpeg + gifsicle.
 final class GIFWriter: FrameWriter {
-    private let width: Int, height: Int
-    private let options: EncodingOptions
+    let width: Int, height: Int
+    let options: EncodingOptions
     /// Palette entries allowed, 2–256, the transparent one included (as
     /// ffmpeg's palettegen counts), except that 2 means 2 colours.
-    private var maxColors: Int { min(max(options.maxColors, 2), 256) }
+    var maxColors: Int { min(max(options.maxColors, 2), 256) }
     /// k-means iterations, from `options.quality`.
-    private var iterations: Int { min(max(options.quality, 0), 100) / 10 }
-    private let encoder: GIFLibEncoder
+    var iterations: Int { min(max(options.quality, 0), 100) / 10 }
+    let encoder: GIFLibEncoder
     /// What the decoder shows (the reference canvas): each pixel's key, and
     /// whether the colour on screen is exactly it (it was drawn from a
     /// palette holding that colour, or is transparent).
-    private var screen: (keys: [UInt32], exact: [Bool])
+    var screen: (keys: [UInt32], exact: [Bool])
     /// The frame waiting for the next one: its keys, and its index and duration.
-    private var pending = (keys: [UInt32](), frame: (index: Int, duration: Duration)?.none)
-    private var lastIndex = 0
-    private var clock: GIFDelayClock
-    private var global: (dither: GIFDither, meanSquaredError: Double)?
-    private let histogram = ColorHistogram()
-    private var indices: [UInt8] = []
+    var pending = (keys: [UInt32](), frame: (index: Int, duration: Duration)?.none)
+    var lastIndex = 0
+    var clock: GIFDelayClock
+    var global: (dither: GIFDither, meanSquaredError: Double)?
+    let histogram = ColorHistogram()
+    var indices: [UInt8] = []
     /// The next frame's keys, for the choice of disposal; `loaded` while
     /// they are those of the frame being added.
-    private var next = (keys: [UInt32](), loaded: false)
+    var next = (keys: [UInt32](), loaded: false)
 
     init(sink: OutputSink, width: Int, height: Int, options: EncodingOptions) throws {
         self.width = width
@@ -100,7 +100,7 @@ final class GIFWriter: FrameWriter {
     }
 
     /// Encodes the pending frame, `next` (if any) deciding its disposal.
-    private func writePending(next: RGBAImage?) throws {
+    func writePending(next: RGBAImage?) throws {
         guard let frame = pending.frame else { return }
         pending.frame = nil
         lastIndex = frame.index
@@ -207,7 +207,7 @@ final class GIFWriter: FrameWriter {
     /// a still background, drawn somewhere else each time) and needs no
     /// pixel cleared there. As gifsicle does not, and the input of Pillow's
     /// `dispose_prev.gif` does.
-    private func restoringPays(_ next: RGBAImage) -> Bool {
+    func restoringPays(_ next: RGBAImage) -> Bool {
         GIFFrameDiff.load(next, into: &self.next.keys)
         self.next.loaded = true
         guard GIFFrameDiff.cleared(screen.keys, next: next).isEmpty else { return false }
@@ -228,7 +228,7 @@ final class GIFWriter: FrameWriter {
     /// draws the 255 most used colours over the whole rectangle (so that
     /// its disposal covers the frame). False, nothing written, past 16
     /// tables: a photograph, left to the quantiser.
-    private func writeOverflow(_ rect: Rect, frame: Int) throws -> Bool {
+    func writeOverflow(_ rect: Rect, frame: Int) throws -> Bool {
         let perTable = 255
         var counts: [UInt32: Int] = [:]
         for y in rect.y..<(rect.y + rect.height) {
@@ -281,7 +281,7 @@ final class GIFWriter: FrameWriter {
     /// holding two or more values made transparent whole. (A fourth, every
     /// unchanged pixel in its own colour, made none of the 109 public GIFs
     /// smaller and was taken out.)
-    private func fillUnchanged(
+    func fillUnchanged(
         _ keys: UnsafeBufferPointer<UInt32>, _ ref: UnsafeBufferPointer<UInt32>, _ rect: Rect,
         _ palette: GIFPalette, _ out: UnsafeMutableBufferPointer<UInt8>
     ) {
@@ -340,7 +340,7 @@ final class GIFWriter: FrameWriter {
     /// For `GIFLossyLZW`: per pixel of `rect` that the frame leaves as it
     /// is, the colour it stands for (the screen may show a near one), else
     /// 0. A colour drawn there instead is measured against that.
-    private func shownUnchanged(_ keys: UnsafeBufferPointer<UInt32>, _ ref: UnsafeBufferPointer<UInt32>, _ rect: Rect)
+    func shownUnchanged(_ keys: UnsafeBufferPointer<UInt32>, _ ref: UnsafeBufferPointer<UInt32>, _ rect: Rect)
         -> [UInt32]
     {
         var shown = [UInt32](repeating: 0, count: rect.width * rect.height)
@@ -355,7 +355,7 @@ final class GIFWriter: FrameWriter {
     }
 
     /// Records which pixels of `rect` the frame shows exactly.
-    private func noteShown(
+    func noteShown(
         _ keys: UnsafeBufferPointer<UInt32>, _ rect: Rect, _ palette: GIFPalette,
         _ out: UnsafeMutableBufferPointer<UInt8>, cleared: Bool
     ) {
@@ -371,133 +371,5 @@ final class GIFWriter: FrameWriter {
                 o += 1
             }
         }
-    }
-
-    /// The global table with the colours frame 0 uses most first. (On an
-    /// output that can be read back, `GIFReorder` orders it again once all
-    /// frames are known.)
-    private func mostUsedFirst(_ colors: [UInt32]) -> [UInt32] {
-        let palette = GIFPalette(colors: colors, transparent: false)
-        var counts = [Int](repeating: 0, count: colors.count)
-        pending.keys.withUnsafeBufferPointer { keys in
-            for k in keys where k != 0 { if let i = palette.exactIndex(k) { counts[i] += 1 } }
-        }
-        return colors.indices.sorted { counts[$0] != counts[$1] ? counts[$0] > counts[$1] : $0 < $1 }.map { colors[$0] }
-    }
-
-    private func writeHeader() throws {
-        guard encoder.global == nil, let global else { return }
-        try encoder.writeScreen(width: width, height: height, palette: global.dither.palette)
-        if let loops = Self.loopValue(plays: options.plays) { try encoder.writeLoop(loops) }
-        try encoder.writeMetadata(options.metadata)
-    }
-
-    /// Fills the histogram with the changed pixels of `rect`.
-    private func countColors(in rect: Rect) {
-        histogram.reset()
-        pending.keys.withUnsafeBufferPointer { keys in
-            screen.keys.withUnsafeBufferPointer { ref in
-                histogram.addChanged(keys, reference: ref, width: width, rect: rect)
-            }
-        }
-    }
-
-    /// Fills the histogram with every pixel of `rect`, when they are all
-    /// opaque and their colours fit a table; else leaves it with the changed
-    /// pixels and returns false.
-    private func countColors(inWhole rect: Rect) -> Bool {
-        var keys: [UInt32] = []
-        keys.reserveCapacity(rect.width * rect.height)
-        for y in rect.y..<(rect.y + rect.height) {
-            keys += pending.keys[(y * width + rect.x)..<(y * width + rect.x + rect.width)]
-        }
-        guard !keys.contains(0) else { return false }
-        histogram.reset()
-        keys.withUnsafeBufferPointer { histogram.add($0) }
-        if !histogram.overflowed && histogram.distinct.count <= maxColors { return true }
-        countColors(in: rect)
-        return false
-    }
-
-    /// After the frame: the reference shows its pixels in `rect`, or
-    /// transparency there when it is disposed of to background.
-    private func updateReference(_ rect: Rect, cleared: Bool) {
-        pending.keys.withUnsafeBufferPointer { keys in
-            screen.keys.withUnsafeMutableBufferPointer { ref in
-                for y in rect.y..<(rect.y + rect.height) {
-                    for i in (y * width + rect.x)..<(y * width + rect.x + rect.width) {
-                        ref[i] = cleared ? 0 : keys[i]
-                    }
-                }
-            }
-        }
-    }
-
-    /// Opaque colours a palette may hold: one entry goes to transparency
-    /// when needed, but 2 colours are always allowed (then 3 entries).
-    private func colorBudget(transparent: Bool) -> Int {
-        transparent ? max(maxColors - 1, 2) : maxColors
-    }
-
-    /// The palette for the pixels in the histogram: the global one, made
-    /// from frame 0, when it serves (see the type's notes); else a local one.
-    private func choosePalette(needsTransparency: Bool) -> (GIFDither, isLocal: Bool) {
-        guard let global else {
-            let prescan = options.prescan
-            if let known = prescan?.colors, !known.isEmpty,
-                known.count <= colorBudget(transparent: prescan?.transparentEntry ?? true),
-                !histogram.overflowed, histogram.distinct.count <= 256
-            {
-                // The colours of every frame, known up front: one table for
-                // all; or the table later frames share, which frame 0's
-                // colours do not fit: frame 0 then gets a local table.
-                let ordered = Set(known).isSuperset(of: histogram.distinct) ? mostUsedFirst(known) : known
-                let palette = GIFPalette(colors: ordered, transparent: prescan?.transparentEntry ?? true)
-                self.global = (GIFDither(mode: options.dither, palette: palette), 0)
-                return choosePalette(needsTransparency: needsTransparency)
-            }
-            let result = Quantizer.palette(
-                histogram, maxColors: colorBudget(transparent: needsTransparency), iterations: iterations)
-            // A first frame with no opaque pixel still needs a colour in the
-            // table (and the search one to search): opaque black.
-            let ordered = result.colors.isEmpty ? [0xFF00_0000] : mostUsedFirst(result.colors)
-            let dither = GIFDither(
-                mode: options.dither, palette: GIFPalette(colors: ordered, transparent: needsTransparency))
-            self.global = (dither, result.meanSquaredError)
-            return (dither, false)
-        }
-        let globalServes = !needsTransparency || global.dither.palette.transparentIndex != nil
-        // (The global table always holds a colour: see above.)
-        if histogram.total == 0 && globalServes { return (global.dither, false) }
-        if globalServes && !histogram.overflowed && global.dither.palette.containsAll(histogram.distinct) {
-            return (global.dither, false)
-        }
-        // A global table without a transparent entry that holds the changed
-        // colours lends the frame the first entry it does not use (a colour
-        // or the padding past them) for transparency.
-        if !globalServes && !histogram.overflowed && global.dither.palette.containsAll(histogram.distinct) {
-            let table = global.dither.palette
-            var used = [Bool](repeating: false, count: table.tableSize)
-            for c in histogram.distinct { used[table.exactIndex(c)!] = true }
-            if let free = used.firstIndex(of: false) {
-                return (GIFDither(mode: options.dither, palette: GIFPalette(colors: table.colors, transparentAt: free)), false)
-            }
-        }
-        // Exact whenever the changed pixels' colours fit a table: a local
-        // one of exactly them, rather than the global one approximating.
-        if !histogram.overflowed && histogram.distinct.count <= colorBudget(transparent: needsTransparency) {
-            let colors = histogram.distinct.isEmpty ? [0xFF00_0000] : histogram.distinct
-            return (GIFDither(mode: options.dither, palette: GIFPalette(colors: colors, transparent: needsTransparency)), true)
-        }
-        if !globalServes {
-            let result = Quantizer.palette(histogram, maxColors: colorBudget(transparent: true), iterations: iterations)
-            return (GIFDither(mode: options.dither, palette: GIFPalette(colors: result.colors, transparent: true)), true)
-        }
-        let globalError = Quantizer.meanSquaredError(histogram.entries(), global.dither.search)
-        if globalError <= global.meanSquaredError * 1.25 + 1 { return (global.dither, false) }
-        let result = Quantizer.palette(histogram, maxColors: colorBudget(transparent: needsTransparency), iterations: iterations)
-        guard result.meanSquaredError < globalError * 0.8 else { return (global.dither, false) }
-        let palette = GIFPalette(colors: result.colors, transparent: needsTransparency)
-        return (GIFDither(mode: options.dither, palette: palette), true)
     }
 }

@@ -12,7 +12,7 @@ extension PNGFile {
         if palette, let exact = ExactPalette(image) {
             return encodeIndexed(exact, width: image.width, height: image.height, level: level)
         }
-        let opaque = image.isOpaque(in: (0, 0, image.width, image.height), width: image.width)
+        let opaque = image.isOpaque(in: Rect(x: 0, y: 0, width: image.width, height: image.height), width: image.width)
         return opaque
             ? encodeRows(image.channels([0, 1, 2]), image, channels: 3, colorType: 2, level: level, filter: filter)
             : encodeRows(image.pixels, image, channels: 4, colorType: 6, level: level, filter: filter)
