@@ -122,6 +122,6 @@ struct Batch: Sendable {
     static func output(for input: String, in dir: String, format: OutputFormat) -> String {
         let base = baseName(input)
         let stem = base.lastIndex(of: ".").map { String(base[..<$0]) } ?? base
-        return (dir.hasSuffix("/") ? dir : dir + "/") + stem + "." + (format == .apng ? "png" : format.rawValue)
+        return (dir.hasSuffix("/") ? dir : dir + "/") + stem + "." + format.fileExtension
     }
 }

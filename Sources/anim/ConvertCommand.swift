@@ -59,7 +59,7 @@ enum ConvertCommand: Command {
     /// The format a batch writes `input` in without --format: its own.
     static func formatOf(_ input: String) throws -> OutputFormat {
         let source = try ImageSource.opening(path: input, throughFrame: 0, options: DecodingOptions())
-        return source.format == .gif ? .gif : source.format == .webp ? .webp : .apng
+        return source.format.outputFormat ?? .apng
     }
 
     /// One file; in a batch quietly (no progress bar, the stats line is the batch's).
@@ -71,7 +71,7 @@ enum ConvertCommand: Command {
         try OutputPath.check(out, notAnyOf: [input])
         var source = try ImageSource(path: input, options: args.decoding())
         let reshaped = !edits.geometry.isIdentity(width: source.outputWidth, height: source.outputHeight)
-        if source.format == .gif && format == .gif && !edits.changesTime {
+        if source.format.outputFormat == format && format.rewritesAsStored && !edits.changesTime {
             // The source's images and delays, as stored.
             source = try ImageSource(path: input, options: args.decoding(.imagesAsStored))
         }
@@ -131,7 +131,7 @@ enum ConvertCommand: Command {
         // The global table (from the source's frames: not once they are
         // resized); GIF to GIF exact colours and the delays as stored,
         // unless edits or --delay set new ones.
-        if format == .gif && !reshaped { source.prepareGIF(&options, keepingDelays: !delay && !edits.changesTime) }
+        if !reshaped { source.prepare(&options, for: format, keepingDelays: !delay && !edits.changesTime) }
         try EncodeRun.write(
             count: edited.count, to: out, format: format, options: options, label: "convert",
             stats: args.flag(.encodeStats) && !batch, showProgress: !batch && !args.quiet, readAhead: !batch,

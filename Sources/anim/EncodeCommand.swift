@@ -49,11 +49,11 @@ enum EncodeCommand: Command {
             throw AnimError.limitExceeded(file: dir, limit: "maxMemory", value: needed, maximum: args.limits.maxMemory)
         }
         if needed > args.limits.maxMemory / 2 { Allocator.tighten() }
-        if format == .gif && !reshaped {
-            // One table for all frames when their colours fit one, else the
-            // one most share (as convert does): the frames are read twice
+        if !reshaped {
+            // GIF: one table for all frames when their colours fit one, else
+            // the one most share (as convert does): the frames are read twice
             // then, once to count colours.
-            options.prescan = try? GIFGlobalTable.of(count: files.count, limit: max(options.maxColors - 1, 2)) {
+            options.prepare(for: format, frameCount: files.count) {
                 try ImageSource(path: files[$0], options: args.decoding()).frame(at: 0)
             }
         }

@@ -8,7 +8,7 @@ enum EncodingArguments {
         var o = EncodingOptions()
         let format: OutputFormat
         if let f = args[.format]?.lowercased() {
-            format = f == "png" ? .apng : OutputFormat(rawValue: f)!  // checked against the declaration
+            format = OutputFormat(pathExtension: "." + f)!  // checked against the declaration
         } else {
             guard let v = OutputFormat(pathExtension: output) else {
                 throw UsageError(

@@ -71,9 +71,8 @@ enum MaxBytes {
             o.prescan = nil
             // GIF: one table for all frames when the source's colours allow
             // (as convert does), while the frames keep the source's size.
-            if format == .gif && s.scale == 1 && edits.geometry.isIdentity(width: source.outputWidth, height: source.outputHeight)
-            {
-                source.prepareGIF(&o, keepingDelays: false)
+            if s.scale == 1 && edits.geometry.isIdentity(width: source.outputWidth, height: source.outputHeight) {
+                source.prepare(&o, for: format, keepingDelays: false)
             }
             let out = try ImageDestination(format: format, options: o)
             var progress = Progress(total: frames.count, label: "--max-bytes step \(i + 1)/\(ladder.count)")

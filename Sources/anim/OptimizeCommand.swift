@@ -68,11 +68,11 @@ enum OptimizeCommand: Command {
         // read, even if the file changes meanwhile.
         let original = try FileBytes.read(path: input)
         var source = try ImageSource(data: original, name: input, options: args.decoding())
-        let format: OutputFormat = source.format == .gif ? .gif : source.format == .webp ? .webp : .apng
+        let format = source.format.outputFormat ?? .apng
         // A GIF's images and delays as stored: the rewrite keeps them, and
         // is compared with them.
-        let reading = format == .gif ? args.decoding(.imagesAsStored) : args.decoding()
-        if format == .gif { source = try ImageSource(data: original, name: input, options: reading) }
+        let reading = format.rewritesAsStored ? args.decoding(.imagesAsStored) : args.decoding()
+        if format.rewritesAsStored { source = try ImageSource(data: original, name: input, options: reading) }
         if let error = source.indexError { throw error }  // a damaged file is not rewritten
         // --max-memory: the file and its rewrite in memory, then either the
         // encoder or the rewrite's decoding beside the source's (to compare).

@@ -154,16 +154,4 @@ public struct EncodingOptions: Sendable, Equatable {
 public enum OutputFormat: String, Sendable, CaseIterable {
     /// GIF89a, APNG (a PNG with `acTL`; one frame is a plain PNG) and WebP.
     case gif, apng, webp
-
-    /// The format for a file name's extension (`.gif`, `.png`/`.apng`, `.webp`).
-    public init?(pathExtension path: String) {
-        let name = path.split(separator: "/").last.map(String.init) ?? path
-        guard let dot = name.lastIndex(of: ".") else { return nil }
-        switch name[name.index(after: dot)...].lowercased() {
-        case "gif": self = .gif
-        case "png", "apng": self = .apng
-        case "webp": self = .webp
-        default: return nil
-        }
-    }
 }

@@ -11,7 +11,8 @@
 ///    0.125 of the size (about 20% fewer pixels a step).
 ///
 /// Each step keeps the strongest setting of the stages before it. APNG has
-/// no lossy setting in anim: its ladder is frame rate and scale.
+/// no lossy setting in anim: its ladder is frame rate and scale. Stages 1
+/// and 2 are each format's own (`ImageCodec.sizeSteps`, in its folder).
 public struct SizeSetting: Equatable, Sendable, CustomStringConvertible {
     /// GIF lossy LZW (0: off).
     public var lossy: Int
@@ -52,29 +53,13 @@ public struct SizeSetting: Equatable, Sendable, CustomStringConvertible {
 public enum SizeLadder {
     /// The settings from those given (first) to the smallest (last).
     public static func settings(format: OutputFormat, options: EncodingOptions) -> [SizeSetting] {
-        var s = SizeSetting(
-            lossy: format == .gif ? options.lossy : 0, lossless: format == .webp ? options.lossless : true,
-            quality: options.quality, maxColors: options.maxColors, rate: 1, scale: 1)
-        if format == .apng { s.lossless = true }
-        var out = [s]
+        var out = Formats.writing(format).sizeSteps(options).map {
+            SizeSetting(lossy: $0.lossy, lossless: $0.lossless, quality: $0.quality, maxColors: $0.maxColors, rate: 1, scale: 1)
+        }
+        var s = out[out.count - 1]
         func push(_ change: (inout SizeSetting) -> Void) {
             change(&s)
             out.append(s)
-        }
-        switch format {
-        case .gif:
-            for v in [20, 40, 80, 120, 200] where v > s.lossy { push { $0.lossy = v } }
-            for v in [128, 64, 32, 16] where v < s.maxColors { push { $0.maxColors = v } }
-        case .webp:
-            if s.lossless {
-                push {
-                    $0.lossless = false
-                    $0.quality = 90
-                }
-            }
-            for v in [60, 45, 30, 15, 5] where v < s.quality { push { $0.quality = v } }
-        case .apng:
-            break
         }
         for v in [2.0 / 3, 0.5] { push { $0.rate = v } }
         for v in [0.9, 0.8, 0.7, 0.6, 0.5, 0.42, 0.35, 0.3, 0.25, 0.2, 0.16, 0.125] { push { $0.scale = v } }

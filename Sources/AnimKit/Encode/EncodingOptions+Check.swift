@@ -2,13 +2,7 @@ extension EncodingOptions {
     /// The most plays `format` can store: GIF 65536 (its loop value is
     /// plays − 1), WebP 65535, APNG 2³¹ − 1 (PNG's four-byte integers stop
     /// there).
-    public static func maximumPlays(in format: OutputFormat) -> Int {
-        switch format {
-        case .gif: return 65536
-        case .webp: return 65535
-        case .apng: return Int(Int32.max)
-        }
-    }
+    public static func maximumPlays(in format: OutputFormat) -> Int { Formats.writing(format).maximumPlays }
 
     /// Throws `AnimError.unsupported` naming `file` and the option when an
     /// option is out of range, the same for every format: quality 0–100, effort 0–9,

@@ -12,12 +12,7 @@ extension ImageDestination {
     public static func memoryFootprint(
         format: OutputFormat, width: Int, height: Int, frames: Int = .max, outputBytes: Int = 0
     ) -> Int {
-        let perPixel =
-            switch format {
-            case .gif: 24
-            case .apng: 20 + 16 * max(1, min(System.activeProcessorCount, 4, frames))
-            case .webp: 64
-            }
+        let perPixel = Formats.writing(format).encodingBytes(frames)
         let (pixels, overflow) = max(width, 1).multipliedReportingOverflow(by: max(height, 1))
         guard !overflow, pixels <= Int.max / 256 else { return Int.max / 2 }
         return pixels * perPixel + min(max(outputBytes, 0), Int.max / 4)

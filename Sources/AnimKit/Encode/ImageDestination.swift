@@ -80,7 +80,7 @@ public final class ImageDestination {
             throw error
         }
         var o = options
-        if format == .apng && !sink.canPatch {
+        if Formats.writing(format).countsFramesFirst && !sink.canPatch {
             guard o.frameCount != nil else {
                 sink.abort()
                 throw AnimError.unsupported(
@@ -126,7 +126,7 @@ public final class ImageDestination {
             let d = duration ?? options.defaultDuration
             // APNG: hidden colours as transparent black; libwebp has its own
             // clean-up (smoother for lossy frames), GIF has no hidden colour.
-            let frame = format == .apng && !options.keepHiddenColors ? frame.invisibleCleared() : frame
+            let frame = Formats.writing(format).clearsHiddenColors && !options.keepHiddenColors ? frame.invisibleCleared() : frame
             framesAdded += 1
             // (Not frames of no duration: a GIF image stored without delay
             // plays 100 ms in browsers, alone or not.)

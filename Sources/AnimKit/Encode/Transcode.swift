@@ -22,6 +22,13 @@ extension EncodingOptions {
         guard n > limit else { return (max(n, 1), nil) }
         return (limit, "plays \(n) times, more than \(format.rawValue.uppercased()) can say: written as \(limit)")
     }
+
+    /// What `format`'s writer chooses from every frame before the first
+    /// (GIF: the global table, unless one is given); `frame(i)` decodes
+    /// frame i of `frameCount`, read only by a format that chooses so.
+    package mutating func prepare(for format: OutputFormat, frameCount: Int, frame: (Int) throws -> RGBAImage) {
+        Formats.writing(format).prepare?(&self, frameCount, frame)
+    }
 }
 
 extension ImageSource {
@@ -91,23 +98,24 @@ extension ImageSource {
             if let adjustment { adjustments.append(adjustment) }
         }
         if keepingMetadata && options.metadata.isEmpty { options.metadata = metadata }
-        if format == .gif { prepareGIF(&options, keepingDelays: true) }
+        prepare(&options, for: format, keepingDelays: true)
         adjustments += options.metadata.lost(in: format).map { "not kept: " + $0 }
         return (options, adjustments)
     }
 
-    /// What writing this source as a GIF sets in `options`: the global
-    /// table (unless one is given: `ImageCodec.gif`'s `prepare`, from every frame
-    /// decoded with a source of its own); from a GIF, exact
-    /// colours (at 256 colours, not lossy) and, when the source was read
-    /// with raw delays and `keepingDelays`, its delays as stored.
-    package func prepareGIF(_ options: inout EncodingOptions, keepingDelays: Bool) {
-        if options.prescan == nil, let scan = try? reopened() {
-            Formats.writing(.gif).prepare(&options, scan.frameCount, scan.frame(at:))
+    /// What writing this source in `format` sets in `options`: what its
+    /// codec chooses from every frame (`ImageCodec.prepare`, GIF's global
+    /// table unless one is given; the frames decoded with a source of its
+    /// own); from a source of that same format, what it keeps
+    /// (`ImageCodec.sameFormat`: GIF's exact colours and, when the source
+    /// was read with raw delays and `keepingDelays`, its delays as stored).
+    package func prepare(_ options: inout EncodingOptions, for format: OutputFormat, keepingDelays: Bool) {
+        let codec = Formats.writing(format)
+        if options.prescan == nil, let prepare = codec.prepare, let scan = try? reopened() {
+            prepare(&options, scan.frameCount, scan.frame(at:))
         }
-        guard format == .gif else { return }
-        if options.maxColors >= 256 && options.lossy == 0 { options.exactColors = true }
-        if keepingDelays && self.options.durationPolicy == .raw { options.storedDelays = true }
+        guard codec.reads.contains(self.format) else { return }
+        codec.sameFormat(&options, keepingDelays && self.options.durationPolicy == .raw)
     }
 
     private func write(

@@ -16,6 +16,14 @@ enum Formats {
         all.contains { $0.couldBegin(bytes) }
     }
 
+    /// The codec that reads `format`.
+    static func codec(of format: ImageFormat) -> ImageCodec {
+        guard let codec = all.first(where: { $0.reads.contains(format) }) else {
+            preconditionFailure("no codec reads \(format)")  // every ImageFormat case has one (FormatsTests)
+        }
+        return codec
+    }
+
     /// The format that writes `format`.
     static func writing(_ format: OutputFormat) -> ImageCodec {
         guard let codec = all.first(where: { $0.output == format }) else {

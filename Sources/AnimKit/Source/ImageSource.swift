@@ -119,7 +119,7 @@ public final class ImageSource: @unchecked Sendable {
         } catch {
             throw store.changed ? AnimError.fileChanged(name, frame: nil) : error
         }
-        if container.color == nil, container.summary.format != .png && container.summary.format != .apng {
+        if container.color == nil, codec.profileIsColor {
             container.color = container.summary.metadata.iccProfile.map { .icc($0) }
         }
         let conversion: (source: String?, transform: ColorTransform?) =

@@ -31,18 +31,12 @@ struct WorkingSet: Equatable {
         // What one decode holds beside its pixels: the file's bytes it
         // reads (a PNG frame's twice: mapped, and copied into the stream
         // libpng reads), a GIF's indices, libwebp's ARGB image.
-        let decoding: Int
-        switch index.format {
-        case .gif: decoding = largestData + largest / 4
-        case .webp: decoding = largestData + largest
-        case .png, .apng: decoding = 2 * largestData
-        }
+        let (decoding, stepBuffer) = Formats.codec(of: index.format).decoding(largestData, largest)
         base =
             scaledStill.map { Self.runtime + storeBytes + output + largestData + $0 }
             ?? Self.runtime + storeBytes + canvas + largest + decoding + saves + delivery
         // (Small steps are decoded ahead in batches of up to `batchBytes`.)
-        let buffer = max(
-            index.format == .gif ? largest / 4 : largest * (converts && !downsamples ? 2 : 1), StepPrefetcher.batchBytes)
+        let buffer = max(stepBuffer ?? largest * (converts && !downsamples ? 2 : 1), StepPrefetcher.batchBytes)
         perBuffer = buffer + decoding
     }
 

@@ -11,6 +11,19 @@ struct FormatsTests {
         }
     }
 
+    /// Every format read has its codec, and each format's facts are its
+    /// codec's: the values the shared code switched on before.
+    @Test func eachFormatsFactsAreItsCodecs() {
+        for format in [ImageFormat.gif, .png, .apng, .webp] { #expect(Formats.codec(of: format).reads.contains(format)) }
+        #expect(ImageFormat.png.outputFormat == .apng && ImageFormat.gif.outputFormat == .gif)
+        #expect(OutputFormat.allCases.map(\.fileExtension) == ["gif", "png", "webp"])
+        #expect(OutputFormat.allCases.map { EncodingOptions.maximumPlays(in: $0) } == [65536, Int(Int32.max), 65535])
+        #expect(OutputFormat(pathExtension: "a/b.APNG") == .apng && OutputFormat(pathExtension: "b.jpg") == nil)
+        #expect(OutputFormat.allCases.filter { Formats.writing($0).countsFramesFirst } == [.apng])
+        #expect(OutputFormat.allCases.filter { $0.rewritesAsStored } == [.gif])
+        #expect(Formats.all.filter(\.profileIsColor).map(\.output) == [.gif, .webp])
+    }
+
     static let signatures: [([UInt8], OutputFormat)] = [
         (Array("GIF89a".utf8) + [1, 0], .gif), (Array("GIF87a".utf8), .gif),
         ([0x89, 0x50, 0x4E, 0x47, 0x0D, 0x0A, 0x1A, 0x0A, 0], .apng),
