@@ -2,22 +2,19 @@
     import Glibc
 #endif
 
-/// Looking for a condition for a little while before sleeping on it. On a
-/// virtual machine a thread that slept, its processor halted, took from
-/// tens of microseconds to 2.5 ms to wake, and decode-ahead, which hands
-/// over its next step about when the last is done, lost most of its gain
-/// to wake-ups (`Tools/bench/public-decode.py`).
-///
-/// The condition is read from an atomic, not with
-/// `DispatchSemaphore.wait(timeout: .now())`: on Linux that call took 70 µs.
+/// Looking for a condition for a little while before sleeping on it: a
+/// thread that slept can take long to wake on a virtual machine, and
+/// decode-ahead, which hands over its next step about when the last is
+/// done, would lose its gain to wake-ups. The condition is read from an
+/// atomic, not with `DispatchSemaphore.wait(timeout: .now())`, which is
+/// slow on Linux. Figures: Tools/bench/RESULTS.md, "Decode-ahead tuning".
 enum Spin {
     /// Polls `ready` for up to `duration` nanoseconds, yielding the core
     /// to any other thread with work on it between polls; whether it
     /// became true. It stops early once the core is shared: when this
     /// thread got less than 3/4 of the time spinning (another program, or
     /// the thread it waits for, wants the core), sleeping is what helps
-    /// (`Tools/bench/busy.sh`: with one core kept busy, spinning made
-    /// decoding ahead 1.1–1.2× slower than one thread).
+    /// (`Tools/bench/busy.sh`).
     static func until(_ duration: Int64, _ ready: () -> Bool) -> Bool {
         if ready() { return true }
         guard duration > 0 else { return false }

@@ -1,10 +1,9 @@
 extension StepPrefetcher {
     /// The jobs waiting for a thread, and the pool's threads taking them:
-    /// at most `most` at once, one fewer than the cores, so that the
-    /// compositor's thread keeps a core to decode on too (the steps it
-    /// reaches first, and a waiting job while it waits: `take`). With a
-    /// thread for every core, the workers took every job as it came and
-    /// the compositor's thread only waited, three threads on two cores.
+    /// at most `most` at once, fewer than the cores
+    /// (`DecodeAheadPolicy.coresKept`), so that the compositor's thread
+    /// keeps a core to decode on too (the steps it reaches first, and a
+    /// waiting job while it waits: `take`).
     ///
     /// `Sendable`: its state is behind a lock.
     final class Lanes: Sendable {

@@ -1,11 +1,9 @@
-/// Whether decoding ahead pays on this machine now. On two cores with
-/// another program busy on one, a worker thread gets half a core: a decode
-/// takes twice its CPU time and the compositor waits for it, and decoding
-/// ahead made small files 1.1–1.4× slower than one thread
-/// (`Tools/bench/busy.sh`). A decode whose wall time is more than twice
-/// its CPU time (and 0.2 ms) was kept off a core; after three such decodes
-/// in a row, nothing is handed over for the next 32 steps, which the
-/// compositor decodes itself; then decoding ahead is tried again.
+/// Whether decoding ahead pays on this machine now: a worker thread kept
+/// off a core (another program busy on it) makes the compositor wait for
+/// decodes it could have done itself. After `starvedStrikes` starved
+/// decodes in a row, nothing is handed over for the next `starvedPause`
+/// steps, which the compositor decodes itself; then decoding ahead is
+/// tried again (`DecodeAheadPolicy`).
 struct Starvation {
     private var strikes = 0
     /// Calls to `schedule` left that hand nothing over.
@@ -18,15 +16,17 @@ struct Starvation {
         return true
     }
 
+    /// Counts a decode's wall and CPU time, in nanoseconds.
     mutating func record(step: Int, wall: Int64, cpu: Int64) {
-        if wall > 2 * cpu + 200_000 {
-            strikes += 1
-            if strikes >= 3 {
-                strikes = 0
-                paused = 32
-            }
-        } else {
+        let policy = DecodeAheadPolicy.standard
+        guard wall > policy.starvedRatio * cpu + policy.starvedSlack else {
             strikes = 0
+            return
+        }
+        strikes += 1
+        if strikes >= policy.starvedStrikes {
+            strikes = 0
+            paused = policy.starvedPause
         }
     }
 

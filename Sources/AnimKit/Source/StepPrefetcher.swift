@@ -30,7 +30,8 @@ final class StepPrefetcher {
     private let split: SplitStepDecoder?
     /// Whether the workers get a core of their own (`Starvation`).
     private var starvation = Starvation()
-    /// The most bytes of a batch's buffer: the largest step's, or `batchBytes`.
+    /// The most bytes of a batch's buffer: the largest step's, or
+    /// `DecodeAheadPolicy.batchBytes`.
     private let batchCap: Int
 
     /// Nil when the whole file is not worth one hand-over: then decoding
@@ -43,14 +44,14 @@ final class StepPrefetcher {
         var total = Work()
         for s in steps.indices { total.add(Work(steps[s].rect, bytes: decoder.dataRange(step: s).count, split: split != nil)) }
         if !total.isWorthHandingOver { return nil }
-        lanes = Lanes(most: WorkerPool.cores - 1, run: run)
+        lanes = Lanes(most: WorkerPool.cores - Self.policy.coresKept, run: run)
         self.decoder = decoder
         self.transform = transform
         self.steps = steps
         self.depth = depth
         self.split = split
         let largest = steps.indices.map { Self.need(steps[$0], split: split, index: $0, transform: transform) }.max()
-        batchCap = max(Self.batchBytes, largest ?? 0)
+        batchCap = max(Self.policy.batchBytes, largest ?? 0)
     }
 
     deinit {
@@ -79,33 +80,19 @@ final class StepPrefetcher {
             bytes += other.bytes
         }
 
-        /// Whether it is worth handing to another thread: work of under
-        /// 8 KiB of data and 16384 pixels costs less to decode here than the
-        /// hand-over costs. Measured: with every step handed over alone,
-        /// decoding ahead made the sticker (240×240) and screen recording
-        /// (800×600, a few KiB a frame) GIFs of Tools/bench/set 1.1–1.6×
-        /// slower than one thread. Smaller steps go in batches (`schedule`).
-        var isWorthHandingOver: Bool { bytes >= 8192 || pixels >= 16_384 }
+        /// Whether it is worth handing to another thread
+        /// (`DecodeAheadPolicy.minimumBytes`); smaller steps go in
+        /// batches (`schedule`).
+        var isWorthHandingOver: Bool {
+            bytes >= DecodeAheadPolicy.standard.minimumBytes || pixels >= DecodeAheadPolicy.standard.minimumPixels
+        }
     }
 
-    /// The most bytes a batch of small steps may take (unless one step
-    /// needs more), and the most steps in one (`WorkingSet` counts it).
-    static let batchBytes = 256 << 10
-    static let batchSteps = 32
+    private static var policy: DecodeAheadPolicy { .standard }
 
-    /// How long the compositor's thread looks for a decode to end before
-    /// it sleeps, in nanoseconds: about what a small frame takes.
-    static let spin: Int64 = 200_000
-
-    /// How long a worker stays awake for the next job while steps are
-    /// taken one after the other (`hot`), in nanoseconds.
-    static let warm: Int64 = 1_000_000
-    /// Whether steps are taken within `warm` of each other (reading as
-    /// fast as they decode, not a player's frame every few tens of
-    /// milliseconds, whose workers should sleep between frames), and when
-    /// the last was taken.
-    private var hot = true
-    private var lastTake: Int64 = 0
+    /// Whether steps are taken within `DecodeAheadPolicy.warm` of each
+    /// other (reading as fast as they decode), and when the last was taken.
+    private var pace = (hot: true, lastTake: Int64(0))
 
     /// The bytes step `s` needs in a job's buffer: its patch (twice when it
     /// is converted too), or a split decoder's prepared data.
@@ -121,8 +108,8 @@ final class StepPrefetcher {
     /// Starts decoding, while fewer than `depth` jobs are in flight, the
     /// steps from `range`'s start that are not started, as jobs that begin
     /// within `range`: a step alone when it is worth handing over, else a
-    /// batch of the small steps after it, up to `batchBytes` or
-    /// `batchSteps` (it may reach past `range`), when together they are
+    /// batch of the small steps after it, up to the `batchBytes` or
+    /// `batchSteps` of `DecodeAheadPolicy` (it may reach past `range`), when together they are
     /// worth it; else they are left to the caller.
     func schedule(_ range: ClosedRange<Int>) {
         guard !starvation.pauses() else { return }
@@ -135,7 +122,7 @@ final class StepPrefetcher {
             var (end, size, work) = (s, 0, Work())
             var offsets: [Int] = []
             var converted: [Bool] = []
-            while end < steps.count && end - s < Self.batchSteps {
+            while end < steps.count && end - s < Self.policy.batchSteps {
                 let step = steps[end]
                 let need = Self.need(step, split: split, index: end, transform: transform)
                 let own = Work(step.rect, bytes: decoder.dataRange(step: end).count, split: split != nil)
@@ -178,19 +165,17 @@ final class StepPrefetcher {
         }
         let at = jobs.firstIndex { $0.steps.lowerBound > job.steps.lowerBound } ?? jobs.count
         jobs.insert(job, at: at)
-        lanes.add(job, warm: hot ? Self.warm : 0)
+        lanes.add(job, warm: pace.hot ? Self.policy.warm : 0)
     }
 
     /// The finished decode of step `s`, waiting for it if a worker is on
-    /// it (and meanwhile decoding here the jobs no worker has started); nil when none was scheduled, or when no worker has reached it:
-    /// then the caller decodes the step itself rather than wait for a
-    /// worker to wake up (with many small steps between the large ones,
-    /// waiting cost more than decoding ahead saved). Hand it back with
-    /// `finished`.
+    /// it (and meanwhile decoding here the jobs no worker has started);
+    /// nil when none was scheduled, or when no worker has reached it: then
+    /// the caller decodes the step itself rather than wait for a worker to
+    /// wake up. Hand it back with `finished`.
     func take(_ s: Int) -> Decoded? {
         let now = Spin.now()
-        hot = lastTake == 0 || now - lastTake < Self.warm
-        lastTake = now
+        pace = (pace.lastTake == 0 || now - pace.lastTake < Self.policy.warm, now)
         guard let i = jobs.firstIndex(where: { $0.steps.contains(s) }) else { return nil }
         let job = jobs[i]
         let last = s == job.steps.last
@@ -207,7 +192,7 @@ final class StepPrefetcher {
             // While a worker decodes it, decode the jobs waiting for one here.
             let ended = { job.finished.load(ordering: .acquiring) }
             while !ended(), let other = lanes.help() { other.perform() }
-            _ = Spin.until(Self.spin, ended)
+            _ = Spin.until(Self.policy.spin, ended)
             job.done.wait()
             job.waited = true
             starvation.record(step: s, wall: job.wall, cpu: job.cpu)
@@ -230,11 +215,12 @@ final class StepPrefetcher {
         }
     }
 
-    /// Drops the jobs with no step in `keep`, waiting for those running.
-    func cancel(outside keep: ClosedRange<Int>) {
-        let dropped = jobs.filter { !keep.overlaps($0.steps) }
+    /// Drops the jobs with no step in `keep` (all of them with nil),
+    /// waiting for those running.
+    func cancel(outside keep: ClosedRange<Int>?) {
+        let dropped = jobs.filter { !(keep?.overlaps($0.steps) ?? false) }
         guard !dropped.isEmpty else { return }
-        jobs.removeAll { !keep.overlaps($0.steps) }
+        jobs.removeAll { !(keep?.overlaps($0.steps) ?? false) }
         for job in dropped {
             stop(job)
             recycle(job)

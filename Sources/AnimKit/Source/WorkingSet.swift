@@ -36,7 +36,8 @@ struct WorkingSet: Equatable {
             scaledStill.map { Self.runtime + storeBytes + output + largestData + $0 }
             ?? Self.runtime + storeBytes + canvas + largest + decoding + saves + delivery
         // (Small steps are decoded ahead in batches of up to `batchBytes`.)
-        let buffer = max(stepBuffer ?? largest * (converts && !downsamples ? 2 : 1), StepPrefetcher.batchBytes)
+        let buffer = max(
+            stepBuffer ?? largest * (converts && !downsamples ? 2 : 1), DecodeAheadPolicy.standard.batchBytes)
         perBuffer = buffer + decoding
     }
 
