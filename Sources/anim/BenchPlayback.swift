@@ -5,7 +5,7 @@ import AnimKit
 enum BenchPlayback {
     static func run(_ args: ParsedArguments, path: String) throws -> Int32 {
         let loops = args.int(.benchLoops) ?? 2
-        var options = args.decoding(DecodingOptions(decodeAhead: 0))
+        var options = args.decoding()
         if let fit = args[.benchFit] {
             let parts = fit.lowercased().split(separator: "x").compactMap { Int($0) }
             guard parts.count == 2, parts[0] > 0, parts[1] > 0 else {

@@ -1,11 +1,3 @@
-/// The direction frames are being played in, for eviction and prefetch.
-public enum PlaybackDirection: Sendable {
-    /// Frame numbers going up.
-    case forward
-    /// Frame numbers going down (`r` in the player).
-    case backward
-}
-
 /// A cache of decoded frames bounded by bytes (and optionally a count), in
 /// which each entry costs its pixel bytes plus a fixed overhead.
 ///
@@ -16,10 +8,10 @@ public enum PlaybackDirection: Sendable {
 /// holds. It also keeps checkpoints, composited canvases from which an
 /// `ImageSource` can start a seek instead of going back to a keyframe; they
 /// are charged to the same budget and evicted by the same rule. Safe to use
-/// from several threads.
+/// from several threads: each operation takes the lock once.
 ///
-/// `Sendable`: every mutable field is in `FrameCacheContents`, behind a `Locked`.
-public final class FrameCache: CheckpointStore, Sendable {
+/// `Sendable`: every mutable field is in `State`, behind a `Locked`.
+public final class FrameCache: FrameStore, Sendable {
     /// Bytes counted for each entry on top of its pixels (bookkeeping).
     public static let entryOverhead = 256
 
@@ -43,7 +35,7 @@ public final class FrameCache: CheckpointStore, Sendable {
         public var checkpoints = 0
         /// Bytes of the checkpoints (included in `bytesInUse`).
         public var checkpointBytes = 0
-        /// Frames decoded to fill the cache (counted by `CachedFrameSource`).
+        /// Frames decoded to fill the cache (by a `CachedFrameSource`).
         public var framesDecoded = 0
     }
 
@@ -52,57 +44,58 @@ public final class FrameCache: CheckpointStore, Sendable {
     /// The most frames held at once (checkpoints not counted); nil: only bytes
     /// are limited.
     public let limitCount: Int?
-    private let store: Locked<FrameCacheContents>
-    /// Frames in the animation (it grows with a stream: `grow(toFrameCount:)`).
-    public var frameCount: Int {
-        store.withLock { $0.frameCount }
-    }
+    private let state: Locked<State>
 
     /// A cache for an animation of `frameCount` frames.
     public init(frameCount: Int, limitBytes: Int, limitCount: Int? = nil) {
         self.limitBytes = max(limitBytes, 0)
         self.limitCount = limitCount
-        store = Locked(FrameCacheContents(limitBytes: max(limitBytes, 0), limitCount: limitCount, count: max(frameCount, 1)))
+        state = Locked(State(limits: (max(limitBytes, 0), limitCount), count: max(frameCount, 1)))
     }
 
     /// What one frame of `width`×`height` RGBA8 costs.
     public static func cost(width: Int, height: Int) -> Int { width * height * 4 + entryOverhead }
 
+    /// Frames in the animation (it grows with a stream: `grow(toFrameCount:)`).
+    public var frameCount: Int { state.withLock { $0.count } }
+
     /// A copy of the counters as they are now.
-    public var statistics: Statistics {
-        store.withLock { $0.stats }
-    }
+    public var statistics: Statistics { state.withLock { $0.stats } }
+
+    /// How many times each frame has been decoded to fill the cache.
+    var decodeCounts: [Int] { state.withLock { $0.decodes } }
 
     /// Moves the playhead: frame `index` is about to be shown.
     func setPlayhead(_ index: Int, direction: PlaybackDirection) {
-        store.withLock { $0.setPlayhead(index, direction: direction) }
-    }
-
-    /// How many frames from the playhead until `index` is shown again.
-    func distance(to index: Int) -> Int {
-        store.withLock { $0.distance(to: index) }
+        state.withLock { ($0.playhead, $0.direction) = (index, direction) }
     }
 
     /// The animation has `frameCount` frames now (a stream grew); what is
     /// cached stays.
     public func grow(toFrameCount frameCount: Int) {
-        store.withLock { $0.grow(toFrameCount: frameCount) }
+        state.withLock { s in
+            s.count = max(s.count, frameCount)
+            if s.decodes.count < s.count { s.decodes += [Int](repeating: 0, count: s.count - s.decodes.count) }
+        }
     }
 
     /// The cached frame `index`, counting a hit or a miss.
     public func image(at index: Int) -> RGBAImage? {
-        store.withLock { $0.image(at: index) }
+        state.withLock { s in
+            let image = s.entries[index]
+            if image != nil { s.stats.hits += 1 } else { s.stats.misses += 1 }
+            return image
+        }
     }
 
     /// True when frame `index` is cached (no statistics).
-    public func contains(_ index: Int) -> Bool {
-        store.withLock { $0.contains(index) }
-    }
+    public func contains(_ index: Int) -> Bool { state.withLock { $0.entries[index] != nil } }
 
-    /// True when a frame at `index` costing `cost` would be kept: it fits,
-    /// or enough frames used later than it can be evicted.
-    func wouldAccept(_ index: Int, cost: Int) -> Bool {
-        store.withLock { $0.wouldAccept(index, cost: cost) }
+    /// Nil when frame `index` is cached; else whether a frame there costing
+    /// `cost` would be kept: it fits, or enough frames used later than it
+    /// can be evicted.
+    func wantsAhead(_ index: Int, cost: Int) -> Bool? {
+        state.withLock { $0.entries[index] != nil ? nil : $0.plan(index, cost: cost) != nil }
     }
 
     /// Stores frame `index`, evicting frames used later if needed. Returns
@@ -110,13 +103,16 @@ public final class FrameCache: CheckpointStore, Sendable {
     /// frame used sooner, or the frame at the playhead.
     @discardableResult
     public func insert(_ image: RGBAImage, at index: Int) -> Bool {
-        store.withLock { $0.insert(image, at: index) }
+        state.withLock { $0.insert(image, at: index) }
     }
 
-    /// The cached frame indices and the sum of their costs, recomputed (for
-    /// checks that the running total is right).
-    var audit: (indices: [Int], totalCost: Int) {
-        store.withLock { $0.audit }
+    /// Keeps frame `index`, decoded to fill the cache, and counts the decode.
+    func keep(_ image: RGBAImage, at index: Int) {
+        state.withLock { s in
+            s.stats.framesDecoded += 1
+            if index < s.decodes.count { s.decodes[index] += 1 }
+            s.insert(image, at: index)
+        }
     }
 
     /// Evicts what must go for frame `index` (costing `cost`) to fit, before
@@ -124,27 +120,30 @@ public final class FrameCache: CheckpointStore, Sendable {
     /// take memory together. Returns false if it would not be kept.
     @discardableResult
     func makeRoom(for index: Int, cost: Int) -> Bool {
-        store.withLock { $0.makeRoom(for: index, cost: cost) }
+        state.withLock { s in
+            guard s.entries[index] == nil else { return true }
+            guard let victims = s.plan(index, cost: cost) else { return false }
+            s.evict(victims)
+            return true
+        }
+    }
+
+    /// The cached frame indices and the sum of their costs, recomputed (for
+    /// checks that the running total is right).
+    var audit: (indices: [Int], totalCost: Int) {
+        state.withLock { s in
+            let frames = s.entries.values.reduce(0) { $0 + FrameCache.cost(width: $1.width, height: $1.height) }
+            let checkpoints = s.checkpoints.values.reduce(0) { $0 + $1.cost + FrameCache.entryOverhead }
+            return (s.entries.keys.sorted(), frames + checkpoints)
+        }
     }
 
     /// Removes every entry (statistics are kept).
     public func removeAll() {
-        store.withLock { $0.removeAll() }
-    }
-
-    /// Counts a decode done to fill the cache.
-    func countDecode() {
-        store.withLock { $0.countDecode() }
-    }
-
-    /// Something the cache holds: a frame or a checkpoint, by frame index.
-    enum Key: Hashable {
-        case frame(Int)
-        case checkpoint(Int)
-        var index: Int {
-            switch self {
-            case .frame(let i), .checkpoint(let i): return i
-            }
+        state.withLock { s in
+            s.entries.removeAll()
+            s.checkpoints.removeAll()
+            (s.stats.bytesInUse, s.stats.entries, s.stats.checkpoints, s.stats.checkpointBytes) = (0, 0, 0, 0)
         }
     }
 
@@ -152,18 +151,41 @@ public final class FrameCache: CheckpointStore, Sendable {
     /// (evicting farther checkpoints only), before it is taken, so that it
     /// and what it replaces never take memory together. False: do not take it.
     func reserveCheckpoint(frame index: Int, cost: Int) -> Bool {
-        store.withLock { $0.reserveCheckpoint(frame: index, cost: cost) }
+        state.withLock { s in
+            if s.checkpoints[index] != nil { return false }
+            guard let victims = s.plan(index, cost: cost + FrameCache.entryOverhead, checkpoint: true) else {
+                s.stats.refusals += 1
+                return false
+            }
+            s.evict(victims)
+            return true
+        }
     }
 
     /// Keeps a checkpoint taken after frame `index`, if it is worth its room.
-    @discardableResult
-    func insertCheckpoint(_ snapshot: Compositor.Snapshot, frame index: Int) -> Bool {
-        store.withLock { $0.insertCheckpoint(snapshot, frame: index) }
+    func insertCheckpoint(_ snapshot: Compositor.Snapshot, frame index: Int) {
+        state.withLock { s in
+            if s.checkpoints[index] != nil { return }
+            let cost = snapshot.cost + FrameCache.entryOverhead
+            guard let victims = s.plan(index, cost: cost, checkpoint: true) else {
+                s.stats.refusals += 1
+                return
+            }
+            s.evict(victims)
+            s.checkpoints[index] = snapshot
+            s.stats.bytesInUse += cost
+            s.stats.checkpointBytes += cost
+            s.stats.checkpoints = s.checkpoints.count
+            s.stats.peakBytes = max(s.stats.peakBytes, s.stats.bytesInUse)
+        }
     }
 
     /// The checkpoint with the largest frame index in `range`.
     func checkpoint(in range: ClosedRange<Int>) -> (frame: Int, snapshot: Compositor.Snapshot)? {
-        store.withLock { $0.checkpoint(in: range) }
+        state.withLock { s in
+            guard let best = s.checkpoints.keys.filter({ range.contains($0) }).max() else { return nil }
+            return (best, s.checkpoints[best]!)
+        }
     }
 }
 

@@ -11,7 +11,8 @@ import CSystem
 /// `@unchecked Sendable`: `bytes` and `isMapped` are set in `init` and never
 /// change; the bytes are never written by us; giving pages back (`madvise`)
 /// does not change what they read; the changed flag is written by the
-/// SIGBUS guard only (once, to 1) and read through a volatile load.
+/// SIGBUS guard only (once, to 1) and read through a volatile load;
+/// `indexPasses` is behind its lock.
 final class ByteStore: @unchecked Sendable {
     let bytes: UnsafeRawBufferPointer
     /// True when `bytes` is a read-only mapping of a file.
@@ -24,6 +25,8 @@ final class ByteStore: @unchecked Sendable {
     /// The mapped file, kept open to see it shrink without reading past
     /// its end (-1 when the bytes were read).
     private let descriptor: Int32
+    /// How many times these bytes were indexed (`ImageSource`, for tests).
+    let indexPasses = Locked(0)
 
     /// Files at least this large are mapped rather than read.
     static let mapThreshold = 4 << 20

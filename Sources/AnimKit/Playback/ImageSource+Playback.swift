@@ -19,9 +19,8 @@ extension ImageSource {
         plays: Plays? = nil, speed: Double = 1, mode: PlaybackMode = .forward,
         clock: any Clock<Duration> = SuspendingClock(), cacheBytes: Int = FrameCache.defaultLimit
     ) throws -> PlaybackFrames {
-        var quiet = options
-        quiet.decodeAhead = 0  // the cache decodes ahead; one decoder at a time
-        let frames = CachedFrameSource(source: try sharingIndex(options: quiet), limitBytes: cacheBytes)
+        // Its own decoding state: reads of this source leave the play's canvas alone.
+        let frames = CachedFrameSource(source: try sharingIndex(options: options), limitBytes: cacheBytes)
         return PlaybackFrames(
             frames: frames, info: self.frames, plays: plays ?? self.plays, speed: speed, mode: mode,
             clock: PlaybackClock(clock))

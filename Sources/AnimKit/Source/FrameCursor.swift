@@ -1,7 +1,8 @@
 /// The decoding state of an `ImageSource`: the canvas and its compositor,
-/// the patch buffers, decode-ahead, the downsampler's output and the
-/// checkpoint store. It brings the canvas to any frame, from the canvas it
-/// holds, a checkpoint or the nearest keyframe, whichever is closest.
+/// the patch buffers, the step jobs decoding ahead and the downsampler's
+/// output. It brings the canvas to any frame, from the canvas it holds, a
+/// checkpoint of the store it is handed or the nearest keyframe,
+/// whichever is closest.
 ///
 /// Not `Sendable` and not locked: the `ImageSource` that owns it calls it
 /// with its lock held.
@@ -11,6 +12,7 @@ final class FrameCursor {
     let index: FrameIndex
     let decoder: StepDecoder
     let store: ByteStore
+    /// Decodes the next steps on other threads (`DecodeAhead.stepJobs`).
     let prefetcher: StepPrefetcher?
     var compositor: Compositor?
     /// The canvas as handed out: downsampled, colour-converted or as is.
@@ -24,58 +26,33 @@ final class FrameCursor {
     /// Steps decoded here, decoded ahead, and converted ahead.
     var counts = (decoded: 0, decodedAhead: 0, convertedAhead: 0)
     var lastRequestedFrame = -1
-    /// Why no frame is decoded: the decoding would not fit in
-    /// `DecodingLimits.maxMemory` (thrown before the canvas is allocated).
-    var refusal: AnimError?
-    /// Why no frame is decoded when a still meant to be shrunk as it
-    /// decodes (`scaledStill`) needs the canvas after all (damaged data).
-    var canvasRefusal: AnimError?
-    /// Where to keep and find checkpoints (a `FrameCache`, set by `CachedFrameSource`).
-    weak var checkpoints: (any CheckpointStore)?
+    /// Whether a canvas may be allocated.
+    var allowance: CanvasAllowance
     /// A checkpoint is offered every this many steps after a keyframe.
     static let checkpointInterval = 8
 
     init(
-        file: String, index: FrameIndex, decoder: StepDecoder, store: ByteStore, outputWidth: Int, outputHeight: Int,
-        decodeAhead: Int, colorTransform: ColorTransform? = nil
+        file: String, index: FrameIndex, decoder: StepDecoder, store: ByteStore, delivery: FrameDelivery,
+        prefetcher: StepPrefetcher?, allowance: CanvasAllowance
     ) {
-        self.file = file
-        self.index = index
-        self.decoder = decoder
-        self.store = store
-        delivery = FrameDelivery(
-            canvasWidth: index.width, canvasHeight: index.height, width: outputWidth, height: outputHeight,
-            colorTransform: colorTransform)
-        prefetcher =
-            decodeAhead > 0 && index.steps.count > 1
-            ? StepPrefetcher(
-                decoder: decoder, steps: index.steps, depth: decodeAhead,
-                transform: delivery.downsampler == nil ? colorTransform : nil) : nil
+        (self.file, self.index, self.decoder, self.store) = (file, index, decoder, store)
+        (self.delivery, self.prefetcher, self.allowance) = (delivery, prefetcher, allowance)
     }
 
     deinit { patch.own?.deallocate() }
 
     /// Lends frame `frame` as delivered (downsampled or not) to `body`.
     /// `scratch`: a canvas-sized buffer free until `body` runs, used as the
-    /// patch instead of the cursor's own.
+    /// patch instead of the cursor's own. `frames`: the read is a store's
+    /// (checkpoints from it, no steps decoded ahead: `DecodeAhead`).
     func withFrame<R>(
-        _ frame: Int, scratch: UnsafeMutableRawBufferPointer?, _ body: (UnsafeRawBufferPointer) throws -> R
+        _ frame: Int, scratch: UnsafeMutableRawBufferPointer?, frames: (any FrameStore)?,
+        _ body: (UnsafeRawBufferPointer) throws -> R
     ) throws -> R {
         patch.lent = scratch
         defer { patch.lent = nil }
-        if let scaled = scaledStill(frame) {
-            if let refusal { throw refusal }
-            let (width, height) = (delivery.width, delivery.height)
-            let delivered = try delivery.deliverScaled(
-                { out in
-                    let done = try scaled.decodeScaled(step: 0, width: width, height: height, into: out)
-                    if store.changed { throw AnimError.fileChanged(file, frame: frame) }
-                    return done
-                }, body)
-            if let delivered { return delivered }
-            if let canvasRefusal { refusal = canvasRefusal }
-        }
-        let compositor = try render(frame: frame)
+        if let delivered = try deliverScaled(frame, body) { return delivered }
+        let compositor = try render(frame: frame, checkpoints: frames, stepsAhead: frames == nil)
         if store.changed {
             // Truncated under a mapping: the steps read zeros. This canvas
             // is not the file's; the frames delivered before it were.
@@ -83,6 +60,23 @@ final class FrameCursor {
             throw AnimError.fileChanged(file, frame: frame)
         }
         return try delivery.deliver(compositor, changed: lastChange, body)
+    }
+
+    /// Lends `frame` shrunk as it decodes when it is a still's only image
+    /// (`scaledStill`); nil when it is not, or when its data sends it the
+    /// usual way after all.
+    private func deliverScaled<R>(_ frame: Int, _ body: (UnsafeRawBufferPointer) throws -> R) throws -> R? {
+        guard let scaled = scaledStill(frame) else { return nil }
+        if case .refused(let error) = allowance { throw error }
+        let (width, height) = (delivery.width, delivery.height)
+        let delivered = try delivery.deliverScaled(
+            { out in
+                let done = try scaled.decodeScaled(step: 0, width: width, height: height, into: out)
+                if store.changed { throw AnimError.fileChanged(file, frame: frame) }
+                return done
+            }, body)
+        if delivered == nil, case .onlyScaled(let error) = allowance { allowance = .refused(error) }
+        return delivered
     }
 
     /// The decoder that can shrink `frame` while decoding it, when `frame`
@@ -105,16 +99,15 @@ final class FrameCursor {
         return decoder
     }
 
-    /// Brings the compositor to the last step of `frame`, starting from the
-    /// canvas it holds or the nearest keyframe, whichever is closer.
-    func render(frame: Int) throws -> Compositor {
-        if let refusal { throw refusal }
+    /// Brings the compositor to the last step of `frame` (`firstStep`).
+    /// `stepsAhead`: read in order, the steps after it are decoded ahead too.
+    func render(frame: Int, checkpoints: (any FrameStore)?, stepsAhead: Bool) throws -> Compositor {
+        if case .refused(let error) = allowance { throw error }
         let compositor = self.compositor ?? Compositor(width: index.width, height: index.height, formula: index.formula)
         self.compositor = compositor
-        let range = index.frameSteps[frame]
         lastChange = nil
         delivery.placedConverted = nil
-        guard let target = range.last else {
+        guard let target = index.frameSteps[frame].last else {
             compositor.reset()
             compositor.canvas.update(repeating: 0)
             return compositor
@@ -124,142 +117,79 @@ final class FrameCursor {
             lastChange = (current, Rect(x: 0, y: 0, width: 0, height: 0))
             return compositor
         }
+        let start = firstStep(to: target, frame: frame, on: compositor, checkpoints: checkpoints)
+        let sequential = frame == lastRequestedFrame + 1
+        lastRequestedFrame = frame
+        guard start <= target else { return compositor }  // a checkpoint at the target
+        if !stepsAhead { prefetcher?.cancel(outside: nil) }
+        let ahead = stepsAhead ? prefetcher : nil
+        // Read in order, decode ahead past the target (the prefetcher
+        // bounds what it starts by jobs, not steps); otherwise only up to it.
+        let horizon = sequential && ahead != nil ? index.steps.count - 1 : target
+        ahead?.cancel(outside: start...max(horizon, start))
+        for s in start...target {
+            if s < horizon { ahead?.schedule((s + 1)...horizon) }
+            try draw(step: s, frame: frame, on: compositor, ahead: ahead)
+        }
+        if current >= 0 && start == current + 1 { lastChange = (current, changed(start...target)) }
+        return compositor
+    }
+
+    /// The first step to draw to reach step `target` of `frame`: the one
+    /// after the canvas held, when it is on the way there; else the
+    /// keyframe's (the compositor reset); or after a closer checkpoint of
+    /// `checkpoints` (restored: `target + 1` when it is the target's).
+    private func firstStep(to target: Int, frame: Int, on compositor: Compositor, checkpoints: (any FrameStore)?)
+        -> Int
+    {
+        let current = compositor.currentStep
         let key = index.keyAtOrBefore[target]
         var start = key
         if current >= 0 && current < target && current + 1 >= key { start = current + 1 }
         if start == key { compositor.reset() }
-        var continued = current >= 0 && start == current + 1
-        if let snapshot = checkpoints?.checkpoint(in: 0...frame)?.snapshot,
-            snapshot.step <= target, snapshot.step + 1 > start
+        if let snapshot = checkpoints?.checkpoint(in: 0...frame)?.snapshot, snapshot.step <= target,
+            snapshot.step + 1 > start
         {
             compositor.restore(snapshot)  // closer than the keyframe or the canvas
-            continued = false
             start = snapshot.step + 1
-            if snapshot.step == target {
-                lastRequestedFrame = frame
-                return compositor
-            }
         }
-        // Read in order, decode ahead past the target; otherwise only up to it.
-        let sequential = frame == lastRequestedFrame + 1
-        lastRequestedFrame = frame
-        // (The prefetcher bounds what it starts by jobs, not steps.)
-        let horizon = sequential && prefetcher != nil ? index.steps.count - 1 : target
-        prefetcher?.cancel(outside: start...max(horizon, start))
-        for s in start...target {
-            if s < horizon { prefetcher?.schedule((s + 1)...horizon) }
-            try draw(step: s, frame: frame, on: compositor)
-        }
-        if continued {
-            // A step changes its rectangle; disposing of the step before
-            // (to the background or the previous pixels) changes that
-            // one's; a keyframe clears the canvas.
-            let bounds = Rect(x: 0, y: 0, width: index.width, height: index.height)
-            var rect = Rect(x: 0, y: 0, width: 0, height: 0)
-            for s in start...target {
-                let previous = index.steps[s - 1]
-                if previous.dispose != .none { rect = rect.union(previous.rect) }
-                rect = index.steps[s].isKey ? bounds : rect.union(index.steps[s].rect)
-            }
-            lastChange = (current, rect)
-        }
-        return compositor
+        return start
     }
 
-    /// Every `FrameCursor.checkpointInterval` steps past a keyframe, at the end of a
-    /// frame, offers the canvas to the cache so later seeks can start here.
+    /// Where drawing `steps` over the canvas of the step before them
+    /// changed it: a step changes its rectangle; disposing of the step
+    /// before (to the background or the previous pixels) changes that
+    /// one's; a keyframe clears the canvas.
+    private func changed(_ steps: ClosedRange<Int>) -> Rect {
+        let bounds = Rect(x: 0, y: 0, width: index.width, height: index.height)
+        var rect = Rect(x: 0, y: 0, width: 0, height: 0)
+        for s in steps {
+            let previous = index.steps[s - 1]
+            if previous.dispose != .none { rect = rect.union(previous.rect) }
+            rect = index.steps[s].isKey ? bounds : rect.union(index.steps[s].rect)
+        }
+        return rect
+    }
+
+    /// Every `checkpointInterval` steps past a keyframe, at the end of a
+    /// frame, offers the canvas to `frames` so later seeks can start here.
     /// Only when a checkpoint costs no more than the frames it spares a seek
     /// from decoding would cost to cache: with frames delivered much smaller
     /// than the canvas (a terminal player), full canvases are not worth it.
-    /// Called by the cache once the frame just rendered is stored, so the
-    /// checkpoint never competes with that frame for memory.
-    func offerCheckpoint() {
+    /// Called once the frame just rendered is stored, so the checkpoint
+    /// never competes with that frame for memory.
+    func offerCheckpoint(to frames: any FrameStore) {
         guard let compositor, compositor.currentStep >= 0 else { return }
         let s = compositor.currentStep
-        guard let cache = checkpoints, index.frameEndingAt[s] >= 0 else { return }
+        guard index.frameEndingAt[s] >= 0 else { return }
         let sinceKey = s - index.keyAtOrBefore[s]
         let canvasBytes = index.width * index.height * 4
         let interval = Self.checkpointInterval
         guard sinceKey >= interval, sinceKey % interval == 0,
             canvasBytes <= interval * delivery.width * delivery.height * 4,
-            cache.reserveCheckpoint(frame: index.frameEndingAt[s], cost: canvasBytes + compositor.saved.count),
+            frames.reserveCheckpoint(frame: index.frameEndingAt[s], cost: canvasBytes + compositor.saved.count),
             let snapshot = compositor.snapshot()
         else { return }
-        cache.insertCheckpoint(snapshot, frame: index.frameEndingAt[s])
-    }
-
-    private func draw(step s: Int, frame: Int, on compositor: Compositor) throws {
-        let step = index.steps[s]
-        let route = compositor.begin(step: step, index: s, masked: decoder.writesMasked)
-        do {
-            if let prefetcher, let decoded = prefetcher.take(s) {
-                defer { prefetcher.finished(decoded) }
-                if let error = decoded.error { throw error }
-                counts.decodedAhead += 1
-                let patch = decoded.patch
-                if let split = decoder as? SplitStepDecoder {
-                    try decode(step: s, step, route: route, on: compositor) { target in
-                        split.finish(step: s, prepared: UnsafeRawBufferPointer(patch), result: decoded.prepared, into: target)
-                    }
-                } else if decoded.converted {
-                    // A replacing step: its converted patch is the converted
-                    // canvas's rectangle (read before the buffer is reused;
-                    // once adopted, it is the canvas's allocation).
-                    let base = UnsafeRawPointer(patch.baseAddress!)
-                    if compositor.replacesAll(step) && decoded.isAlone {
-                        decoded.job.buffer = compositor.adopt(decoded.job.buffer)
-                    } else {
-                        compositor.place(step, patch: UnsafeRawBufferPointer(patch))
-                    }
-                    delivery.convertedCanvas().place(
-                        step.rect, stored: base, converted: base + step.rect.width * step.rect.height * 4)
-                    if s == index.frameSteps[frame].last { delivery.placedConverted = step.rect }
-                    counts.convertedAhead += 1
-                } else if compositor.replacesAll(step) && decoded.isAlone {
-                    decoded.job.buffer = compositor.adopt(decoded.job.buffer)  // the old canvas goes back to the pool
-                } else {
-                    compositor.place(step, patch: UnsafeRawBufferPointer(patch))
-                }
-            } else {
-                try decode(step: s, step, route: route, on: compositor) { try decoder.decode(step: s, into: $0) }
-            }
-        } catch let error as AnimError {
-            compositor.reset()
-            throw error.relabelled(frame: frame)
-        }
-        counts.decoded += 1
-        compositor.end(step: step, index: s)
-        store.release(0..<decoder.dataRange(step: s).upperBound)  // all read so far, read-ahead included
-    }
-
-    /// Decodes step `s` on this thread with `write` (the whole decode, or
-    /// a split decoder's second part), where `begin` routed it.
-    private func decode(
-        step s: Int, _ step: Step, route: Compositor.Route, on compositor: Compositor,
-        write: (PixelTarget) throws -> Void
-    ) throws {
-        switch route {
-        case .canvas(let origin, let stride, let masked):
-            try write(PixelTarget(base: origin, stride: stride, masked: masked))
-        case .patch:
-            let bytes = step.rect.width * step.rect.height * 4
-            if bytes > 0 {
-                let buffer = patchBuffer(bytes)
-                try write(PixelTarget(base: buffer.baseAddress!, stride: step.rect.width * 4, masked: false))
-                compositor.blend(step, patch: UnsafeRawBufferPointer(buffer))
-            }
-        }
-    }
-
-    /// The reused patch buffer, grown to at least `bytes`.
-    private func patchBuffer(_ bytes: Int) -> UnsafeMutableRawBufferPointer {
-        if let scratch = patch.lent, scratch.count >= bytes {
-            return UnsafeMutableRawBufferPointer(rebasing: scratch[0..<bytes])
-        }
-        if (patch.own?.count ?? -1) < bytes {
-            patch.own?.deallocate()
-            patch.own = .allocate(byteCount: bytes, alignment: 16)
-        }
-        return UnsafeMutableRawBufferPointer(rebasing: patch.own![0..<bytes])
+        frames.insertCheckpoint(snapshot, frame: index.frameEndingAt[s])
     }
 }

@@ -2,8 +2,15 @@ extension ImageSource {
     /// The composited RGBA8 image of frame `index`: the full canvas, or
     /// `outputWidth`×`outputHeight` when the source downsamples.
     public func frame(at index: Int) throws -> RGBAImage {
+        try image(at: index, store: nil)
+    }
+
+    /// Frame `index` as `frame(at:)` gives it; `store`: read for it (`FrameCursor.withFrame`).
+    func image(at index: Int, store: (any FrameStore)?) throws -> RGBAImage {
         guard !downsamples else {
-            return try withFrame(at: index) { RGBAImage(width: outputWidth, height: outputHeight, pixels: Array($0)) }
+            return try withFrame(at: index, scratch: nil, store: store) {
+                RGBAImage(width: outputWidth, height: outputHeight, pixels: Array($0))
+            }
         }
         // Full size: the image's own buffer serves as the patch a blending
         // step decodes into, before it receives the canvas; no second
@@ -12,7 +19,7 @@ extension ImageSource {
         var failure: Error?
         let pixels = [UInt8](unsafeUninitializedCapacity: count) { buffer, initialized in
             do {
-                try withFrame(at: index, scratch: UnsafeMutableRawBufferPointer(buffer)) { canvas in
+                try withFrame(at: index, scratch: UnsafeMutableRawBufferPointer(buffer), store: store) { canvas in
                     UnsafeMutableRawBufferPointer(buffer).copyMemory(from: canvas)
                 }
                 initialized = count
@@ -30,19 +37,19 @@ extension ImageSource {
     /// copying it. The bytes are valid only inside `body`, which runs with
     /// the source locked: it must not call back into this source.
     public func withFrame<R>(at index: Int, _ body: (UnsafeRawBufferPointer) throws -> R) throws -> R {
-        try withFrame(at: index, scratch: nil, body)
+        try withFrame(at: index, scratch: nil, store: nil, body)
     }
 
     /// `scratch`: a canvas-sized buffer free until `body` runs, used as the
-    /// patch instead of the source's own.
+    /// patch instead of the source's own; `store`: the read is for it.
     func withFrame<R>(
-        at index: Int, scratch: UnsafeMutableRawBufferPointer?,
+        at index: Int, scratch: UnsafeMutableRawBufferPointer?, store: (any FrameStore)?,
         _ body: (UnsafeRawBufferPointer) throws -> R
     ) throws -> R {
         guard index >= 0 && index < frameCount else {
             throw AnimError.frameOutOfRange(file: name, frame: index, frameCount: frameCount)
         }
-        return try cursor.withLock { try $0.withFrame(index, scratch: scratch, body) }
+        return try cursor.withLock { try $0.withFrame(index, scratch: scratch, frames: store, body) }
     }
 }
 

@@ -42,11 +42,13 @@ public final class ImageSource: @unchecked Sendable {
     public let options: DecodingOptions
     /// The most memory, in bytes, this source's decoding holds, estimated
     /// before anything is allocated: the file's bytes when read rather
-    /// than mapped, canvas, patch, the delivered frame, and the decodes
-    /// run ahead (as many as fit in `DecodingLimits.maxMemory`). Frames
-    /// handed out (`frame(at:)`'s copies) and a frame cache come on top.
+    /// than mapped, canvas, patch, the delivered frame, and the steps
+    /// decoded ahead of direct reads (as many as fit in
+    /// `DecodingLimits.maxMemory`). Frames handed out (`frame(at:)`'s
+    /// copies) and a frame cache come on top.
     public let memoryFootprint: Int
-    /// The same on one thread, without decoding ahead: when it is over
+    /// The same on one thread, without decoding steps ahead (what reads
+    /// through a `CachedFrameSource` hold): when it is over
     /// `DecodingLimits.maxMemory`, decoding a frame throws
     /// `AnimError.limitExceeded` (limit `maxMemory`) before allocating.
     public let minimumMemory: Int
@@ -54,6 +56,8 @@ public final class ImageSource: @unchecked Sendable {
     let store: ByteStore
     /// The decoding state, reached only through its lock.
     let cursor: Locked<FrameCursor>
+    /// Decoding ahead, for direct reads and for a store's.
+    let ahead: DecodeAhead
     /// True when frames are delivered smaller than the canvas.
     let downsamples: Bool
 
@@ -114,6 +118,7 @@ public final class ImageSource: @unchecked Sendable {
         // Truncated under a mapping while it is indexed: the index read
         // zeros (an index that succeeds is checked as the source is made).
         var container: ContainerIndex
+        store.indexPasses.withLock { $0 += 1 }
         do {
             container = try codec.index(store, name, options)
         } catch {
@@ -189,20 +194,26 @@ public final class ImageSource: @unchecked Sendable {
                     scaledStill: $0.scaledDecodingBytes(step: 0))
             } ?? composited
         let budget = options.limits.maxMemory
-        // One step: nothing to decode ahead (`FrameCursor` makes no prefetcher).
+        // One step: nothing to decode ahead (`DecodeAhead.stepJobs` makes no jobs).
         let depth = index.steps.count > 1 ? working.decodeAhead(options.decodeAhead, within: budget) : 0
         memoryFootprint = working.bytes(decodeAhead: depth)
         minimumMemory = working.base
-        let cursor = FrameCursor(
-            file: name, index: index, decoder: decoder, store: store, outputWidth: out.width,
-            outputHeight: out.height, decodeAhead: depth, colorTransform: colorTransform)
+        var allowance = CanvasAllowance.allowed
         if working.base > budget {
-            cursor.refusal = .limitExceeded(file: name, limit: "maxMemory", value: working.base, maximum: budget)
+            allowance = .refused(.limitExceeded(file: name, limit: "maxMemory", value: working.base, maximum: budget))
+        } else if scaled != nil && composited.base > budget {
+            allowance = .onlyScaled(.limitExceeded(file: name, limit: "maxMemory", value: composited.base, maximum: budget))
         }
-        if scaled != nil && composited.base > budget {
-            cursor.canvasRefusal = .limitExceeded(file: name, limit: "maxMemory", value: composited.base, maximum: budget)
-        }
-        self.cursor = Locked(cursor)
+        ahead = DecodeAhead(depth: depth)
+        let delivery = FrameDelivery(
+            canvasWidth: index.width, canvasHeight: index.height, width: out.width, height: out.height,
+            colorTransform: colorTransform)
+        let jobs = ahead.stepJobs(
+            decoder: decoder, index: index, transform: delivery.downsampler == nil ? colorTransform : nil)
+        cursor = Locked(
+            FrameCursor(
+                file: name, index: index, decoder: decoder, store: store, delivery: delivery, prefetcher: jobs,
+                allowance: allowance))
         downsamples = out != (index.width, index.height)
     }
 
@@ -252,14 +263,7 @@ public final class ImageSource: @unchecked Sendable {
         cursor.withLock { $0.counts.convertedAhead }
     }
 
-    /// Where the cursor keeps and finds checkpoints (held weakly).
-    func useCheckpoints(_ store: any CheckpointStore) {
-        cursor.withLock { $0.checkpoints = store }
-    }
-
-    /// Offers the canvas just rendered as a checkpoint (see
-    /// `FrameCursor.offerCheckpoint`).
-    func offerCheckpoint() {
-        cursor.withLock { $0.offerCheckpoint() }
-    }
+    /// How many times the bytes of this source were indexed (for tests:
+    /// a source made with `sharingIndex` adds none).
+    package var indexPasses: Int { store.indexPasses.value }
 }

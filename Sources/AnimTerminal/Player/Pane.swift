@@ -47,7 +47,7 @@ final class Pane {
 
     /// Opens `file`'s frames at the placement's size through a new cache,
     /// keeping the old cache's figures for the statistics. The file is not
-    /// indexed again. The cache gets `cacheLimit` (or the default), at
+    /// indexed again (`ImageSource.sharingIndex`). The cache gets `cacheLimit` (or the default), at
     /// most what `memory` (this pane's share of `DecodingLimits.maxMemory`)
     /// leaves beside the decoding and two frames being drawn. Where the
     /// terminal keeps the frames (`FrameBackend.keepsFrames`), two frames:
@@ -60,11 +60,11 @@ final class Pane {
         cacheArguments = (cacheLimit, memory, backend.keepsFrames)
         collectCacheFigures()
         var decoding = file.options
-        decoding.decodeAhead = 0
         decoding.resizeTo = layout.placement.pixels
         let source = try file.sharingIndex(options: decoding)
         let drawn = 2 * source.outputWidth * source.outputHeight * 4
-        let room = max(memory - source.memoryFootprint - drawn, 0)
+        // (Reads through the cache decode one frame at a time: no steps ahead.)
+        let room = max(memory - source.minimumMemory - drawn, 0)
         let limit = cacheLimit ?? FrameCache.defaultLimit
         frames = CachedFrameSource(source: source, limitBytes: min(backend.keepsFrames ? min(limit, drawn) : limit, room))
     }

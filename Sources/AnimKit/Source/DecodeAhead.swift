@@ -1,0 +1,104 @@
+import Dispatch
+
+/// The one owner of decoding ahead for an `ImageSource`, tuned by
+/// `DecodeAheadPolicy`. Read directly (`frame(at:)`, in order), the
+/// cursor's step jobs (`StepPrefetcher`, made here) decode the next steps
+/// on the worker pool while the current one is composited. Read through
+/// a store (a `FrameCache`), whole frames are composited ahead of the
+/// playhead on one serial queue, into the store, while it would keep
+/// them (stopping at the first it would not); those reads decode no steps
+/// ahead, so one decode runs at a time for the source.
+///
+/// `Sendable`: `depth` is a constant; what changes is in `State`, behind
+/// a `Locked`, and the frames are composited on one serial queue.
+final class DecodeAhead: Sendable {
+    /// The most step jobs in flight for direct reads (0: none).
+    let depth: Int
+    private let queue = DispatchQueue(label: "anim.decode-ahead", qos: .userInitiated)
+    private let state = Locked(State())
+
+    /// What changes as frames are asked for and composited ahead.
+    private struct State {
+        /// Bumped by every read for a store: frames ahead started before it stop.
+        var generation = 0
+        /// The frame being composited ahead.
+        var inFlight: Int?
+        /// Reads waiting for `inFlight` to finish.
+        var waiters = Waiters()
+    }
+
+    /// `depth`: at most this many step jobs in flight (within `DecodingLimits.maxMemory`).
+    init(depth: Int) {
+        self.depth = depth
+    }
+
+    /// The step jobs of a cursor reading `index`; nil when nothing is
+    /// to be decoded ahead (`depth` 0, one step, or steps too small).
+    func stepJobs(decoder: StepDecoder, index: FrameIndex, transform: ColorTransform?) -> StepPrefetcher? {
+        guard depth > 0 && index.steps.count > 1 else { return nil }
+        return StepPrefetcher(decoder: decoder, steps: index.steps, depth: depth, transform: transform)
+    }
+
+    /// A read of frame `index` for a store begins: the frames ahead stop
+    /// at their next frame, and a composite of `index` under way is waited
+    /// for, never done twice.
+    func claim(_ index: Int) {
+        state.withLock { $0.generation += 1 }
+        while let parked = state.withLock({ $0.inFlight == index ? $0.waiters.park() : nil }) {
+            parked.wait()
+        }
+    }
+
+    /// Stops the frames ahead and waits until the queue is idle.
+    func stop() {
+        state.withLock { $0.generation += 1 }
+        drain()
+    }
+
+    /// Waits until the queue is idle (for tests and benchmarks).
+    func drain() { queue.sync {} }
+
+    /// Composites, on the queue, the frames after `index` in `direction`
+    /// (past the end only if `wraps`) into `store` while it wants them
+    /// (`FrameStore.wantsAhead`), each costing `cost`, until a newer read.
+    func frames(
+        after index: Int, direction: PlaybackDirection, wraps: Bool, cost: Int, of source: ImageSource,
+        into store: some FrameStore
+    ) {
+        let ticket = state.withLock { $0.generation }
+        queue.async { [weak source, weak store] in
+            guard let source, let store else { return }
+            var next = index
+            let n = source.frameCount
+            let step = direction == .forward ? 1 : n - 1
+            for _ in 1..<max(n, 1) {
+                let following = (next + step) % n
+                if !wraps && (direction == .forward ? following < next : following > next) { return }
+                next = following
+                guard let wanted = store.wantsAhead(next, cost: cost) else { continue }
+                guard wanted, self.begin(next, ticket: ticket) else { return }
+                store.makeRoom(for: next, cost: cost)
+                let image = try? source.image(at: next, store: store)
+                if let image {
+                    store.keep(image, at: next)
+                    source.offerCheckpoint(to: store)
+                }
+                self.state.withLock {
+                    $0.inFlight = nil
+                    $0.waiters.wakeAll()  // a read waiting for it
+                }
+                if image == nil { return }
+            }
+        }
+    }
+
+    /// Marks `frame` in flight, unless a read newer than `ticket` redirects
+    /// decoding ahead.
+    private func begin(_ frame: Int, ticket: Int) -> Bool {
+        state.withLock { s in
+            guard s.generation == ticket else { return false }
+            s.inFlight = frame
+            return true
+        }
+    }
+}
