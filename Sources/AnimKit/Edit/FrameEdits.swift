@@ -49,39 +49,3 @@ public struct FrameEdits: Equatable, Sendable {
         return t
     }
 }
-
-/// An `ImageSource` seen through `FrameEdits`: its frames in the edited
-/// order and timing, each cropped and resized. Frames decode on demand
-/// (a source frame shown twice, as in a bounce, is decoded twice unless
-/// the source's cache keeps it).
-///
-/// Not `Sendable`: it reads its source's frames in the order asked.
-public final class EditedFrames {
-    /// The source the frames come from.
-    public let source: ImageSource
-    /// The edited play: source frames and durations.
-    public let timeline: EditTimeline
-    private let reshaper: FrameReshaper
-
-    /// `source` seen through `edits`; throws `FrameSelection.Problem` or `FrameGeometry.Problem` when they do not fit it.
-    public init(_ source: ImageSource, edits: FrameEdits) throws {
-        self.source = source
-        timeline = try edits.timeline(durations: source.frames.map(\.duration))
-        reshaper = try FrameReshaper(edits.geometry, width: source.outputWidth, height: source.outputHeight)
-    }
-
-    /// Frames after the edits.
-    public var count: Int { timeline.entries.count }
-    /// Width of the edited frames.
-    public var width: Int { reshaper.width }
-    /// Height of the edited frames.
-    public var height: Int { reshaper.height }
-
-    /// Edited frame `i`: its source frame, cropped and resized.
-    public func frame(at i: Int) throws -> RGBAImage {
-        reshaper.apply(try source.frame(at: timeline.entries[i].frame))
-    }
-
-    /// How long edited frame `i` shows.
-    public func duration(at i: Int) -> Duration { timeline.entries[i].duration }
-}

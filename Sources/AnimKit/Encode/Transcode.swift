@@ -57,7 +57,7 @@ extension ImageSource {
             options, format: format, keepingPlays: keepingPlays, keepingMetadata: keepingMetadata)
         let destination = try ImageDestination(path: path, format: format, options: options)
         return try reader(keepingProfile: options.metadata.iccProfile != nil).write(
-            to: destination, adjustments: adjustments, added: { progress($0, images.count) })
+            to: destination, adjustments: adjustments, added: { progress($0, frameCount) })
     }
 
     /// As `transcode(toPath:)`, into memory: the report's `data` holds the file.
@@ -69,7 +69,7 @@ extension ImageSource {
             options, format: format, keepingPlays: keepingPlays, keepingMetadata: keepingMetadata)
         let destination = try ImageDestination(format: format, options: options)
         var report = try reader(keepingProfile: options.metadata.iccProfile != nil).write(
-            to: destination, adjustments: adjustments, added: { progress($0, images.count) })
+            to: destination, adjustments: adjustments, added: { progress($0, frameCount) })
         report.data = destination.data
         return report
     }
@@ -122,9 +122,9 @@ extension ImageSource {
         to destination: ImageDestination, adjustments: [String], added: (Int) -> Void = { _ in }
     ) throws -> TranscodeReport {
         var damage = indexError
-        let written = try destination.write(count: images.count, added: added) { i in
+        let written = try destination.write(count: frameCount, added: added) { i in
             // Of a damaged source, what decoded before the damage.
-            do { return (try images[i].image(), images[i].info.duration) } catch let error as AnimError where i > 0 {
+            do { return (try frame(at: i), frames[i].duration) } catch let error as AnimError where i > 0 {
                 damage = error
                 return nil
             }

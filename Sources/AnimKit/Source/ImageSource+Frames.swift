@@ -33,6 +33,14 @@ extension ImageSource {
         return RGBAImage(width: width, height: height, pixels: pixels)
     }
 
+    /// Frame `index`, decoded on a Dispatch queue so the calling task's
+    /// thread is not held while libgif, libpng or libwebp work. A cancelled
+    /// task gets `CancellationError` at once, before or during the decode
+    /// (which then finishes on its own, its frame dropped).
+    public func decodeFrame(at index: Int) async throws -> RGBAImage {
+        try await OffThread.run { try self.frame(at: index) }
+    }
+
     /// Lends the composited canvas of frame `index` to `body` without
     /// copying it. The bytes are valid only inside `body`, which runs with
     /// the source locked: it must not call back into this source.
