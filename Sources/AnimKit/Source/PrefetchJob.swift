@@ -34,8 +34,7 @@ extension StepPrefetcher {
         var errors: [AnimError?]
         /// The worker's wall time and CPU time for its steps, in
         /// nanoseconds (`Starvation`).
-        var wall: Int64 = 0
-        var cpu: Int64 = 0
+        var times: (wall: Int64, cpu: Int64) = (0, 0)
         /// Signalled once the worker has stopped (or found nothing to do),
         /// and `finished` set just after, for a waiter that spins.
         let done = DispatchSemaphore(value: 0)
@@ -87,8 +86,7 @@ extension StepPrefetcher {
                 }
             }
             // (Written before the signal, not in a defer: that would run after it.)
-            self.wall = Spin.now(CLOCK_MONOTONIC) - wall
-            self.cpu = Spin.now(CLOCK_THREAD_CPUTIME_ID) - cpu
+            times = (Spin.now(CLOCK_MONOTONIC) - wall, Spin.now(CLOCK_THREAD_CPUTIME_ID) - cpu)
             done.signal()
             // After the signal: a waiter that sees it waits without sleeping.
             finished.store(true, ordering: .releasing)

@@ -195,7 +195,7 @@ final class StepPrefetcher {
             _ = Spin.until(Self.policy.spin, ended)
             job.done.wait()
             job.waited = true
-            starvation.record(step: s, wall: job.wall, cpu: job.cpu)
+            starvation.record(step: s, wall: job.times.wall, cpu: job.times.cpu)
         }
         if last { jobs.remove(at: i) }
         return Decoded(job: job, step: s)
