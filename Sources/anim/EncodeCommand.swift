@@ -22,8 +22,7 @@ enum EncodeCommand: Command {
         var (format, options) = try EncodingArguments.parse(args, output: out)
         let files = try frameFiles(in: dir).filter { !isPreviousOutput($0, out) }
         guard !files.isEmpty else {
-            throw AnimError.malformed(
-                file: dir, frame: nil, offset: nil, reason: "no frames: no .png, .apng, .gif or .webp file in the folder")
+            throw AnimError(file: dir, CommandProblem.noFrameFiles)
         }
         try OutputPath.check(out, notAnyOf: files)
         // Edits: --fps is the frames' own rate here, so nothing to resample.
@@ -46,7 +45,7 @@ enum EncodeCommand: Command {
             format: format, width: reshaper.width, height: reshaper.height, count: timeline.entries.count,
             inputBytes: files.reduce(0) { $0 + Batch.size($1) }, frames: 3)
         if needed > args.limits.maxMemory {
-            throw AnimError.limitExceeded(file: dir, limit: "maxMemory", value: needed, maximum: args.limits.maxMemory)
+            throw AnimError(file: dir, LimitExceeded(.memory, value: needed, maximum: args.limits.maxMemory))
         }
         if needed > args.limits.maxMemory / 2 { Allocator.tighten() }
         if !reshaped {
@@ -66,9 +65,11 @@ enum EncodeCommand: Command {
             let path = files[timeline.entries[i].frame]
             let image = try ImageSource(path: path, options: args.decoding()).frame(at: 0)
             if let first, image.width != first.width || image.height != first.height {
-                throw AnimError.malformed(
-                    file: path, frame: nil, offset: nil,
-                    reason: "is \(image.width)x\(image.height), not \(first.width)x\(first.height) like \(first.name)")
+                throw AnimError(
+                    file: path,
+                    CommandProblem.frameFileSize(
+                        width: image.width, height: image.height, first: first.name, firstWidth: first.width,
+                        firstHeight: first.height))
             }
             if first == nil { first = (path, image.width, image.height) }
             return (reshaper.apply(image), edits.changesTime ? timeline.entries[i].duration : nil)
@@ -89,7 +90,7 @@ enum EncodeCommand: Command {
     /// The image files of `dir`, in natural order.
     static func frameFiles(in dir: String) throws -> [String] {
         guard let d = opendir(dir) else {
-            throw AnimError.io(path: dir, operation: "open folder", errno: errno, message: String(cString: strerror(errno)))
+            throw AnimError(file: dir, IOFailure(operation: "open folder", errno: errno))
         }
         defer { closedir(d) }
         var names: [String] = []

@@ -62,6 +62,7 @@ enum ExtractFormat: String, CaseIterable {
     }
 
     private func failure(_ what: String, _ image: RGBAImage) -> AnimError {
-        .library(file: "<output>", frame: nil, library: what, message: "encoding a \(image.width)x\(image.height) frame failed")
+        AnimError(
+            file: "<output>", LibraryFailure(library: what, message: "encoding a \(image.width)x\(image.height) frame failed"))
     }
 }

@@ -39,7 +39,7 @@ final class ExtractRun: Sendable {
                 bytes += count
             case EPIPE: closed = true
             default:
-                failure = AnimError.io(path: "<stdout>", operation: "write", errno: e, message: String(cString: strerror(e)))
+                failure = AnimError(file: "<stdout>", IOFailure(operation: "write", errno: e))
             }
         }
     }

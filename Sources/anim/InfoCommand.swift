@@ -74,7 +74,7 @@ enum InfoCommand: Command {
                         ])
                     })
             ),
-            ("colorConversion", s.colorConversion.map { .string($0) } ?? .null),
+            ("colorConversion", s.colorConversion.map { .string($0.description) } ?? .null),
             ("decodingMemoryBytes", .int(s.minimumMemory)),
             (
                 "metadata",

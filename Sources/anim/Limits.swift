@@ -1,25 +1,32 @@
 import AnimKit
 
 /// The decoder's limits on the command line (`Option.maxCanvasPixels`,
-/// `.maxFrames`, `.maxDecodedBytes`): a file over one is refused before
-/// anything is allocated, with a message naming the option that raises it.
+/// `.maxFrames`, `.maxDecodedBytes`, `.maxPixelsPerByte`, `.maxMemory`): a
+/// file over one is refused before anything is allocated, with a message
+/// naming the option that raises it.
 enum Limits {
-    static let options: [(option: Option, limit: String)] = [
-        (.maxCanvasPixels, "maxCanvasPixels"), (.maxFrames, "maxFrameCount"), (.maxDecodedBytes, "maxDecodedBytes"),
-        (.maxPixelsPerByte, "maxPixelsPerByte"),
-    ]
+    /// The option that sets `limit`.
+    static func option(for limit: Limit) -> Option {
+        switch limit {
+        case .canvasPixels: return .maxCanvasPixels
+        case .frameCount: return .maxFrames
+        case .decodedBytes: return .maxDecodedBytes
+        case .pixelsPerByte: return .maxPixelsPerByte
+        default: return .maxMemory  // (LimitsTests: every limit has its own option)
+        }
+    }
 
     /// An error as the command line says it: a limit names its option, not
     /// the library's field.
     static func describe(_ error: Error) -> String {
         if let usage = error as? UsageError { return usage.message }
-        guard case AnimError.limitExceeded(let file, let limit, let value, let maximum) = error else { return "\(error)" }
-        if limit == "maxMemory" {
-            return "\(file): its pictures need \(MemoryBudget.describe(value)) of memory, more than the budget of"
-                + " \(MemoryBudget.describe(maximum)) (raise it with \(Option.maxMemory.flag) SIZE)"
+        guard let error = error as? AnimError, let over = error.problem as? LimitExceeded else { return "\(error)" }
+        let flag = option(for: over.limit).flag
+        if over.limit == .memory {
+            return "\(error.file): its pictures need \(MemoryBudget.describe(over.value)) of memory, more than the budget of"
+                + " \(MemoryBudget.describe(over.maximum)) (raise it with \(flag) SIZE)"
         }
-        let flag = options.first { $0.limit == limit }?.option.flag ?? limit
-        let why = limit == "maxPixelsPerByte" ? ": the canvas is out of all proportion to the file's bytes" : ""
-        return "\(file): \(limit) \(value) exceeds the limit of \(maximum)\(why) (raise it with \(flag) N)"
+        let why = over.limit == .pixelsPerByte ? ": the canvas is out of all proportion to the file's bytes" : ""
+        return "\(error.file): \(over.limit) \(over.value) exceeds the limit of \(over.maximum)\(why) (raise it with \(flag) N)"
     }
 }

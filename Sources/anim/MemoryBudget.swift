@@ -23,8 +23,7 @@ enum MemoryBudget {
         let budget = source.options.limits.maxMemory
         let (needed, overflow) = source.minimumMemory.addingReportingOverflow(reserved)
         if overflow || needed > budget {
-            throw AnimError.limitExceeded(
-                file: source.name, limit: "maxMemory", value: overflow ? Int.max : needed, maximum: budget)
+            throw AnimError(file: source.name, LimitExceeded(.memory, value: overflow ? Int.max : needed, maximum: budget))
         }
         // Close to the budget, the allocator's per-thread heaps would keep
         // more than the work holds.

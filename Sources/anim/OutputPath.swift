@@ -7,12 +7,13 @@ enum OutputPath {
         var st = stat()
         guard stat(out, &st) == 0 else { return }  // a new file: not an input
         if st.st_mode & S_IFMT == S_IFDIR {
-            throw AnimError.io(path: out, operation: "write", errno: EISDIR, message: "is a folder")
+            throw AnimError(file: out, IOFailure(operation: "write", errno: EISDIR, message: "is a folder"))
         }
         for input in inputs {
             var s = stat()
             if stat(input, &s) == 0 && s.st_dev == st.st_dev && s.st_ino == st.st_ino {
-                throw AnimError.io(path: out, operation: "write", errno: EINVAL, message: "it is also an input (\(input))")
+                throw AnimError(
+                    file: out, IOFailure(operation: "write", errno: EINVAL, message: "it is also an input (\(input))"))
             }
         }
     }
@@ -44,7 +45,7 @@ enum OutputPath {
     static func write(_ bytes: [UInt8], to out: String) throws {
         guard out == "-" else { return try AtomicFile.write(bytes, to: out) }
         let e = bytes.withUnsafeBytes { FileDescriptorIO.writeAll(1, $0) }
-        if e != 0 { throw AnimError.io(path: "<stdout>", operation: "write", errno: e, message: String(cString: strerror(e))) }
+        if e != 0 { throw AnimError(file: "<stdout>", IOFailure(operation: "write", errno: e)) }
     }
 
     /// Standard output as OUT: not a terminal, which would show the bytes.
@@ -61,13 +62,12 @@ enum OutputPath {
             path += part
             defer { path += "/" }
             if mkdir(path, 0o777) != 0 && errno != EEXIST {
-                throw AnimError.io(
-                    path: path, operation: "create the folder", errno: errno, message: String(cString: strerror(errno)))
+                throw AnimError(file: path, IOFailure(operation: "create the folder", errno: errno))
             }
         }
         var st = stat()
         guard stat(dir, &st) == 0, st.st_mode & S_IFMT == S_IFDIR else {
-            throw AnimError.io(path: dir, operation: "use as a folder", errno: ENOTDIR, message: "not a folder")
+            throw AnimError(file: dir, IOFailure(operation: "use as a folder", errno: ENOTDIR, message: "not a folder"))
         }
     }
 }

@@ -64,7 +64,7 @@ enum PlayList {
                     // side): refused here, so the list goes on without it.
                     let share = layout.decoding.limits.maxMemory / size
                     if source.minimumMemory > share {
-                        throw AnimError.limitExceeded(file: path, limit: "maxMemory", value: source.minimumMemory, maximum: share)
+                        throw AnimError(file: path, LimitExceeded(.memory, value: source.minimumMemory, maximum: share))
                     }
                     sources.append((source, baseName(path)))
                 } catch {

@@ -11,7 +11,7 @@ enum StandardInput {
             let n = buffer.withUnsafeMutableBytes { read(0, $0.baseAddress, $0.count) }
             if n < 0 {
                 if errno == EINTR { continue }
-                throw AnimError.io(path: "<stdin>", operation: "read", errno: errno, message: String(cString: strerror(errno)))
+                throw AnimError(file: "<stdin>", IOFailure(operation: "read", errno: errno))
             }
             if n == 0 { break }
             source.append(buffer[0..<n])
@@ -25,7 +25,7 @@ enum StandardInput {
         let incremental = IncrementalImageSource(name: "<stdin>", options: options)
         try feed(incremental)
         guard let source = incremental.source else {
-            throw incremental.error ?? AnimError.truncated(file: "<stdin>", frame: nil, offset: 0, detail: "no data")
+            throw incremental.error ?? AnimError(file: "<stdin>", offset: 0, CommonProblem.noData)
         }
         return (source, incremental.error)
     }
@@ -55,7 +55,7 @@ enum StandardInput {
             while stream.frameCount == 0 {
                 if let error = readError { throw error }
                 if stream.isFinished || stream.error != nil {
-                    throw stream.error ?? AnimError.truncated(file: "<stdin>", frame: nil, offset: 0, detail: "no data")
+                    throw stream.error ?? AnimError(file: "<stdin>", offset: 0, CommonProblem.noData)
                 }
                 stream.waitForData(timeoutMs: 100)
             }

@@ -182,7 +182,7 @@ struct EncodeCommandTests {
             let px = (0..<(12 * 8)).flatMap { i -> [UInt8] in
                 i % 12 == t ? [200, 10, 10, 255] : [UInt8(i * 2), UInt8(t * 50), 7, 0]
             }
-            frames.append(RGBAImage(width: 12, height: 8, pixels: px))
+            frames.append(RGBAImage(width: 12, height: 8, trusting: px))
             try PNGFile.write(frames[t], to: dir.appendingPathComponent("f\(t).png").path)
         }
         let plain = dir.appendingPathComponent("plain.png").path

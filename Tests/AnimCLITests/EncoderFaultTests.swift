@@ -71,8 +71,8 @@ struct EncoderFaultTests {
             for image in images { try out.add(image, duration: .milliseconds(40)) }
             try out.finish()
         } throws: { error in
-            guard case .io(let path, _, let errno, _) = error as? AnimError else { return false }
-            return path == "full" && errno == ENOSPC
+            guard let error = error as? AnimError, let io = error.problem as? IOFailure else { return false }
+            return error.file == "full" && io.errno == ENOSPC
         }
     }
 

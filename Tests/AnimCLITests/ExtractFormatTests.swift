@@ -40,7 +40,7 @@ import Testing
                     if key == "HEIGHT" { h = Int(value)! }
                 }
                 i += 1
-                out.append(RGBAImage(width: w, height: h, pixels: Array(data[i..<(i + w * h * 4)])))
+                out.append(RGBAImage(width: w, height: h, trusting: Array(data[i..<(i + w * h * 4)])))
                 i += w * h * 4
             } else if magic == "P6" {
                 w = Int(token())!
@@ -49,7 +49,7 @@ import Testing
                 i += 1
                 var px = [UInt8]()
                 for p in 0..<(w * h) { px += data[(i + p * 3)..<(i + p * 3 + 3)] + [255] }
-                out.append(RGBAImage(width: w, height: h, pixels: px))
+                out.append(RGBAImage(width: w, height: h, trusting: px))
                 i += w * h * 3
             } else {
                 break
@@ -62,7 +62,7 @@ import Testing
     static func opaque(_ image: RGBAImage) -> RGBAImage {
         var p = image.pixels
         for k in stride(from: 3, to: p.count, by: 4) { p[k] = 255 }
-        return RGBAImage(width: image.width, height: image.height, pixels: p)
+        return RGBAImage(width: image.width, height: image.height, trusting: p)
     }
 
     @Test(arguments: files)
@@ -81,7 +81,7 @@ import Testing
                     let got: RGBAImage
                     switch format {
                     case "pam", "ppm": got = try #require(Self.netpbm(data).first)
-                    case "rgba": got = RGBAImage(width: want[i].width, height: want[i].height, pixels: data)
+                    case "rgba": got = RGBAImage(width: want[i].width, height: want[i].height, trusting: data)
                     default: got = try ImageSource(data: data).frame(at: 0)
                     }
                     let expected = format == "ppm" ? Self.opaque(want[i]) : want[i]

@@ -60,7 +60,7 @@ import Testing
     static func noise() throws -> String {
         var rng = FuzzRandom(state: 0x5EED)
         let frames = (0..<6).map { _ in
-            RGBAImage(width: 640, height: 480, pixels: (0..<(640 * 480 * 4)).map { _ in UInt8(truncatingIfNeeded: rng.next()) })
+            RGBAImage(width: 640, height: 480, trusting: (0..<(640 * 480 * 4)).map { _ in UInt8(truncatingIfNeeded: rng.next()) })
         }
         let dir = TempDirectory.make()
         let path = dir.appendingPathComponent("noise.png").path

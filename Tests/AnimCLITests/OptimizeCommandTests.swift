@@ -57,7 +57,7 @@ struct OptimizeCommandTests {
         o.mergeIdenticalFrames = false
         o.plays = 1
         let d = try ImageDestination(path: path, format: .apng, options: o)
-        let image = RGBAImage(width: 8, height: 8, pixels: [UInt8](repeating: 200, count: 256))
+        let image = RGBAImage(width: 8, height: 8, trusting: [UInt8](repeating: 200, count: 256))
         for _ in 0..<3 { try d.add(image, duration: .milliseconds(500)) }
         try d.finish()
         let bytes = try Data(contentsOf: URL(fileURLWithPath: path))

@@ -52,7 +52,7 @@ struct ConcurrencyTests {
 
     @Test func frameCacheFromManyTasks() async throws {
         let cache = FrameCache(frameCount: 64, limitBytes: 16 * FrameCache.cost(width: 8, height: 8))
-        let images = (0..<64).map { RGBAImage(width: 8, height: 8, pixels: [UInt8](repeating: UInt8($0), count: 256)) }
+        let images = (0..<64).map { RGBAImage(width: 8, height: 8, trusting: [UInt8](repeating: UInt8($0), count: 256)) }
         let wrong = try await Self.together { t in
             var bad = 0
             for k in 0..<500 {

@@ -19,7 +19,7 @@ extension RGBAImage {
                 (px[i], px[i + 1], px[i + 2], px[i + 3]) = pixel(x, y)
             }
         }
-        return RGBAImage(width: width, height: height, pixels: px)
+        return RGBAImage(width: width, height: height, trusting: px)
     }
 }
 

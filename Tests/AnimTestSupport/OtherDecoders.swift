@@ -27,7 +27,7 @@ public enum OtherDecoders {
                 let h = Int(bytes[at + 4]) | Int(bytes[at + 5]) << 8 | Int(bytes[at + 6]) << 16
                 at += 8
                 guard at + 4 * w * h <= bytes.count else { throw Failure("Pillow: short output") }
-                frames.append(RGBAImage(width: w, height: h, pixels: Array(bytes[at..<(at + 4 * w * h)])))
+                frames.append(RGBAImage(width: w, height: h, trusting: Array(bytes[at..<(at + 4 * w * h)])))
                 at += 4 * w * h
             }
             return frames
@@ -45,7 +45,7 @@ public enum OtherDecoders {
             let bytes = [UInt8](r.output)
             let size = 4 * width * height
             return stride(from: 0, to: bytes.count - size + 1, by: size).map {
-                RGBAImage(width: width, height: height, pixels: Array(bytes[$0..<($0 + size)]))
+                RGBAImage(width: width, height: height, trusting: Array(bytes[$0..<($0 + size)]))
             }
         }
     }

@@ -14,7 +14,7 @@ extension ContainerIndex {
     /// GIF profiles at all (a still WebP's it does; `check.py` with
     /// `COLOR=1` on `p3.webp` and `p3.gif`): anim converts them, as the
     /// files ask, rather than show their colours as if they were sRGB.
-    mutating func convertToSRGB() -> (source: String?, transform: ColorTransform?) {
+    mutating func convertToSRGB() -> (source: ColorConversion?, transform: ColorTransform?) {
         let (transform, problem) = ColorTransform.toSRGB(from: color)
         if let problem { summary.warnings.append(problem) }
         guard let transform else { return (nil, nil) }

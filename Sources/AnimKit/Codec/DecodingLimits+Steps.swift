@@ -2,16 +2,13 @@ extension DecodingLimits {
     /// Throws unless a canvas of `width`×`height` is within the limits.
     func checkCanvas(width: Int, height: Int, file: String) throws {
         if width <= 0 || height <= 0 {
-            throw AnimError.malformed(
-                file: file, frame: nil, offset: nil,
-                reason: "canvas size \(width)x\(height) is empty")
+            throw AnimError(file: file, CommonProblem.emptyCanvas(width: width, height: height))
         }
         let pixels = width.multipliedReportingOverflow(by: height)
         if pixels.overflow || pixels.partialValue > maxCanvasPixels {
-            throw AnimError.limitExceeded(
-                file: file, limit: "maxCanvasPixels",
-                value: pixels.overflow ? Int.max : pixels.partialValue,
-                maximum: maxCanvasPixels)
+            throw AnimError(
+                file: file,
+                LimitExceeded(.canvasPixels, value: pixels.overflow ? Int.max : pixels.partialValue, maximum: maxCanvasPixels))
         }
     }
 
@@ -21,14 +18,14 @@ extension DecodingLimits {
         let pixels = width.multipliedReportingOverflow(by: height)
         let perByte = pixels.overflow ? Int.max : pixels.partialValue / max(bytes, 1)
         if perByte > maxPixelsPerByte {
-            throw AnimError.limitExceeded(file: file, limit: "maxPixelsPerByte", value: perByte, maximum: maxPixelsPerByte)
+            throw AnimError(file: file, LimitExceeded(.pixelsPerByte, value: perByte, maximum: maxPixelsPerByte))
         }
     }
 
     /// Throws when `count` steps exceed the frame limit.
     func checkFrameCount(_ count: Int, file: String) throws {
         if count > maxFrameCount {
-            throw AnimError.limitExceeded(file: file, limit: "maxFrameCount", value: count, maximum: maxFrameCount)
+            throw AnimError(file: file, LimitExceeded(.frameCount, value: count, maximum: maxFrameCount))
         }
     }
 
@@ -38,7 +35,7 @@ extension DecodingLimits {
         for s in steps {
             total += max(s.rect.width, 0) * max(s.rect.height, 0) * 4
             if total > maxDecodedBytes {
-                throw AnimError.limitExceeded(file: file, limit: "maxDecodedBytes", value: total, maximum: maxDecodedBytes)
+                throw AnimError(file: file, LimitExceeded(.decodedBytes, value: total, maximum: maxDecodedBytes))
             }
         }
     }

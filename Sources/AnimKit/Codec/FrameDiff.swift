@@ -117,6 +117,6 @@ extension RGBAImage {
             }
             initialized = rowBytes * rect.height
         }
-        return RGBAImage(width: rect.width, height: rect.height, pixels: px)
+        return RGBAImage(width: rect.width, height: rect.height, trusting: px)
     }
 }

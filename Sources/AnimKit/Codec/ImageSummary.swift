@@ -11,5 +11,5 @@ struct ImageSummary: Sendable {
     /// Profile, EXIF, XMP and text found while indexing.
     var metadata = ImageMetadata()
     /// Problems that did not stop the file from showing as browsers show it.
-    var warnings: [String] = []
+    var warnings: [any AnimProblem] = []
 }

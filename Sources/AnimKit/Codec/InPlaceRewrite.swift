@@ -26,7 +26,7 @@ final class InPlaceRewrite {
     /// The next `count` old bytes.
     func take(_ count: Int) throws -> [UInt8] {
         guard position + count <= end else {
-            throw AnimError.malformed(file: sink.name, frame: nil, offset: position, reason: "the output ends early")
+            throw AnimError(file: sink.name, offset: position, EncodingProblem.outputEndsEarly)
         }
         try pull(upTo: position + count, chunk: 1 << 16)
         defer {

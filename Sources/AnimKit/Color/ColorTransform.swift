@@ -11,11 +11,11 @@ import CLCMS
 final class ColorTransform: @unchecked Sendable {
     private let handle: cmsHTRANSFORM
     /// What the pixels were converted from, for `anim info`.
-    let source: String
+    let source: ColorConversion
     /// The fast path, where it gives Little CMS's values within 1.
     private let fast: MatrixShaper?
 
-    private init(handle: cmsHTRANSFORM, source: String, fast: MatrixShaper?) {
+    private init(handle: cmsHTRANSFORM, source: ColorConversion, fast: MatrixShaper?) {
         self.handle = handle
         self.source = source
         self.fast = fast
@@ -36,7 +36,7 @@ final class ColorTransform: @unchecked Sendable {
     /// again (`reopened()`, `anim bench`), would otherwise pay each time.
     static func toSRGB(
         from color: EmbeddedColor?, fastPath: Bool = true
-    ) -> (transform: ColorTransform?, problem: String?) {
+    ) -> (transform: ColorTransform?, problem: ColorProblem?) {
         guard let color, color != .sRGB else { return (nil, nil) }
         if let hit = recent.withLock({ $0.first { $0.color == color && $0.fastPath == fastPath } }) {
             return (hit.transform, hit.problem)
@@ -50,29 +50,29 @@ final class ColorTransform: @unchecked Sendable {
     }
 
     /// The answers `toSRGB` gave last, oldest first.
-    private static let recent = Locked<[(color: EmbeddedColor, fastPath: Bool, transform: ColorTransform?, problem: String?)]>([])
+    private static let recent = Locked<[(color: EmbeddedColor, fastPath: Bool, transform: ColorTransform?, problem: ColorProblem?)]>([])
 
-    private static func make(from color: EmbeddedColor, fastPath: Bool) -> (transform: ColorTransform?, problem: String?) {
+    private static func make(from color: EmbeddedColor, fastPath: Bool) -> (transform: ColorTransform?, problem: ColorProblem?) {
         let profile: cmsHPROFILE
-        let source: String
+        let source: ColorConversion
         switch color {
         case .sRGB: return (nil, nil)
         case .icc(let bytes):
             guard let p = bytes.withUnsafeBytes({ cmsOpenProfileFromMem($0.baseAddress, UInt32($0.count)) }) else {
-                return (nil, "the ICC profile (\(bytes.count) bytes) is damaged and is ignored")
+                return (nil, .damagedProfile(bytes: bytes.count))
             }
             guard cmsGetColorSpace(p) == cmsSigRgbData else {
                 cmsCloseProfile(p)
-                return (nil, "the ICC profile is not an RGB profile and is ignored")
+                return (nil, .notRGBProfile)
             }
             profile = p
-            source = "ICC profile \(description(of: p).map { "\"\($0)\"" } ?? "(no description)")"
+            source = .iccProfile(description: description(of: p))
         case .gamma(let gamma, let chromaticities):
             guard let p = gammaProfile(gamma: gamma, chromaticities: chromaticities) else {
-                return (nil, "the gAMA/cHRM chunks do not make a colour space and are ignored")
+                return (nil, .unusableGamma)
             }
             profile = p
-            source = "PNG gAMA \(gamma)" + (chromaticities == nil ? "" : " and cHRM")
+            source = .gamma(gamma, chromaticities: chromaticities != nil)
         }
         let sRGB = cmsCreate_sRGBProfile()
         defer {
@@ -82,7 +82,7 @@ final class ColorTransform: @unchecked Sendable {
         guard
             let handle = cmsCreateTransform(
                 profile, animTypeRGBA8, sRGB, animTypeRGBA8, cmsUInt32Number(INTENT_PERCEPTUAL), animTransformFlags)
-        else { return (nil, "Little CMS cannot convert from the \(source) and it is ignored") }
+        else { return (nil, .cannotConvert(from: source)) }
         let reference = probed(handle)
         // An sRGB profile under another name: nothing to do.
         guard !zip(probe, reference).allSatisfy({ abs(Int($0) - Int($1)) <= 1 }) else {

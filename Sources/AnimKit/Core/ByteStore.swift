@@ -139,7 +139,7 @@ final class ByteStore: @unchecked Sendable {
         var st = stat()
         guard fstat(fd, &st) == 0 else { throw FileBytes.ioError(path, "stat") }
         if (st.st_mode & S_IFMT) == S_IFDIR {
-            throw AnimError.io(path: path, operation: "read", errno: EISDIR, message: "is a directory")
+            throw AnimError(file: path, IOFailure(operation: "read", errno: EISDIR, message: "is a directory"))
         }
         var capacity = max(Int(st.st_size), 1 << 16)
         var buffer = UnsafeMutableRawPointer.allocate(byteCount: capacity, alignment: 16)

@@ -11,6 +11,6 @@ package enum FileBytes {
 
     static func ioError(_ path: String, _ operation: String) -> AnimError {
         let e = errno
-        return .io(path: path, operation: operation, errno: e, message: String(cString: strerror(e)))
+        return AnimError(file: path, IOFailure(operation: operation, errno: e))
     }
 }

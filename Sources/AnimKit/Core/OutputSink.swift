@@ -1,5 +1,4 @@
 import CSystem
-
 import Synchronization
 
 #if canImport(Glibc)
@@ -164,7 +163,7 @@ final class OutputSink {
 
     /// Throws the errno a write stopped at, if any.
     private func check(_ e: Int32) throws {
-        guard e == 0 else { throw AnimError.io(path: name, operation: "write", errno: e, message: String(cString: strerror(e))) }
+        guard e == 0 else { throw AnimError(file: name, IOFailure(operation: "write", errno: e)) }
     }
 
     /// Everything written so far (an encoder starting over reads it back);

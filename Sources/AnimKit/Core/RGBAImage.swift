@@ -8,12 +8,24 @@ public struct RGBAImage: Equatable, Sendable {
     /// `width * height * 4` bytes.
     public var pixels: [UInt8]
 
-    /// An image of `pixels`, which must be `width * height * 4` bytes:
-    /// another count is a programmer error (a precondition, which stops the
-    /// process). For sizes that come from outside the program (a file, a
-    /// user, another library) use `init(width:height:validating:)`, which
-    /// throws instead.
-    public init(width: Int, height: Int, pixels: [UInt8]) {
+    /// An image of `pixels`; throws an ``AnimError`` (file `<pixels>`,
+    /// ``CommonProblem/pixelCount(bytes:width:height:needed:)``) unless
+    /// `width` and `height` are not negative and `pixels` holds
+    /// `width * height * 4` bytes.
+    public init(width: Int, height: Int, pixels: [UInt8]) throws {
+        guard width >= 0, height >= 0, let expected = Self.byteCount(width, height), pixels.count == expected else {
+            throw AnimError(
+                file: "<pixels>",
+                CommonProblem.pixelCount(bytes: pixels.count, width: width, height: height, needed: Self.byteCount(width, height))
+            )
+        }
+        self.init(width: width, height: height, trusting: pixels)
+    }
+
+    /// An image of `pixels` the caller has sized itself (the package's
+    /// decoders and tests): another count than `width * height * 4` is a
+    /// programmer error, a precondition that stops the process.
+    package init(width: Int, height: Int, trusting pixels: [UInt8]) {
         precondition(
             width >= 0 && height >= 0 && pixels.count == Self.byteCount(width, height), "pixel buffer size does not match")
         self.width = width
@@ -21,25 +33,12 @@ public struct RGBAImage: Equatable, Sendable {
         self.pixels = pixels
     }
 
-    /// An image of `pixels`; throws `AnimError.malformed` (file
-    /// `<pixels>`) unless `width` and `height` are not negative and
-    /// `pixels` holds `width * height * 4` bytes.
-    public init(width: Int, height: Int, validating pixels: [UInt8]) throws {
-        guard width >= 0, height >= 0, let expected = Self.byteCount(width, height), pixels.count == expected else {
-            let size = Self.byteCount(width, height).map { "\($0) bytes" } ?? "more bytes than memory holds"
-            throw AnimError.malformed(
-                file: "<pixels>", frame: nil, offset: nil,
-                reason: "\(pixels.count) bytes of RGBA for \(width)x\(height), which needs \(size)")
-        }
-        self.init(width: width, height: height, pixels: pixels)
-    }
-
     /// A transparent black image. A negative size, or one whose bytes
     /// overflow `Int`, is a programmer error (a precondition).
     public init(width: Int, height: Int) {
         let count = Self.byteCount(width, height)
         precondition(width >= 0 && height >= 0 && count != nil, "RGBAImage: size \(width)x\(height)")
-        self.init(width: width, height: height, pixels: [UInt8](repeating: 0, count: count ?? 0))
+        self.init(width: width, height: height, trusting: [UInt8](repeating: 0, count: count ?? 0))
     }
 
     /// `width * height * 4`, or nil when it overflows or a side is negative.

@@ -153,6 +153,6 @@ public final class FrameReshaper: Sendable {
                 }
             }
         }
-        return RGBAImage(width: crop.width, height: crop.height, pixels: pixels)
+        return RGBAImage(width: crop.width, height: crop.height, trusting: pixels)
     }
 }

@@ -9,18 +9,14 @@ extension EncodingOptions {
     /// colours 2–256, plays 0 (forever) to what `format` stores, keyframe
     /// interval and default duration not negative, frame count at least 1.
     public func check(for format: OutputFormat, file: String) throws {
-        func refuse(_ reason: String) throws -> Never { throw AnimError.unsupported(file: file, reason: reason) }
-        if !(0...100).contains(quality) { try refuse("quality \(quality) is outside 0–100") }
-        if !(0...9).contains(effort) { try refuse("effort \(effort) is outside 0–9") }
-        if !(2...256).contains(gif.maxColors) { try refuse("colours \(gif.maxColors) is outside 2–256") }
+        func refuse(_ problem: EncodingProblem) throws -> Never { throw AnimError(file: file, problem) }
+        if !(0...100).contains(quality) { try refuse(.quality(quality)) }
+        if !(0...9).contains(effort) { try refuse(.effort(effort)) }
+        if !(2...256).contains(gif.maxColors) { try refuse(.colors(gif.maxColors)) }
         let most = Self.maximumPlays(in: format)
-        if !(0...most).contains(plays) {
-            try refuse("\(format.rawValue.uppercased()) stores a play count from 0 (forever) to \(most), not \(plays)")
-        }
-        if webp.keyframeInterval < 0 {
-            try refuse("keyframe interval \(webp.keyframeInterval) is negative (0: libwebp's default)")
-        }
-        if defaultDuration < .zero { try refuse("default duration \(defaultDuration) is negative") }
-        if let frameCount, frameCount < 1 { try refuse("frame count \(frameCount) is not at least 1") }
+        if !(0...most).contains(plays) { try refuse(.plays(plays, format: format.rawValue.uppercased(), maximum: most)) }
+        if webp.keyframeInterval < 0 { try refuse(.keyframeInterval(webp.keyframeInterval)) }
+        if defaultDuration < .zero { try refuse(.defaultDuration(defaultDuration)) }
+        if let frameCount, frameCount < 1 { try refuse(.frameCount(frameCount)) }
     }
 }

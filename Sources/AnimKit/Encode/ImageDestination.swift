@@ -50,8 +50,7 @@ public final class ImageDestination {
     /// A file at `path`; the format from its extension unless given.
     public convenience init(path: String, format: OutputFormat? = nil, options: EncodingOptions = EncodingOptions()) throws {
         guard let format = format ?? OutputFormat(pathExtension: path) else {
-            throw AnimError.unsupported(
-                file: path, reason: "cannot tell the format from the name: use .gif, .png, .apng or .webp")
+            throw AnimError(file: path, EncodingProblem.unknownExtension)
         }
         try self.init(sink: OutputSink(path: path), format: format, options: options)
     }
@@ -83,9 +82,7 @@ public final class ImageDestination {
         if Formats.writing(format).countsFramesFirst && !sink.canPatch {
             guard o.frameCount != nil else {
                 sink.abort()
-                throw AnimError.unsupported(
-                    file: sink.name,
-                    reason: "APNG to an output that cannot seek needs the frame count up front (EncodingOptions.frameCount)")
+                throw AnimError(file: sink.name, EncodingProblem.needsFrameCount)
             }
             o.mergeIdenticalFrames = false
         }
@@ -112,16 +109,15 @@ public final class ImageDestination {
             let index = framesAdded
             if writer == nil {
                 guard frame.width > 0, frame.height > 0, frame.width <= 65535, frame.height <= 65535 else {
-                    throw AnimError.unsupported(
-                        file: sink.name, reason: "frame 0 is \(frame.width)x\(frame.height): sizes go from 1 to 65535")
+                    throw AnimError(file: sink.name, EncodingProblem.canvasSize(width: frame.width, height: frame.height))
                 }
                 width = frame.width
                 height = frame.height
                 writer = try Self.makeWriter(format, sink: sink, width: width, height: height, options: options)
             } else if frame.width != width || frame.height != height {
-                throw AnimError.malformed(
-                    file: sink.name, frame: index, offset: nil,
-                    reason: "frame is \(frame.width)x\(frame.height), not \(width)x\(height) like frame 0")
+                throw AnimError(
+                    file: sink.name, frame: index,
+                    EncodingProblem.frameSize(width: frame.width, height: frame.height, firstWidth: width, firstHeight: height))
             }
             let d = duration ?? options.defaultDuration
             // APNG: hidden colours as transparent black; libwebp has its own
@@ -143,7 +139,7 @@ public final class ImageDestination {
     public func finish() throws {
         try guarded {
             guard writer != nil else {
-                throw AnimError.malformed(file: sink.name, frame: nil, offset: nil, reason: "no frame was added")
+                throw AnimError(file: sink.name, EncodingProblem.noFrame)
             }
             try flushPending()
             try writer?.finish()
@@ -168,10 +164,9 @@ public final class ImageDestination {
     private func guarded(_ body: () throws -> Void) throws {
         switch state {
         case .finished:
-            throw AnimError.malformed(file: sink.name, frame: nil, offset: nil, reason: "the destination is already finished")
+            throw AnimError(file: sink.name, EncodingProblem.alreadyFinished)
         case .failed:
-            throw AnimError.malformed(
-                file: sink.name, frame: nil, offset: nil, reason: "the destination failed or was cancelled earlier")
+            throw AnimError(file: sink.name, EncodingProblem.failedEarlier)
         case .open: break
         }
         do { try body() } catch {

@@ -51,7 +51,7 @@ extension ImageSource {
         keepingPlays: Bool = true, keepingMetadata: Bool = true, progress: (_ written: Int, _ of: Int) -> Void = { _, _ in }
     ) throws -> TranscodeReport {
         guard let format = format ?? OutputFormat(pathExtension: path) else {
-            throw AnimError.unsupported(file: path, reason: "no output format for this name (use .gif, .png, .apng or .webp)")
+            throw AnimError(file: path, EncodingProblem.noOutputFormat)
         }
         let (options, adjustments) = prepared(
             options, format: format, keepingPlays: keepingPlays, keepingMetadata: keepingMetadata)

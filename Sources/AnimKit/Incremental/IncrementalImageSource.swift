@@ -114,7 +114,7 @@ public final class IncrementalImageSource: Sendable {
     /// Frame `index` if it is complete.
     public func frame(at index: Int) throws -> FrameResult {
         guard let source = self.source, index < source.frameCount else {
-            if let error = self.error, isFinished || !(error.isTruncation) { throw error }
+            if let error = self.error, isFinished || error.code != .truncated { throw error }
             return .notYetAvailable
         }
         return .frame(try source.frame(at: index))
@@ -139,17 +139,9 @@ public final class IncrementalImageSource: Sendable {
             s.failure = nil
         } catch let e as AnimError {
             // Before the end, running out of data is only data still to come.
-            if s.finished || !e.isTruncation { s.failure = e }
+            if s.finished || e.code != .truncated { s.failure = e }
         } catch {
-            s.failure = .library(file: name, frame: nil, library: "AnimKit", message: "\(error)")
+            s.failure = AnimError(file: name, LibraryFailure(library: "AnimKit", message: "\(error)"))
         }
     }
-}
-
-extension AnimError {
-    var isTruncation: Bool {
-        if case .truncated = self { return true }
-        return false
-    }
-
 }

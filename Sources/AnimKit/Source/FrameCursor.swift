@@ -57,7 +57,7 @@ final class FrameCursor {
             // Truncated under a mapping: the steps read zeros. This canvas
             // is not the file's; the frames delivered before it were.
             self.compositor = nil
-            throw AnimError.fileChanged(file, frame: frame)
+            throw AnimError(file: file, frame: frame, CommonProblem.fileChanged)
         }
         return try delivery.deliver(compositor, changed: lastChange, body)
     }
@@ -72,7 +72,7 @@ final class FrameCursor {
         let delivered = try delivery.deliverScaled(
             { out in
                 let done = try scaled.decodeScaled(step: 0, width: width, height: height, into: out)
-                if store.changed { throw AnimError.fileChanged(file, frame: frame) }
+                if store.changed { throw AnimError(file: file, frame: frame, CommonProblem.fileChanged) }
                 return done
             }, body)
         if delivered == nil, case .onlyScaled(let error) = allowance { allowance = .refused(error) }

@@ -28,7 +28,7 @@ public struct FrameIndex: Sendable {
     /// Problems that did not stop the file from showing as browsers show
     /// it (an APNG whose `acTL` is invalid shows its still image; one with a
     /// second `acTL`, or an `fcTL` without data, plays as Chromium plays it).
-    public var warnings: [String] { summary.warnings }
+    public var warnings: [any AnimProblem] { summary.warnings }
 
     /// The steps (GIF images, APNG or WebP frames) the codec decodes.
     let steps: [Step]

@@ -9,7 +9,7 @@ extension ImageSource {
     func image(at index: Int, store: (any FrameStore)?) throws -> RGBAImage {
         guard !downsamples else {
             return try withFrame(at: index, scratch: nil, store: store) {
-                RGBAImage(width: outputWidth, height: outputHeight, pixels: Array($0))
+                RGBAImage(width: outputWidth, height: outputHeight, trusting: Array($0))
             }
         }
         // Full size: the image's own buffer serves as the patch a blending
@@ -30,7 +30,7 @@ extension ImageSource {
             }
         }
         if let failure { throw failure }
-        return RGBAImage(width: width, height: height, pixels: pixels)
+        return RGBAImage(width: width, height: height, trusting: pixels)
     }
 
     /// Frame `index`, decoded on a Dispatch queue so the calling task's
@@ -55,25 +55,9 @@ extension ImageSource {
         _ body: (UnsafeRawBufferPointer) throws -> R
     ) throws -> R {
         guard index >= 0 && index < frameCount else {
-            throw AnimError.frameOutOfRange(file: name, frame: index, frameCount: frameCount)
+            throw AnimError(file: name, frame: index, CommonProblem.frameOutOfRange(frame: index, frameCount: frameCount))
         }
         return try cursor.withLock { try $0.withFrame(index, scratch: scratch, frames: store, body) }
-    }
-}
-
-extension AnimError {
-    /// The same error about displayed frame `frame` (codecs count GIF
-    /// images, which may differ from displayed frames).
-    func relabelled(frame: Int) -> AnimError {
-        switch self {
-        case .truncated(let file, _, let offset, let detail):
-            return .truncated(file: file, frame: frame, offset: offset, detail: detail)
-        case .malformed(let file, _, let offset, let reason):
-            return .malformed(file: file, frame: frame, offset: offset, reason: reason)
-        case .library(let file, _, let library, let message):
-            return .library(file: file, frame: frame, library: library, message: message)
-        default: return self
-        }
     }
 }
 

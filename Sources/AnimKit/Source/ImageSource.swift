@@ -50,7 +50,7 @@ public final class ImageSource: @unchecked Sendable {
     /// The same on one thread, without decoding steps ahead (what reads
     /// through a `CachedFrameSource` hold): when it is over
     /// `DecodingLimits.maxMemory`, decoding a frame throws
-    /// `AnimError.limitExceeded` (limit `maxMemory`) before allocating.
+    /// an ``AnimError`` (``LimitExceeded``, ``Limit/memory``) before allocating.
     public let minimumMemory: Int
 
     let store: ByteStore
@@ -108,12 +108,11 @@ public final class ImageSource: @unchecked Sendable {
     /// frames are indexed and running out of data is not an error.
     convenience init(store: ByteStore, name: String, options: DecodingOptions, partial: Bool = false) throws {
         guard let codec = Formats.reading(store.bytes) else {
-            if store.count == 0 { throw AnimError.truncated(file: name, frame: nil, offset: 0, detail: "the file is empty") }
+            if store.count == 0 { throw AnimError(file: name, offset: 0, CommonProblem.emptyFile) }
             if Formats.couldBegin(store.bytes) {
-                throw AnimError.truncated(
-                    file: name, frame: nil, offset: store.count, detail: "the file ends inside its signature")
+                throw AnimError(file: name, offset: store.count, CommonProblem.endsInsideSignature)
             }
-            throw AnimError.unsupported(file: name, reason: "not a GIF, PNG or WebP file")
+            throw AnimError(file: name, CommonProblem.unknownFormat)
         }
         // Truncated under a mapping while it is indexed: the index read
         // zeros (an index that succeeds is checked as the source is made).
@@ -122,12 +121,12 @@ public final class ImageSource: @unchecked Sendable {
         do {
             container = try codec.index(store, name, options)
         } catch {
-            throw store.changed ? AnimError.fileChanged(name, frame: nil) : error
+            throw store.changed ? AnimError(file: name, CommonProblem.fileChanged) : error
         }
         if container.color == nil, codec.profileIsColor {
             container.color = container.summary.metadata.iccProfile.map { .icc($0) }
         }
-        let conversion: (source: String?, transform: ColorTransform?) =
+        let conversion: (source: ColorConversion?, transform: ColorTransform?) =
             options.colorManagement == .sRGB ? container.convertToSRGB() : (nil, nil)
         store.release(0..<store.count)  // indexing touched pages it no longer needs
         store.adviseSequentialReads()
@@ -155,18 +154,20 @@ public final class ImageSource: @unchecked Sendable {
 
     private init(
         store: ByteStore, name: String, options: DecodingOptions, index: FrameIndex, decoder: StepDecoder,
-        colorTransform: ColorTransform?, colorConversion: String?
+        colorTransform: ColorTransform?, colorConversion: ColorConversion?
     ) throws {
         if let size = options.resizeTo, size.width > 0, size.height > 0,
             size.width.multipliedReportingOverflow(by: size.height).partialValue > options.limits.maxCanvasPixels
                 || size.width > 1 << 20 || size.height > 1 << 20
         {
-            throw AnimError.limitExceeded(
-                file: name, limit: "maxCanvasPixels", value: size.width.multipliedReportingOverflow(by: size.height).partialValue,
-                maximum: options.limits.maxCanvasPixels)
+            throw AnimError(
+                file: name,
+                LimitExceeded(
+                    .canvasPixels, value: size.width.multipliedReportingOverflow(by: size.height).partialValue,
+                    maximum: options.limits.maxCanvasPixels))
         }
         // Truncated while it was indexed (a mapped file read zeros past its new end).
-        if store.changed { throw AnimError.fileChanged(name, frame: nil) }
+        if store.changed { throw AnimError(file: name, CommonProblem.fileChanged) }
         self.store = store
         self.name = name
         self.options = options
@@ -200,9 +201,9 @@ public final class ImageSource: @unchecked Sendable {
         minimumMemory = working.base
         var allowance = CanvasAllowance.allowed
         if working.base > budget {
-            allowance = .refused(.limitExceeded(file: name, limit: "maxMemory", value: working.base, maximum: budget))
+            allowance = .refused(AnimError(file: name, LimitExceeded(.memory, value: working.base, maximum: budget)))
         } else if scaled != nil && composited.base > budget {
-            allowance = .onlyScaled(.limitExceeded(file: name, limit: "maxMemory", value: composited.base, maximum: budget))
+            allowance = .onlyScaled(AnimError(file: name, LimitExceeded(.memory, value: composited.base, maximum: budget)))
         }
         ahead = DecodeAhead(depth: depth)
         let delivery = FrameDelivery(
@@ -237,12 +238,12 @@ public final class ImageSource: @unchecked Sendable {
     /// Problems that did not stop the file from showing as browsers show
     /// it, one sentence each (an APNG whose `acTL` is invalid: its still
     /// image, and why). Not errors: `indexError` stays nil for them.
-    public var warnings: [String] { index.warnings }
+    public var warnings: [any AnimProblem] { index.warnings }
     /// What the frames were converted to sRGB from (an ICC profile and its
     /// description, or PNG's gAMA/cHRM), or nil when they are delivered as
     /// stored: no colour information, sRGB already, or
     /// `DecodingOptions.colorManagement` `.none`.
-    public let colorConversion: String?
+    public let colorConversion: ColorConversion?
     /// The number of displayed frames.
     public var frameCount: Int { index.frames.count }
 

@@ -81,7 +81,7 @@ extension StepPrefetcher {
                     try decode(self, s)
                 } catch {
                     errors[s - steps.lowerBound] =
-                        error as? AnimError ?? .library(file: "", frame: s, library: "decoder", message: "\(error)")
+                        error as? AnimError ?? AnimError(file: "", frame: s, LibraryFailure(library: "decoder", message: "\(error)"))
                     break
                 }
             }

@@ -51,9 +51,7 @@ public final class Player {
         let ended = stream.isFinished  // before the snapshot: it then holds every frame
         guard let source = stream.source, source.frameCount > 0 else {
             throw stream.error
-                ?? AnimError.truncated(
-                    file: stream.name, frame: 0, offset: stream.byteCount,
-                    detail: "no complete frame yet")
+                ?? AnimError(file: stream.name, frame: 0, offset: stream.byteCount, CommonProblem.noCompleteFrame)
         }
         try self.init(
             files: [(source, stream, ended, name)], options: options, terminal: terminal, grid: nil, titles: false,

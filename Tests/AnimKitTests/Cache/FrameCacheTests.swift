@@ -6,7 +6,7 @@ import Testing
 
 struct FrameCacheTests {
     static func image(_ w: Int, _ h: Int, _ v: UInt8 = 1) -> RGBAImage {
-        RGBAImage(width: w, height: h, pixels: [UInt8](repeating: v, count: w * h * 4))
+        RGBAImage(width: w, height: h, trusting: [UInt8](repeating: v, count: w * h * 4))
     }
 
     @Test func costIsPixelsPlusOverhead() {

@@ -9,14 +9,13 @@ import Testing
 struct CallerErrorTests {
     @Test func pixelsOfTheWrongSizeThrow() throws {
         #expect(
-            throws: AnimError.malformed(
-                file: "<pixels>", frame: nil, offset: nil, reason: "5 bytes of RGBA for 2x1, which needs 8 bytes")
-        ) { try RGBAImage(width: 2, height: 1, validating: [1, 2, 3, 4, 5]) }
-        #expect(throws: AnimError.self) { try RGBAImage(width: -1, height: 4, validating: []) }
-        #expect(throws: AnimError.self) { try RGBAImage(width: 1 << 40, height: 1 << 40, validating: []) }
-        let image = try RGBAImage(width: 1, height: 2, validating: [1, 2, 3, 4, 5, 6, 7, 8])
+            throws: AnimError(file: "<pixels>", CommonProblem.pixelCount(bytes: 5, width: 2, height: 1, needed: 8))
+        ) { try RGBAImage(width: 2, height: 1, pixels: [1, 2, 3, 4, 5]) }
+        #expect(throws: AnimError.self) { try RGBAImage(width: -1, height: 4, pixels: []) }
+        #expect(throws: AnimError.self) { try RGBAImage(width: 1 << 40, height: 1 << 40, pixels: []) }
+        let image = try RGBAImage(width: 1, height: 2, pixels: [1, 2, 3, 4, 5, 6, 7, 8])
         #expect(image.pixel(x: 0, y: 1) == (5, 6, 7, 8))
-        #expect(try RGBAImage(width: 0, height: 3, validating: []).pixels.isEmpty)
+        #expect(try RGBAImage(width: 0, height: 3, pixels: []).pixels.isEmpty)
     }
 
     /// A stream of chunks that never ends unless cancelled: appending from

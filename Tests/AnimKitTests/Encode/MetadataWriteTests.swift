@@ -74,7 +74,7 @@ struct MetadataWriteTests {
             let out = try ImageDestination(format: format, options: options)
             for f in 0..<2 {
                 try out.add(
-                    RGBAImage(width: 3, height: 2, pixels: [UInt8](repeating: UInt8(f * 90), count: 24)),
+                    RGBAImage(width: 3, height: 2, trusting: [UInt8](repeating: UInt8(f * 90), count: 24)),
                     duration: .milliseconds(50))
             }
             try out.finish()
@@ -110,7 +110,7 @@ struct MetadataWriteTests {
     }
 
     @Test func oneFrameIsAPlainPNG() throws {
-        let image = RGBAImage(width: 4, height: 3, pixels: (0..<48).map { UInt8($0 * 5) })
+        let image = RGBAImage(width: 4, height: 3, trusting: (0..<48).map { UInt8($0 * 5) })
         let out = try ImageDestination(format: .apng)
         try out.add(image, duration: .milliseconds(40))
         try out.finish()
@@ -135,7 +135,7 @@ struct MetadataWriteTests {
         options.frameCount = 1
         let out = try ImageDestination(
             fileDescriptor: pipe.fileHandleForWriting.fileDescriptor, format: .apng, options: options)
-        try out.add(RGBAImage(width: 2, height: 2, pixels: [UInt8](repeating: 255, count: 16)), duration: .milliseconds(10))
+        try out.add(RGBAImage(width: 2, height: 2, trusting: [UInt8](repeating: 255, count: 16)), duration: .milliseconds(10))
         try out.finish()
         try pipe.fileHandleForWriting.close()
         let data = Array(pipe.fileHandleForReading.readDataToEndOfFile())

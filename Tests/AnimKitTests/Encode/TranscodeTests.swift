@@ -109,12 +109,12 @@ struct EncodingOptionsCheckTests {
                 _ = try ImageDestination(format: format, options: options, name: "upload-42")
                 Issue.record("\(format): \(what) accepted")
             } catch let error as AnimError {
-                guard case .unsupported(let file, let reason) = error else {
+                guard error.code == .unsupported, error.problem is EncodingProblem else {
                     Issue.record("\(format): \(error)")
                     continue
                 }
-                #expect(file == "upload-42", "the caller's label, not <memory>")
-                #expect(reason.contains(what), "\(format): \(reason)")
+                #expect(error.file == "upload-42", "the caller's label, not <memory>")
+                #expect("\(error.problem)".contains(what), "\(format): \(error.problem)")
             } catch { Issue.record("\(error)") }
         }
         // The largest play count each format stores is accepted, one more is not.

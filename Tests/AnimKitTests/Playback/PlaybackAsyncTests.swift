@@ -18,7 +18,7 @@ struct PlaybackAsyncTests {
             try out.add(
                 RGBAImage(
                     width: 4, height: 4,
-                    pixels: [UInt8](repeating: UInt8(f * 40), count: 64).enumerated().map {
+                    trusting: [UInt8](repeating: UInt8(f * 40), count: 64).enumerated().map {
                         $0.offset % 4 == 3 ? 255 : $0.element
                     }), duration: .milliseconds(ms))
         }

@@ -13,7 +13,7 @@ struct GlobalTableChoiceTests {
             let c = i < rows * 20 ? colors[(i + shift) % colors.count] : background[i % background.count]
             px += [UInt8(c >> 16 & 0xFF), UInt8(c >> 8 & 0xFF), UInt8(c & 0xFF), 255]
         }
-        return RGBAImage(width: 20, height: 20, pixels: px)
+        return RGBAImage(width: 20, height: 20, trusting: px)
     }
 
     /// Frame 0 of 200 colours of its own; frames 1 and 2 redraw the top

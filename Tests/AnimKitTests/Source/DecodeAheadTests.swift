@@ -26,7 +26,7 @@ struct DecodeAheadTests {
             } else {
                 for y in 90..<110 { for x in 90..<110 { pixels[(y * 200 + x) * 4] = UInt8(f * 40) } }
             }
-            return RGBAImage(width: 200, height: 200, pixels: pixels)
+            return RGBAImage(width: 200, height: 200, trusting: pixels)
         }
     }
 

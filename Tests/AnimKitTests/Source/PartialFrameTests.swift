@@ -20,7 +20,7 @@ struct PartialFrameTests {
         #expect(cut.frameCount == whole.frameCount, "the cut frame is still listed")
         #expect(cut.frames.dropLast().allSatisfy { $0.isComplete }, "complete frames are not flagged")
         #expect(cut.frames.last?.isComplete == false, "the frame the file ends inside is flagged")
-        guard case .truncated(_, let frame?, _, _) = cut.indexError else {
+        guard let error = cut.indexError, error.code == .truncated, let frame = error.frame else {
             Issue.record("indexError: \(String(describing: cut.indexError))")
             return
         }
@@ -41,7 +41,7 @@ struct PartialFrameTests {
                 _ = try ImageSource(data: Array(bytes.prefix(n)))
                 Issue.record("\(fixture), \(n) bytes: opened")
             } catch let error as AnimError {
-                guard case .truncated = error else {
+                guard error.code == .truncated else {
                     Issue.record("\(fixture), \(n) bytes: \(error)")
                     continue
                 }
@@ -52,7 +52,7 @@ struct PartialFrameTests {
                 _ = try ImageSource(data: Array(junk.utf8))
                 Issue.record("\(junk): opened")
             } catch let error as AnimError {
-                guard case .unsupported = error else {
+                guard error.code == .unsupported else {
                     Issue.record("\(junk): \(error)")
                     continue
                 }
@@ -90,10 +90,10 @@ struct PartialFrameTests {
     }
 
     @Test func localizedDescriptionIsTheMessage() {
-        let error: Error = AnimError.truncated(file: "a.gif", frame: 3, offset: 10, detail: "the file ends inside image data")
+        let error: Error = AnimError(file: "a.gif", frame: 3, offset: 10, GIFProblem.endsInsideImageData)
         #expect(
             error.localizedDescription
-                == "\(AnimError.truncated(file: "a.gif", frame: 3, offset: 10, detail: "the file ends inside image data"))")
+                == "\(AnimError(file: "a.gif", frame: 3, offset: 10, GIFProblem.endsInsideImageData))")
         #expect(error.localizedDescription.contains("a.gif"))
     }
 }

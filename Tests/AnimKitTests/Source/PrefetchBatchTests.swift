@@ -65,7 +65,7 @@ struct PrefetchBatchTests {
         final class FailingDecoder: StepDecoder, @unchecked Sendable {
             let writesMasked = false
             func decode(step index: Int, into target: PixelTarget) throws {
-                if index == 7 { throw AnimError.malformed(file: "f", frame: index, offset: nil, reason: "bad step") }
+                if index == 7 { throw AnimError(file: "f", frame: index, CommonProblem.fileChanged) }
             }
             func dataRange(step index: Int) -> Range<Int> { 0..<100 }
         }
@@ -76,7 +76,7 @@ struct PrefetchBatchTests {
         queue.sync {}
         #expect(prefetcher.take(6) == nil)  // before the failure: not decoded
         let failed = try #require(prefetcher.take(7))
-        #expect(failed.error == .malformed(file: "f", frame: 7, offset: nil, reason: "bad step"))
+        #expect(failed.error == AnimError(file: "f", frame: 7, CommonProblem.fileChanged))
         prefetcher.finished(failed)
     }
 }

@@ -145,7 +145,7 @@ struct KittyScreen {
             }
             var pixels = [UInt8](repeating: 255, count: w * h * 4)
             for i in 0..<(w * h) { for k in 0..<channels { pixels[i * 4 + k] = data[i * channels + k] } }
-            return RGBAImage(width: w, height: h, pixels: pixels)
+            return RGBAImage(width: w, height: h, trusting: pixels)
         }
         do { return try ImageSource(data: data).frame(at: 0) } catch {
             errors.append("payload is not a PNG: \(error)")

@@ -72,7 +72,7 @@ struct ByteCostTests {
                 px[i + 2] = UInt8(clamping: Int(sum.2 / 9))
             }
         }
-        return RGBAImage(width: w, height: h, pixels: px)
+        return RGBAImage(width: w, height: h, trusting: px)
     }
 
     /// Total bytes of the clip, and of its first frame.

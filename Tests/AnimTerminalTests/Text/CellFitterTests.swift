@@ -99,7 +99,7 @@ struct CellFitterTests {
         let a: [UInt8] = [200, 0, 0, 255]
         let b: [UInt8] = [0, 0, 100, 255]
         let half: [UInt8] = [9, 9, 9, 100]
-        let image = RGBAImage(width: 2, height: 3, pixels: a + o + b + a + half + b)
+        let image = RGBAImage(width: 2, height: 3, trusting: a + o + b + a + half + b)
         let grid = CellGrid(image: image, background: .none, symbols: .sextant, mode: .trueColor, dither: .none)
         #expect(grid.cells == [Cell(mask: 0b101101, fg: .rgb(100, 0, 50), bg: .terminalDefault)])
         let all = CellGrid(

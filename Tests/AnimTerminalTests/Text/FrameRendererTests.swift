@@ -12,7 +12,7 @@ struct FrameRendererTests {
         }
         var px = [UInt8]()
         for _ in 0..<(w * h) { px += [next(), next(), next(), alpha ? (next() < 100 ? 0 : 255) : 255] }
-        return RGBAImage(width: w, height: h, pixels: px)
+        return RGBAImage(width: w, height: h, trusting: px)
     }
 
     func check(_ screen: ANSIScreen, _ grid: CellGrid, row: Int = 1, column: Int = 1, _ label: String) {
@@ -80,7 +80,7 @@ struct FrameRendererTests {
         let renderer = FrameRenderer(mode: .trueColor)
         var px: [UInt8] = []
         for _ in 0..<64 { px.append(contentsOf: [10, 200, 30, 255]) }
-        let grid = CellGrid(image: RGBAImage(width: 8, height: 8, pixels: px), background: .none, mode: .trueColor)
+        let grid = CellGrid(image: RGBAImage(width: 8, height: 8, trusting: px), background: .none, mode: .trueColor)
         let text = String(decoding: renderer.render(grid), as: UTF8.self)
         let sequences = text.split(separator: "\u{1B}", omittingEmptySubsequences: true).count
         // Reset + one position + one background colour; rows joined by CR LF.
@@ -94,7 +94,7 @@ struct FrameRendererTests {
         let clear: [UInt8] = [0, 0, 0, 0]
         let halfGreen: [UInt8] = [0, 255, 0, 128]
         let px = red + clear + halfGreen
-        let image = RGBAImage(width: 1, height: 3, pixels: px)
+        let image = RGBAImage(width: 1, height: 3, trusting: px)
         let none = CellGrid(image: image, background: .none, mode: .trueColor)
         #expect(
             none.cells == [

@@ -309,7 +309,7 @@ final class GIFLibEncoder {
 
     private func handle(frame: Int) throws -> UnsafeMutablePointer<GifFileType> {
         guard let gif else {
-            throw AnimError.library(file: sink.name, frame: frame, library: "giflib", message: "the file is already closed")
+            throw AnimError(file: sink.name, frame: frame, LibraryFailure(library: "giflib", message: "the file is already closed"))
         }
         return gif
     }
@@ -413,6 +413,6 @@ final class GIFLibEncoder {
 
     private static func error(_ file: String, frame: Int?, code: Int32, doing call: String) -> AnimError {
         let text = GifErrorString(code).map { String(cString: $0) } ?? "error \(code)"
-        return .library(file: file, frame: frame, library: "giflib", message: "\(call): \(text)")
+        return AnimError(file: file, frame: frame, LibraryFailure(library: "giflib", message: "\(call): \(text)"))
     }
 }

@@ -26,13 +26,13 @@ struct GIFParser {
         var r = ByteReader(bytes)
         var out = Result()
         guard r.skip(6), let w = r.u16le(), let h = r.u16le(), let flags = r.u8(), r.skip(2) else {
-            throw AnimError.truncated(file: file, frame: nil, offset: bytes.count, detail: "GIF header is incomplete")
+            throw AnimError(file: file, offset: bytes.count, GIFProblem.headerIncomplete)
         }
         try limits.checkCanvas(width: w, height: h, file: file)
         out.width = w
         out.height = h
         if flags & 0x80 != 0 && !r.skip(3 << (Int(flags & 7) + 1)) {
-            throw AnimError.truncated(file: file, frame: nil, offset: bytes.count, detail: "global colour table is incomplete")
+            throw AnimError(file: file, offset: bytes.count, GIFProblem.colorTableIncomplete)
         }
         out.headerLength = r.offset
         let globalCount = flags & 0x80 != 0 ? 2 << Int(flags & 7) : 0
@@ -45,18 +45,16 @@ struct GIFParser {
             }
             let blockStart = r.offset
             guard let introducer = r.u8() else {
-                out.error = .truncated(
-                    file: file, frame: out.images.count, offset: blockStart,
-                    detail: "the file ends before the GIF trailer")
+                out.error = AnimError(
+                    file: file, frame: out.images.count, offset: blockStart, GIFProblem.endsBeforeTrailer)
                 break
             }
             if introducer == 0x3B { break }
             if introducer == 0x21 {
                 out.hasExtensions = true
                 if !parseExtension(&r, &out, &pendingGCE) {
-                    out.error = .truncated(
-                        file: file, frame: out.images.count, offset: r.offset,
-                        detail: "the file ends inside an extension block")
+                    out.error = AnimError(
+                        file: file, frame: out.images.count, offset: r.offset, GIFProblem.endsInsideExtension)
                     break
                 }
             } else if introducer == 0x2C {
@@ -65,15 +63,14 @@ struct GIFParser {
                 pendingGCE = nil
                 if let image { out.images.append(image) }
                 if !ok {
-                    out.error = .truncated(
-                        file: file, frame: out.images.count - (image == nil ? 0 : 1),
-                        offset: r.offset, detail: "the file ends inside image data")
+                    out.error = AnimError(
+                        file: file, frame: out.images.count - (image == nil ? 0 : 1), offset: r.offset,
+                        GIFProblem.endsInsideImageData)
                     break
                 }
             } else {
-                out.error = .malformed(
-                    file: file, frame: out.images.count, offset: blockStart,
-                    reason: "unknown GIF block 0x" + String(introducer, radix: 16, uppercase: true))
+                out.error = AnimError(
+                    file: file, frame: out.images.count, offset: blockStart, GIFProblem.unknownBlock(introducer))
                 break
             }
         }

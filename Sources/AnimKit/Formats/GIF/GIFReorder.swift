@@ -71,7 +71,7 @@ private struct Rewriter {
     func run() throws {
         let io = InPlaceRewrite(sink)
         let screen = try io.copy(13)
-        guard screen[10] & 0x80 != 0, 2 << Int(screen[10] & 7) == old.tableSize else { throw broken(io, "no global table") }
+        guard screen[10] & 0x80 != 0, 2 << Int(screen[10] & 7) == old.tableSize else { throw broken(io, .noGlobalTable) }
         _ = try io.take(3 * old.tableSize)
         try io.put(GIFLibEncoder.tableBytes(new))
         var image = 0
@@ -94,7 +94,7 @@ private struct Rewriter {
                     try io.put([0x21, label] + blocks, unchangedFrom: from)
                 }
             case 0x2C:
-                guard image < usage.count else { throw broken(io, "more images than written") }
+                guard image < usage.count else { throw broken(io, .moreImagesThanWritten) }
                 try rewriteImage(io, from: from, control: control, usage: usage[image], frame: image)
                 control = nil
                 image += 1
@@ -103,7 +103,7 @@ private struct Rewriter {
                 try io.finish()
                 return
             default:
-                throw broken(io, "unknown block 0x\(String(introducer, radix: 16))")
+                throw broken(io, .unknownBlock(introducer))
             }
         }
     }
@@ -140,7 +140,7 @@ private struct Rewriter {
         let used = indices.withUnsafeBufferPointer { GIFIndexSet($0) }
         if let local {
             for w in used.elements where w != transparent {
-                guard 3 * w + 2 < local.count else { throw broken(io, "index past the local table") }
+                guard 3 * w + 2 < local.count else { throw broken(io, .indexPastLocalTable) }
                 guard let p = old.exactIndex(GIFFrameDiff.key(local[3 * w], local[3 * w + 1], local[3 * w + 2], 255)) else {
                     try original()
                     return
@@ -226,13 +226,13 @@ private struct Rewriter {
             }
         }
         guard complete == height else {
-            throw AnimError.malformed(
-                file: sink.name, frame: frame, offset: io.position, reason: "rewriting: the image data does not decode")
+            throw AnimError(
+                file: sink.name, frame: frame, offset: io.position, GIFProblem.rewriting(.imageDataDoesNotDecode))
         }
         return indices
     }
 
-    private func broken(_ io: InPlaceRewrite, _ reason: String) -> AnimError {
-        .malformed(file: sink.name, frame: nil, offset: io.position, reason: "rewriting: \(reason)")
+    private func broken(_ io: InPlaceRewrite, _ what: GIFProblem.Rewrite) -> AnimError {
+        AnimError(file: sink.name, offset: io.position, GIFProblem.rewriting(what))
     }
 }

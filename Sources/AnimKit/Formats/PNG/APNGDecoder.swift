@@ -36,9 +36,9 @@ final class APNGDecoder: ScaledStepDecoder, Sendable {
             width: frame.rect.width, height: frame.rect.height,
             into: target.base, stride: target.stride, fast: fast)
         if !result.ok {
-            throw AnimError.library(
-                file: file, frame: index, library: "libpng",
-                message: result.message + " (frame data at byte \(frame.offset))")
+            throw AnimError(
+                file: file, frame: index,
+                LibraryFailure(library: "libpng", message: result.message + " (frame data at byte \(frame.offset))"))
         }
     }
 

@@ -31,7 +31,7 @@ struct APNGParser {
         var numPlays = 0
         var error: AnimError?
         var metadata = ImageMetadata()
-        var warnings: [String] = []
+        var warnings: [any AnimProblem] = []
         var color = PNGColorChunks()
     }
 
@@ -39,7 +39,7 @@ struct APNGParser {
         var color = PNGColorChunks()
         var metadata = ImageMetadata()
         var metadataBudget = ImageMetadata.maximumBlock
-        var warnings: [String] = []
+        var warnings: [any AnimProblem] = []
         var header: PNGHeader?
         /// `acTL`'s frame count and plays, once read.
         var actl: (frames: Int, plays: Int)?
@@ -78,18 +78,18 @@ struct APNGParser {
             }
             switch walker.next() {
             case .end:
-                failure = .truncated(file: file, frame: s.frames.count, offset: bytes.count, detail: "no IEND chunk")
+                failure = AnimError(file: file, frame: s.frames.count, offset: bytes.count, PNGProblem.noIEND)
                 break loop
             case .truncated(let at):
-                failure = .truncated(file: file, frame: s.frames.count, offset: at, detail: "the file ends inside a chunk")
+                failure = AnimError(file: file, frame: s.frames.count, offset: at, PNGProblem.endsInsideChunk)
                 break loop
             case .chunk(let c):
                 if c.type == .IEND { break loop }
                 if s.header == nil && c.type != .IHDR {
-                    throw malformed(nil, c.offset, "the first chunk is \(c.type), not IHDR")
+                    throw malformed(nil, c.offset, .firstChunkNotIHDR(chunk: "\(c.type)"))
                 }
                 if c.type != .IDAT && c.type != .fdAT && !walker.crcMatches(c) {
-                    failure = malformed(s.frames.count, c.offset, "CRC mismatch in \(c.type) chunk")
+                    failure = malformed(s.frames.count, c.offset, .crcMismatch(chunk: "\(c.type)"))
                     break loop
                 }
                 do { try handle(c, &s) } catch let e as AnimError {
@@ -102,8 +102,8 @@ struct APNGParser {
         return try finish(&s, failure)
     }
 
-    private func malformed(_ frame: Int?, _ offset: Int, _ reason: String) -> AnimError {
-        .malformed(file: file, frame: frame, offset: offset, reason: reason)
+    private func malformed(_ frame: Int?, _ offset: Int, _ problem: PNGProblem) -> AnimError {
+        AnimError(file: file, frame: frame, offset: offset, problem)
     }
 
     private func handle(_ c: PNGChunk, _ s: inout State) throws {
@@ -111,15 +111,15 @@ struct APNGParser {
         if s.seenIDAT && c.type != .IDAT { s.idat = .ended }
         switch c.type {
         case .IHDR:
-            guard s.header == nil else { throw malformed(nil, c.offset, "a second IHDR chunk") }
+            guard s.header == nil else { throw malformed(nil, c.offset, .secondIHDR) }
             guard c.length == 13, let w = r.u32be(), let h = r.u32be(), let depth = r.u8(), let ct = r.u8(),
                 r.skip(2), let il = r.u8()
-            else { throw malformed(nil, c.offset, "IHDR is not 13 bytes") }
-            guard w <= 0x7FFF_FFFF, h <= 0x7FFF_FFFF else { throw malformed(nil, c.offset, "IHDR size \(w)x\(h) is too large") }
+            else { throw malformed(nil, c.offset, .headerLength) }
+            guard w <= 0x7FFF_FFFF, h <= 0x7FFF_FFFF else { throw malformed(nil, c.offset, .headerSize(width: w, height: h)) }
             try limits.checkCanvas(width: Int(w), height: Int(h), file: file)
             let header = PNGHeader(width: Int(w), height: Int(h), bitDepth: depth, colorType: ct, interlace: il)
             guard header.isValid, il <= 1 else {
-                throw malformed(nil, c.offset, "IHDR has colour type \(ct) with bit depth \(depth), interlace \(il)")
+                throw malformed(nil, c.offset, .headerFormat(colorType: ct, bitDepth: depth, interlace: il))
             }
             s.header = header
         case .PLTE, .tRNS:
@@ -137,20 +137,20 @@ struct APNGParser {
                 break
             }
             if s.actl != nil {
-                s.warnings.append("a second acTL chunk at byte \(c.offset) is ignored")
+                s.warnings.append(PNGProblem.secondAcTL(offset: c.offset))
                 break
             }
             var n: UInt32 = 0
             var plays: UInt32 = 0
-            var problem: String?
+            var problem: PNGProblem?
             if c.length != 8 || r.u32be().map({ n = $0 }) == nil || r.u32be().map({ plays = $0 }) == nil {
-                problem = "acTL is not 8 bytes"
+                problem = .acTLLength(offset: c.offset)
             } else if n == 0 || n > 0x7FFF_FFFF {
-                problem = "acTL num_frames \(n) is out of range"
+                problem = .acTLFrameCount(frames: n, offset: c.offset)
             }
-            if let why = problem {
+            if let problem {
                 s.stillOnly = true
-                s.warnings.append("\(why) at byte \(c.offset): the animation is ignored, the still image shown")
+                s.warnings.append(problem)
                 break
             }
             try limits.checkFrameCount(Int(n), file: file)
@@ -159,14 +159,14 @@ struct APNGParser {
             if s.stillOnly || s.complete { break }
             try handleFCTL(c, &s)
         case .IDAT:
-            if s.idat == .ended { throw malformed(s.frames.count, c.offset, "IDAT chunks are not consecutive") }
+            if s.idat == .ended { throw malformed(s.frames.count, c.offset, .idatNotConsecutive) }
             s.idat = .reading
             s.defaultImage.segments.append(.init(chunkTypeOffset: c.typeOffset, dataLength: c.length, skip: 0))
         case .fdAT:
             if s.stillOnly || s.complete { break }
             try checkSequence(c, &s)
             guard s.current != nil, s.seenIDAT else {
-                throw malformed(s.frames.count, c.offset, "fdAT without a preceding fcTL")
+                throw malformed(s.frames.count, c.offset, .fdATWithoutFcTL)
             }
             if c.length > 4 { s.current!.segments.append(.init(chunkTypeOffset: c.typeOffset, dataLength: c.length, skip: 4)) }
         case .gAMA, .cHRM, .sRGB:
@@ -181,10 +181,10 @@ struct APNGParser {
     }
 
     private func checkSequence(_ c: PNGChunk, _ s: inout State) throws {
-        guard c.length >= 4 else { throw malformed(s.frames.count, c.offset, "\(c.type) is too short") }
+        guard c.length >= 4 else { throw malformed(s.frames.count, c.offset, .chunkTooShort(chunk: "\(c.type)")) }
         let seq = Int(ByteReader.be32(bytes, c.dataOffset))
         guard seq == s.nextSequence else {
-            throw malformed(s.frames.count, c.offset, "\(c.type) sequence number \(seq), expected \(s.nextSequence)")
+            throw malformed(s.frames.count, c.offset, .sequenceNumber(chunk: "\(c.type)", found: seq, expected: s.nextSequence))
         }
         s.nextSequence += 1
     }
@@ -196,8 +196,7 @@ struct APNGParser {
         if s.seenIDAT { try? closeFrame(&s, at: c.offset, another: true) }
         if let n = s.actl?.frames, s.frames.count + s.skipped >= n {
             s.complete = true
-            s.warnings.append(
-                "acTL declares \(n) frame\(n == 1 ? "" : "s"): the fcTL at byte \(c.offset) and the frames after it are ignored")
+            s.warnings.append(PNGProblem.extraFrames(declared: n, offset: c.offset))
             return
         }
         try checkSequence(c, &s)
@@ -207,16 +206,20 @@ struct APNGParser {
         guard c.length == 26, let w = r.u32be(), let h = r.u32be(), let x = r.u32be(), let y = r.u32be(),
             let dn = r.u16be(), let dd = r.u16be(), let dop = r.u8(), let bop = r.u8()
         else {
-            throw malformed(index, c.offset, "fcTL is not 26 bytes")
+            throw malformed(index, c.offset, .fcTLLength)
         }
         guard w > 0, h > 0, Int(x) + Int(w) <= header.width, Int(y) + Int(h) <= header.height else {
-            throw malformed(index, c.offset, "frame \(w)x\(h)+\(x)+\(y) lies outside the \(header.width)x\(header.height) canvas")
+            throw malformed(
+                index, c.offset,
+                .frameOutsideCanvas(
+                    rect: Rect(x: Int(x), y: Int(y), width: Int(w), height: Int(h)), canvasWidth: header.width,
+                    canvasHeight: header.height))
         }
-        guard dop <= 2, bop <= 1 else { throw malformed(index, c.offset, "fcTL dispose \(dop) or blend \(bop) is invalid") }
+        guard dop <= 2, bop <= 1 else { throw malformed(index, c.offset, .disposeOrBlend(dispose: dop, blend: bop)) }
         if !s.seenIDAT {
-            guard s.current == nil else { throw malformed(index, c.offset, "a second fcTL before IDAT") }
+            guard s.current == nil else { throw malformed(index, c.offset, .secondFcTLBeforeIDAT) }
             guard x == 0, y == 0, Int(w) == header.width, Int(h) == header.height else {
-                throw malformed(0, c.offset, "the default image's fcTL does not match IHDR")
+                throw malformed(0, c.offset, .defaultImageFcTL)
             }
             s.defaultImage.isFrame = true
         }
@@ -235,20 +238,20 @@ struct APNGParser {
         guard var frame = s.current else { return }
         if s.defaultImage.isFrame && s.frames.isEmpty && frame.segments.isEmpty { frame.segments = s.defaultImage.segments }
         if frame.segments.isEmpty && another {
-            s.warnings.append("the fcTL at byte \(frame.offset) has no image data: the frame is skipped")
+            s.warnings.append(PNGProblem.fcTLWithoutData(offset: frame.offset))
             s.skipped += 1
             s.current = nil
             return
         }
         guard !frame.segments.isEmpty else {
-            throw malformed(s.frames.count, frame.offset, "frame has no image data (no IDAT or fdAT)")
+            throw malformed(s.frames.count, frame.offset, .frameWithoutData)
         }
         s.frames.append(frame)
         s.current = nil
     }
 
     private func finish(_ s: inout State, _ failure: AnimError?) throws -> Result {
-        guard let header = s.header else { throw failure ?? malformed(nil, 8, "no IHDR chunk") }
+        guard let header = s.header else { throw failure ?? malformed(nil, 8, .noIHDR) }
         var error = failure
         // The frame being read is complete only when the file reached IEND.
         if failure == nil {
@@ -260,7 +263,7 @@ struct APNGParser {
         }
         guard let numFrames = s.actl?.frames else {
             // No acTL: a plain PNG, whatever fcTL/fdAT it may hold.
-            guard !s.defaultImage.segments.isEmpty else { throw failure ?? malformed(0, bytes.count, "no IDAT chunk") }
+            guard !s.defaultImage.segments.isEmpty else { throw failure ?? malformed(0, bytes.count, .noIDAT) }
             let still = APNGFrameRecord(
                 rect: Rect(x: 0, y: 0, width: header.width, height: header.height),
                 delayNumerator: 0, delayDenominator: 100, dispose: .none,
@@ -270,13 +273,13 @@ struct APNGParser {
                 warnings: s.warnings, color: s.color)
         }
         if error == nil && s.defaultImage.segments.isEmpty {
-            error = malformed(s.frames.count, bytes.count, "no IDAT chunk")
+            error = malformed(s.frames.count, bytes.count, .noIDAT)
         }
         if error == nil && s.frames.count + s.skipped < numFrames {
             error = malformed(
-                s.frames.count, bytes.count, "acTL declares \(numFrames) frames, the file has \(s.frames.count + s.skipped)")
+                s.frames.count, bytes.count, .frameCount(declared: numFrames, found: s.frames.count + s.skipped))
         }
-        if s.frames.isEmpty { throw error ?? malformed(0, bytes.count, "no frames") }
+        if s.frames.isEmpty { throw error ?? malformed(0, bytes.count, .noFrames) }
         if s.frames[0].dispose == .previous { s.frames[0].dispose = .background }  // APNG spec
         return Result(
             header: header, frames: s.frames, isAnimated: true, numPlays: s.actl?.plays ?? 0, error: error, metadata: s.metadata,

@@ -39,8 +39,8 @@ extension APNGWriter {
     func writeOldest() throws {
         let q = queued.removeFirst()
         guard let zlib = q.job.get() else {
-            throw AnimError.library(
-                file: sink.name, frame: q.index, library: "libdeflate", message: "compressing the frame failed")
+            throw AnimError(
+                file: sink.name, frame: q.index, LibraryFailure(library: "libdeflate", message: "compressing the frame failed"))
         }
         try control(q.rect, num: q.num, den: q.den, dispose: q.dispose, blend: q.blend)
         try data(zlib, fdAT: state.sequence > 1)

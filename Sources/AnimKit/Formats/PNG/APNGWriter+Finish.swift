@@ -3,9 +3,7 @@ extension APNGWriter {
         try writeQueued()
         try chunk(.IEND, [])
         if let expected = options.frameCount, expected != state.frames, !sink.canPatch {
-            throw AnimError.malformed(
-                file: sink.name, frame: nil, offset: nil,
-                reason: "\(state.frames) frames written, \(expected) announced in acTL")
+            throw AnimError(file: sink.name, PNGProblem.framesWritten(written: state.frames, announced: expected))
         }
         if sink.canPatch && !still { try patchCounts { try sink.patch($0, at: $1) } }
         try compactPalette()
@@ -88,9 +86,7 @@ extension APNGWriter {
     func startOver(wider frame: RGBAImage) throws {
         try writeQueued()
         guard var bytes = sink.readAll(), sink.canReadBack else {
-            throw AnimError.malformed(
-                file: sink.name, frame: state.frames, offset: nil,
-                reason: "cannot widen the pixel format on an output that cannot be read back")
+            throw AnimError(file: sink.name, frame: state.frames, PNGProblem.cannotWiden)
         }
         // A complete file of the frames so far, to decode.
         try patchCounts { patch, at in bytes.replaceSubrange(at..<(at + patch.count), with: patch) }
@@ -120,7 +116,7 @@ extension APNGWriter {
                 grey: grey, keyed: opaque || binary && keyAvailable(grey: grey),
                 palette: unreserved || (marked ?? 256) < 256)
         guard sink.rewind() else {
-            throw AnimError.io(path: sink.name, operation: "rewind", errno: 0, message: "the output cannot be rewound")
+            throw AnimError(file: sink.name, IOFailure(operation: "rewind", errno: 0, message: "the output cannot be rewound"))
         }
         state = Stream(mode: nil)
         if mode == .palette && unreserved { state.palette = Palette(reserve: false) }

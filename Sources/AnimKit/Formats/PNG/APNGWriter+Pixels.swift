@@ -74,7 +74,7 @@ extension APNGWriter {
                     search: search)
             })
         else {
-            throw AnimError.library(file: sink.name, frame: index, library: "libdeflate", message: "compressing the frame failed")
+            throw AnimError(file: sink.name, frame: index, LibraryFailure(library: "libdeflate", message: "compressing the frame failed"))
         }
         return zlib
     }

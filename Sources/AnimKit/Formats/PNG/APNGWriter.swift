@@ -92,9 +92,7 @@ final class APNGWriter: FrameWriter {
 
     func add(_ frame: RGBAImage, duration: Duration, index: Int) throws {
         if let frameCount = options.frameCount, state.frames >= frameCount, !sink.canPatch {
-            throw AnimError.malformed(
-                file: sink.name, frame: index, offset: nil,
-                reason: "more frames than the \(frameCount) announced")
+            throw AnimError(file: sink.name, frame: index, PNGProblem.moreFramesThanAnnounced(announced: frameCount))
         }
         var choices = candidates(frame)
         if let mode = state.mode, !fits(frame, mode, union(choices)) {

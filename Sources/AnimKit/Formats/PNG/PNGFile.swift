@@ -31,7 +31,7 @@ public enum PNGFile {
     /// folder, then renamed, so a failure never leaves a partial file.
     public static func write(_ image: RGBAImage, to path: String, color: Color = .rgba, level: Int = defaultLevel) throws {
         guard let bytes = encode(image, color: color, level: level) else {
-            throw AnimError.library(file: path, frame: nil, library: "libdeflate", message: "encoding failed")
+            throw AnimError(file: path, LibraryFailure(library: "libdeflate", message: "encoding failed"))
         }
         try AtomicFile.write(bytes, to: path)
     }
@@ -48,7 +48,7 @@ public enum PNGFile {
         }
         var st = stat()
         if stat(path, &st) != 0 || (st.st_mode & S_IFMT) != S_IFDIR {
-            throw AnimError.io(path: path, operation: "create directory", errno: ENOTDIR, message: "not a directory")
+            throw AnimError(file: path, IOFailure(operation: "create directory", errno: ENOTDIR, message: "not a directory"))
         }
     }
 }

@@ -16,9 +16,9 @@ enum WebPContainer {
         var state = WEBP_DEMUX_PARSING_HEADER
         guard let demux = WebPDemuxInternal(&data, 1, &state, WEBP_DEMUX_ABI_VERSION) else {
             if state == WEBP_DEMUX_PARSING_HEADER {  // libwebp needs more of the header
-                throw AnimError.truncated(file: file, frame: nil, offset: store.count, detail: "WebP header is incomplete")
+                throw AnimError(file: file, offset: store.count, WebPProblem.headerIncomplete)
             }
-            throw AnimError.malformed(file: file, frame: nil, offset: nil, reason: "not a valid WebP container")
+            throw AnimError(file: file, WebPProblem.notAContainer)
         }
         defer { WebPDemuxDelete(demux) }
         let width = Int(WebPDemuxGetI(demux, WEBP_FF_CANVAS_WIDTH))
@@ -26,7 +26,7 @@ enum WebPContainer {
         let flags = WebPDemuxGetI(demux, WEBP_FF_FORMAT_FLAGS)
         let animated = flags & ANIMATION_FLAG.rawValue != 0
         if state == WEBP_DEMUX_PARSING_HEADER || (width == 0 && height == 0 && state != WEBP_DEMUX_DONE) {
-            throw AnimError.truncated(file: file, frame: nil, offset: store.count, detail: "WebP header is incomplete")
+            throw AnimError(file: file, offset: store.count, WebPProblem.headerIncomplete)
         }
         try limits.checkCanvas(width: width, height: height, file: file)
         let declared = Int(WebPDemuxGetI(demux, WEBP_FF_FRAME_COUNT))
@@ -40,9 +40,8 @@ enum WebPContainer {
         if WebPDemuxGetFrame(demux, 1, &iter) != 0 {
             repeat {
                 guard iter.complete != 0 else {
-                    error = .truncated(
-                        file: file, frame: steps.count, offset: store.count,
-                        detail: "frame \(steps.count) is incomplete")
+                    error = AnimError(
+                        file: file, frame: steps.count, offset: store.count, WebPProblem.frameIncomplete(frame: steps.count))
                     break
                 }
                 steps.append(
@@ -59,10 +58,10 @@ enum WebPContainer {
             WebPDemuxReleaseIterator(&iter)
         }
         if error == nil && state != WEBP_DEMUX_DONE {
-            error = .truncated(file: file, frame: steps.count, offset: store.count, detail: "the WebP data ends early")
+            error = AnimError(file: file, frame: steps.count, offset: store.count, WebPProblem.endsEarly)
         }
         if steps.isEmpty {
-            throw error ?? AnimError.malformed(file: file, frame: 0, offset: nil, reason: "the WebP file has no frame")
+            throw error ?? AnimError(file: file, frame: 0, WebPProblem.noFrame)
         }
         let canvas = Rect(x: 0, y: 0, width: width, height: height)
         Step.markKeyframes(&steps, canvas: canvas)
@@ -159,7 +158,7 @@ final class WebPFrameDecoder: ScaledStepDecoder, Sendable {
         let rect = steps[index].rect
         var config = WebPDecoderConfig()
         guard WebPInitDecoderConfigInternal(&config, WEBP_DECODER_ABI_VERSION) != 0 else {
-            throw AnimError.library(file: file, frame: index, library: "libwebp", message: "version mismatch")
+            throw AnimError(file: file, frame: index, LibraryFailure(library: "libwebp", message: "version mismatch"))
         }
         config.output.colorspace = MODE_RGBA
         // A large lossy frame: libwebp filters on a second thread while it
@@ -178,9 +177,7 @@ final class WebPFrameDecoder: ScaledStepDecoder, Sendable {
         let status = WebPDecode(bytes, record.fragmentSize, &config)
         WebPFreeDecBuffer(&config.output)
         guard status == VP8_STATUS_OK else {
-            throw AnimError.library(
-                file: file, frame: index, library: "libwebp",
-                message: "WebPDecode failed with status \(status.rawValue)")
+            throw AnimError(file: file, frame: index, LibraryFailure(library: "libwebp", message: "WebPDecode failed with status \(status.rawValue)"))
         }
     }
 }

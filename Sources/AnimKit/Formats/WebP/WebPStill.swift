@@ -9,7 +9,7 @@ package enum WebPStill {
         var picture = WebPPicture()
         guard WebPConfigInitInternal(&config, WEBP_PRESET_DEFAULT, 75, WEBP_ENCODER_ABI_VERSION) != 0,
             WebPPictureInitInternal(&picture, WEBP_ENCODER_ABI_VERSION) != 0
-        else { throw AnimError.library(file: "<output>", frame: nil, library: "libwebp", message: "version mismatch") }
+        else { throw AnimError(file: "<output>", LibraryFailure(library: "libwebp", message: "version mismatch")) }
         config.lossless = 1
         config.exact = 1
         config.method = 0  // the fastest: frames out, not archives (`anim convert` compresses harder)
@@ -28,14 +28,12 @@ package enum WebPStill {
             WebPPictureImportRGBA(&picture, $0.baseAddress, Int32(image.width * 4))
         }
         guard imported != 0 else {
-            throw AnimError.library(file: "<output>", frame: nil, library: "libwebp", message: "out of memory")
+            throw AnimError(file: "<output>", LibraryFailure(library: "libwebp", message: "out of memory"))
         }
         picture.writer = WebPMemoryWrite
         picture.custom_ptr = UnsafeMutableRawPointer(writer)
         guard WebPEncode(&config, &picture) != 0 else {
-            throw AnimError.library(
-                file: "<output>", frame: nil, library: "libwebp",
-                message: "encoding failed (error \(picture.error_code.rawValue))")
+            throw AnimError(file: "<output>", LibraryFailure(library: "libwebp", message: "encoding failed (error \(picture.error_code.rawValue))"))
         }
         return Array(UnsafeBufferPointer(start: writer.pointee.mem, count: writer.pointee.size))
     }

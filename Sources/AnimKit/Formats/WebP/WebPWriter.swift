@@ -48,17 +48,13 @@ final class WebPWriter: FrameWriter {
         self.options = options
         let maxSide = Int(WEBP_MAX_DIMENSION)
         guard (1...maxSide).contains(width), (1...maxSide).contains(height) else {
-            throw AnimError.unsupported(
-                file: sink.name,
-                reason: "frame 0 is \(width)x\(height): WebP canvases go up to \(maxSide)x\(maxSide)")
+            throw AnimError(file: sink.name, WebPProblem.canvasSize(width: width, height: height, maximum: maxSide))
         }
         // Quality, plays and keyframe interval: checked by EncodingOptions.check.
 
         var anim = WebPAnimEncoderOptions()
         guard WebPAnimEncoderOptionsInitInternal(&anim, WEBP_MUX_ABI_VERSION) != 0 else {
-            throw AnimError.library(
-                file: sink.name, frame: nil, library: "libwebp",
-                message: "WebPAnimEncoderOptionsInit failed: libwebpmux version mismatch")
+            throw AnimError(file: sink.name, LibraryFailure(library: "libwebp", message: "WebPAnimEncoderOptionsInit failed: libwebpmux version mismatch"))
         }
         anim.anim_params.loop_count = Int32(options.plays)
         anim.allow_mixed = options.allowMixed ? 1 : 0
@@ -73,9 +69,7 @@ final class WebPWriter: FrameWriter {
 
         var config = WebPConfig()
         guard WebPConfigInitInternal(&config, WEBP_PRESET_DEFAULT, 75, WEBP_ENCODER_ABI_VERSION) != 0 else {
-            throw AnimError.library(
-                file: sink.name, frame: nil, library: "libwebp",
-                message: "WebPConfigInit failed: libwebp version mismatch")
+            throw AnimError(file: sink.name, LibraryFailure(library: "libwebp", message: "WebPConfigInit failed: libwebp version mismatch"))
         }
         // Lossy: quality as such. Lossless: libwebp reads `quality` as the
         // effort; at 75 with method 4 this is WebPConfigLosslessPreset level 6,
@@ -87,16 +81,12 @@ final class WebPWriter: FrameWriter {
         config.thread_level = options.oneThread ? 0 : 1
         config.method = 4  // method 6 came out bigger on the screen set (52838 against 52742 bytes at minimize_size)
         guard WebPValidateConfig(&config) != 0 else {
-            throw AnimError.library(
-                file: sink.name, frame: nil, library: "libwebp",
-                message: "WebPValidateConfig refused the encoder settings")
+            throw AnimError(file: sink.name, LibraryFailure(library: "libwebp", message: "WebPValidateConfig refused the encoder settings"))
         }
         self.config = config
 
         guard let enc = WebPAnimEncoderNewInternal(Int32(width), Int32(height), &anim, WEBP_MUX_ABI_VERSION) else {
-            throw AnimError.library(
-                file: sink.name, frame: nil, library: "libwebp",
-                message: "WebPAnimEncoderNew failed for a \(width)x\(height) canvas (out of memory?)")
+            throw AnimError(file: sink.name, LibraryFailure(library: "libwebp", message: "WebPAnimEncoderNew failed for a \(width)x\(height) canvas (out of memory?)"))
         }
         encoder = enc
     }
@@ -105,17 +95,14 @@ final class WebPWriter: FrameWriter {
 
     func add(_ frame: RGBAImage, duration: Duration, index: Int) throws {
         guard duration >= .zero else {
-            throw AnimError.malformed(file: sink.name, frame: index, offset: nil, reason: "the duration \(duration) is negative")
+            throw AnimError(file: sink.name, frame: index, EncodingProblem.negativeDuration(duration))
         }
         guard duration <= Self.maxFrameDuration else {
-            throw AnimError.unsupported(
-                file: sink.name, reason: "frame \(index) lasts \(duration); WebP frames last at most \(Int32.max) ms")
+            throw AnimError(file: sink.name, WebPProblem.frameDuration(frame: index, duration: duration))
         }
         var picture = WebPPicture()
         guard WebPPictureInitInternal(&picture, WEBP_ENCODER_ABI_VERSION) != 0 else {
-            throw AnimError.library(
-                file: sink.name, frame: index, library: "libwebp",
-                message: "WebPPictureInit failed: libwebp version mismatch")
+            throw AnimError(file: sink.name, frame: index, LibraryFailure(library: "libwebp", message: "WebPPictureInit failed: libwebp version mismatch"))
         }
         defer { WebPPictureFree(&picture) }
         picture.use_argb = 1
@@ -125,9 +112,7 @@ final class WebPWriter: FrameWriter {
             WebPPictureImportRGBA(&picture, $0.baseAddress, Int32(frame.width * 4))
         }
         guard imported != 0 else {
-            throw AnimError.library(
-                file: sink.name, frame: index, library: "libwebp",
-                message: "cannot import the frame: \(Self.describe(picture.error_code))")
+            throw AnimError(file: sink.name, frame: index, LibraryFailure(library: "libwebp", message: "cannot import the frame: \(Self.describe(picture.error_code))"))
         }
         config.exact = options.keepHiddenColors && Self.hasTransparentPixel(frame) ? 1 : 0
         let start = Self.milliseconds(elapsed)
@@ -156,13 +141,13 @@ final class WebPWriter: FrameWriter {
 
     func finish() throws {
         guard framesAdded > 0 else {
-            throw AnimError.malformed(file: sink.name, frame: nil, offset: nil, reason: "no frame was added")
+            throw AnimError(file: sink.name, EncodingProblem.noFrame)
         }
         // The end timestamp: the duration of the last frame.
         try push(nil, at: Self.milliseconds(elapsed), frame: framesAdded - 1)
         var data = WebPData()
         guard WebPAnimEncoderAssemble(encoder, &data) != 0 else {
-            throw AnimError.library(file: sink.name, frame: nil, library: "libwebp", message: errorText(nil))
+            throw AnimError(file: sink.name, LibraryFailure(library: "libwebp", message: errorText(nil)))
         }
         defer { WebPFree(UnsafeMutableRawPointer(mutating: data.bytes)) }
         let m = options.metadata
@@ -177,7 +162,7 @@ final class WebPWriter: FrameWriter {
     private func withMetadata(_ data: WebPData, _ m: ImageMetadata) throws -> [UInt8] {
         var input = data
         guard let mux = WebPMuxCreateInternal(&input, 0, WEBP_MUX_ABI_VERSION) else {
-            throw AnimError.library(file: sink.name, frame: nil, library: "libwebp", message: "WebPMuxCreate failed")
+            throw AnimError(file: sink.name, LibraryFailure(library: "libwebp", message: "WebPMuxCreate failed"))
         }
         defer { WebPMuxDelete(mux) }
         for (tag, bytes) in [("ICCP", m.iccProfile), ("EXIF", m.exif), ("XMP ", m.xmp.map { Array($0.utf8) })] {
@@ -187,14 +172,12 @@ final class WebPWriter: FrameWriter {
                 return WebPMuxSetChunk(mux, tag, &chunk, 1)
             }
             guard status == WEBP_MUX_OK else {
-                throw AnimError.library(
-                    file: sink.name, frame: nil, library: "libwebp", message: "WebPMuxSetChunk \(tag) failed (\(status.rawValue))"
-                )
+                throw AnimError(file: sink.name, LibraryFailure(library: "libwebp", message: "WebPMuxSetChunk \(tag) failed (\(status.rawValue))"))
             }
         }
         var out = WebPData()
         guard WebPMuxAssemble(mux, &out) == WEBP_MUX_OK else {
-            throw AnimError.library(file: sink.name, frame: nil, library: "libwebp", message: "WebPMuxAssemble failed")
+            throw AnimError(file: sink.name, LibraryFailure(library: "libwebp", message: "WebPMuxAssemble failed"))
         }
         defer { WebPFree(UnsafeMutableRawPointer(mutating: out.bytes)) }
         return Array(UnsafeBufferPointer(start: out.bytes, count: out.size))
@@ -208,9 +191,7 @@ final class WebPWriter: FrameWriter {
             ? WebPAnimEncoderAdd(encoder, nil, Int32(truncatingIfNeeded: ms), nil)
             : WebPAnimEncoderAdd(encoder, picture, Int32(truncatingIfNeeded: ms), &config)
         guard ok != 0 else {
-            throw AnimError.library(
-                file: sink.name, frame: index, library: "libwebp",
-                message: errorText(picture?.pointee.error_code))
+            throw AnimError(file: sink.name, frame: index, LibraryFailure(library: "libwebp", message: errorText(picture?.pointee.error_code)))
         }
     }
 

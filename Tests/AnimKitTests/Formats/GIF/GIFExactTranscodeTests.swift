@@ -49,7 +49,7 @@ struct GIFExactTranscodeTests {
         for f in 0..<4 {
             // 50 colours a frame, different in each: 200 in all.
             let px = (0..<(10 * 10)).flatMap { i -> [UInt8] in [UInt8(f * 60 + i % 50), UInt8(i % 50 * 5), 77, 255] }
-            frames.append(RGBAImage(width: 10, height: 10, pixels: px))
+            frames.append(RGBAImage(width: 10, height: 10, trusting: px))
             try out.add(frames[f], duration: .milliseconds(100))
         }
         try out.finish()
@@ -70,7 +70,7 @@ struct GIFExactTranscodeTests {
     @Test func framesOfManyColoursAreSplitIntoImages() throws {
         // Frame 0: 600 colours; frame 1: 300 new colours in a 15×20 corner.
         let color = { (i: Int) -> [UInt8] in [UInt8(i % 256), UInt8(i / 256 * 60), UInt8(i % 7 * 30), 255] }
-        let first = RGBAImage(width: 30, height: 20, pixels: (0..<600).flatMap { color($0) })
+        let first = RGBAImage(width: 30, height: 20, trusting: (0..<600).flatMap { color($0) })
         var second = first
         for y in 0..<20 {
             for x in 0..<15 {
@@ -112,7 +112,7 @@ struct GIFExactTranscodeTests {
     /// GIF's disposal 3 would undo its last image only.
     @Test func aSplitFrameIsNotRestored() throws {
         let background = RGBAImage(
-            width: 40, height: 30, pixels: (0..<1200).flatMap { i in [UInt8(i % 40 < 20 ? 30 : 200), 90, 90, 255] })
+            width: 40, height: 30, trusting: (0..<1200).flatMap { i in [UInt8(i % 40 < 20 ? 30 : 200), 90, 90, 255] })
         var block = background  // 20×20 = 400 distinct colours
         for y in 0..<20 {
             for x in 0..<20 {

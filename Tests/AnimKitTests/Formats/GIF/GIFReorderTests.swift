@@ -129,7 +129,7 @@ struct GIFReorderTests {
             let c = i < 3 ? 197 + i : (i * 7) % 197
             canvas.replaceSubrange((i * 4)..<(i * 4 + 4), with: colors[c])
         }
-        var frames: [GIFWriterTests.Frame] = [(RGBAImage(width: w, height: h, pixels: canvas), .milliseconds(50))]
+        var frames: [GIFWriterTests.Frame] = [(RGBAImage(width: w, height: h, trusting: canvas), .milliseconds(50))]
         for t in 1..<6 {
             for y in 5..<15 {
                 for x in 5..<25 {
@@ -137,7 +137,7 @@ struct GIFReorderTests {
                     canvas.replaceSubrange(i..<(i + 4), with: colors[197 + (x + y + t) % 3])
                 }
             }
-            frames.append((RGBAImage(width: w, height: h, pixels: canvas), .milliseconds(50)))
+            frames.append((RGBAImage(width: w, height: h, trusting: canvas), .milliseconds(50)))
         }
         let reordered = try GIFWriterTests.encode(frames)
         let path = "/tmp/anim-reorder-\(getpid()).gif"

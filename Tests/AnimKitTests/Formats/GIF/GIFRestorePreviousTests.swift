@@ -24,7 +24,7 @@ struct GIFRestorePreviousTests {
                     (pixels[i], pixels[i + 1], pixels[i + 2], pixels[i + 3]) = (c.0, c.1, c.2, 255)
                 }
             }
-            return RGBAImage(width: 60, height: 40, pixels: pixels)
+            return RGBAImage(width: 60, height: 40, trusting: pixels)
         }
     }
 

@@ -12,7 +12,7 @@ struct GIFSizeRuleTests {
     static func frame(_ width: Int, _ height: Int, _ color: (Int) -> UInt32) -> RGBAImage {
         RGBAImage(
             width: width, height: height,
-            pixels: (0..<(width * height)).flatMap { i -> [UInt8] in
+            trusting: (0..<(width * height)).flatMap { i -> [UInt8] in
                 let c = color(i)
                 return [UInt8(c >> 16 & 0xFF), UInt8(c >> 8 & 0xFF), UInt8(c & 0xFF), 255]
             })

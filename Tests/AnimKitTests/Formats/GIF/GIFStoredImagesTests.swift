@@ -47,8 +47,8 @@ struct GIFStoredImagesTests {
     /// 100 ms, from the source as from the copy); without `storedDelays`
     /// a delay is at least 2 cs.
     @Test func storedDelaysKeepZeroAndOneCentisecond() throws {
-        let red = RGBAImage(width: 4, height: 4, pixels: Array(repeatElement([255, 0, 0, 255] as [UInt8], count: 16).joined()))
-        let blue = RGBAImage(width: 4, height: 4, pixels: Array(repeatElement([0, 0, 255, 255] as [UInt8], count: 16).joined()))
+        let red = RGBAImage(width: 4, height: 4, trusting: Array(repeatElement([255, 0, 0, 255] as [UInt8], count: 16).joined()))
+        let blue = RGBAImage(width: 4, height: 4, trusting: Array(repeatElement([0, 0, 255, 255] as [UInt8], count: 16).joined()))
         let durations: [Duration] = [.zero, .milliseconds(10), .milliseconds(30)]
         func written(stored: Bool) throws -> [Duration] {
             var options = EncodingOptions()
@@ -67,7 +67,7 @@ struct GIFStoredImagesTests {
     /// one whose zero-delay image changed shows it at that frame.
     @Test func framesOfNoDurationAreCompared() throws {
         let pixel = { (r: UInt8, g: UInt8, b: UInt8) in
-            RGBAImage(width: 4, height: 4, pixels: Array(repeatElement([r, g, b, 255], count: 16).joined()))
+            RGBAImage(width: 4, height: 4, trusting: Array(repeatElement([r, g, b, 255], count: 16).joined()))
         }
         func gif(_ frames: [RGBAImage]) throws -> ImageSource {
             var options = EncodingOptions()

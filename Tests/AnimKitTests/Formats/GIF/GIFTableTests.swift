@@ -78,7 +78,7 @@ struct GIFTableTests {
             }
         }
         #expect(decoded == indices)
-        let frame = RGBAImage(width: 100, height: indices.count / 100, pixels: indices.flatMap { [UInt8($0 * 16), 0, 0, 255] })
+        let frame = RGBAImage(width: 100, height: indices.count / 100, trusting: indices.flatMap { [UInt8($0 * 16), 0, 0, 255] })
         let file = try Self.encode([frame])
         #expect(try ImageSource(data: file).frame(at: 0) == frame)
     }

@@ -40,7 +40,7 @@ struct APNGBrowserRuleTests {
         let source = try Fixtures.source("apng-suite/" + file)
         #expect(source.indexError == nil, "\(String(describing: source.indexError))")
         #expect(source.format == .apng && source.frameCount == c.frames && source.plays == .forever)
-        #expect(source.warnings == [c.warning])
+        #expect(source.warnings.map(\.description) == [c.warning])
         let image = try source.frame(at: 0)
         #expect(image.width == 128 && image.height == 64)
         #expect(

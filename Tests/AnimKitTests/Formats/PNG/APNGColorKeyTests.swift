@@ -26,7 +26,7 @@ struct APNGColorKeyTests {
             for y in 2..<5 { for x in (2 + f)..<(5 + f) { px[(y * 64 + x) * 4 + 1] = 250 } }
             if f % 2 == 1 { for y in 43..<46 { for x in 58..<61 { px[(y * 64 + x) * 4 + 2] = 240 } } }
             extra(f, &px)
-            return RGBAImage(width: 64, height: 48, pixels: px)
+            return RGBAImage(width: 64, height: 48, trusting: px)
         }
     }
 

@@ -37,7 +37,7 @@ struct APNGStillFallbackTests {
         #expect(source.indexError == nil, "\(String(describing: source.indexError))")
         #expect(source.format == .png && source.frameCount == 1 && source.plays == .count(1))
         if let expected {
-            #expect(source.warnings.count == 1 && source.warnings[0].hasPrefix(expected), "\(source.warnings)")
+            #expect(source.warnings.count == 1 && source.warnings[0].description.hasPrefix(expected), "\(source.warnings)")
         } else {
             #expect(source.warnings.isEmpty)
         }

@@ -17,7 +17,7 @@ struct WebPContainerTests {
         var options = EncodingOptions()
         options.lossless = true
         let out = try ImageDestination(path: path, format: .webp, options: options)
-        try out.add(RGBAImage(width: 2, height: 2, pixels: [UInt8](repeating: 200, count: 16)), duration: .milliseconds(10))
+        try out.add(RGBAImage(width: 2, height: 2, trusting: [UInt8](repeating: 200, count: 16)), duration: .milliseconds(10))
         try out.finish()
         let bytes = Array(try Data(contentsOf: URL(fileURLWithPath: path)))
         let tag = Array("VP8L".utf8)
@@ -25,7 +25,7 @@ struct WebPContainerTests {
             let size = Int(bytes[at + 4]) | Int(bytes[at + 5]) << 8 | Int(bytes[at + 6]) << 16 | Int(bytes[at + 7]) << 24
             return Array(bytes[at..<at + 8 + size + (size & 1)])
         }
-        throw AnimError.unsupported(file: path, reason: "no VP8L chunk")
+        throw AnimError(file: path, WebPProblem.notAContainer)
     }
 
     static func anmf(x: Int, y: Int, duration: Int, flags: UInt8, _ image: [UInt8]) -> [UInt8] {

@@ -25,7 +25,7 @@ struct WebPWriterTests {
                 p[i + 3] = a
             }
         }
-        return RGBAImage(width: w, height: h, pixels: p)
+        return RGBAImage(width: w, height: h, trusting: p)
     }
 
     /// Random colours; alpha random too when `alpha`, with the colour under
@@ -297,14 +297,13 @@ struct WebPWriterTests {
         let out = try ImageDestination(format: .webp, options: Self.lossless())
         try out.add(f, duration: .milliseconds(-5))
         #expect { try out.finish() } throws: { error in
-            guard case .malformed(let file, let frame, _, let reason)? = error as? AnimError else { return false }
-            return file == "<memory>" && frame == 0 && reason.contains("negative")
+            error as? AnimError == AnimError(file: "<memory>", frame: 0, EncodingProblem.negativeDuration(.milliseconds(-5)))
         }
         let out2 = try ImageDestination(format: .webp)
         try out2.add(f, duration: .seconds(86_400 * 30))
         #expect { try out2.finish() } throws: { error in
-            guard case .unsupported(let file, let reason)? = error as? AnimError else { return false }
-            return file == "<memory>" && reason.hasPrefix("frame 0 lasts")
+            error as? AnimError
+                == AnimError(file: "<memory>", WebPProblem.frameDuration(frame: 0, duration: .seconds(86_400 * 30)))
         }
     }
 
@@ -428,8 +427,9 @@ struct WebPWriterTests {
         try writer.add(Self.noise(4, 4, seed: 15, alpha: false), duration: .milliseconds(10), index: 0)
         #expect { try writer.add(Self.noise(5, 4, seed: 16, alpha: false), duration: .milliseconds(10), index: 1) } throws: {
             error in
-            guard case .library(let file, let frame, let library, let message)? = error as? AnimError else { return false }
-            return file == "t.webp" && frame == 1 && library == "libwebp" && message.contains("Invalid frame dimensions")
+            guard let error = error as? AnimError, let failure = error.problem as? LibraryFailure else { return false }
+            return error.file == "t.webp" && error.frame == 1 && failure.library == "libwebp"
+                && failure.message.contains("Invalid frame dimensions")
         }
         let empty = try WebPWriter(sink: OutputSink(memoryNamed: "e.webp"), width: 4, height: 4, options: EncodingOptions())
         #expect(throws: AnimError.self) { try empty.finish() }
@@ -445,8 +445,8 @@ struct WebPWriterTests {
                 try out.add(image ?? f)
                 try out.finish()
                 return nil
-            } catch let AnimError.unsupported(file, reason) {
-                return file == "<memory>" ? reason : "wrong file \(file)"
+            } catch let error as AnimError where error.code == .unsupported {
+                return error.file == "<memory>" ? "\(error.problem)" : "wrong file \(error.file)"
             } catch { return "\(error)" }
         }
         #expect(refused { $0.quality = 101 }?.contains("quality 101") == true)
