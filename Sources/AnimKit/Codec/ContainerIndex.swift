@@ -16,7 +16,8 @@ struct ContainerIndex {
     init(
         format: ImageFormat, width: Int, height: Int, steps: [Step], frames: [(steps: Range<Int>, delay: Duration)],
         loopCount: Int?, plays: Plays, formula: BlendFormula, error: AnimError?, decoder: StepDecoder,
-        settledFrames: Int, metadata: ImageMetadata = ImageMetadata(), warnings: [any AnimProblem] = [], color: EmbeddedColor? = nil
+        settledFrames: Int, metadata: ImageMetadata = ImageMetadata(), warnings: [any AnimProblem] = [],
+        color: EmbeddedColor? = nil
     ) {
         summary = ImageSummary(
             format: format, width: width, height: height, loopCount: loopCount, plays: plays, error: error,

@@ -50,7 +50,9 @@ final class ColorTransform: @unchecked Sendable {
     }
 
     /// The answers `toSRGB` gave last, oldest first.
-    private static let recent = Locked<[(color: EmbeddedColor, fastPath: Bool, transform: ColorTransform?, problem: ColorProblem?)]>([])
+    private static let recent = Locked<
+        [(color: EmbeddedColor, fastPath: Bool, transform: ColorTransform?, problem: ColorProblem?)]
+    >([])
 
     private static func make(from color: EmbeddedColor, fastPath: Bool) -> (transform: ColorTransform?, problem: ColorProblem?) {
         let profile: cmsHPROFILE

@@ -81,7 +81,8 @@ extension StepPrefetcher {
                     try decode(self, s)
                 } catch {
                     errors[s - steps.lowerBound] =
-                        error as? AnimError ?? AnimError(file: "", frame: s, LibraryFailure(library: "decoder", message: "\(error)"))
+                        error as? AnimError
+                        ?? AnimError(file: "", frame: s, LibraryFailure(library: "decoder", message: "\(error)"))
                     break
                 }
             }

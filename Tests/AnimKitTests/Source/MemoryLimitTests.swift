@@ -24,8 +24,7 @@ struct MemoryLimitTests {
         // A canvas and a patch of 8000×8000×4 at least.
         #expect(source.minimumMemory >= 2 * 8000 * 8000 * 4)
         #expect(source.minimumMemory < 3 * 8000 * 8000 * 4)
-        #expect(throws: AnimError(file: bomb, LimitExceeded(.memory, value: source.minimumMemory, maximum: 200 << 20)))
-        {
+        #expect(throws: AnimError(file: bomb, LimitExceeded(.memory, value: source.minimumMemory, maximum: 200 << 20))) {
             _ = try source.frame(at: 0)
         }
         // Raised, the same file decodes: frame 1 is frame 0 with a red pixel.

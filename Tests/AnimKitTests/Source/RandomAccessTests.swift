@@ -72,7 +72,8 @@ struct RandomAccessTests {
 
     @Test func outOfRangeIsAnError() throws {
         let source = try Fixtures.source("extra/long.gif")
-        #expect(throws: AnimError(file: "extra/long.gif", frame: 120, CommonProblem.frameOutOfRange(frame: 120, frameCount: 120))) {
+        #expect(throws: AnimError(file: "extra/long.gif", frame: 120, CommonProblem.frameOutOfRange(frame: 120, frameCount: 120)))
+        {
             try source.frame(at: 120)
         }
         #expect(throws: AnimError.self) { try source.frame(at: -1) }

@@ -309,7 +309,8 @@ final class GIFLibEncoder {
 
     private func handle(frame: Int) throws -> UnsafeMutablePointer<GifFileType> {
         guard let gif else {
-            throw AnimError(file: sink.name, frame: frame, LibraryFailure(library: "giflib", message: "the file is already closed"))
+            throw AnimError(
+                file: sink.name, frame: frame, LibraryFailure(library: "giflib", message: "the file is already closed"))
         }
         return gif
     }

@@ -74,7 +74,8 @@ extension APNGWriter {
                     search: search)
             })
         else {
-            throw AnimError(file: sink.name, frame: index, LibraryFailure(library: "libdeflate", message: "compressing the frame failed"))
+            throw AnimError(
+                file: sink.name, frame: index, LibraryFailure(library: "libdeflate", message: "compressing the frame failed"))
         }
         return zlib
     }

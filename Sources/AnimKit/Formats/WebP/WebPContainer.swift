@@ -177,7 +177,9 @@ final class WebPFrameDecoder: ScaledStepDecoder, Sendable {
         let status = WebPDecode(bytes, record.fragmentSize, &config)
         WebPFreeDecBuffer(&config.output)
         guard status == VP8_STATUS_OK else {
-            throw AnimError(file: file, frame: index, LibraryFailure(library: "libwebp", message: "WebPDecode failed with status \(status.rawValue)"))
+            throw AnimError(
+                file: file, frame: index,
+                LibraryFailure(library: "libwebp", message: "WebPDecode failed with status \(status.rawValue)"))
         }
     }
 }

@@ -33,7 +33,9 @@ package enum WebPStill {
         picture.writer = WebPMemoryWrite
         picture.custom_ptr = UnsafeMutableRawPointer(writer)
         guard WebPEncode(&config, &picture) != 0 else {
-            throw AnimError(file: "<output>", LibraryFailure(library: "libwebp", message: "encoding failed (error \(picture.error_code.rawValue))"))
+            throw AnimError(
+                file: "<output>",
+                LibraryFailure(library: "libwebp", message: "encoding failed (error \(picture.error_code.rawValue))"))
         }
         return Array(UnsafeBufferPointer(start: writer.pointee.mem, count: writer.pointee.size))
     }

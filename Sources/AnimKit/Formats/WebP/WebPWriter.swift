@@ -54,7 +54,9 @@ final class WebPWriter: FrameWriter {
 
         var anim = WebPAnimEncoderOptions()
         guard WebPAnimEncoderOptionsInitInternal(&anim, WEBP_MUX_ABI_VERSION) != 0 else {
-            throw AnimError(file: sink.name, LibraryFailure(library: "libwebp", message: "WebPAnimEncoderOptionsInit failed: libwebpmux version mismatch"))
+            throw AnimError(
+                file: sink.name,
+                LibraryFailure(library: "libwebp", message: "WebPAnimEncoderOptionsInit failed: libwebpmux version mismatch"))
         }
         anim.anim_params.loop_count = Int32(options.plays)
         anim.allow_mixed = options.allowMixed ? 1 : 0
@@ -69,7 +71,8 @@ final class WebPWriter: FrameWriter {
 
         var config = WebPConfig()
         guard WebPConfigInitInternal(&config, WEBP_PRESET_DEFAULT, 75, WEBP_ENCODER_ABI_VERSION) != 0 else {
-            throw AnimError(file: sink.name, LibraryFailure(library: "libwebp", message: "WebPConfigInit failed: libwebp version mismatch"))
+            throw AnimError(
+                file: sink.name, LibraryFailure(library: "libwebp", message: "WebPConfigInit failed: libwebp version mismatch"))
         }
         // Lossy: quality as such. Lossless: libwebp reads `quality` as the
         // effort; at 75 with method 4 this is WebPConfigLosslessPreset level 6,
@@ -81,12 +84,16 @@ final class WebPWriter: FrameWriter {
         config.thread_level = options.oneThread ? 0 : 1
         config.method = 4  // method 6 came out bigger on the screen set (52838 against 52742 bytes at minimize_size)
         guard WebPValidateConfig(&config) != 0 else {
-            throw AnimError(file: sink.name, LibraryFailure(library: "libwebp", message: "WebPValidateConfig refused the encoder settings"))
+            throw AnimError(
+                file: sink.name, LibraryFailure(library: "libwebp", message: "WebPValidateConfig refused the encoder settings"))
         }
         self.config = config
 
         guard let enc = WebPAnimEncoderNewInternal(Int32(width), Int32(height), &anim, WEBP_MUX_ABI_VERSION) else {
-            throw AnimError(file: sink.name, LibraryFailure(library: "libwebp", message: "WebPAnimEncoderNew failed for a \(width)x\(height) canvas (out of memory?)"))
+            throw AnimError(
+                file: sink.name,
+                LibraryFailure(
+                    library: "libwebp", message: "WebPAnimEncoderNew failed for a \(width)x\(height) canvas (out of memory?)"))
         }
         encoder = enc
     }
@@ -102,7 +109,9 @@ final class WebPWriter: FrameWriter {
         }
         var picture = WebPPicture()
         guard WebPPictureInitInternal(&picture, WEBP_ENCODER_ABI_VERSION) != 0 else {
-            throw AnimError(file: sink.name, frame: index, LibraryFailure(library: "libwebp", message: "WebPPictureInit failed: libwebp version mismatch"))
+            throw AnimError(
+                file: sink.name, frame: index,
+                LibraryFailure(library: "libwebp", message: "WebPPictureInit failed: libwebp version mismatch"))
         }
         defer { WebPPictureFree(&picture) }
         picture.use_argb = 1
@@ -112,7 +121,9 @@ final class WebPWriter: FrameWriter {
             WebPPictureImportRGBA(&picture, $0.baseAddress, Int32(frame.width * 4))
         }
         guard imported != 0 else {
-            throw AnimError(file: sink.name, frame: index, LibraryFailure(library: "libwebp", message: "cannot import the frame: \(Self.describe(picture.error_code))"))
+            throw AnimError(
+                file: sink.name, frame: index,
+                LibraryFailure(library: "libwebp", message: "cannot import the frame: \(Self.describe(picture.error_code))"))
         }
         config.exact = options.keepHiddenColors && Self.hasTransparentPixel(frame) ? 1 : 0
         let start = Self.milliseconds(elapsed)
@@ -172,7 +183,9 @@ final class WebPWriter: FrameWriter {
                 return WebPMuxSetChunk(mux, tag, &chunk, 1)
             }
             guard status == WEBP_MUX_OK else {
-                throw AnimError(file: sink.name, LibraryFailure(library: "libwebp", message: "WebPMuxSetChunk \(tag) failed (\(status.rawValue))"))
+                throw AnimError(
+                    file: sink.name,
+                    LibraryFailure(library: "libwebp", message: "WebPMuxSetChunk \(tag) failed (\(status.rawValue))"))
             }
         }
         var out = WebPData()
@@ -191,7 +204,9 @@ final class WebPWriter: FrameWriter {
             ? WebPAnimEncoderAdd(encoder, nil, Int32(truncatingIfNeeded: ms), nil)
             : WebPAnimEncoderAdd(encoder, picture, Int32(truncatingIfNeeded: ms), &config)
         guard ok != 0 else {
-            throw AnimError(file: sink.name, frame: index, LibraryFailure(library: "libwebp", message: errorText(picture?.pointee.error_code)))
+            throw AnimError(
+                file: sink.name, frame: index, LibraryFailure(library: "libwebp", message: errorText(picture?.pointee.error_code))
+            )
         }
     }
 

@@ -48,7 +48,8 @@ struct GIFStoredImagesTests {
     /// a delay is at least 2 cs.
     @Test func storedDelaysKeepZeroAndOneCentisecond() throws {
         let red = RGBAImage(width: 4, height: 4, trusting: Array(repeatElement([255, 0, 0, 255] as [UInt8], count: 16).joined()))
-        let blue = RGBAImage(width: 4, height: 4, trusting: Array(repeatElement([0, 0, 255, 255] as [UInt8], count: 16).joined()))
+        let blue = RGBAImage(
+            width: 4, height: 4, trusting: Array(repeatElement([0, 0, 255, 255] as [UInt8], count: 16).joined()))
         let durations: [Duration] = [.zero, .milliseconds(10), .milliseconds(30)]
         func written(stored: Bool) throws -> [Duration] {
             var options = EncodingOptions()

@@ -96,7 +96,9 @@ struct APNGParserTests {
         let file = Self.withDefaultImage(frames: 3, tail)
         let r = try parse(file)
         #expect(r.frames.count == 2 && r.error == nil, "\(r.frames.count) frames, \(String(describing: r.error))")
-        #expect(r.warnings.count == 1 && r.warnings[0] as? PNGProblem == .fcTLWithoutData(offset: file.count - tail.count), "\(r.warnings)")
+        #expect(
+            r.warnings.count == 1 && r.warnings[0] as? PNGProblem == .fcTLWithoutData(offset: file.count - tail.count),
+            "\(r.warnings)")
         #expect(r.frames.last?.rect == Rect(x: 3, y: 0, width: 1, height: 1))
         let end = Self.fcTL(3, 1, 1, 0, 0, delay: (1, 10), dispose: 0, blend: 0) + T.chunk("IEND", [])
         let e = try parse(Self.withDefaultImage(frames: 3, Self.frame(1, x: 3) + end))

@@ -80,7 +80,9 @@ struct APNGWriterTests {
         let path = dir + "/out.png"
         let out = try ImageDestination(path: path)
         try out.add(RGBAImage(width: 4, height: 4))
-        #expect(throws: AnimError(file: path, frame: 1, EncodingProblem.frameSize(width: 5, height: 4, firstWidth: 4, firstHeight: 4))) {
+        #expect(
+            throws: AnimError(file: path, frame: 1, EncodingProblem.frameSize(width: 5, height: 4, firstWidth: 4, firstHeight: 4))
+        ) {
             try out.add(RGBAImage(width: 5, height: 4))
         }
         #expect(access(path, F_OK) != 0)
