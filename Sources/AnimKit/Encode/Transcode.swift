@@ -107,14 +107,14 @@ extension ImageSource {
     /// codec chooses from every frame (`ImageCodec.prepare`, GIF's global
     /// table unless one is given; the frames decoded with a source of its
     /// own); from a source of that same format, what it keeps
-    /// (`ImageCodec.sameFormat`: GIF's exact colours and, when the source
+    /// (`ImageCodec.Writing.sameFormat`: GIF's exact colours and, when the source
     /// was read with raw delays and `keepingDelays`, its delays as stored).
     package func prepare(_ options: inout EncodingOptions, for format: OutputFormat, keepingDelays: Bool) {
         let codec = Formats.writing(format)
         if options.prescan == nil, let prepare = codec.prepare, let scan = try? reopened() {
             prepare(&options, scan.frameCount, scan.frame(at:))
         }
-        guard codec.reads.contains(self.format) else { return }
+        guard Formats.codec(of: self.format).output == format else { return }
         codec.sameFormat(&options, keepingDelays && self.options.durationPolicy == .raw)
     }
 

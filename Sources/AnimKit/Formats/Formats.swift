@@ -25,10 +25,10 @@ enum Formats {
     }
 
     /// The format that writes `format`.
-    static func writing(_ format: OutputFormat) -> ImageCodec {
-        guard let codec = all.first(where: { $0.output == format }) else {
+    static func writing(_ format: OutputFormat) -> ImageCodec.Writing {
+        guard let writing = all.lazy.compactMap(\.writing).first(where: { $0.output == format }) else {
             preconditionFailure("no codec writes \(format)")  // every OutputFormat case has one (FormatsTests)
         }
-        return codec
+        return writing
     }
 }

@@ -4,10 +4,10 @@ extension OutputFormat {
         let name = path.split(separator: "/").last.map(String.init) ?? path
         guard let dot = name.lastIndex(of: ".") else { return nil }
         let ext = name[name.index(after: dot)...].lowercased()
-        guard let codec = Formats.all.first(where: { $0.extensions.contains(ext) }), let output = codec.output else {
+        guard let writing = Formats.all.lazy.compactMap(\.writing).first(where: { $0.extensions.contains(ext) }) else {
             return nil
         }
-        self = output
+        self = writing.output
     }
 
     /// The extension a file of this format is named with, without the
