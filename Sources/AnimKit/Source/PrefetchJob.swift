@@ -46,15 +46,14 @@ extension StepPrefetcher {
         /// nobody ever when the job is cancelled).
         private let owners: Locked<[Owner]>
         enum Owner { case nobody, worker, dropped }
+        /// Decodes one step into its region.
+        private let decode: (Job, Int) throws -> Void
 
-        /// Decodes one step into its region (set before the job is handed over).
-        var decode: ((Job, Int) throws -> Void)?
-
-        init(steps: Range<Int>, buffer: UnsafeMutableRawBufferPointer, offsets: [Int], converted: [Bool]) {
-            self.steps = steps
-            self.buffer = buffer
-            self.offsets = offsets
-            self.converted = converted
+        init(
+            steps: Range<Int>, buffer: UnsafeMutableRawBufferPointer, offsets: [Int], converted: [Bool],
+            decode: @escaping (Job, Int) throws -> Void
+        ) {
+            (self.steps, self.buffer, self.offsets, self.converted, self.decode) = (steps, buffer, offsets, converted, decode)
             prepared = Array(repeating: 0, count: steps.count)
             errors = Array(repeating: nil, count: steps.count)
             owners = Locked(Array(repeating: .nobody, count: steps.count))
@@ -67,13 +66,9 @@ extension StepPrefetcher {
             return UnsafeMutableRawBufferPointer(rebasing: buffer[offsets[i]..<end])
         }
 
-        func prepared(_ s: Int) -> Int { prepared[s - steps.lowerBound] }
-        func isConverted(_ s: Int) -> Bool { converted[s - steps.lowerBound] }
-
         /// On a worker: decodes the steps from the last back, until one the
         /// compositor's thread has taken back, or one that fails.
         func perform() {
-            guard let decode else { return }
             let (wall, cpu) = (Spin.now(CLOCK_MONOTONIC), Spin.now(CLOCK_THREAD_CPUTIME_ID))
             for s in steps.reversed() {
                 guard claim(s, .worker) else { break }  // taken back: this one and those before are not ours
@@ -113,14 +108,15 @@ extension StepPrefetcher {
         }
     }
 
-    /// Step `s` decoded ahead: its region of a job's buffer.
+    /// Step `step` decoded ahead: its region of a job's buffer.
     struct Decoded {
         let job: Job
         let step: Int
+        private var i: Int { step - job.steps.lowerBound }
         var patch: UnsafeMutableRawBufferPointer { job.region(step) }
-        var prepared: Int { job.prepared(step) }
-        var converted: Bool { job.isConverted(step) }
-        var error: AnimError? { job.errors[step - job.steps.lowerBound] }
+        var prepared: Int { job.prepared[i] }
+        var converted: Bool { job.converted[i] }
+        var error: AnimError? { job.errors[i] }
         /// Whether the step is its job's only one: its buffer may become the canvas.
         var isAlone: Bool { job.steps.count == 1 }
     }

@@ -37,7 +37,7 @@ struct WorkingSet: Equatable {
             ?? Self.runtime + storeBytes + canvas + largest + decoding + saves + delivery
         // (Small steps are decoded ahead in batches of up to `batchBytes`.)
         let buffer = max(
-            stepBuffer ?? largest * (converts && !downsamples ? 2 : 1), DecodeAheadPolicy.standard.batchBytes)
+            stepBuffer ?? largest * (converts && !downsamples ? 2 : 1), DecodeAheadPolicy.batch.bytes)
         perBuffer = buffer + decoding
     }
 
