@@ -31,9 +31,6 @@ public final class CachedFrameSource: Sendable {
         current = Locked(source)
     }
 
-    /// How many times each frame has been decoded through this cache.
-    var decodeCounts: [Int] { cache.decodeCounts }
-
     /// What one delivered frame costs in the cache.
     public var frameCost: Int { FrameCache.cost(width: source.outputWidth, height: source.outputHeight) }
 
@@ -45,7 +42,9 @@ public final class CachedFrameSource: Sendable {
         let source = self.source
         let cost = frameCost
         let image = try source.frame(at: index, through: cache, cost: cost)
-        if decodesAhead { source.decodeAhead(after: index, direction: direction, wraps: wraps, cost: cost, into: cache) }
+        if decodesAhead {
+            source.ahead.frames(after: index, direction: direction, wraps: wraps, cost: cost, of: source, into: cache)
+        }
         return image
     }
 

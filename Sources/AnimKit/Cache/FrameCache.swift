@@ -60,7 +60,13 @@ public final class FrameCache: FrameStore, Sendable {
     public var frameCount: Int { state.withLock { $0.count } }
 
     /// A copy of the counters as they are now.
-    public var statistics: Statistics { state.withLock { $0.stats } }
+    public var statistics: Statistics {
+        state.withLock { s in
+            var stats = s.stats
+            (stats.entries, stats.checkpoints) = (s.entries.count, s.checkpoints.count)
+            return stats
+        }
+    }
 
     /// How many times each frame has been decoded to fill the cache.
     var decodeCounts: [Int] { state.withLock { $0.decodes } }
@@ -75,7 +81,7 @@ public final class FrameCache: FrameStore, Sendable {
     public func grow(toFrameCount frameCount: Int) {
         state.withLock { s in
             s.count = max(s.count, frameCount)
-            if s.decodes.count < s.count { s.decodes += [Int](repeating: 0, count: s.count - s.decodes.count) }
+            s.decodes += [Int](repeating: 0, count: max(s.count - s.decodes.count, 0))
         }
     }
 
@@ -117,14 +123,10 @@ public final class FrameCache: FrameStore, Sendable {
 
     /// Evicts what must go for frame `index` (costing `cost`) to fit, before
     /// it is decoded, so that the new frame and the ones it replaces never
-    /// take memory together. Returns false if it would not be kept.
-    @discardableResult
-    func makeRoom(for index: Int, cost: Int) -> Bool {
+    /// take memory together.
+    func makeRoom(for index: Int, cost: Int) {
         state.withLock { s in
-            guard s.entries[index] == nil else { return true }
-            guard let victims = s.plan(index, cost: cost) else { return false }
-            s.evict(victims)
-            return true
+            if s.entries[index] == nil { _ = s.makeRoom(index, cost: cost, refusal: false) }
         }
     }
 
@@ -132,9 +134,8 @@ public final class FrameCache: FrameStore, Sendable {
     /// checks that the running total is right).
     var audit: (indices: [Int], totalCost: Int) {
         state.withLock { s in
-            let frames = s.entries.values.reduce(0) { $0 + FrameCache.cost(width: $1.width, height: $1.height) }
-            let checkpoints = s.checkpoints.values.reduce(0) { $0 + $1.cost + FrameCache.entryOverhead }
-            return (s.entries.keys.sorted(), frames + checkpoints)
+            let keys = s.entries.keys.map { Key.frame($0) } + s.checkpoints.keys.map { Key.checkpoint($0) }
+            return (s.entries.keys.sorted(), keys.reduce(0) { $0 + s.cost(of: $1) })
         }
     }
 
@@ -143,7 +144,7 @@ public final class FrameCache: FrameStore, Sendable {
         state.withLock { s in
             s.entries.removeAll()
             s.checkpoints.removeAll()
-            (s.stats.bytesInUse, s.stats.entries, s.stats.checkpoints, s.stats.checkpointBytes) = (0, 0, 0, 0)
+            (s.stats.bytesInUse, s.stats.checkpointBytes) = (0, 0)
         }
     }
 
@@ -152,32 +153,14 @@ public final class FrameCache: FrameStore, Sendable {
     /// and what it replaces never take memory together. False: do not take it.
     func reserveCheckpoint(frame index: Int, cost: Int) -> Bool {
         state.withLock { s in
-            if s.checkpoints[index] != nil { return false }
-            guard let victims = s.plan(index, cost: cost + FrameCache.entryOverhead, checkpoint: true) else {
-                s.stats.refusals += 1
-                return false
-            }
-            s.evict(victims)
-            return true
+            s.checkpoints[index] == nil
+                && s.makeRoom(index, cost: cost + FrameCache.entryOverhead, checkpoint: true, refusal: true)
         }
     }
 
     /// Keeps a checkpoint taken after frame `index`, if it is worth its room.
     func insertCheckpoint(_ snapshot: Compositor.Snapshot, frame index: Int) {
-        state.withLock { s in
-            if s.checkpoints[index] != nil { return }
-            let cost = snapshot.cost + FrameCache.entryOverhead
-            guard let victims = s.plan(index, cost: cost, checkpoint: true) else {
-                s.stats.refusals += 1
-                return
-            }
-            s.evict(victims)
-            s.checkpoints[index] = snapshot
-            s.stats.bytesInUse += cost
-            s.stats.checkpointBytes += cost
-            s.stats.checkpoints = s.checkpoints.count
-            s.stats.peakBytes = max(s.stats.peakBytes, s.stats.bytesInUse)
-        }
+        state.withLock { $0.insertCheckpoint(snapshot, frame: index) }
     }
 
     /// The checkpoint with the largest frame index in `range`.

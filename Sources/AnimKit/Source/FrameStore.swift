@@ -10,9 +10,8 @@ protocol FrameStore: AnyObject, Sendable {
     /// when it is held already, else whether it would be kept.
     func wantsAhead(_ index: Int, cost: Int) -> Bool?
     /// Evicts what must go for frame `index` (costing `cost`) to fit,
-    /// before it is decoded; false when it would not be kept.
-    @discardableResult
-    func makeRoom(for index: Int, cost: Int) -> Bool
+    /// before it is decoded.
+    func makeRoom(for index: Int, cost: Int)
     /// Keeps frame `index`, decoded for the store (counted as a decode).
     func keep(_ image: RGBAImage, at index: Int)
     /// The checkpoint with the largest frame index in `frames`.

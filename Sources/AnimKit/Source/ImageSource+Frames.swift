@@ -57,7 +57,7 @@ extension ImageSource {
         guard index >= 0 && index < frameCount else {
             throw AnimError.frameOutOfRange(file: name, frame: index, frameCount: frameCount)
         }
-        return try cursor.withLock { try $0.withFrame(index, scratch: scratch, frames: store, body) }
+        return try cursor.withLock { try $0.withFrame(index, scratch: scratch, store: store, body) }
     }
 }
 

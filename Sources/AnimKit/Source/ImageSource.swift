@@ -56,10 +56,10 @@ public final class ImageSource: @unchecked Sendable {
     let store: ByteStore
     /// The decoding state, reached only through its lock.
     let cursor: Locked<FrameCursor>
-    /// Decoding ahead, for direct reads and for a store's.
-    let ahead: DecodeAhead
+    /// Decoding ahead for a store's reads.
+    let ahead = DecodeAhead()
     /// True when frames are delivered smaller than the canvas.
-    let downsamples: Bool
+    var downsamples: Bool { (outputWidth, outputHeight) != (width, height) }
 
     /// Opens the file at `path`.
     public convenience init(path: String, options: DecodingOptions = DecodingOptions()) throws {
@@ -180,21 +180,18 @@ public final class ImageSource: @unchecked Sendable {
         outputWidth = out.width
         outputHeight = out.height
         let largestData = index.steps.indices.map { decoder.dataRange(step: $0).count }.max() ?? 0
-        let composited = WorkingSet(
-            index: index, storeBytes: store.isMapped ? 0 : store.count, largestData: largestData,
-            outputWidth: out.width, outputHeight: out.height, converts: colorTransform != nil)
+        let scaled = FrameCursor.scaledStill(index: index, decoder: decoder, width: out.width, height: out.height)
+        let workingSet = { (scaledStill: Int?) in
+            WorkingSet(
+                index: index, storeBytes: store.isMapped ? 0 : store.count, largestData: largestData,
+                outputWidth: out.width, outputHeight: out.height, converts: colorTransform != nil, scaledStill: scaledStill)
+        }
         // A still shrunk as it decodes holds no canvas, unless damaged data
         // sends it the usual way.
-        let scaled = FrameCursor.scaledStill(index: index, decoder: decoder, width: out.width, height: out.height)
-        let working =
-            scaled.map {
-                WorkingSet(
-                    index: index, storeBytes: store.isMapped ? 0 : store.count, largestData: largestData,
-                    outputWidth: out.width, outputHeight: out.height, converts: colorTransform != nil,
-                    scaledStill: $0.scaledDecodingBytes(step: 0))
-            } ?? composited
+        let composited = workingSet(nil)
+        let working = scaled.map { workingSet($0.scaledDecodingBytes(step: 0)) } ?? composited
         let budget = options.limits.maxMemory
-        // One step: nothing to decode ahead (`DecodeAhead.stepJobs` makes no jobs).
+        // One step: nothing to decode ahead.
         let depth = index.steps.count > 1 ? working.decodeAhead(options.decodeAhead, within: budget) : 0
         memoryFootprint = working.bytes(decodeAhead: depth)
         minimumMemory = working.base
@@ -204,17 +201,18 @@ public final class ImageSource: @unchecked Sendable {
         } else if scaled != nil && composited.base > budget {
             allowance = .onlyScaled(.limitExceeded(file: name, limit: "maxMemory", value: composited.base, maximum: budget))
         }
-        ahead = DecodeAhead(depth: depth)
         let delivery = FrameDelivery(
             canvasWidth: index.width, canvasHeight: index.height, width: out.width, height: out.height,
             colorTransform: colorTransform)
-        let jobs = ahead.stepJobs(
-            decoder: decoder, index: index, transform: delivery.downsampler == nil ? colorTransform : nil)
+        let jobs =
+            depth > 0
+            ? StepPrefetcher(
+                decoder: decoder, steps: index.steps, depth: depth,
+                transform: delivery.downsampler == nil ? colorTransform : nil) : nil
         cursor = Locked(
             FrameCursor(
                 file: name, index: index, decoder: decoder, store: store, delivery: delivery, prefetcher: jobs,
                 allowance: allowance))
-        downsamples = out != (index.width, index.height)
     }
 
     /// The format found in the bytes (`png` for a PNG without `acTL`).
@@ -247,21 +245,9 @@ public final class ImageSource: @unchecked Sendable {
     public var frameCount: Int { index.frames.count }
 
     /// How many steps (GIF images, APNG or WebP frames) this source has
-    /// decoded and composited, for tests and statistics. Decodes run ahead
-    /// on other threads count when they are composited.
-    var stepsDecoded: Int {
-        cursor.withLock { $0.counts.decoded }
-    }
-
-    /// How many of those were decoded ahead on another thread, for tests.
-    var stepsDecodedAhead: Int {
-        cursor.withLock { $0.counts.decodedAhead }
-    }
-
-    /// Steps converted to sRGB where they were decoded ahead (for tests).
-    var stepsConvertedAhead: Int {
-        cursor.withLock { $0.counts.convertedAhead }
-    }
+    /// composited, how many of those were decoded ahead on another thread,
+    /// and how many converted to sRGB there (for tests and statistics).
+    var stepCounts: (decoded: Int, decodedAhead: Int, convertedAhead: Int) { cursor.withLock { $0.counts } }
 
     /// How many times the bytes of this source were indexed (for tests:
     /// a source made with `sharingIndex` adds none).
