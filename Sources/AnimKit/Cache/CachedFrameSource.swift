@@ -1,19 +1,15 @@
 /// Frames of an `ImageSource` through a `FrameCache`, decoded ahead.
 ///
 /// `frame(at:direction:wraps:)` serves from the cache or decodes; then the
-/// source's decode-ahead composites the frames after the playhead, in the
-/// playing direction, into the cache while it would keep them (it stops at
-/// the first frame that would be the furthest away). A seek or a change of
-/// direction redirects it. One decode runs at a time for a source, and a
-/// frame being decoded ahead is waited for, never decoded twice. Any source
-/// will do: its reads for the cache decode no steps ahead of their own.
+/// source's `DecodeAhead` composites the frames after the playhead, in the
+/// playing direction, into the cache while it would keep them. A seek or a
+/// change of direction redirects it; a frame being decoded ahead is waited
+/// for, never decoded twice.
 ///
 /// `Sendable`: the source is behind a `Locked`; the cache is `Sendable`.
 public final class CachedFrameSource: Sendable {
     /// The source frames come from (a newer one after `extend(with:)`).
-    public var source: ImageSource {
-        current.withLock { $0 }
-    }
+    public var source: ImageSource { current.withLock { $0 } }
     /// The cache in front of the source, holding frames and checkpoints; its
     /// `statistics` say how it did.
     public let cache: FrameCache

@@ -47,17 +47,7 @@ extension FrameCache {
             return true
         }
 
-        /// Stores a checkpoint after frame `index`, unless one is there or it
-        /// is the furthest away.
-        mutating func insertCheckpoint(_ snapshot: Compositor.Snapshot, frame index: Int) {
-            let cost = snapshot.cost + FrameCache.entryOverhead
-            guard checkpoints[index] == nil, makeRoom(index, cost: cost, checkpoint: true, refusal: true) else { return }
-            checkpoints[index] = snapshot
-            add(cost)
-            stats.checkpointBytes += cost
-        }
-
-        private mutating func add(_ cost: Int) {
+        mutating func add(_ cost: Int) {
             stats.bytesInUse += cost
             stats.peakBytes = max(stats.peakBytes, stats.bytesInUse)
         }

@@ -148,19 +148,22 @@ public final class FrameCache: FrameStore, Sendable {
         }
     }
 
-    /// Makes room for a checkpoint after frame `index` costing `cost`
-    /// (evicting farther checkpoints only), before it is taken, so that it
-    /// and what it replaces never take memory together. False: do not take it.
-    func reserveCheckpoint(frame index: Int, cost: Int) -> Bool {
-        state.withLock { s in
+    /// Keeps a checkpoint after frame `index` costing `cost`, taken by
+    /// `take` once room is made (evicting farther checkpoints only), if it
+    /// is worth its room.
+    func keepCheckpoint(frame index: Int, cost: Int, _ take: () -> Compositor.Snapshot?) {
+        let reserved = state.withLock { s in
             s.checkpoints[index] == nil
                 && s.makeRoom(index, cost: cost + FrameCache.entryOverhead, checkpoint: true, refusal: true)
         }
-    }
-
-    /// Keeps a checkpoint taken after frame `index`, if it is worth its room.
-    func insertCheckpoint(_ snapshot: Compositor.Snapshot, frame index: Int) {
-        state.withLock { $0.insertCheckpoint(snapshot, frame: index) }
+        guard reserved, let snapshot = take() else { return }
+        state.withLock { s in
+            let cost = snapshot.cost + FrameCache.entryOverhead
+            guard s.checkpoints[index] == nil, s.makeRoom(index, cost: cost, checkpoint: true, refusal: true) else { return }
+            s.checkpoints[index] = snapshot
+            s.add(cost)
+            s.stats.checkpointBytes += cost
+        }
     }
 
     /// The checkpoint with the largest frame index in `range`.

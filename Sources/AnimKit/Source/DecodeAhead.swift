@@ -42,8 +42,8 @@ final class DecodeAhead: Sendable {
     func drain() { queue.sync {} }
 
     /// Composites, on the queue, the frames after `index` in `direction`
-    /// (past the end only if `wraps`) into `store` while it wants them
-    /// (`FrameStore.wantsAhead`), each costing `cost`, until a newer read.
+    /// (past the end only if `wraps`), each costing `cost`, into `store`
+    /// while it wants them (`FrameStore.wantsAhead`), until a newer read.
     func frames(
         after index: Int, direction: PlaybackDirection, wraps: Bool, cost: Int, of source: ImageSource,
         into store: some FrameStore

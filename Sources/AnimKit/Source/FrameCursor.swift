@@ -1,18 +1,14 @@
-/// The decoding state of an `ImageSource`: the canvas and its compositor,
-/// the patch buffers, the step jobs decoding ahead and the downsampler's
-/// output. It brings the canvas to any frame, from the canvas it holds, a
-/// checkpoint of the store it is handed or the nearest keyframe,
-/// whichever is closest.
-///
-/// Not `Sendable` and not locked: the `ImageSource` that owns it calls it
-/// with its lock held.
+/// The decoding state of an `ImageSource`: it brings the canvas to any
+/// frame from the canvas it holds, a checkpoint of the store it is handed
+/// or the nearest keyframe, whichever is closest. Not `Sendable`: the
+/// `ImageSource` that owns it calls it with its lock held.
 final class FrameCursor {
     /// What errors call the file.
     let file: String
     let index: FrameIndex
     let decoder: StepDecoder
     let store: ByteStore
-    /// Decodes the next steps on other threads (`DecodeAhead.stepJobs`).
+    /// Decodes the next steps on other threads for direct reads.
     let prefetcher: StepPrefetcher?
     var compositor: Compositor?
     /// The canvas as handed out: downsampled, colour-converted or as is.
@@ -116,12 +112,11 @@ final class FrameCursor {
         let sequential = frame == lastRequestedFrame + 1
         lastRequestedFrame = frame
         guard start <= target else { return compositor }  // a checkpoint at the target
-        if store != nil { prefetcher?.cancel(outside: nil) }
         let ahead = store == nil ? prefetcher : nil
         // Read in order, decode ahead past the target (the prefetcher
         // bounds what it starts by jobs, not steps); otherwise only up to it.
         let horizon = sequential && ahead != nil ? index.steps.count - 1 : target
-        ahead?.cancel(outside: start...max(horizon, start))
+        prefetcher?.cancel(outside: ahead == nil ? nil : start...max(horizon, start))
         for s in start...target {
             if s < horizon { ahead?.schedule((s + 1)...horizon) }
             try draw(step: s, frame: frame, on: compositor, ahead: ahead)
@@ -167,24 +162,21 @@ final class FrameCursor {
     }
 
     /// Every `checkpointInterval` steps past a keyframe, at the end of a
-    /// frame, offers the canvas to `frames` so later seeks can start here.
-    /// Only when a checkpoint costs no more than the frames it spares a seek
-    /// from decoding would cost to cache: with frames delivered much smaller
-    /// than the canvas (a terminal player), full canvases are not worth it.
-    /// Called once the frame just rendered is stored, so the checkpoint
-    /// never competes with that frame for memory.
+    /// frame, offers the canvas to `frames` so later seeks can start here,
+    /// when it costs no more than caching the frames it spares a seek:
+    /// with frames delivered much smaller than the canvas (a terminal
+    /// player), full canvases are not worth it.
     func offerCheckpoint(to frames: any FrameStore) {
         guard let compositor, compositor.currentStep >= 0 else { return }
         let s = compositor.currentStep
-        guard index.frameEndingAt[s] >= 0 else { return }
         let sinceKey = s - index.keyAtOrBefore[s]
         let canvasBytes = index.width * index.height * 4
         let interval = Self.checkpointInterval
-        guard sinceKey >= interval, sinceKey % interval == 0,
-            canvasBytes <= interval * delivery.width * delivery.height * 4,
-            frames.reserveCheckpoint(frame: index.frameEndingAt[s], cost: canvasBytes + compositor.saved.count),
-            let snapshot = compositor.snapshot()
+        guard index.frameEndingAt[s] >= 0, sinceKey >= interval, sinceKey % interval == 0,
+            canvasBytes <= interval * delivery.width * delivery.height * 4
         else { return }
-        frames.insertCheckpoint(snapshot, frame: index.frameEndingAt[s])
+        frames.keepCheckpoint(frame: index.frameEndingAt[s], cost: canvasBytes + compositor.saved.count) {
+            compositor.snapshot()
+        }
     }
 }

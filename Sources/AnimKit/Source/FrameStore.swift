@@ -16,9 +16,8 @@ protocol FrameStore: AnyObject, Sendable {
     func keep(_ image: RGBAImage, at index: Int)
     /// The checkpoint with the largest frame index in `frames`.
     func checkpoint(in frames: ClosedRange<Int>) -> (frame: Int, snapshot: Compositor.Snapshot)?
-    /// Makes room for a checkpoint after `frame` costing `cost` bytes,
-    /// before it is taken; false: do not take it.
-    func reserveCheckpoint(frame: Int, cost: Int) -> Bool
-    /// Keeps a checkpoint taken after `frame`, if it is worth its room.
-    func insertCheckpoint(_ snapshot: Compositor.Snapshot, frame: Int)
+    /// Keeps a checkpoint after `frame` costing `cost` bytes, if it is
+    /// worth its room: room is made before `take` takes it, so that it and
+    /// what it replaces never take memory together.
+    func keepCheckpoint(frame: Int, cost: Int, _ take: () -> Compositor.Snapshot?)
 }

@@ -1,14 +1,13 @@
 /// Reads an animated (or still) GIF, PNG/APNG or WebP.
 ///
-/// Opening parses the container and builds the frame index: canvas size,
-/// loop count, and each frame's rectangle, delay, disposal, blending and
-/// keyframe flag. No pixel is decoded until a frame is asked for. Frames are
-/// composited on demand, from the nearest keyframe or from the canvas already
-/// composited, whichever is closer, so reading frames in order decodes each
-/// once and a seek never starts from frame 0 when a closer start exists.
-///
-/// The format comes from the bytes, never from the file name. Limits
-/// (`DecodingLimits`) are checked before anything is allocated.
+/// Opening parses the container and builds the frame index (`index`, a
+/// value): canvas size, loop count, and each frame's rectangle, delay,
+/// disposal, blending and keyframe flag. No pixel is decoded until a frame
+/// is asked for; then it is composited from the nearest keyframe or the
+/// canvas already composited, whichever is closer, so reading frames in
+/// order decodes each once. The format comes from the bytes, never from
+/// the file name; limits (`DecodingLimits`) are checked before anything is
+/// allocated.
 ///
 /// A file that is truncated or corrupt after some complete frames still
 /// opens: `frames` holds what can be shown and `indexError` says what went
@@ -17,17 +16,11 @@
 /// browsers show it (or left out with `DecodingOptions.allowsIncompleteFrames`
 /// false); every other frame in `frames` is whole.
 ///
-/// An `ImageSource` may be used from several threads; frame decoding is
-/// serialised inside.
-///
-/// The source is two parts: its `index` (a `FrameIndex`, an immutable
-/// value) and a decoding cursor (canvas, compositor, decode-ahead,
-/// checkpoints), which only one thread at a time uses.
-///
-/// `@unchecked Sendable`: the index, the bytes and the options are
-/// immutable; the cursor (not `Sendable`: a compositor, canvases, codec
-/// state) is reached only through its lock, whose closures lend its pixels
-/// for the call and never the cursor itself.
+/// It may be used from several threads; frame decoding is serialised
+/// inside. `@unchecked Sendable`: the index, the bytes and the options are
+/// immutable; the decoding cursor (not `Sendable`: a compositor, canvases,
+/// codec state) is reached only through its lock, whose closures lend its
+/// pixels for the call and never the cursor itself.
 public final class ImageSource: @unchecked Sendable {
     /// The name used in messages: the path, or a label for in-memory data.
     public let name: String
@@ -138,9 +131,8 @@ public final class ImageSource: @unchecked Sendable {
             try options.limits.checkProportion(width: index.width, height: index.height, bytes: store.count, file: name)
         }
         try self.init(
-            store: store, name: name, options: options,
-            index: index,
-            decoder: container.decoder, colorTransform: conversion.transform, colorConversion: conversion.source)
+            store: store, name: name, options: options, index: index, decoder: container.decoder,
+            colorTransform: conversion.transform, colorConversion: conversion.source)
     }
 
     /// A new source over the same bytes and index (not parsed again: a player
@@ -167,10 +159,7 @@ public final class ImageSource: @unchecked Sendable {
         }
         // Truncated while it was indexed (a mapped file read zeros past its new end).
         if store.changed { throw AnimError.fileChanged(name, frame: nil) }
-        self.store = store
-        self.name = name
-        self.options = options
-        self.index = index
+        (self.store, self.name, self.options, self.index) = (store, name, options, index)
         self.colorConversion = colorConversion
         let out =
             options.resizeTo.map { (width: max($0.width, 1), height: max($0.height, 1)) } ?? options.fitIn.map {

@@ -143,17 +143,17 @@ final class StepPrefetcher {
     }
 
     /// The finished decode of step `s`, waiting for it if a worker is on
-    /// it (and meanwhile decoding here the jobs no worker has started);
-    /// nil when none was scheduled, or when no worker has reached it: then
-    /// the caller decodes the step itself rather than wait for a worker to
-    /// wake up. Hand it back with `finished`.
+    /// it (meanwhile decoding here the jobs no worker has started); nil
+    /// when none was scheduled or no worker has reached it: then the caller
+    /// decodes it rather than wait for a worker to wake. Give it back with
+    /// `finished`.
     func take(_ s: Int) -> Decoded? {
         let now = Spin.now()
         pace = (pace.lastTake == 0 || now - pace.lastTake < DecodeAheadPolicy.warm, now)
         guard let i = jobs.firstIndex(where: { $0.steps.contains(s) }) else { return nil }
         let job = jobs[i]
         let last = s == job.steps.last
-        if job.claim(s, .dropped) || job.owner(s) != .worker {
+        if !job.takeBack(s) {
             // The worker starts from the last step: without it, it never started.
             if last {
                 jobs.remove(at: i)
