@@ -24,12 +24,6 @@ extension FrameCache {
         /// Decodes per frame, to fill the cache.
         var decodes: [Int]
 
-        init(limits: (bytes: Int, count: Int?), count: Int) {
-            self.limits = limits
-            self.count = count
-            decodes = [Int](repeating: 0, count: count)
-        }
-
         /// How many frames from the playhead until `index` is shown again.
         func distance(_ index: Int) -> Int {
             let d = direction == .forward ? index - playhead : playhead - index

@@ -50,7 +50,8 @@ public final class FrameCache: FrameStore, Sendable {
     public init(frameCount: Int, limitBytes: Int, limitCount: Int? = nil) {
         self.limitBytes = max(limitBytes, 0)
         self.limitCount = limitCount
-        state = Locked(State(limits: (max(limitBytes, 0), limitCount), count: max(frameCount, 1)))
+        let count = max(frameCount, 1)
+        state = Locked(State(limits: (max(limitBytes, 0), limitCount), count: count, decodes: Array(repeating: 0, count: count)))
     }
 
     /// What one frame of `width`×`height` RGBA8 costs.
