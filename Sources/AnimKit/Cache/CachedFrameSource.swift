@@ -1,19 +1,15 @@
 /// Frames of an `ImageSource` through a `FrameCache`, decoded ahead.
 ///
 /// `frame(at:direction:wraps:)` serves from the cache or decodes; then the
-/// source's decode-ahead composites the frames after the playhead, in the
-/// playing direction, into the cache while it would keep them (it stops at
-/// the first frame that would be the furthest away). A seek or a change of
-/// direction redirects it. One decode runs at a time for a source, and a
-/// frame being decoded ahead is waited for, never decoded twice. Any source
-/// will do: its reads for the cache decode no steps ahead of their own.
+/// source's `DecodeAhead` composites the frames after the playhead, in the
+/// playing direction, into the cache while it would keep them. A seek or a
+/// change of direction redirects it; a frame being decoded ahead is waited
+/// for, never decoded twice.
 ///
 /// `Sendable`: the source is behind a `Locked`; the cache is `Sendable`.
 public final class CachedFrameSource: Sendable {
     /// The source frames come from (a newer one after `extend(with:)`).
-    public var source: ImageSource {
-        current.withLock { $0 }
-    }
+    public var source: ImageSource { current.withLock { $0 } }
     /// The cache in front of the source, holding frames and checkpoints; its
     /// `statistics` say how it did.
     public let cache: FrameCache
@@ -31,9 +27,6 @@ public final class CachedFrameSource: Sendable {
         current = Locked(source)
     }
 
-    /// How many times each frame has been decoded through this cache.
-    var decodeCounts: [Int] { cache.decodeCounts }
-
     /// What one delivered frame costs in the cache.
     public var frameCost: Int { FrameCache.cost(width: source.outputWidth, height: source.outputHeight) }
 
@@ -45,7 +38,9 @@ public final class CachedFrameSource: Sendable {
         let source = self.source
         let cost = frameCost
         let image = try source.frame(at: index, through: cache, cost: cost)
-        if decodesAhead { source.decodeAhead(after: index, direction: direction, wraps: wraps, cost: cost, into: cache) }
+        if decodesAhead {
+            source.ahead.frames(after: index, direction: direction, wraps: wraps, cost: cost, of: source, into: cache)
+        }
         return image
     }
 

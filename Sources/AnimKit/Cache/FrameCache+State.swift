@@ -24,12 +24,6 @@ extension FrameCache {
         /// Decodes per frame, to fill the cache.
         var decodes: [Int]
 
-        init(limits: (bytes: Int, count: Int?), count: Int) {
-            self.limits = limits
-            self.count = count
-            decodes = [Int](repeating: 0, count: count)
-        }
-
         /// How many frames from the playhead until `index` is shown again.
         func distance(_ index: Int) -> Int {
             let d = direction == .forward ? index - playhead : playhead - index
@@ -41,16 +35,15 @@ extension FrameCache {
         mutating func insert(_ image: RGBAImage, at index: Int) -> Bool {
             if entries[index] != nil { return true }
             let cost = FrameCache.cost(width: image.width, height: image.height)
-            guard let victims = plan(index, cost: cost) else {
-                stats.refusals += 1
-                return false
-            }
-            evict(victims)
+            guard makeRoom(index, cost: cost, refusal: true) else { return false }
             entries[index] = image
-            stats.bytesInUse += cost
-            stats.entries = entries.count
-            stats.peakBytes = max(stats.peakBytes, stats.bytesInUse)
+            add(cost)
             return true
+        }
+
+        mutating func add(_ cost: Int) {
+            stats.bytesInUse += cost
+            stats.peakBytes = max(stats.peakBytes, stats.bytesInUse)
         }
 
         func cost(of key: Key) -> Int {
@@ -58,6 +51,28 @@ extension FrameCache {
             case .frame(let i): return entries[i].map { FrameCache.cost(width: $0.width, height: $0.height) } ?? 0
             case .checkpoint(let i): return checkpoints[i].map { $0.cost + FrameCache.entryOverhead } ?? 0
             }
+        }
+
+        /// Evicts what `plan` says must go for something at `index` costing
+        /// `cost` to fit; false, nothing evicted (a refusal counted with
+        /// `refusal`), when only nearer things could make room.
+        mutating func makeRoom(_ index: Int, cost: Int, checkpoint: Bool = false, refusal: Bool) -> Bool {
+            guard let victims = plan(index, cost: cost, checkpoint: checkpoint) else {
+                if refusal { stats.refusals += 1 }
+                return false
+            }
+            for v in victims {
+                let bytes = self.cost(of: v)
+                stats.bytesInUse -= bytes
+                switch v {
+                case .frame(let i): entries[i] = nil
+                case .checkpoint(let i):
+                    checkpoints[i] = nil
+                    stats.checkpointBytes -= bytes
+                }
+            }
+            stats.evictions += victims.count
+            return true
         }
 
         /// What to evict so that something at `index` costing `cost` fits,
@@ -88,20 +103,6 @@ extension FrameCache {
                 if case .frame = v { count -= 1 }
             }
             return over() ? nil : victims
-        }
-
-        mutating func evict(_ victims: [Key]) {
-            for v in victims {
-                stats.bytesInUse -= cost(of: v)
-                if case .checkpoint = v { stats.checkpointBytes -= cost(of: v) }
-                switch v {
-                case .frame(let i): entries[i] = nil
-                case .checkpoint(let i): checkpoints[i] = nil
-                }
-                stats.evictions += 1
-            }
-            stats.entries = entries.count
-            stats.checkpoints = checkpoints.count
         }
     }
 }

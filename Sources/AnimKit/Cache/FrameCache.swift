@@ -50,7 +50,8 @@ public final class FrameCache: FrameStore, Sendable {
     public init(frameCount: Int, limitBytes: Int, limitCount: Int? = nil) {
         self.limitBytes = max(limitBytes, 0)
         self.limitCount = limitCount
-        state = Locked(State(limits: (max(limitBytes, 0), limitCount), count: max(frameCount, 1)))
+        let count = max(frameCount, 1)
+        state = Locked(State(limits: (max(limitBytes, 0), limitCount), count: count, decodes: Array(repeating: 0, count: count)))
     }
 
     /// What one frame of `width`×`height` RGBA8 costs.
@@ -60,7 +61,13 @@ public final class FrameCache: FrameStore, Sendable {
     public var frameCount: Int { state.withLock { $0.count } }
 
     /// A copy of the counters as they are now.
-    public var statistics: Statistics { state.withLock { $0.stats } }
+    public var statistics: Statistics {
+        state.withLock { s in
+            var stats = s.stats
+            (stats.entries, stats.checkpoints) = (s.entries.count, s.checkpoints.count)
+            return stats
+        }
+    }
 
     /// How many times each frame has been decoded to fill the cache.
     var decodeCounts: [Int] { state.withLock { $0.decodes } }
@@ -75,7 +82,7 @@ public final class FrameCache: FrameStore, Sendable {
     public func grow(toFrameCount frameCount: Int) {
         state.withLock { s in
             s.count = max(s.count, frameCount)
-            if s.decodes.count < s.count { s.decodes += [Int](repeating: 0, count: s.count - s.decodes.count) }
+            s.decodes += [Int](repeating: 0, count: max(s.count - s.decodes.count, 0))
         }
     }
 
@@ -117,14 +124,10 @@ public final class FrameCache: FrameStore, Sendable {
 
     /// Evicts what must go for frame `index` (costing `cost`) to fit, before
     /// it is decoded, so that the new frame and the ones it replaces never
-    /// take memory together. Returns false if it would not be kept.
-    @discardableResult
-    func makeRoom(for index: Int, cost: Int) -> Bool {
+    /// take memory together.
+    func makeRoom(for index: Int, cost: Int) {
         state.withLock { s in
-            guard s.entries[index] == nil else { return true }
-            guard let victims = s.plan(index, cost: cost) else { return false }
-            s.evict(victims)
-            return true
+            if s.entries[index] == nil { _ = s.makeRoom(index, cost: cost, refusal: false) }
         }
     }
 
@@ -132,9 +135,8 @@ public final class FrameCache: FrameStore, Sendable {
     /// checks that the running total is right).
     var audit: (indices: [Int], totalCost: Int) {
         state.withLock { s in
-            let frames = s.entries.values.reduce(0) { $0 + FrameCache.cost(width: $1.width, height: $1.height) }
-            let checkpoints = s.checkpoints.values.reduce(0) { $0 + $1.cost + FrameCache.entryOverhead }
-            return (s.entries.keys.sorted(), frames + checkpoints)
+            let keys = s.entries.keys.map { Key.frame($0) } + s.checkpoints.keys.map { Key.checkpoint($0) }
+            return (s.entries.keys.sorted(), keys.reduce(0) { $0 + s.cost(of: $1) })
         }
     }
 
@@ -143,40 +145,25 @@ public final class FrameCache: FrameStore, Sendable {
         state.withLock { s in
             s.entries.removeAll()
             s.checkpoints.removeAll()
-            (s.stats.bytesInUse, s.stats.entries, s.stats.checkpoints, s.stats.checkpointBytes) = (0, 0, 0, 0)
+            (s.stats.bytesInUse, s.stats.checkpointBytes) = (0, 0)
         }
     }
 
-    /// Makes room for a checkpoint after frame `index` costing `cost`
-    /// (evicting farther checkpoints only), before it is taken, so that it
-    /// and what it replaces never take memory together. False: do not take it.
-    func reserveCheckpoint(frame index: Int, cost: Int) -> Bool {
-        state.withLock { s in
-            if s.checkpoints[index] != nil { return false }
-            guard let victims = s.plan(index, cost: cost + FrameCache.entryOverhead, checkpoint: true) else {
-                s.stats.refusals += 1
-                return false
-            }
-            s.evict(victims)
-            return true
+    /// Keeps a checkpoint after frame `index` costing `cost`, taken by
+    /// `take` once room is made (evicting farther checkpoints only), if it
+    /// is worth its room.
+    func keepCheckpoint(frame index: Int, cost: Int, _ take: () -> Compositor.Snapshot?) {
+        let reserved = state.withLock { s in
+            s.checkpoints[index] == nil
+                && s.makeRoom(index, cost: cost + FrameCache.entryOverhead, checkpoint: true, refusal: true)
         }
-    }
-
-    /// Keeps a checkpoint taken after frame `index`, if it is worth its room.
-    func insertCheckpoint(_ snapshot: Compositor.Snapshot, frame index: Int) {
+        guard reserved, let snapshot = take() else { return }
         state.withLock { s in
-            if s.checkpoints[index] != nil { return }
             let cost = snapshot.cost + FrameCache.entryOverhead
-            guard let victims = s.plan(index, cost: cost, checkpoint: true) else {
-                s.stats.refusals += 1
-                return
-            }
-            s.evict(victims)
+            guard s.checkpoints[index] == nil, s.makeRoom(index, cost: cost, checkpoint: true, refusal: true) else { return }
             s.checkpoints[index] = snapshot
-            s.stats.bytesInUse += cost
+            s.add(cost)
             s.stats.checkpointBytes += cost
-            s.stats.checkpoints = s.checkpoints.count
-            s.stats.peakBytes = max(s.stats.peakBytes, s.stats.bytesInUse)
         }
     }
 

@@ -1,23 +1,18 @@
 import Dispatch
 
-/// The one owner of decoding ahead for an `ImageSource`, tuned by
-/// `DecodeAheadPolicy`. Read directly (`frame(at:)`, in order), the
-/// cursor's step jobs (`StepPrefetcher`, made here) decode the next steps
-/// on the worker pool while the current one is composited. Read through
-/// a store (a `FrameCache`), whole frames are composited ahead of the
-/// playhead on one serial queue, into the store, while it would keep
-/// them (stopping at the first it would not); those reads decode no steps
-/// ahead, so one decode runs at a time for the source.
+/// Decoding ahead for the reads of an `ImageSource` through a store (a
+/// `FrameCache`): whole frames are composited ahead of the playhead on one
+/// serial queue, into the store, while it would keep them (stopping at the
+/// first it would not). Those reads decode no steps ahead, so one decode
+/// runs at a time for the source; read directly, the cursor's step jobs
+/// (`StepPrefetcher`) decode ahead instead.
 ///
-/// `Sendable`: `depth` is a constant; what changes is in `State`, behind
-/// a `Locked`, and the frames are composited on one serial queue.
+/// `Sendable`: what changes is in `State`, behind a `Locked`, and the
+/// frames are composited on one serial queue.
 final class DecodeAhead: Sendable {
-    /// The most step jobs in flight for direct reads (0: none).
-    let depth: Int
     private let queue = DispatchQueue(label: "anim.decode-ahead", qos: .userInitiated)
     private let state = Locked(State())
 
-    /// What changes as frames are asked for and composited ahead.
     private struct State {
         /// Bumped by every read for a store: frames ahead started before it stop.
         var generation = 0
@@ -25,18 +20,6 @@ final class DecodeAhead: Sendable {
         var inFlight: Int?
         /// Reads waiting for `inFlight` to finish.
         var waiters = Waiters()
-    }
-
-    /// `depth`: at most this many step jobs in flight (within `DecodingLimits.maxMemory`).
-    init(depth: Int) {
-        self.depth = depth
-    }
-
-    /// The step jobs of a cursor reading `index`; nil when nothing is
-    /// to be decoded ahead (`depth` 0, one step, or steps too small).
-    func stepJobs(decoder: StepDecoder, index: FrameIndex, transform: ColorTransform?) -> StepPrefetcher? {
-        guard depth > 0 && index.steps.count > 1 else { return nil }
-        return StepPrefetcher(decoder: decoder, steps: index.steps, depth: depth, transform: transform)
     }
 
     /// A read of frame `index` for a store begins: the frames ahead stop
@@ -59,8 +42,8 @@ final class DecodeAhead: Sendable {
     func drain() { queue.sync {} }
 
     /// Composites, on the queue, the frames after `index` in `direction`
-    /// (past the end only if `wraps`) into `store` while it wants them
-    /// (`FrameStore.wantsAhead`), each costing `cost`, until a newer read.
+    /// (past the end only if `wraps`), each costing `cost`, into `store`
+    /// while it wants them (`FrameStore.wantsAhead`), until a newer read.
     func frames(
         after index: Int, direction: PlaybackDirection, wraps: Bool, cost: Int, of source: ImageSource,
         into store: some FrameStore
@@ -77,12 +60,7 @@ final class DecodeAhead: Sendable {
                 next = following
                 guard let wanted = store.wantsAhead(next, cost: cost) else { continue }
                 guard wanted, self.begin(next, ticket: ticket) else { return }
-                store.makeRoom(for: next, cost: cost)
-                let image = try? source.image(at: next, store: store)
-                if let image {
-                    store.keep(image, at: next)
-                    source.offerCheckpoint(to: store)
-                }
+                let image = try? source.decode(next, into: store, cost: cost)
                 self.state.withLock {
                     $0.inFlight = nil
                     $0.waiters.wakeAll()  // a read waiting for it

@@ -9,7 +9,7 @@ extension FrameCursor {
                 defer { ahead.finished(decoded) }
                 try place(decoded, step: s, frame: frame, route: route, on: compositor)
             } else {
-                try decode(step: s, step, route: route, on: compositor) { try decoder.decode(step: s, into: $0) }
+                try decode(step: s, route: route, on: compositor) { try decoder.decode(step: s, into: $0) }
             }
         } catch let error as AnimError {
             compositor.reset()
@@ -33,7 +33,7 @@ extension FrameCursor {
         let step = index.steps[s]
         let patch = decoded.patch
         if let split = decoder as? SplitStepDecoder {
-            return try decode(step: s, step, route: route, on: compositor) { target in
+            return try decode(step: s, route: route, on: compositor) { target in
                 split.finish(step: s, prepared: UnsafeRawBufferPointer(patch), result: decoded.prepared, into: target)
             }
         }
@@ -55,13 +55,13 @@ extension FrameCursor {
     /// Decodes step `s` on this thread with `write` (the whole decode, or
     /// a split decoder's second part), where `begin` routed it.
     private func decode(
-        step s: Int, _ step: Step, route: Compositor.Route, on compositor: Compositor,
-        write: (PixelTarget) throws -> Void
+        step s: Int, route: Compositor.Route, on compositor: Compositor, write: (PixelTarget) throws -> Void
     ) throws {
         switch route {
         case .canvas(let origin, let stride, let masked):
             try write(PixelTarget(base: origin, stride: stride, masked: masked))
         case .patch:
+            let step = index.steps[s]
             let bytes = step.rect.width * step.rect.height * 4
             if bytes > 0 {
                 let buffer = patchBuffer(bytes)

@@ -1,18 +1,14 @@
-/// The decoding state of an `ImageSource`: the canvas and its compositor,
-/// the patch buffers, the step jobs decoding ahead and the downsampler's
-/// output. It brings the canvas to any frame, from the canvas it holds, a
-/// checkpoint of the store it is handed or the nearest keyframe,
-/// whichever is closest.
-///
-/// Not `Sendable` and not locked: the `ImageSource` that owns it calls it
-/// with its lock held.
+/// The decoding state of an `ImageSource`: it brings the canvas to any
+/// frame from the canvas it holds, a checkpoint of the store it is handed
+/// or the nearest keyframe, whichever is closest. Not `Sendable`: the
+/// `ImageSource` that owns it calls it with its lock held.
 final class FrameCursor {
     /// What errors call the file.
     let file: String
     let index: FrameIndex
     let decoder: StepDecoder
     let store: ByteStore
-    /// Decodes the next steps on other threads (`DecodeAhead.stepJobs`).
+    /// Decodes the next steps on other threads for direct reads.
     let prefetcher: StepPrefetcher?
     var compositor: Compositor?
     /// The canvas as handed out: downsampled, colour-converted or as is.
@@ -43,16 +39,16 @@ final class FrameCursor {
 
     /// Lends frame `frame` as delivered (downsampled or not) to `body`.
     /// `scratch`: a canvas-sized buffer free until `body` runs, used as the
-    /// patch instead of the cursor's own. `frames`: the read is a store's
+    /// patch instead of the cursor's own. `store`: the read is a store's
     /// (checkpoints from it, no steps decoded ahead: `DecodeAhead`).
     func withFrame<R>(
-        _ frame: Int, scratch: UnsafeMutableRawBufferPointer?, frames: (any FrameStore)?,
+        _ frame: Int, scratch: UnsafeMutableRawBufferPointer?, store frames: (any FrameStore)?,
         _ body: (UnsafeRawBufferPointer) throws -> R
     ) throws -> R {
         patch.lent = scratch
         defer { patch.lent = nil }
         if let delivered = try deliverScaled(frame, body) { return delivered }
-        let compositor = try render(frame: frame, checkpoints: frames, stepsAhead: frames == nil)
+        let compositor = try render(frame: frame, store: frames)
         if store.changed {
             // Truncated under a mapping: the steps read zeros. This canvas
             // is not the file's; the frames delivered before it were.
@@ -63,12 +59,14 @@ final class FrameCursor {
     }
 
     /// Lends `frame` shrunk as it decodes when it is a still's only image
-    /// (`scaledStill`); nil when it is not, or when its data sends it the
-    /// usual way after all.
+    /// (`scaledStill`) and no canvas is made yet; nil when it is not, or
+    /// when its data sends it the usual way after all.
     private func deliverScaled<R>(_ frame: Int, _ body: (UnsafeRawBufferPointer) throws -> R) throws -> R? {
-        guard let scaled = scaledStill(frame) else { return nil }
-        if case .refused(let error) = allowance { throw error }
         let (width, height) = (delivery.width, delivery.height)
+        guard compositor == nil, index.frameSteps[frame] == 0..<1,
+            let scaled = Self.scaledStill(index: index, decoder: decoder, width: width, height: height)
+        else { return nil }
+        if case .refused(let error) = allowance { throw error }
         let delivered = try delivery.deliverScaled(
             { out in
                 let done = try scaled.decodeScaled(step: 0, width: width, height: height, into: out)
@@ -79,17 +77,10 @@ final class FrameCursor {
         return delivered
     }
 
-    /// The decoder that can shrink `frame` while decoding it, when `frame`
-    /// is a still's only image, covering the canvas, delivered smaller on
-    /// both axes: no canvas is made (a 24-megapixel WebP shown in a
-    /// previewer's cells needed 96 MiB for it).
-    private func scaledStill(_ frame: Int) -> ScaledStepDecoder? {
-        guard compositor == nil, index.frameSteps[frame] == 0..<1 else { return nil }
-        return Self.scaledStill(index: index, decoder: decoder, width: delivery.width, height: delivery.height)
-    }
-
     /// The decoder of a still whose only image covers the canvas, when it
-    /// shrinks that image to `width`×`height` (smaller than the canvas).
+    /// shrinks that image to `width`×`height`, smaller than the canvas: no
+    /// canvas is made (a 24-megapixel WebP shown in a previewer's cells
+    /// needed 96 MiB for it).
     static func scaledStill(index: FrameIndex, decoder: StepDecoder, width: Int, height: Int) -> ScaledStepDecoder? {
         guard let decoder = decoder as? ScaledStepDecoder, index.steps.count == 1,
             (width, height) != (index.width, index.height), width <= index.width, height <= index.height,
@@ -100,8 +91,8 @@ final class FrameCursor {
     }
 
     /// Brings the compositor to the last step of `frame` (`firstStep`).
-    /// `stepsAhead`: read in order, the steps after it are decoded ahead too.
-    func render(frame: Int, checkpoints: (any FrameStore)?, stepsAhead: Bool) throws -> Compositor {
+    /// Read directly and in order, the steps after it are decoded ahead too.
+    func render(frame: Int, store: (any FrameStore)?) throws -> Compositor {
         if case .refused(let error) = allowance { throw error }
         let compositor = self.compositor ?? Compositor(width: index.width, height: index.height, formula: index.formula)
         self.compositor = compositor
@@ -117,16 +108,15 @@ final class FrameCursor {
             lastChange = (current, Rect(x: 0, y: 0, width: 0, height: 0))
             return compositor
         }
-        let start = firstStep(to: target, frame: frame, on: compositor, checkpoints: checkpoints)
+        let start = firstStep(to: target, frame: frame, on: compositor, checkpoints: store)
         let sequential = frame == lastRequestedFrame + 1
         lastRequestedFrame = frame
         guard start <= target else { return compositor }  // a checkpoint at the target
-        if !stepsAhead { prefetcher?.cancel(outside: nil) }
-        let ahead = stepsAhead ? prefetcher : nil
+        let ahead = store == nil ? prefetcher : nil
         // Read in order, decode ahead past the target (the prefetcher
         // bounds what it starts by jobs, not steps); otherwise only up to it.
         let horizon = sequential && ahead != nil ? index.steps.count - 1 : target
-        ahead?.cancel(outside: start...max(horizon, start))
+        prefetcher?.cancel(outside: ahead == nil ? nil : start...max(horizon, start))
         for s in start...target {
             if s < horizon { ahead?.schedule((s + 1)...horizon) }
             try draw(step: s, frame: frame, on: compositor, ahead: ahead)
@@ -172,24 +162,21 @@ final class FrameCursor {
     }
 
     /// Every `checkpointInterval` steps past a keyframe, at the end of a
-    /// frame, offers the canvas to `frames` so later seeks can start here.
-    /// Only when a checkpoint costs no more than the frames it spares a seek
-    /// from decoding would cost to cache: with frames delivered much smaller
-    /// than the canvas (a terminal player), full canvases are not worth it.
-    /// Called once the frame just rendered is stored, so the checkpoint
-    /// never competes with that frame for memory.
+    /// frame, offers the canvas to `frames` so later seeks can start here,
+    /// when it costs no more than caching the frames it spares a seek:
+    /// with frames delivered much smaller than the canvas (a terminal
+    /// player), full canvases are not worth it.
     func offerCheckpoint(to frames: any FrameStore) {
         guard let compositor, compositor.currentStep >= 0 else { return }
         let s = compositor.currentStep
-        guard index.frameEndingAt[s] >= 0 else { return }
         let sinceKey = s - index.keyAtOrBefore[s]
         let canvasBytes = index.width * index.height * 4
         let interval = Self.checkpointInterval
-        guard sinceKey >= interval, sinceKey % interval == 0,
-            canvasBytes <= interval * delivery.width * delivery.height * 4,
-            frames.reserveCheckpoint(frame: index.frameEndingAt[s], cost: canvasBytes + compositor.saved.count),
-            let snapshot = compositor.snapshot()
+        guard index.frameEndingAt[s] >= 0, sinceKey >= interval, sinceKey % interval == 0,
+            canvasBytes <= interval * delivery.width * delivery.height * 4
         else { return }
-        frames.insertCheckpoint(snapshot, frame: index.frameEndingAt[s])
+        frames.keepCheckpoint(frame: index.frameEndingAt[s], cost: canvasBytes + compositor.saved.count) {
+            compositor.snapshot()
+        }
     }
 }

@@ -13,8 +13,7 @@ struct FrameDelivery {
     private var output: [UInt8] = []
     /// `output` holds the still `deliverScaled` decoded: lent again as it is.
     private var holdsScaled = false
-    /// The colour-converted canvas delivered when there is a transform
-    /// and no downsampler (made on first use).
+    /// Delivered when there is a transform and no downsampler.
     private var converted: ConvertedCanvas?
     /// The rectangle of the last render's last step where the converted
     /// canvas was given the converted pixels already (decoded ahead).

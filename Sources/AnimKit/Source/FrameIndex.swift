@@ -60,13 +60,11 @@ public struct FrameIndex: Sendable {
         formula = container.formula
         frameSteps = container.frames.map(\.steps)
         frames = Self.frameInfos(container, policy: policy)
-        var keys = [Int](repeating: 0, count: container.steps.count)
-        var last = 0
-        for (i, s) in container.steps.enumerated() {
-            if s.isKey { last = i }
-            keys[i] = last
+        var key = 0
+        keyAtOrBefore = container.steps.indices.map { i in
+            if container.steps[i].isKey { key = i }
+            return key
         }
-        keyAtOrBefore = keys
         var ends = [Int](repeating: -1, count: container.steps.count)
         for (f, range) in container.frames.enumerated() { if let last = range.steps.last { ends[last] = f } }
         frameEndingAt = ends

@@ -10,16 +10,14 @@ protocol FrameStore: AnyObject, Sendable {
     /// when it is held already, else whether it would be kept.
     func wantsAhead(_ index: Int, cost: Int) -> Bool?
     /// Evicts what must go for frame `index` (costing `cost`) to fit,
-    /// before it is decoded; false when it would not be kept.
-    @discardableResult
-    func makeRoom(for index: Int, cost: Int) -> Bool
+    /// before it is decoded.
+    func makeRoom(for index: Int, cost: Int)
     /// Keeps frame `index`, decoded for the store (counted as a decode).
     func keep(_ image: RGBAImage, at index: Int)
     /// The checkpoint with the largest frame index in `frames`.
     func checkpoint(in frames: ClosedRange<Int>) -> (frame: Int, snapshot: Compositor.Snapshot)?
-    /// Makes room for a checkpoint after `frame` costing `cost` bytes,
-    /// before it is taken; false: do not take it.
-    func reserveCheckpoint(frame: Int, cost: Int) -> Bool
-    /// Keeps a checkpoint taken after `frame`, if it is worth its room.
-    func insertCheckpoint(_ snapshot: Compositor.Snapshot, frame: Int)
+    /// Keeps a checkpoint after `frame` costing `cost` bytes, if it is
+    /// worth its room: room is made before `take` takes it, so that it and
+    /// what it replaces never take memory together.
+    func keepCheckpoint(frame: Int, cost: Int, _ take: () -> Compositor.Snapshot?)
 }

@@ -18,14 +18,13 @@ extension ImageSource {
         let count = width * height * 4
         var failure: Error?
         let pixels = [UInt8](unsafeUninitializedCapacity: count) { buffer, initialized in
+            initialized = count
             do {
                 try withFrame(at: index, scratch: UnsafeMutableRawBufferPointer(buffer), store: store) { canvas in
                     UnsafeMutableRawBufferPointer(buffer).copyMemory(from: canvas)
                 }
-                initialized = count
             } catch {
                 buffer.initialize(repeating: 0)
-                initialized = count
                 failure = error
             }
         }
@@ -57,15 +56,14 @@ extension ImageSource {
         guard index >= 0 && index < frameCount else {
             throw AnimError(file: name, frame: index, CommonProblem.frameOutOfRange(frame: index, frameCount: frameCount))
         }
-        return try cursor.withLock { try $0.withFrame(index, scratch: scratch, frames: store, body) }
+        return try cursor.withLock { try $0.withFrame(index, scratch: scratch, store: store, body) }
     }
 }
 
 extension ImageSource {
     /// Takes over the canvas `previous` composited, when `previous` indexed
-    /// a prefix of the same bytes (an incremental source growing): its
-    /// steps are this source's first steps,
-    /// so reading on continues from there instead of from a keyframe.
+    /// a prefix of the same bytes (an incremental source growing), so that
+    /// reading on continues from there instead of from a keyframe.
     /// `previous` starts again from a keyframe if it is read after this.
     public func continueDecoding(from previous: ImageSource) {
         guard previous.width == width, previous.height == height, previous.index.formula == index.formula,

@@ -1,14 +1,13 @@
 /// Reads an animated (or still) GIF, PNG/APNG or WebP.
 ///
-/// Opening parses the container and builds the frame index: canvas size,
-/// loop count, and each frame's rectangle, delay, disposal, blending and
-/// keyframe flag. No pixel is decoded until a frame is asked for. Frames are
-/// composited on demand, from the nearest keyframe or from the canvas already
-/// composited, whichever is closer, so reading frames in order decodes each
-/// once and a seek never starts from frame 0 when a closer start exists.
-///
-/// The format comes from the bytes, never from the file name. Limits
-/// (`DecodingLimits`) are checked before anything is allocated.
+/// Opening parses the container and builds the frame index (`index`, a
+/// value): canvas size, loop count, and each frame's rectangle, delay,
+/// disposal, blending and keyframe flag. No pixel is decoded until a frame
+/// is asked for; then it is composited from the nearest keyframe or the
+/// canvas already composited, whichever is closer, so reading frames in
+/// order decodes each once. The format comes from the bytes, never from
+/// the file name; limits (`DecodingLimits`) are checked before anything is
+/// allocated.
 ///
 /// A file that is truncated or corrupt after some complete frames still
 /// opens: `frames` holds what can be shown and `indexError` says what went
@@ -17,17 +16,11 @@
 /// browsers show it (or left out with `DecodingOptions.allowsIncompleteFrames`
 /// false); every other frame in `frames` is whole.
 ///
-/// An `ImageSource` may be used from several threads; frame decoding is
-/// serialised inside.
-///
-/// The source is two parts: its `index` (a `FrameIndex`, an immutable
-/// value) and a decoding cursor (canvas, compositor, decode-ahead,
-/// checkpoints), which only one thread at a time uses.
-///
-/// `@unchecked Sendable`: the index, the bytes and the options are
-/// immutable; the cursor (not `Sendable`: a compositor, canvases, codec
-/// state) is reached only through its lock, whose closures lend its pixels
-/// for the call and never the cursor itself.
+/// It may be used from several threads; frame decoding is serialised
+/// inside. `@unchecked Sendable`: the index, the bytes and the options are
+/// immutable; the decoding cursor (not `Sendable`: a compositor, canvases,
+/// codec state) is reached only through its lock, whose closures lend its
+/// pixels for the call and never the cursor itself.
 public final class ImageSource: @unchecked Sendable {
     /// The name used in messages: the path, or a label for in-memory data.
     public let name: String
@@ -56,10 +49,10 @@ public final class ImageSource: @unchecked Sendable {
     let store: ByteStore
     /// The decoding state, reached only through its lock.
     let cursor: Locked<FrameCursor>
-    /// Decoding ahead, for direct reads and for a store's.
-    let ahead: DecodeAhead
+    /// Decoding ahead for a store's reads.
+    let ahead = DecodeAhead()
     /// True when frames are delivered smaller than the canvas.
-    let downsamples: Bool
+    var downsamples: Bool { (outputWidth, outputHeight) != (width, height) }
 
     /// Opens the file at `path`.
     public convenience init(path: String, options: DecodingOptions = DecodingOptions()) throws {
@@ -137,9 +130,8 @@ public final class ImageSource: @unchecked Sendable {
             try options.limits.checkProportion(width: index.width, height: index.height, bytes: store.count, file: name)
         }
         try self.init(
-            store: store, name: name, options: options,
-            index: index,
-            decoder: container.decoder, colorTransform: conversion.transform, colorConversion: conversion.source)
+            store: store, name: name, options: options, index: index, decoder: container.decoder,
+            colorTransform: conversion.transform, colorConversion: conversion.source)
     }
 
     /// A new source over the same bytes and index (not parsed again: a player
@@ -168,10 +160,7 @@ public final class ImageSource: @unchecked Sendable {
         }
         // Truncated while it was indexed (a mapped file read zeros past its new end).
         if store.changed { throw AnimError(file: name, CommonProblem.fileChanged) }
-        self.store = store
-        self.name = name
-        self.options = options
-        self.index = index
+        (self.store, self.name, self.options, self.index) = (store, name, options, index)
         self.colorConversion = colorConversion
         let out =
             options.resizeTo.map { (width: max($0.width, 1), height: max($0.height, 1)) } ?? options.fitIn.map {
@@ -181,21 +170,18 @@ public final class ImageSource: @unchecked Sendable {
         outputWidth = out.width
         outputHeight = out.height
         let largestData = index.steps.indices.map { decoder.dataRange(step: $0).count }.max() ?? 0
-        let composited = WorkingSet(
-            index: index, storeBytes: store.isMapped ? 0 : store.count, largestData: largestData,
-            outputWidth: out.width, outputHeight: out.height, converts: colorTransform != nil)
+        let scaled = FrameCursor.scaledStill(index: index, decoder: decoder, width: out.width, height: out.height)
+        let workingSet = { (scaledStill: Int?) in
+            WorkingSet(
+                index: index, storeBytes: store.isMapped ? 0 : store.count, largestData: largestData,
+                outputWidth: out.width, outputHeight: out.height, converts: colorTransform != nil, scaledStill: scaledStill)
+        }
         // A still shrunk as it decodes holds no canvas, unless damaged data
         // sends it the usual way.
-        let scaled = FrameCursor.scaledStill(index: index, decoder: decoder, width: out.width, height: out.height)
-        let working =
-            scaled.map {
-                WorkingSet(
-                    index: index, storeBytes: store.isMapped ? 0 : store.count, largestData: largestData,
-                    outputWidth: out.width, outputHeight: out.height, converts: colorTransform != nil,
-                    scaledStill: $0.scaledDecodingBytes(step: 0))
-            } ?? composited
+        let composited = workingSet(nil)
+        let working = scaled.map { workingSet($0.scaledDecodingBytes(step: 0)) } ?? composited
         let budget = options.limits.maxMemory
-        // One step: nothing to decode ahead (`DecodeAhead.stepJobs` makes no jobs).
+        // One step: nothing to decode ahead.
         let depth = index.steps.count > 1 ? working.decodeAhead(options.decodeAhead, within: budget) : 0
         memoryFootprint = working.bytes(decodeAhead: depth)
         minimumMemory = working.base
@@ -205,17 +191,18 @@ public final class ImageSource: @unchecked Sendable {
         } else if scaled != nil && composited.base > budget {
             allowance = .onlyScaled(AnimError(file: name, LimitExceeded(.memory, value: composited.base, maximum: budget)))
         }
-        ahead = DecodeAhead(depth: depth)
         let delivery = FrameDelivery(
             canvasWidth: index.width, canvasHeight: index.height, width: out.width, height: out.height,
             colorTransform: colorTransform)
-        let jobs = ahead.stepJobs(
-            decoder: decoder, index: index, transform: delivery.downsampler == nil ? colorTransform : nil)
+        let jobs =
+            depth > 0
+            ? StepPrefetcher(
+                decoder: decoder, steps: index.steps, depth: depth,
+                transform: delivery.downsampler == nil ? colorTransform : nil) : nil
         cursor = Locked(
             FrameCursor(
                 file: name, index: index, decoder: decoder, store: store, delivery: delivery, prefetcher: jobs,
                 allowance: allowance))
-        downsamples = out != (index.width, index.height)
     }
 
     /// The format found in the bytes (`png` for a PNG without `acTL`).
@@ -248,21 +235,9 @@ public final class ImageSource: @unchecked Sendable {
     public var frameCount: Int { index.frames.count }
 
     /// How many steps (GIF images, APNG or WebP frames) this source has
-    /// decoded and composited, for tests and statistics. Decodes run ahead
-    /// on other threads count when they are composited.
-    var stepsDecoded: Int {
-        cursor.withLock { $0.counts.decoded }
-    }
-
-    /// How many of those were decoded ahead on another thread, for tests.
-    var stepsDecodedAhead: Int {
-        cursor.withLock { $0.counts.decodedAhead }
-    }
-
-    /// Steps converted to sRGB where they were decoded ahead (for tests).
-    var stepsConvertedAhead: Int {
-        cursor.withLock { $0.counts.convertedAhead }
-    }
+    /// composited, how many of those were decoded ahead on another thread,
+    /// and how many converted to sRGB there (for tests and statistics).
+    var stepCounts: (decoded: Int, decodedAhead: Int, convertedAhead: Int) { cursor.withLock { $0.counts } }
 
     /// How many times the bytes of this source were indexed (for tests:
     /// a source made with `sharingIndex` adds none).

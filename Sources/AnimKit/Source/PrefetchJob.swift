@@ -35,26 +35,25 @@ extension StepPrefetcher {
         /// The worker's wall time and CPU time for its steps, in
         /// nanoseconds (`Starvation`).
         var times: (wall: Int64, cpu: Int64) = (0, 0)
-        /// Signalled once the worker has stopped (or found nothing to do),
-        /// and `finished` set just after, for a waiter that spins.
+        /// Signalled once the worker has stopped; `finished` is set just
+        /// after, for a waiter that spins.
         let done = DispatchSemaphore(value: 0)
         let finished = Atomic<Bool>(false)
         /// Set by the compositor's thread once it has waited for `done`.
         var waited = false
-        /// Per step: who decodes it: nobody yet, the worker, or the
-        /// compositor's thread (`dropped`: it decodes the step itself, or
-        /// nobody ever when the job is cancelled).
+        /// Per step, who decodes it: nobody yet, the worker, or not the
+        /// worker (`dropped`: the compositor's thread, or nobody when the
+        /// job is cancelled).
         private let owners: Locked<[Owner]>
         enum Owner { case nobody, worker, dropped }
+        /// Decodes one step into its region.
+        private let decode: (Job, Int) throws -> Void
 
-        /// Decodes one step into its region (set before the job is handed over).
-        var decode: ((Job, Int) throws -> Void)?
-
-        init(steps: Range<Int>, buffer: UnsafeMutableRawBufferPointer, offsets: [Int], converted: [Bool]) {
-            self.steps = steps
-            self.buffer = buffer
-            self.offsets = offsets
-            self.converted = converted
+        init(
+            steps: Range<Int>, buffer: UnsafeMutableRawBufferPointer, offsets: [Int], converted: [Bool],
+            decode: @escaping (Job, Int) throws -> Void
+        ) {
+            (self.steps, self.buffer, self.offsets, self.converted, self.decode) = (steps, buffer, offsets, converted, decode)
             prepared = Array(repeating: 0, count: steps.count)
             errors = Array(repeating: nil, count: steps.count)
             owners = Locked(Array(repeating: .nobody, count: steps.count))
@@ -67,16 +66,12 @@ extension StepPrefetcher {
             return UnsafeMutableRawBufferPointer(rebasing: buffer[offsets[i]..<end])
         }
 
-        func prepared(_ s: Int) -> Int { prepared[s - steps.lowerBound] }
-        func isConverted(_ s: Int) -> Bool { converted[s - steps.lowerBound] }
-
         /// On a worker: decodes the steps from the last back, until one the
         /// compositor's thread has taken back, or one that fails.
         func perform() {
-            guard let decode else { return }
             let (wall, cpu) = (Spin.now(CLOCK_MONOTONIC), Spin.now(CLOCK_THREAD_CPUTIME_ID))
             for s in steps.reversed() {
-                guard claim(s, .worker) else { break }  // taken back: this one and those before are not ours
+                guard claim(s) else { break }  // taken back: this one and those before are not ours
                 do {
                     try decode(self, s)
                 } catch {
@@ -93,16 +88,23 @@ extension StepPrefetcher {
             finished.store(true, ordering: .releasing)
         }
 
-        /// Makes `who` the owner of step `s` if it has none; false when it has.
-        func claim(_ s: Int, _ who: Owner) -> Bool {
+        /// Makes the worker the owner of step `s` if it has none; false when it has.
+        private func claim(_ s: Int) -> Bool {
             owners.withLock {
                 guard $0[s - steps.lowerBound] == .nobody else { return false }
-                $0[s - steps.lowerBound] = who
+                $0[s - steps.lowerBound] = .worker
                 return true
             }
         }
 
-        func owner(_ s: Int) -> Owner { owners.withLock { $0[s - steps.lowerBound] } }
+        /// Takes step `s` back for the compositor's thread unless the
+        /// worker has claimed it; true when it has.
+        func takeBack(_ s: Int) -> Bool {
+            owners.withLock {
+                if $0[s - steps.lowerBound] == .nobody { $0[s - steps.lowerBound] = .dropped }
+                return $0[s - steps.lowerBound] == .worker
+            }
+        }
 
         /// Takes back every step no worker has claimed; true when a worker
         /// has claimed some (then wait for `done` before the buffer is reused).
@@ -114,14 +116,15 @@ extension StepPrefetcher {
         }
     }
 
-    /// Step `s` decoded ahead: its region of a job's buffer.
+    /// Step `step` decoded ahead: its region of a job's buffer.
     struct Decoded {
         let job: Job
         let step: Int
+        private var i: Int { step - job.steps.lowerBound }
         var patch: UnsafeMutableRawBufferPointer { job.region(step) }
-        var prepared: Int { job.prepared(step) }
-        var converted: Bool { job.isConverted(step) }
-        var error: AnimError? { job.errors[step - job.steps.lowerBound] }
+        var prepared: Int { job.prepared[i] }
+        var converted: Bool { job.converted[i] }
+        var error: AnimError? { job.errors[i] }
         /// Whether the step is its job's only one: its buffer may become the canvas.
         var isAlone: Bool { job.steps.count == 1 }
     }

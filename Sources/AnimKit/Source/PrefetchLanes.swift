@@ -27,29 +27,21 @@ extension StepPrefetcher {
             }
             // Weakly: the queue, not this closure, keeps the jobs; a
             // dropped prefetcher's jobs leave it (`remove`).
-            if start { run(warm) { [weak self] in self?.drain() } }
-        }
-
-        /// Runs the waiting jobs on this thread until none is left.
-        private func drain() {
-            while let job = next() { job.perform() }
-        }
-
-        /// The first waiting job, taken off the queue; nil (and one thread
-        /// fewer) when none waits.
-        func next() -> Job? {
-            state.withLock { state in
-                guard !state.waiting.isEmpty else {
-                    state.running -= 1
-                    return nil
+            if start {
+                run(warm) { [weak self] in
+                    while let job = self?.next(leaving: true) { job.perform() }
                 }
-                return state.waiting.removeFirst()
             }
         }
 
-        /// The first waiting job, for the compositor's thread to run.
-        func help() -> Job? {
-            state.withLock { $0.waiting.isEmpty ? nil : $0.waiting.removeFirst() }
+        /// The first waiting job, taken off the queue (by the compositor's
+        /// thread, or by a queue's thread `leaving` it when none waits).
+        func next(leaving: Bool = false) -> Job? {
+            state.withLock { state in
+                if !state.waiting.isEmpty { return state.waiting.removeFirst() }
+                if leaving { state.running -= 1 }
+                return nil
+            }
         }
 
         /// Takes `job` off the queue; false when a thread has it already.

@@ -35,9 +35,9 @@ struct WorkingSet: Equatable {
         base =
             scaledStill.map { Self.runtime + storeBytes + output + largestData + $0 }
             ?? Self.runtime + storeBytes + canvas + largest + decoding + saves + delivery
-        // (Small steps are decoded ahead in batches of up to `batchBytes`.)
+        // (Small steps are decoded ahead in batches of up to `DecodeAheadPolicy.batch.bytes`.)
         let buffer = max(
-            stepBuffer ?? largest * (converts && !downsamples ? 2 : 1), DecodeAheadPolicy.standard.batchBytes)
+            stepBuffer ?? largest * (converts && !downsamples ? 2 : 1), DecodeAheadPolicy.batch.bytes)
         perBuffer = buffer + decoding
     }
 

@@ -125,7 +125,7 @@ struct CachedFrameSourceTests {
         let perLoop = try play(frames, loops: 3)
         // Prefetch near the end of a loop decodes the start of the next one,
         // so count per frame: three loops, at most three decodes each.
-        #expect(frames.decodeCounts.allSatisfy { $0 == 3 }, "\(frames.decodeCounts)")
+        #expect(frames.cache.decodeCounts.allSatisfy { $0 == 3 }, "\(frames.cache.decodeCounts)")
         #expect(perLoop.reduce(0, +) <= 3 * 120 && perLoop[1] >= 60, "\(perLoop)")
         #expect(frames.cache.statistics.peakBytes <= frames.cache.limitBytes)
     }
@@ -139,7 +139,7 @@ struct CachedFrameSourceTests {
         _ = try frames.frame(at: 60, direction: .backward)
         frames.waitForPrefetch()
         #expect(frames.cache.audit.indices == Array(51...60), "a seek to 60 playing backward: 59 down to 51")
-        #expect(frames.decodeCounts.reduce(0, +) == 20, "nothing decoded twice")
+        #expect(frames.cache.decodeCounts.reduce(0, +) == 20, "nothing decoded twice")
     }
 
     @Test func prefetchedFramesEqualDirectDecodes() throws {
@@ -174,9 +174,9 @@ struct CheckpointTests {
         let stats = frames.cache.statistics
         #expect(stats.checkpoints == 4, "checkpoints after frames 8, 16, 24, 32")
         #expect(frames.cache.audit.totalCost == stats.bytesInUse)
-        let before = s.stepsDecoded
+        let before = s.stepCounts.decoded
         let image = try frames.frame(at: 20)
-        #expect(s.stepsDecoded - before == 4, "frames 17 to 20 from the checkpoint after 16, not 21 from frame 0")
+        #expect(s.stepCounts.decoded - before == 4, "frames 17 to 20 from the checkpoint after 16, not 21 from frame 0")
         #expect(image == (try Fixtures.source("webp/one-keyframe.webp").frame(at: 20)))
     }
 

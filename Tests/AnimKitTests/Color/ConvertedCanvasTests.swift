@@ -171,8 +171,8 @@ struct ConvertedCanvasTests {
             #expect(frame == (try inlineSource.frame(at: i)), "frame \(i)")
             #expect(frame == (try ImageSource(data: data, options: inline).frame(at: i)), "frame \(i) alone")
         }
-        #expect(aheadSource.stepsConvertedAhead >= 4, "\(aheadSource.stepsConvertedAhead) converted ahead")
-        #expect(inlineSource.stepsConvertedAhead == 0)
+        #expect(aheadSource.stepCounts.convertedAhead >= 4, "\(aheadSource.stepCounts.convertedAhead) converted ahead")
+        #expect(inlineSource.stepCounts.convertedAhead == 0)
         var none = DecodingOptions()
         none.colorManagement = .none
         #expect(try ImageSource(data: data, options: none).frame(at: 4) != aheadSource.frame(at: 4))

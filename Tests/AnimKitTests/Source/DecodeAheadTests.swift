@@ -47,8 +47,8 @@ struct DecodeAheadTests {
             // on a fast decode and a busy machine may be every step.
             usleep(50_000)
         }
-        #expect(inline.stepsDecodedAhead == 0)
-        #expect(ahead.stepsDecodedAhead >= 2, "\(format): \(ahead.stepsDecodedAhead) of 5 decoded ahead")
+        #expect(inline.stepCounts.decodedAhead == 0)
+        #expect(ahead.stepCounts.decodedAhead >= 2, "\(format): \(ahead.stepCounts.decodedAhead) of 5 decoded ahead")
     }
 
     @Test func aGIFCutShortGivesTheSameFramesAndErrorAhead() throws {

@@ -45,7 +45,7 @@ struct MemoryLimitTests {
         for i in 0..<free.frameCount {
             #expect(try tight.frame(at: i).pixels == free.frame(at: i).pixels, "\(format) frame \(i)")
         }
-        #expect(tight.stepsDecodedAhead == 0)
+        #expect(tight.stepCounts.decodedAhead == 0)
         // One byte short of the one-thread set: refused.
         let short = try ImageSource(data: bytes, options: options(maxMemory: free.minimumMemory - 1))
         #expect(throws: AnimError.self) { _ = try short.frame(at: 0) }

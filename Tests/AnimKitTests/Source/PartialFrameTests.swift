@@ -86,7 +86,7 @@ struct PartialFrameTests {
     @Test func readingInOrderDecodesEachStepOnce() throws {
         let source = try Fixtures.source("extra/long.gif", options: DecodingOptions(decodeAhead: 0))
         for i in 0..<source.frameCount { _ = try source.frame(at: i) }
-        #expect(source.stepsDecoded == source.index.steps.count)
+        #expect(source.stepCounts.decoded == source.index.steps.count)
     }
 
     @Test func localizedDescriptionIsTheMessage() {

@@ -54,20 +54,20 @@ struct RandomAccessTests {
         let key = try #require(source.frames.lastIndex { $0.isKeyframe })
         #expect(key > 0, "the fixture needs a keyframe after frame 0")
         _ = try source.frame(at: last)
-        #expect(source.stepsDecoded == last - key + 1)
+        #expect(source.stepCounts.decoded == last - key + 1)
         // Stepping on from there decodes one more frame each time.
         _ = try source.frame(at: last - 1)  // backwards: back to the keyframe
-        let before = source.stepsDecoded
+        let before = source.stepCounts.decoded
         _ = try source.frame(at: last)
-        #expect(source.stepsDecoded == before + 1)
+        #expect(source.stepCounts.decoded == before + 1)
     }
 
     @Test func readingInOrderDecodesEachFrameOnce() throws {
         let source = try Fixtures.source("extra/long.gif")
         for i in 0..<source.frameCount { _ = try source.frame(at: i) }
-        #expect(source.stepsDecoded == source.frames.last!.imageRange.upperBound)
+        #expect(source.stepCounts.decoded == source.frames.last!.imageRange.upperBound)
         _ = try source.frame(at: source.frameCount - 1)  // already on screen
-        #expect(source.stepsDecoded == source.frames.last!.imageRange.upperBound)
+        #expect(source.stepCounts.decoded == source.frames.last!.imageRange.upperBound)
     }
 
     @Test func outOfRangeIsAnError() throws {
