@@ -59,9 +59,9 @@ enum EncodeCommand: Command {
         }
         // Every frame must have the first file's size (the reshaper is made for it).
         var first: (name: String, width: Int, height: Int)? = (files[0], firstImage.width, firstImage.height)
-        try EncodeRun.write(
-            count: timeline.entries.count, to: out, format: format, options: options, label: "encode",
-            stats: args.flag(.encodeStats), showProgress: !args.quiet, reading: args.decoding()
+        let transcoder = Transcoder(
+            format: format, options: options, count: timeline.entries.count, width: reshaper.width,
+            height: reshaper.height, reading: args.decoding()
         ) { i in
             let path = files[timeline.entries[i].frame]
             let image = try ImageSource(path: path, options: args.decoding()).frame(at: 0)
@@ -73,6 +73,7 @@ enum EncodeCommand: Command {
             if first == nil { first = (path, image.width, image.height) }
             return (reshaper.apply(image), edits.changesTime ? timeline.entries[i].duration : nil)
         }
+        try EncodeRun.write(transcoder, to: out, label: "encode", stats: args.flag(.encodeStats), showProgress: !args.quiet)
         return 0
     }
 

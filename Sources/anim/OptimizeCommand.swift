@@ -119,7 +119,7 @@ enum OptimizeCommand: Command {
         say(
             "anim: \(out == "-" ? input : out): \(before) -> \(after) bytes (\(String(format1: saved))% smaller)"
                 + (out == "-" ? " to standard output" : "")
-                + (report.adjustments.isEmpty ? "" : "; " + report.adjustments.joined(separator: "; ")) + "\n")
+                + (report.adjustments.isEmpty ? "" : "; " + report.adjustments.map(\.description).joined(separator: "; ")) + "\n")
         return .written
     }
 

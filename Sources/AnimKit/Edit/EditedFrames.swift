@@ -1,8 +1,8 @@
 /// An `ImageSource` seen through `FrameEdits`: its frames in the edited
 /// order and timing, each cropped and resized. Frames decode on demand
 /// (a source frame shown twice, as in a bounce, is decoded twice unless
-/// the source's cache keeps it). `package`: the command line's
-/// (`anim convert`, `anim encode --max-bytes`), not a public way to read.
+/// the source's cache keeps it). `package`: what `Transcoder` writes,
+/// not a public way to read.
 ///
 /// Not `Sendable`: it reads its source's frames in the order asked.
 package final class EditedFrames {

@@ -34,7 +34,8 @@ struct MetadataWriteTests {
         let report = try source.transcode(to: format)
         let back = try ImageSource(data: try #require(report.data), name: "out")
         #expect(back.metadata == expected(source.metadata, in: format), "\(path) → \(format)")
-        #expect(report.adjustments.filter { $0.hasPrefix("not kept") }.count == source.metadata.lost(in: format).count)
+        #expect(
+            report.adjustments.filter { $0.description.hasPrefix("not kept") }.count == source.metadata.lost(in: format).count)
         #expect(back.frameCount == source.frameCount)
     }
 

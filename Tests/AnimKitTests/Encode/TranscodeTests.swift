@@ -52,7 +52,7 @@ struct TranscodeTests {
 
     @Test func playsTheFormatCannotHoldAreClampedAndSaid() {
         #expect(EncodingOptions.plays(.count(65536), in: .webp).plays == 65535)
-        #expect(EncodingOptions.plays(.count(65536), in: .webp).adjustment?.contains("65535") == true)
+        #expect(EncodingOptions.plays(.count(65536), in: .webp).adjustment?.description.contains("65535") == true)
         #expect(EncodingOptions.plays(.count(65536), in: .gif) == (65536, nil))
         #expect(EncodingOptions.plays(.forever, in: .webp) == (0, nil))
         #expect(EncodingOptions.plays(.count(3), in: .apng) == (3, nil))
