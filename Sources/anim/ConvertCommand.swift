@@ -77,15 +77,11 @@ enum ConvertCommand: Command {
         }
         // --loops, --strip and --delay (every frame that long, whatever
         // the edits made) replace what is kept.
-        let keeps = Transcoder.Keep.all.subtracting(
-            [args[.loops] != nil ? .plays : [], args.flag(.strip) ? .metadata : [], args[.delay] != nil ? .durations : []])
         let transcoder = { (source: ImageSource) in
-            do {
-                return try Transcoder(source, format: format, options: options, edits: edits, keeping: keeps)
-            } catch let e as FrameSelection.Problem {
-                throw UsageError(message: "--frames: \(e)")
-            } catch let e as FrameGeometry.Problem {
-                throw UsageError(message: "\(args[.crop] != nil ? "--crop" : "size"): \(e)")
+            try EditArguments.fitting(args) {
+                try Transcoder(
+                    source, format: format, options: options, edits: edits, keepingPlays: args[.loops] == nil,
+                    keepingMetadata: !args.flag(.strip), keepingDurations: args[.delay] == nil)
             }
         }
         var t = try transcoder(source)

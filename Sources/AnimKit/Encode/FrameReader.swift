@@ -1,40 +1,41 @@
 /// Reads the frames a transcode writes, and reads the next one on the
-/// worker pool while this one is encoded. The frame function runs behind
-/// `frame`'s lock, for one index at a time, so it may keep state; it gives
-/// nil where the frames end early (a damaged source).
-///
-/// `@unchecked Sendable`: the frame function is not `Sendable`, but it is
-/// handed over (`sending`) when the reader is made, so no other reference
-/// to it remains, and it is called only with its lock held.
-final class FrameReader: @unchecked Sendable {
+/// worker pool while this one is encoded; `read` gives nil where the frames
+/// end early (a damaged source).
+struct FrameReader: Sendable {
     typealias Frame = (image: RGBAImage, duration: Duration?)
-    private let frame: Locked<(Int) throws -> Frame?>
-    init(_ frame: sending @escaping (Int) throws -> Frame?) { self.frame = Locked(frame) }
+    /// Frame `index`, read on the calling thread.
+    let read: @Sendable (_ index: Int) throws -> Frame?
 
-    /// Frame `index`, read on this thread.
-    func read(_ index: Int) throws -> Frame? { try frame.withLock { try $0(index) } }
-
-    /// Adds frames 0, 1, … to `destination` (`ImageDestination.write`),
-    /// reading each next one on the pool unless `ahead` is false (one
-    /// thread: in a batch the files fill the cores). Returns the frames
-    /// added and when each starts (nil durations taking the options' default).
+    /// The one frame loop of every transcode: adds frames 0, 1, … to
+    /// `destination` until `count` or until the frames end, reading each
+    /// next one on the pool unless `ahead` is false (one thread: in a batch
+    /// the files fill the cores), calls `added` with the number added after
+    /// each, then finishes. On any error the output is abandoned (nothing
+    /// left behind) and the error thrown. Returns the frames added and when
+    /// each starts (nil durations taking the options' default).
     func write(
         count: Int, to destination: ImageDestination, ahead: Bool, added: (Int) -> Void
     ) throws -> (frames: Int, starts: [Duration]) {
         var next = count > 0 && ahead ? start(0) : nil
         var starts: [Duration] = []
         var t = Duration.zero
-        let n = try destination.write(count: count, added: added) { i in
-            guard let frame = try next?.get().get() ?? read(i) else { return nil }
-            next = i + 1 < count && ahead ? start(i + 1) : nil
-            starts.append(t)
-            t += frame.duration ?? destination.options.defaultDuration
-            return frame
+        do {
+            while starts.count < count, let (image, duration) = try next.map({ try $0.get().get() }) ?? read(starts.count) {
+                next = starts.count + 1 < count && ahead ? start(starts.count + 1) : nil
+                try destination.add(image, duration: duration)
+                starts.append(t)
+                t += duration ?? destination.options.defaultDuration
+                added(starts.count)
+            }
+            try destination.finish()
+        } catch {
+            destination.cancel()
+            throw error
         }
-        return (n, starts)
+        return (starts.count, starts)
     }
 
     private func start(_ index: Int) -> Pending<Result<Frame?, Error>> {
-        WorkerPool.shared.submit { Result { try self.read(index) } }
+        WorkerPool.shared.submit { Result { try read(index) } }
     }
 }

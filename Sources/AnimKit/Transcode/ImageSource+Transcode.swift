@@ -1,39 +1,4 @@
 extension ImageSource {
-    /// Writes every frame, with its duration, the source's play count and
-    /// its metadata, to `path` (format from the extension unless given),
-    /// through a temporary file renamed into place: a `Transcoder` without
-    /// edits. `options.plays` is taken from the source unless
-    /// `keepingPlays` is false; `options.metadata` too, unless
-    /// `keepingMetadata` is false or it is set already. `progress` is
-    /// called after each frame with the frames written and the source's count.
-    public func transcode(
-        toPath path: String, format: OutputFormat? = nil, options: EncodingOptions = EncodingOptions(),
-        keepingPlays: Bool = true, keepingMetadata: Bool = true, progress: (_ written: Int, _ of: Int) -> Void = { _, _ in }
-    ) throws -> TranscodeReport {
-        guard let format = format ?? OutputFormat(pathExtension: path) else {
-            throw AnimError.unsupported(file: path, reason: "no output format for this name (use .gif, .png, .apng or .webp)")
-        }
-        return try transcode(.path(path), format, options, keepingPlays, keepingMetadata, progress)
-    }
-
-    /// As `transcode(toPath:)`, into memory: the report's `data` holds the file.
-    public func transcode(
-        to format: OutputFormat, options: EncodingOptions = EncodingOptions(),
-        keepingPlays: Bool = true, keepingMetadata: Bool = true, progress: (_ written: Int, _ of: Int) -> Void = { _, _ in }
-    ) throws -> TranscodeReport {
-        try transcode(.memory, format, options, keepingPlays, keepingMetadata, progress)
-    }
-
-    private func transcode(
-        _ output: TranscodeOutput, _ format: OutputFormat, _ options: EncodingOptions, _ keepingPlays: Bool,
-        _ keepingMetadata: Bool, _ progress: (Int, Int) -> Void
-    ) throws -> TranscodeReport {
-        let keeps = Transcoder.Keep.durations.union(keepingPlays ? .plays : []).union(keepingMetadata ? .metadata : [])
-        return try Transcoder(self, format: format, options: options, keeping: keeps).write(to: output) {
-            if case .frames(let written, let count) = $0 { progress(written, count) }
-        }
-    }
-
     /// The source whose frames are written: this one, or, when the output
     /// keeps the ICC profile and this source converts from it, the same
     /// bytes read as stored (`Transcoder`).

@@ -20,7 +20,7 @@ final class SizeLadderFrames {
     init(_ source: ImageSource, edits: FrameEdits, durations: Bool) throws {
         let plain = try EditedFrames(source, edits: edits)
         (crop, width, height) = try edits.geometry.resolve(width: source.outputWidth, height: source.outputHeight)
-        let total = plain.timeline.total.components
+        let total = plain.length.components
         let seconds = Double(total.seconds) + Double(total.attoseconds) / 1e18
         meanRate = edits.fps ?? (seconds > 0 ? Double(plain.count) / seconds : 10)
         (self.source, self.edits, self.durations) = (source, edits, durations)
@@ -28,21 +28,16 @@ final class SizeLadderFrames {
 
     /// The frames of setting `s`, and how many.
     func reader(for s: SizeSetting) throws -> (count: Int, frames: FrameReader) {
-        if let memo, memo.rate == s.rate, memo.scale == s.scale {
-            let frames = memo.frames
-            return (frames.count, FrameReader { frames[$0] })
+        if memo?.rate != s.rate || memo?.scale != s.scale {
+            let edited = try EditedFrames(source, edits: edits(for: s))
+            let frame = { @Sendable [durations] in try edited.frame(at: $0, timed: durations) }
+            guard edited.count * max(edited.width * edited.height * 4, 1) <= Self.budget else {
+                return (edited.count, FrameReader(read: frame))
+            }
+            memo = (s.rate, s.scale, try (0..<edited.count).map(frame))
         }
-        let edited = try EditedFrames(source, edits: edits(for: s))
-        let durations = durations
-        let bytes = edited.count * max(edited.width * edited.height * 4, 1)
-        guard bytes <= Self.budget else {
-            return (
-                edited.count, FrameReader { (try edited.frame(at: $0), durations ? edited.duration(at: $0) : nil) }
-            )
-        }
-        let all = try (0..<edited.count).map { (try edited.frame(at: $0), durations ? edited.duration(at: $0) : nil) }
-        memo = (s.rate, s.scale, all)
-        return (all.count, FrameReader { all[$0] })
+        let frames = memo?.frames ?? []
+        return (frames.count, FrameReader { frames[$0] })
     }
 
     private func edits(for s: SizeSetting) -> FrameEdits {

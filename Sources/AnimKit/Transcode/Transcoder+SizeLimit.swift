@@ -12,7 +12,7 @@ extension Transcoder {
         var report = TranscodeReport(frames: 0, adjustments: adjustments, sourceError: damage.withLock { $0 })
         guard let source else { return report }
         let ladder = SizeLadder.settings(format: format, options: options)
-        let frames = try SizeLadderFrames(source.read, edits: source.edits, durations: keeps.contains(.durations))
+        let frames = try SizeLadderFrames(source.read, edits: source.edits, durations: keepsDurations)
         var kept: (step: Int, data: [UInt8], frames: Int)?
         let found = try SizeLadder.search(count: ladder.count, limit: limit) { i in
             let s = ladder[i]

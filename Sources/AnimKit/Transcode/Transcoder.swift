@@ -1,26 +1,22 @@
-/// The one transcoder: an animation's frames, through `FrameEdits`,
-/// written in a format with the source's play count, durations and
-/// metadata (what the format can hold), to memory, a file or a
-/// destination the caller opens (`write(to:)`), or at the first setting of
-/// the size ladder whose output fits a number of bytes
-/// (`write(fitting:)`). `ImageSource.transcode`, `anim convert`,
-/// `optimize`, `encode` and `--max-bytes` all write through it.
-///
-/// Made first, written after: what the format cannot hold
-/// (`adjustments`) and the size of the frames written are known before
-/// any frame is decoded. Frames of a damaged source up to the damage are
-/// written and the damage is reported (`TranscodeReport.sourceError`),
-/// not thrown; a source whose first frame does not decode throws. GIF to
-/// GIF keeps the source's images and delays as stored when it was opened
-/// with `DecodingOptions.imagesAsStored` and no edit changes the time.
+/// The one transcoder: an animation's frames through `FrameEdits`, written
+/// in a format with the source's play count, durations and metadata (what
+/// the format can hold), to memory, a file or a destination the caller
+/// opens (`write(to:)`), or at the first setting of the size ladder whose
+/// output fits a number of bytes (`write(fitting:)`). Made first, written
+/// after: `adjustments` and the size of the frames are known before any
+/// frame is decoded. Frames of a damaged source up to the damage are
+/// written and the damage reported (`TranscodeReport.sourceError`); a
+/// source whose first frame does not decode throws. GIF to GIF keeps the
+/// images and delays as stored of a source opened with
+/// `DecodingOptions.imagesAsStored`, unless an edit changes the time.
 ///
 /// Not `Sendable`: it reads its source's frames in the order asked.
 public final class Transcoder {
     /// The format written.
     public let format: OutputFormat
-    /// The options every output is written with: those given, with the
-    /// source's play count and metadata as `Keep` says. What the format
-    /// chooses from the frames (GIF's global table) is added when writing.
+    /// The options written with: those given, with the source's play count
+    /// and metadata; what the format chooses from the frames (GIF's global
+    /// table) is added when writing.
     public let options: EncodingOptions
     /// What the format cannot hold, and what is written instead.
     public let adjustments: [TranscodeAdjustment]
@@ -33,7 +29,8 @@ public final class Transcoder {
 
     /// The source read and its edits (nil: frames given by a function).
     let source: (read: ImageSource, edits: FrameEdits, reshapes: Bool)?
-    let keeps: Keep
+    /// Whether each frame keeps its duration (else `options.defaultDuration`).
+    let keepsDurations: Bool
     /// How an output is read back to compare it with the frames written.
     let reading: DecodingOptions
     private let frames: FrameReader
@@ -41,7 +38,11 @@ public final class Transcoder {
     /// When each frame written last starts.
     private var starts: [Duration] = []
 
-    /// `source`'s frames through `edits`, for `format`. Throws
+    /// `source`'s frames through `edits`, for `format`, with the source's
+    /// play count (as far as the format counts) unless `keepingPlays` is
+    /// false, its metadata unless `keepingMetadata` is false or
+    /// `options.metadata` is set, and each frame's duration unless
+    /// `keepingDurations` is false (then `options.defaultDuration`). Throws
     /// `FrameSelection.Problem` or `FrameGeometry.Problem` when the edits
     /// do not fit the source. When the output keeps an ICC profile the
     /// source converts from, the frames are read as stored, so the profile
@@ -50,33 +51,33 @@ public final class Transcoder {
     /// profile they are written converted to sRGB, as they were shown.
     public init(
         _ source: ImageSource, format: OutputFormat, options: EncodingOptions = EncodingOptions(),
-        edits: FrameEdits = FrameEdits(), keeping keeps: Keep = .all
+        edits: FrameEdits = FrameEdits(), keepingPlays: Bool = true, keepingMetadata: Bool = true,
+        keepingDurations: Bool = true
     ) throws {
         var options = options
         var adjustments: [TranscodeAdjustment] = []
-        if keeps.contains(.plays) {
+        if keepingPlays {
             let (plays, adjustment) = EncodingOptions.plays(source.plays, in: format)
             options.plays = plays
             if let adjustment { adjustments.append(adjustment) }
         }
-        if keeps.contains(.metadata) && options.metadata.isEmpty { options.metadata = source.metadata }
+        if keepingMetadata && options.metadata.isEmpty { options.metadata = source.metadata }
         adjustments += options.metadata.lost(in: format).map(TranscodeAdjustment.notKept)
         let read = try source.reader(keepingProfile: options.metadata.iccProfile != nil)
         let edited = try EditedFrames(read, edits: edits)
         let reshapes = !edits.geometry.isIdentity(width: read.outputWidth, height: read.outputHeight)
         let damage = Locked(read.indexError)
-        let durations = keeps.contains(.durations)
         (frameCount, width, height) = (edited.count, edited.width, edited.height)
-        frames = FrameReader { i in
+        frames = FrameReader { [edited] i in
             // Of a damaged source, what decoded before the damage.
             do {
-                return (try edited.frame(at: i), durations ? edited.duration(at: i) : nil)
+                return try edited.frame(at: i, timed: keepingDurations)
             } catch let e as AnimError where i > 0 {
                 damage.withLock { $0 = e }
                 return nil
             }
         }
-        (self.format, self.options, self.adjustments, self.keeps) = (format, options, adjustments, keeps)
+        (self.format, self.options, self.adjustments, keepsDurations) = (format, options, adjustments, keepingDurations)
         (self.source, self.damage, reading) = ((read, edits, reshapes), damage, read.options)
     }
 
@@ -85,11 +86,11 @@ public final class Transcoder {
     /// (`anim encode`'s files); `reading` reads the output back.
     package init(
         format: OutputFormat, options: EncodingOptions, count: Int, width: Int, height: Int, reading: DecodingOptions,
-        frame: sending @escaping (Int) throws -> (image: RGBAImage, duration: Duration?)
+        frame: @escaping @Sendable (Int) throws -> (image: RGBAImage, duration: Duration?)
     ) {
-        (self.format, self.options, adjustments, keeps, self.reading) = (format, options, [], .all, reading)
+        (self.format, self.options, adjustments, keepsDurations, self.reading) = (format, options, [], true, reading)
         (frameCount, self.width, self.height, source) = (count, width, height, nil)
-        frames = FrameReader(frame)
+        frames = FrameReader(read: frame)
         damage = Locked(nil)
     }
 
@@ -103,7 +104,7 @@ public final class Transcoder {
             // The global table from the source's frames (not once they are
             // resized); GIF to GIF exact colours and the delays as stored,
             // unless edits or a duration for every frame set new ones.
-            source.read.prepare(&options, for: format, keepingDelays: keeps.contains(.durations) && !source.edits.changesTime)
+            source.read.prepare(&options, for: format, keepingDelays: keepsDurations && !source.edits.changesTime)
         }
         let destination = try output.open(format, options)
         let (n, starts) = try frames.write(
@@ -115,7 +116,7 @@ public final class Transcoder {
     }
 
     /// How closely the file at `path` (as written by `write(to:)`) shows
-    /// the frames written: `anim`'s PSNR line after a lossy output.
+    /// the frames written (a lossy output's PSNR).
     package func comparison(withFile path: String) throws -> ShownComparison {
         let written = try ImageSource(path: path, options: reading)
         return try ShownComparison.compare(

@@ -31,7 +31,7 @@ struct MetadataWriteTests {
     func transcodeKeepsWhatTheFormatHolds(_ path: String, _ format: OutputFormat) throws {
         let source = try Fixtures.source(path)
         #expect(!source.metadata.isEmpty)
-        let report = try source.transcode(to: format)
+        let report = try Transcoder(source, format: format).write(to: .memory)
         let back = try ImageSource(data: try #require(report.data), name: "out")
         #expect(back.metadata == expected(source.metadata, in: format), "\(path) → \(format)")
         #expect(
@@ -42,7 +42,8 @@ struct MetadataWriteTests {
     @Test func keepingMetadataFalseWritesNone() throws {
         let source = try Fixtures.source("metadata/flower2.webp")
         for format in OutputFormat.allCases {
-            let data = try #require(try source.transcode(to: format, keepingMetadata: false).data)
+            let data = try #require(
+                try Transcoder(source, format: format, keepingMetadata: false).write(to: .memory).data)
             #expect(try ImageSource(data: data).metadata.isEmpty, "\(format)")
         }
     }
