@@ -105,12 +105,10 @@ enum OptimizeCommand: Command {
         let difference = try firstDifference(source, written) { checking.update($0) }
         checking.end()
         let say = { (line: String) in if !args.quiet { Output.err(line) } }
-        if let difference {
-            say("anim: \(input): kept: the rewrite would change \(difference)\n")
-            if !inPlace { try OutputPath.write(original, to: out) }
-            return .kept
-        } else if after >= before {
-            say("anim: \(input): kept: \(before) bytes, the rewrite is \(after)\n")
+        if let kept = difference.map({ "the rewrite would change \($0)" })
+            ?? (after >= before ? "\(before) bytes, the rewrite is \(after)" : nil)
+        {
+            say("anim: \(input): kept: \(kept)\n")
             if !inPlace { try OutputPath.write(original, to: out) }
             return .kept
         }

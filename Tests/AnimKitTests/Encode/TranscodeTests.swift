@@ -57,6 +57,28 @@ struct TranscodeTests {
         #expect(EncodingOptions.plays(.count(3), in: .apng) == (3, nil))
     }
 
+    @Test func aSizeLimitTakesTheFirstSettingThatFitsAndListsEachTried() throws {
+        let transcoder = try Transcoder(try Fixtures.source("extra/long.gif"), format: .gif)
+        let whole = try #require(try transcoder.write(to: .memory).data).count
+        var steps: [Int] = []
+        let report = try transcoder.write(fitting: whole / 2) { if case .step(let i, _) = $0 { steps.append(i) } }
+        let setting = try #require(report.setting)
+        #expect(try #require(report.data).count <= whole / 2)
+        #expect(report.attempts.map(\.step) == steps && steps.first == 0 && report.attempts[0].bytes > whole / 2)
+        #expect(report.attempts.contains { $0.setting == setting && $0.bytes == report.data?.count })
+        let none = try transcoder.write(fitting: 10)
+        #expect(none.setting == nil && none.data == nil && none.attempts.last?.bytes ?? 0 > 10)
+    }
+
+    @Test func settingsAndAdjustmentsSayThemselvesWithoutOptionNames() {
+        let ladder = SizeLadder.settings(format: .gif, options: EncodingOptions())
+        #expect(ladder.first?.description == "as given")
+        #expect(ladder.last?.description == "lossy 200, 16 colours, frame rate ×0.5, scale 0.125")
+        let plays = TranscodeAdjustment.plays(70000, writtenAs: 65535, format: .webp)
+        #expect(plays.description == "plays 70000 times, more than WEBP can say: written as 65535")
+        #expect(TranscodeAdjustment.notKept("EXIF (5 bytes)").description == "not kept: EXIF (5 bytes)")
+    }
+
     @Test func aTruncatedSourceWritesWhatItHasAndSaysWhy() throws {
         let bytes = try [UInt8](Data(contentsOf: Fixtures.url("webp/lossless-anim-alpha.webp")))
         let source = try ImageSource(data: Array(bytes.dropLast(20)))
