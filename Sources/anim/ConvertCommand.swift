@@ -75,71 +75,34 @@ enum ConvertCommand: Command {
             // The source's images and delays, as stored.
             source = try ImageSource(path: input, options: args.decoding(.imagesAsStored))
         }
-        var edited: EditedFrames
-        do { edited = try EditedFrames(source, edits: edits) } catch let e as FrameSelection.Problem {
-            throw UsageError(message: "--frames: \(e)")
-        } catch let e as FrameGeometry.Problem {
-            throw UsageError(message: "\(args[.crop] != nil ? "--crop" : "size"): \(e)")
+        // --loops, --strip and --delay (every frame that long, whatever
+        // the edits made) replace what is kept.
+        let transcoder = { (source: ImageSource) in
+            try EditArguments.fitting(args) {
+                try Transcoder(
+                    source, format: format, options: options, edits: edits, keepingPlays: args[.loops] == nil,
+                    keepingMetadata: !args.flag(.strip), keepingDurations: args[.delay] == nil)
+            }
         }
+        var t = try transcoder(source)
         // --max-memory: the encoder and the frames handed to it first,
         // the source's decoding ahead with what is left.
         let encoding = MemoryBudget.encoding(
-            format: format, width: edited.width, height: edited.height, count: edited.count,
-            inputBytes: Batch.size(input),
+            format: format, width: t.width, height: t.height, count: t.frameCount, inputBytes: Batch.size(input),
             frames: reshaped ? 3 : 2)
         let fitted = try MemoryBudget.fit(source, reserving: encoding)
         if fitted !== source {
             source = fitted
-            edited = try EditedFrames(source, edits: edits)
+            t = try transcoder(source)
         }
-        if !args.quiet { Output.warn(source, input) }
-        if args[.loops] == nil {
-            // The library's mapping: WebP counts to 65535 plays, GIF to 65536.
-            options.plays = EncodingOptions.plays(source.plays, in: format).plays
+        if !args.quiet {
+            Output.warn(source, input)
+            for case .notKept(let lost) in t.adjustments { Output.err("anim: \(out): not kept: \(lost)\n") }
         }
-        if !args.flag(.strip) {
-            options.metadata = source.metadata
-            if !args.quiet { for lost in source.metadata.lost(in: format) { Output.err("anim: \(out): not kept: \(lost)\n") } }
-        }
-        if let text = args[.maxBytes] {
-            let limit = try ByteSize.parse(text, option: "--max-bytes")
-            guard limit > 0 else { throw UsageError(message: "--max-bytes needs a size above 0, not '\(text)'") }
-            if args[.delay] != nil { throw UsageError(message: "give --max-bytes or --delay, not both") }
-            let started = Measure.milliseconds()
-            let choice = try MaxBytes.choose(limit: limit, format: format, options: options, edits: edits, source: source)
-            try OutputPath.write(choice.data, to: out)
-            if !args.quiet {
-                Output.err("anim: \(out): \(choice.data.count) bytes (--max-bytes \(limit)) with \(choice.setting)\n")
-            }
-            if args.flag(.encodeStats) && !batch {
-                let attempts = choice.attempts.map {
-                    JSONValue.object([("setting", .string("\($0.setting)")), ("bytes", .int($0.bytes))])
-                }
-                Output.err(
-                    JSONValue.object([
-                        ("attempts", .array(attempts)), ("chosen", .string("\(choice.setting)")),
-                        ("bytesWritten", .int(choice.data.count)),
-                        ("seconds", .number((Measure.milliseconds() - started).rounded() / 1000)),
-                        ("peakRSSBytes", .int(Measure.peakRSS())),
-                    ]).text + "\n")
-            }
-            return 0
-        }
-        // --delay: every frame that long, whatever the edits made.
-        let delay = args[.delay] != nil
-        options.defaultDuration = delay ? options.defaultDuration : EncodingOptions().defaultDuration
-        // The global table (from the source's frames: not once they are
-        // resized); GIF to GIF exact colours and the delays as stored,
-        // unless edits or --delay set new ones.
-        if !reshaped { source.prepare(&options, for: format, keepingDelays: !delay && !edits.changesTime) }
-        try EncodeRun.write(
-            count: edited.count, to: out, format: format, options: options, label: "convert",
-            stats: args.flag(.encodeStats) && !batch, showProgress: !batch && !args.quiet, readAhead: !batch,
-            reading: source.options
-        ) { i in
-            (try edited.frame(at: i), delay ? nil : edited.duration(at: i))
-        }
-        if let error = source.indexError {
+        if args[.maxBytes] != nil { return try MaxBytes.write(t, to: out, args, batch: batch) }
+        let report = try EncodeRun.write(
+            t, to: out, label: "convert", stats: args.flag(.encodeStats) && !batch, showProgress: !batch && !args.quiet)
+        if let error = report.sourceError {
             Output.err("anim: \(error.description) (the frames before it were converted)\n")
             return 1
         }

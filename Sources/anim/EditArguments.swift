@@ -5,6 +5,16 @@ import AnimKit
 /// (convert), --reverse, --bounce; on the pixels --crop, then --resize,
 /// --fit or --scale.
 enum EditArguments {
+    /// What `body` makes, or a usage error naming the option when the
+    /// edits do not fit the input.
+    static func fitting<T>(_ args: ParsedArguments, _ body: () throws -> T) throws -> T {
+        do { return try body() } catch let e as FrameSelection.Problem {
+            throw UsageError(message: "--frames: \(e)")
+        } catch let e as FrameGeometry.Problem {
+            throw UsageError(message: "\(args[.crop] != nil ? "--crop" : "size"): \(e)")
+        }
+    }
+
     /// The edits on the command line; usage errors name the option.
     static func parse(_ args: ParsedArguments, fps: Double? = nil) throws -> FrameEdits {
         var edits = FrameEdits()

@@ -28,15 +28,11 @@ enum EncodeCommand: Command {
         // Edits: --fps is the frames' own rate here, so nothing to resample.
         let edits = try EditArguments.parse(args)
         let firstImage = try ImageSource(path: files[0], options: args.decoding()).frame(at: 0)
-        let reshaper: FrameReshaper
-        let timeline: EditTimeline
-        do {
-            reshaper = try FrameReshaper(edits.geometry, width: firstImage.width, height: firstImage.height)
-            timeline = try edits.timeline(durations: Array(repeating: options.defaultDuration, count: files.count))
-        } catch let e as FrameSelection.Problem {
-            throw UsageError(message: "--frames: \(e)")
-        } catch let e as FrameGeometry.Problem {
-            throw UsageError(message: "\(args[.crop] != nil ? "--crop" : "size"): \(e)")
+        let (reshaper, timeline) = try EditArguments.fitting(args) {
+            (
+                try FrameReshaper(edits.geometry, width: firstImage.width, height: firstImage.height),
+                try edits.timeline(durations: Array(repeating: options.defaultDuration, count: files.count))
+            )
         }
         let reshaped = !edits.geometry.isIdentity(width: firstImage.width, height: firstImage.height)
         // --max-memory: the encoder, the frame read ahead, the one encoded
@@ -57,23 +53,23 @@ enum EncodeCommand: Command {
             }
         }
         // Every frame must have the first file's size (the reshaper is made for it).
-        var first: (name: String, width: Int, height: Int)? = (files[0], firstImage.width, firstImage.height)
-        try EncodeRun.write(
-            count: timeline.entries.count, to: out, format: format, options: options, label: "encode",
-            stats: args.flag(.encodeStats), showProgress: !args.quiet, reading: args.decoding()
+        let first = (name: files[0], width: firstImage.width, height: firstImage.height)
+        let transcoder = Transcoder(
+            format: format, options: options, count: timeline.entries.count, width: reshaper.width,
+            height: reshaper.height, reading: args.decoding()
         ) { i in
             let path = files[timeline.entries[i].frame]
             let image = try ImageSource(path: path, options: args.decoding()).frame(at: 0)
-            if let first, image.width != first.width || image.height != first.height {
+            if image.width != first.width || image.height != first.height {
                 throw AnimError(
                     file: path,
                     CommandProblem.frameFileSize(
                         width: image.width, height: image.height, first: first.name, firstWidth: first.width,
                         firstHeight: first.height))
             }
-            if first == nil { first = (path, image.width, image.height) }
             return (reshaper.apply(image), edits.changesTime ? timeline.entries[i].duration : nil)
         }
+        try EncodeRun.write(transcoder, to: out, label: "encode", stats: args.flag(.encodeStats), showProgress: !args.quiet)
         return 0
     }
 

@@ -1,104 +1,65 @@
 import AnimKit
 
-/// `--max-bytes N`: the settings of `SizeLadder` tried in memory (a binary
-/// search along the ladder) until the output fits; the one chosen is then
-/// written as any other output. Says what it chose, or fails when even the
+/// `--max-bytes N`: the library's size ladder (`Transcoder.write(fitting:)`)
+/// tried until the output fits; the one chosen is then written as any other
+/// output. Says each step tried and what it chose, or fails when even the
 /// smallest setting does not fit.
 enum MaxBytes {
-    struct Choice {
-        var setting: SizeSetting
-        var data: [UInt8]
-        /// Each setting tried, in the order tried, and its output's size.
-        var attempts: [(setting: SizeSetting, bytes: Int)]
-    }
-
-    /// Frames kept between attempts that read the same frames (quality and
-    /// colours change only the encoding): decoded and edited once, while
-    /// they fit `budget` bytes.
-    final class FrameMemo {
-        static let budget = 256 << 20
-        private var key: (rate: Double, scale: Double)?
-        private var frames: [(RGBAImage, Duration)]?
-
-        func frames(
-            rate: Double, scale: Double, _ make: () throws -> EditedFrames
-        ) throws -> (count: Int, frame: (Int) throws -> (RGBAImage, Duration)) {
-            if let key, key == (rate, scale), let frames { return (frames.count, { frames[$0] }) }
-            let edited = try make()
-            let bytes = edited.count * max(edited.width * edited.height * 4, 1)
-            guard bytes <= Self.budget else {
-                return (edited.count, { (try edited.frame(at: $0), edited.duration(at: $0)) })
+    static func write(_ transcoder: Transcoder, to out: String, _ args: ParsedArguments, batch: Bool) throws -> Int32 {
+        let text = args[.maxBytes] ?? ""
+        let limit = try ByteSize.parse(text, option: "--max-bytes")
+        guard limit > 0 else { throw UsageError(message: "--max-bytes needs a size above 0, not '\(text)'") }
+        if args[.delay] != nil { throw UsageError(message: "give --max-bytes or --delay, not both") }
+        let started = Measure.milliseconds()
+        var label = ""
+        var progress: Progress?
+        defer { progress?.end() }
+        let report = try transcoder.write(fitting: limit) { event in
+            switch event {
+            case .step(let i, let n): label = "--max-bytes step \(i + 1)/\(n)"
+            case .frames(let done, let total):
+                if progress == nil { progress = Progress(total: total, label: label) }
+                progress?.update(done)
+            case .tried(let attempt, let n):
+                progress?.end()
+                progress = nil
+                Output.err(
+                    "anim: --max-bytes \(limit): \(describe(attempt.setting)) (step \(attempt.step + 1) of \(n)): \(attempt.bytes) bytes\n"
+                )
             }
-            let all = try (0..<edited.count).map { (try edited.frame(at: $0), edited.duration(at: $0)) }
-            key = (rate, scale)
-            frames = all
-            return (all.count, { all[$0] })
         }
-    }
-
-    /// The first setting of the ladder whose output fits `limit`, and that
-    /// output (frames: `edits` over `source`, as `convert` reads them).
-    static func choose(
-        limit: Int, format: OutputFormat, options: EncodingOptions, edits: FrameEdits, source: ImageSource
-    ) throws -> Choice {
-        let ladder = SizeLadder.settings(format: format, options: options)
-        let plain = try EditedFrames(source, edits: edits)
-        let (crop, baseWidth, baseHeight) = try edits.geometry.resolve(width: source.outputWidth, height: source.outputHeight)
-        let seconds = Double(plain.timeline.total.components.seconds) + Double(plain.timeline.total.components.attoseconds) / 1e18
-        let meanRate = edits.fps ?? (seconds > 0 ? Double(plain.count) / seconds : 10)
-        var sizes: [Int: Int] = [:]
-        var outputs: [Int: [UInt8]] = [:]
-        func editsFor(_ s: SizeSetting) -> FrameEdits {
-            var e = edits
-            if s.rate < 1 { e.fps = meanRate * s.rate }
-            if s.scale < 1 {
-                e.geometry = FrameGeometry(
-                    crop: crop,
-                    size: .resize(
-                        width: max(1, Int((Double(baseWidth) * s.scale).rounded())),
-                        height: max(1, Int((Double(baseHeight) * s.scale).rounded()))),
-                    filter: edits.geometry.filter)
-            }
-            return e
-        }
-        let memo = FrameMemo()
-        var attempts: [(setting: SizeSetting, bytes: Int)] = []
-        let found = try SizeLadder.search(count: ladder.count, limit: limit) { i in
-            let s = ladder[i]
-            let frames = try memo.frames(rate: s.rate, scale: s.scale) { try EditedFrames(source, edits: editsFor(s)) }
-            var o = s.applied(to: options)
-            o.frameCount = frames.count
-            o.prescan = nil
-            // GIF: one table for all frames when the source's colours allow
-            // (as convert does), while the frames keep the source's size.
-            if s.scale == 1 && edits.geometry.isIdentity(width: source.outputWidth, height: source.outputHeight) {
-                source.prepare(&o, for: format, keepingDelays: false)
-            }
-            let out = try ImageDestination(format: format, options: o)
-            var progress = Progress(total: frames.count, label: "--max-bytes step \(i + 1)/\(ladder.count)")
-            defer { progress.end() }
-            try out.write(count: frames.count, added: { progress.update($0) }, frame: { try frames.frame($0) })
-            let n = out.data?.count ?? Int.max
-            sizes[i] = n
-            attempts.append((s, n))
-            // Only the latest that fits is kept: the search's answer is the
-            // last setting it found fitting.
-            if n <= limit, let d = out.data { outputs = [i: Array(d)] }
-            progress.end()
-            Output.err("anim: --max-bytes \(limit): \(s) (step \(i + 1) of \(ladder.count)): \(n) bytes\n")
-            return n
-        }
-        guard let found else {
-            let last = ladder.count - 1
+        guard let setting = report.setting, let data = report.data else {
+            let last = report.attempts.last
             throw MaxBytesFailure(
-                message:
-                    "--max-bytes \(limit): even the smallest setting (\(ladder[last])) makes \(sizes[last] ?? 0) bytes; nothing written"
-            )
+                message: "--max-bytes \(limit): even the smallest setting (\(last.map { describe($0.setting) } ?? "")) makes "
+                    + "\(last?.bytes ?? 0) bytes; nothing written")
         }
-        guard let data = outputs[found] else {
-            throw MaxBytesFailure(message: "--max-bytes \(limit): the output of step \(found + 1) was not kept")
+        try OutputPath.write(data, to: out)
+        if !args.quiet { Output.err("anim: \(out): \(data.count) bytes (--max-bytes \(limit)) with \(describe(setting))\n") }
+        if args.flag(.encodeStats) && !batch {
+            let attempts = report.attempts.map {
+                JSONValue.object([("setting", .string(describe($0.setting))), ("bytes", .int($0.bytes))])
+            }
+            Output.err(
+                JSONValue.object([
+                    ("attempts", .array(attempts)), ("chosen", .string(describe(setting))),
+                    ("bytesWritten", .int(data.count)),
+                    ("seconds", .number((Measure.milliseconds() - started).rounded() / 1000)),
+                    ("peakRSSBytes", .int(Measure.peakRSS())),
+                ]).text + "\n")
         }
-        return Choice(setting: ladder[found], data: data, attempts: attempts)
+        return 0
+    }
+
+    /// A setting as the options that give it, and factors.
+    static func describe(_ s: SizeSetting) -> String {
+        var parts: [String] = []
+        if s.lossy > 0 { parts.append("--lossy \(s.lossy)") }
+        if !s.lossless { parts.append("--quality \(s.quality)") }
+        if s.maxColors < 256 { parts.append("--colors \(s.maxColors)") }
+        if s.rate < 1 { parts.append("frame rate ×\((s.rate * 100).rounded() / 100)") }
+        if s.scale < 1 { parts.append("--scale \(s.scale)") }
+        return parts.isEmpty ? "the settings given" : parts.joined(separator: " ")
     }
 }
 

@@ -92,7 +92,9 @@ enum OptimizeCommand: Command {
         let shown = !batch && !args.quiet
         var progress = Progress(total: source.frameCount, label: "optimize: writing", enabled: shown)
         defer { progress.end() }  // also when the rewrite fails
-        let report = try source.transcode(to: format, options: options) { done, _ in progress.update(done) }
+        let report = try Transcoder(source, format: format, options: options).write(to: .memory) {
+            if case .frames(let done, _) = $0 { progress.update(done) }
+        }
         progress.end()
         let rewritten = report.data ?? []
         let before = original.count
@@ -103,12 +105,10 @@ enum OptimizeCommand: Command {
         let difference = try firstDifference(source, written) { checking.update($0) }
         checking.end()
         let say = { (line: String) in if !args.quiet { Output.err(line) } }
-        if let difference {
-            say("anim: \(input): kept: the rewrite would change \(difference)\n")
-            if !inPlace { try OutputPath.write(original, to: out) }
-            return .kept
-        } else if after >= before {
-            say("anim: \(input): kept: \(before) bytes, the rewrite is \(after)\n")
+        if let kept = difference.map({ "the rewrite would change \($0)" })
+            ?? (after >= before ? "\(before) bytes, the rewrite is \(after)" : nil)
+        {
+            say("anim: \(input): kept: \(kept)\n")
             if !inPlace { try OutputPath.write(original, to: out) }
             return .kept
         }
@@ -119,7 +119,7 @@ enum OptimizeCommand: Command {
         say(
             "anim: \(out == "-" ? input : out): \(before) -> \(after) bytes (\(String(format1: saved))% smaller)"
                 + (out == "-" ? " to standard output" : "")
-                + (report.adjustments.isEmpty ? "" : "; " + report.adjustments.joined(separator: "; ")) + "\n")
+                + (report.adjustments.isEmpty ? "" : "; " + report.adjustments.map(\.description).joined(separator: "; ")) + "\n")
         return .written
     }
 
@@ -132,19 +132,6 @@ enum OptimizeCommand: Command {
         let total = { (s: ImageSource) in s.frames.map(\.duration).reduce(.zero, +) }
         guard total(a) == total(b) else { return "the total duration" }
         guard a.metadata == b.metadata else { return "the metadata" }
-        var starts: [Duration] = []
-        var t = Duration.zero
-        for f in a.frames {
-            starts.append(t)
-            t += f.duration
-        }
-        let shown = try ShownComparison.compare(
-            count: a.frameCount, starts: starts,
-            reference: { i in
-                checked(i + 1)
-                return try a.frame(at: i)
-            }, shown: b)
-        return shown.firstDifferent.map { "frame \($0)" }
+        return try ShownComparison.compare(a, b, checked: checked).firstDifferent.map { "frame \($0)" }
     }
-
 }

@@ -33,7 +33,7 @@ public struct EncodingOptions: Sendable, Equatable {
     /// then not merged.
     public var frameCount: Int?
     /// The colour profile, EXIF, XMP and text to write (none by default;
-    /// `ImageSource.transcode` passes the source's on). Each format keeps
+    /// `Transcoder` passes the source's on). Each format keeps
     /// what it can hold: GIF the profile (`ICCRGBG1012`), XMP and text as
     /// comments, no EXIF; PNG all of it; WebP the profile, EXIF and XMP,
     /// no text. `ImageMetadata.lost(in:)` says what a format drops.
@@ -64,7 +64,7 @@ public struct EncodingOptions: Sendable, Equatable {
         /// pixel is kept: what a GIF with such frames does (its zero-delay
         /// images are one frame to `ImageSource` with `mergesZeroDelayImages`;
         /// by default, as to browsers, each is a frame). Off by default;
-        /// `ImageSource.transcode` and `anim convert` turn it on from GIF to
+        /// `Transcoder` (so `anim convert`) turns it on from GIF to
         /// GIF, where such frames can only come from the source.
         public var exactColors = false
         /// Each duration becomes the nearest centisecond, 0 and 1 cs

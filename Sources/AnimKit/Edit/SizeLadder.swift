@@ -1,4 +1,4 @@
-/// The settings a size target steps through (`anim … --max-bytes N`), each
+/// The settings a size target steps through (`Transcoder.write(fitting:)`), each
 /// giving up more than the one before, in this documented order:
 ///
 /// 1. quality: GIF lossy LZW 20, 40, 80, 120, 200; WebP lossy quality 60,
@@ -27,15 +27,16 @@ public struct SizeSetting: Equatable, Sendable, CustomStringConvertible {
     /// Both sides times this.
     public var scale: Double
 
-    /// The settings as options and factors.
+    /// The setting in words: "lossy 80, 64 colours, frame rate ×0.67,
+    /// scale 0.9"; "as given" for the options as they were.
     public var description: String {
         var parts: [String] = []
-        if lossy > 0 { parts.append("--lossy \(lossy)") }
-        if !lossless { parts.append("--quality \(quality)") }
-        if maxColors < 256 { parts.append("--colors \(maxColors)") }
+        if lossy > 0 { parts.append("lossy \(lossy)") }
+        if !lossless { parts.append("quality \(quality)") }
+        if maxColors < 256 { parts.append("\(maxColors) colours") }
         if rate < 1 { parts.append("frame rate ×\((rate * 100).rounded() / 100)") }
-        if scale < 1 { parts.append("--scale \(scale)") }
-        return parts.isEmpty ? "the settings given" : parts.joined(separator: " ")
+        if scale < 1 { parts.append("scale \(scale)") }
+        return parts.isEmpty ? "as given" : parts.joined(separator: ", ")
     }
 
     /// The options given, with this step's settings.

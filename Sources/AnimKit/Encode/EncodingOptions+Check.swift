@@ -4,7 +4,7 @@ extension EncodingOptions {
     /// there).
     public static func maximumPlays(in format: OutputFormat) -> Int { Formats.writing(format).maximumPlays }
 
-    /// Throws `AnimError.unsupported` naming `file` and the option when an
+    /// Throws an `AnimError` (an `EncodingProblem`, code `unsupported`) naming `file` and the option when an
     /// option is out of range, the same for every format: quality 0–100, effort 0–9,
     /// colours 2–256, plays 0 (forever) to what `format` stores, keyframe
     /// interval and default duration not negative, frame count at least 1.

@@ -64,15 +64,23 @@ package struct ShownComparison: Sendable, Equatable {
         return result
     }
 
-    /// Compares every frame of `reference` with `shown` on `reference`'s timeline.
-    package static func compare(_ reference: ImageSource, _ shown: ImageSource) throws -> ShownComparison {
+    /// Compares every frame of `reference` with `shown` on `reference`'s
+    /// timeline; `checked` hears of each reference frame read.
+    package static func compare(
+        _ reference: ImageSource, _ shown: ImageSource, checked: (Int) -> Void = { _ in }
+    ) throws -> ShownComparison {
         var starts: [Duration] = []
         var t = Duration.zero
         for f in reference.frames {
             starts.append(t)
             t += f.duration
         }
-        return try compare(count: reference.frameCount, starts: starts, reference: { try reference.frame(at: $0) }, shown: shown)
+        return try compare(
+            count: reference.frameCount, starts: starts,
+            reference: {
+                checked($0 + 1)
+                return try reference.frame(at: $0)
+            }, shown: shown)
     }
 
     /// RGB PSNR of two frames composited on black; `identical` when they

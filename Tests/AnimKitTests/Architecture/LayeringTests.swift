@@ -20,6 +20,7 @@ struct LayeringTests {
         "Source": 5,
         "Cache": 6, "Incremental": 6, "Encode": 6,
         "Playback": 7, "Edit": 7,
+        "Transcode": 8,
     ]
 
     /// AnimTerminal's folder → layer.

@@ -160,8 +160,8 @@ struct ColorManagementTests {
         none.colorManagement = .none
         for name in ["p3.png", "p3.webp"] {
             let source = try Fixtures.source("color/" + name)
-            let kept = try source.transcode(to: .apng).data!
-            let stripped = try source.transcode(to: .apng, keepingMetadata: false).data!
+            let kept = try Transcoder(source, format: .apng).write(to: .memory).data!
+            let stripped = try Transcoder(source, format: .apng, keepingMetadata: false).write(to: .memory).data!
             #expect(
                 try ImageSource(data: kept, options: none).frame(at: 0)
                     == Fixtures.source("color/" + name, options: none).frame(at: 0))

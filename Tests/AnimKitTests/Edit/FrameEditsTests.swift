@@ -176,9 +176,9 @@ struct EditedFramesTests {
         let edited = try EditedFrames(try Self.source(), edits: edits)
         #expect(edited.count == 4)
         #expect(edited.width == 4 && edited.height == 2)
-        #expect((0..<4).map { Int(edited.duration(at: $0) / .milliseconds(1)) } == [250, 200, 150, 100])
+        #expect(try (0..<4).map { Int(try edited.frame(at: $0).duration! / .milliseconds(1)) } == [250, 200, 150, 100])
         for (i, f) in [4, 3, 2, 1].enumerated() {
-            let frame = try edited.frame(at: i)
+            let frame = try edited.frame(at: i).image
             #expect(frame.pixels[0] == UInt8(40 * f))
             // Crop: the first pixel is source pixel (1, 1) = index 7.
             #expect(frame.pixels[1] == 70)

@@ -31,17 +31,19 @@ struct MetadataWriteTests {
     func transcodeKeepsWhatTheFormatHolds(_ path: String, _ format: OutputFormat) throws {
         let source = try Fixtures.source(path)
         #expect(!source.metadata.isEmpty)
-        let report = try source.transcode(to: format)
+        let report = try Transcoder(source, format: format).write(to: .memory)
         let back = try ImageSource(data: try #require(report.data), name: "out")
         #expect(back.metadata == expected(source.metadata, in: format), "\(path) → \(format)")
-        #expect(report.adjustments.filter { $0.hasPrefix("not kept") }.count == source.metadata.lost(in: format).count)
+        #expect(
+            report.adjustments.filter { $0.description.hasPrefix("not kept") }.count == source.metadata.lost(in: format).count)
         #expect(back.frameCount == source.frameCount)
     }
 
     @Test func keepingMetadataFalseWritesNone() throws {
         let source = try Fixtures.source("metadata/flower2.webp")
         for format in OutputFormat.allCases {
-            let data = try #require(try source.transcode(to: format, keepingMetadata: false).data)
+            let data = try #require(
+                try Transcoder(source, format: format, keepingMetadata: false).write(to: .memory).data)
             #expect(try ImageSource(data: data).metadata.isEmpty, "\(format)")
         }
     }

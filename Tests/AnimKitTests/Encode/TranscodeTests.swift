@@ -3,7 +3,7 @@ import AnimTestSupport
 import Foundation
 import Testing
 
-/// The library's one-call transcode and its async forms.
+/// The library's one transcoder, and the async reads.
 struct TranscodeTests {
     static let formats: [OutputFormat] = [.gif, .apng, .webp]
 
@@ -12,7 +12,7 @@ struct TranscodeTests {
         let source = try Fixtures.source("webp/loop-3.webp")
         var options = EncodingOptions()
         options.lossless = true
-        let report = try source.transcode(to: format, options: options)
+        let report = try Transcoder(source, format: format, options: options).write(to: .memory)
         let data = try #require(report.data)
         let back = try ImageSource(data: data)
         #expect(report.frames == source.frameCount)
@@ -39,29 +39,50 @@ struct TranscodeTests {
         }
     }
 
-    @Test func toAFileAndItsFormatFromTheName() throws {
+    @Test func toAFile() throws {
         let source = try Fixtures.source("extra/long.gif")
         let path = FileManager.default.temporaryDirectory.appendingPathComponent("transcode-\(getpid()).png").path
         defer { unlink(path) }
-        let report = try source.transcode(toPath: path)
+        let report = try Transcoder(source, format: .apng).write(to: .path(path))
         let back = try ImageSource(path: path)
         #expect(back.format == .apng && report.frames == source.frameCount)
         #expect(try back.frame(at: 17) == source.frame(at: 17))
-        #expect(throws: AnimError.self) { try source.transcode(toPath: "/tmp/out.bmp") }
     }
 
     @Test func playsTheFormatCannotHoldAreClampedAndSaid() {
         #expect(EncodingOptions.plays(.count(65536), in: .webp).plays == 65535)
-        #expect(EncodingOptions.plays(.count(65536), in: .webp).adjustment?.contains("65535") == true)
+        #expect(EncodingOptions.plays(.count(65536), in: .webp).adjustment?.description.contains("65535") == true)
         #expect(EncodingOptions.plays(.count(65536), in: .gif) == (65536, nil))
         #expect(EncodingOptions.plays(.forever, in: .webp) == (0, nil))
         #expect(EncodingOptions.plays(.count(3), in: .apng) == (3, nil))
     }
 
+    @Test func aSizeLimitTakesTheFirstSettingThatFitsAndListsEachTried() throws {
+        let transcoder = try Transcoder(try Fixtures.source("extra/long.gif"), format: .gif)
+        let whole = try #require(try transcoder.write(to: .memory).data).count
+        var steps: [Int] = []
+        let report = try transcoder.write(fitting: whole / 2) { if case .step(let i, _) = $0 { steps.append(i) } }
+        let setting = try #require(report.setting)
+        #expect(try #require(report.data).count <= whole / 2)
+        #expect(report.attempts.map(\.step) == steps && steps.first == 0 && report.attempts[0].bytes > whole / 2)
+        #expect(report.attempts.contains { $0.setting == setting && $0.bytes == report.data?.count })
+        let none = try transcoder.write(fitting: 10)
+        #expect(none.setting == nil && none.data == nil && none.attempts.last?.bytes ?? 0 > 10)
+    }
+
+    @Test func settingsAndAdjustmentsSayThemselvesWithoutOptionNames() {
+        let ladder = SizeLadder.settings(format: .gif, options: EncodingOptions())
+        #expect(ladder.first?.description == "as given")
+        #expect(ladder.last?.description == "lossy 200, 16 colours, frame rate ×0.5, scale 0.125")
+        let plays = TranscodeAdjustment.plays(70000, writtenAs: 65535, format: .webp)
+        #expect(plays.description == "plays 70000 times, more than WEBP can say: written as 65535")
+        #expect(TranscodeAdjustment.notKept("EXIF (5 bytes)").description == "not kept: EXIF (5 bytes)")
+    }
+
     @Test func aTruncatedSourceWritesWhatItHasAndSaysWhy() throws {
         let bytes = try [UInt8](Data(contentsOf: Fixtures.url("webp/lossless-anim-alpha.webp")))
         let source = try ImageSource(data: Array(bytes.dropLast(20)))
-        let report = try source.transcode(to: .apng)
+        let report = try Transcoder(source, format: .apng).write(to: .memory)
         #expect(report.frames == source.frameCount && report.frames > 0)
         #expect(report.sourceError != nil)
         #expect(try ImageSource(data: report.data!).frameCount == report.frames)

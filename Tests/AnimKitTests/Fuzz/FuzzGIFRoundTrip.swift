@@ -33,7 +33,7 @@ extension FuzzChecks {
         guard !frames.isEmpty else { return nil }
         let back: ImageSource
         do {
-            let report = try source.transcode(to: .gif)
+            let report = try Transcoder(source, format: .gif).write(to: .memory)
             guard let data = report.data else { return "\(name): no output" }
             back = try ImageSource(data: data, name: name, options: source.options)
         } catch {

@@ -55,7 +55,7 @@ struct GIFExactTranscodeTests {
         try out.finish()
         // Written frame by frame without knowing the later colours: local tables.
         let streamed = try ImageSource(data: try #require(out.data))
-        let report = try streamed.transcode(to: .gif)
+        let report = try Transcoder(streamed, format: .gif).write(to: .memory)
         let data = try #require(report.data)
         let images = try data.withUnsafeBytes { try GIFParser(bytes: $0, file: "t", limits: DecodingLimits()).parse().images }
         #expect(images.count == 4 && images.allSatisfy { $0.palette.offset == 13 }, "every image uses the global table")
@@ -97,7 +97,7 @@ struct GIFExactTranscodeTests {
         #expect(try back.frame(at: 0) == first, "frame 0 exact")
         #expect(try back.frame(at: 1) == second, "frame 1 exact")
         // GIF to GIF turns it on by itself.
-        let again = try #require(try back.transcode(to: .gif).data)
+        let again = try #require(try Transcoder(back, format: .gif).write(to: .memory).data)
         let kept = try ImageSource(data: again, options: Fixtures.merging)
         let kept0 = try kept.frame(at: 0)
         let kept1 = try kept.frame(at: 1)

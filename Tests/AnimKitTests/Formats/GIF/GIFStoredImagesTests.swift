@@ -30,7 +30,7 @@ struct GIFStoredImagesTests {
         let bytes = try Fixtures.bytes("gif-public/dispose_prev.gif")
         let source = try ImageSource(data: bytes, name: "dispose_prev.gif", options: Self.asStored)
         #expect(source.frameCount == 5)
-        let report = try source.transcode(to: .gif)
+        let report = try Transcoder(source, format: .gif).write(to: .memory)
         let data = try #require(report.data)
         #expect(data.count < 1888, "\(data.count) bytes")
         let back = try ImageSource(data: data, name: "out.gif", options: Self.asStored)
