@@ -37,8 +37,8 @@ struct APNGParser {
 
     private struct State {
         var color = PNGColorChunks()
-        var metadata = ImageMetadata()
-        var metadataBudget = ImageMetadata.maximumBlock
+        /// The metadata found, and the bytes it may still take.
+        var metadata = (found: ImageMetadata(), budget: ImageMetadata.maximumBlock)
         var warnings: [any AnimProblem] = []
         var header: PNGHeader?
         /// `acTL`'s frame count and plays, once read.
@@ -49,18 +49,20 @@ struct APNGParser {
         var current: APNGFrameRecord?
         /// The IDAT image's data, and whether an `fcTL` made it frame 0.
         var defaultImage = (segments: [PNGBridge.Segment](), isFrame: false)
-        /// The animation chunks are ignored: the file is its still image
-        /// (an invalid `acTL`, or one after IDAT).
-        var stillOnly = false
+        /// Whether the animation chunks are still read.
+        var animation = AnimationChunks.read
         /// Frames declared by an `fcTL` that had no data before the next
         /// one: counted, not shown.
         var skipped = 0
-        /// `num_frames` frames were found: the `fcTL` and `fdAT` chunks
-        /// after them are ignored.
-        var complete = false
 
         var seenIDAT: Bool { idat != .notSeen }
     }
+
+    /// What becomes of the animation chunks: read; ignored, the file being
+    /// its still image (an invalid `acTL`, or one after IDAT); or ignored
+    /// after `num_frames` frames were found (the `fcTL` and `fdAT` chunks
+    /// after them).
+    private enum AnimationChunks { case read, stillOnly, complete }
 
     /// How far the IDAT chunks are: none yet, being read, or over (another
     /// chunk came after them).
@@ -131,9 +133,9 @@ struct APNGParser {
             // `APNGStillFallbackTests`). An acTL after IDAT is no animation
             // by the APNG specification: quietly. A second acTL is ignored,
             // as Chromium plays the file with the first.
-            if s.stillOnly { break }
+            if s.animation == .stillOnly { break }
             if s.seenIDAT && s.actl == nil {
-                s.stillOnly = true
+                s.animation = .stillOnly
                 break
             }
             if s.actl != nil {
@@ -149,21 +151,21 @@ struct APNGParser {
                 problem = .acTLFrameCount(frames: n, offset: c.offset)
             }
             if let problem {
-                s.stillOnly = true
+                s.animation = .stillOnly
                 s.warnings.append(problem)
                 break
             }
             try limits.checkFrameCount(Int(n), file: file)
             s.actl = (Int(n), Int(plays))
         case .fcTL:
-            if s.stillOnly || s.complete { break }
+            if s.animation != .read { break }
             try handleFCTL(c, &s)
         case .IDAT:
             if s.idat == .ended { throw malformed(s.frames.count, c.offset, .idatNotConsecutive) }
             s.idat = .reading
             s.defaultImage.segments.append(.init(chunkTypeOffset: c.typeOffset, dataLength: c.length, skip: 0))
         case .fdAT:
-            if s.stillOnly || s.complete { break }
+            if s.animation != .read { break }
             try checkSequence(c, &s)
             guard s.current != nil, s.seenIDAT else {
                 throw malformed(s.frames.count, c.offset, .fdATWithoutFcTL)
@@ -173,8 +175,9 @@ struct APNGParser {
             s.color.read(c.type, UnsafeRawBufferPointer(rebasing: bytes[c.dataOffset..<(c.dataOffset + c.length)]))
         case .iCCP, .eXIf, .tEXt, .zTXt, .iTXt:
             PNGMetadata.read(
-                c.type, UnsafeRawBufferPointer(rebasing: bytes[c.dataOffset..<(c.dataOffset + c.length)]), into: &s.metadata,
-                budget: &s.metadataBudget)
+                c.type, UnsafeRawBufferPointer(rebasing: bytes[c.dataOffset..<(c.dataOffset + c.length)]),
+                into: &s.metadata.found,
+                budget: &s.metadata.budget)
         default:
             break
         }
@@ -195,7 +198,7 @@ struct APNGParser {
         // without data is reported below, after the fcTL's own checks.)
         if s.seenIDAT { try? closeFrame(&s, at: c.offset, another: true) }
         if let n = s.actl?.frames, s.frames.count + s.skipped >= n {
-            s.complete = true
+            s.animation = .complete
             s.warnings.append(PNGProblem.extraFrames(declared: n, offset: c.offset))
             return
         }
@@ -257,7 +260,7 @@ struct APNGParser {
         if failure == nil {
             do { try closeFrame(&s, at: bytes.count) } catch let e as AnimError { error = e }
         }
-        if s.stillOnly {
+        if s.animation == .stillOnly {
             s.actl = nil
             error = failure  // what the animation chunks would have caused is moot
         }
@@ -269,7 +272,7 @@ struct APNGParser {
                 delayNumerator: 0, delayDenominator: 100, dispose: .none,
                 blend: .source, segments: s.defaultImage.segments, offset: 8)
             return Result(
-                header: header, frames: [still], isAnimated: false, error: failure, metadata: s.metadata,
+                header: header, frames: [still], isAnimated: false, error: failure, metadata: s.metadata.found,
                 warnings: s.warnings, color: s.color)
         }
         if error == nil && s.defaultImage.segments.isEmpty {
@@ -282,7 +285,8 @@ struct APNGParser {
         if s.frames.isEmpty { throw error ?? malformed(0, bytes.count, .noFrames) }
         if s.frames[0].dispose == .previous { s.frames[0].dispose = .background }  // APNG spec
         return Result(
-            header: header, frames: s.frames, isAnimated: true, numPlays: s.actl?.plays ?? 0, error: error, metadata: s.metadata,
+            header: header, frames: s.frames, isAnimated: true, numPlays: s.actl?.plays ?? 0, error: error,
+            metadata: s.metadata.found,
             warnings: s.warnings, color: s.color)
     }
 }

@@ -53,7 +53,6 @@ final class APNGWriter: FrameWriter {
         var estimate = Estimate()
         /// Bytes of filtered rows of the frames so far.
         var rows = 0
-        var previous: RGBAImage?
         var sequence: UInt32 = 0
         /// The duration of each frame written (or being written).
         var durations: [Duration] = []
@@ -69,10 +68,10 @@ final class APNGWriter: FrameWriter {
         /// by `tRNS`, which transparent pixels and the unchanged pixels of a
         /// frame blended OVER take.
         var key: UInt32?
-        /// The canvas the last frame was drawn on (nil: the empty one,
-        /// for the first frame) and its rectangle, for the disposals.
-        var base: RGBAImage?
-        var lastRect = Rect(x: 0, y: 0, width: 0, height: 0)
+        /// The last frame written (nil before the first); the canvas it
+        /// was drawn on (nil: the empty one, for the first frame) and its
+        /// rectangle, for the disposals.
+        var last = (frame: RGBAImage?.none, base: RGBAImage?.none, rect: Rect(x: 0, y: 0, width: 0, height: 0))
     }
 
     /// Filtered rows up to which an animation is deflated by zopfli too
@@ -121,7 +120,7 @@ final class APNGWriter: FrameWriter {
     /// back to what the frame before was drawn on). `write` keeps the one
     /// that deflates smallest. The first frame is the whole canvas.
     func candidates(_ frame: RGBAImage) -> [Choice] {
-        guard let prev = state.previous else {
+        guard let prev = state.last.frame else {
             let all = Rect(x: 0, y: 0, width: width, height: height)
             return [Choice(dispose: 0, canvas: nil, rect: all, tight: all)]
         }
@@ -136,14 +135,14 @@ final class APNGWriter: FrameWriter {
         // which must still be waiting in the queue.
         guard !queued.isEmpty, options.effort >= 3 else { return [none] }
         var list = [none]
-        let last = state.lastRect
+        let last = state.last.rect
         // Grey or RGB: only with black as the key, as Pillow fills a cleared
         // area with black there (opaque unless black is the key).
         if (state.mode?.opaqueOnly != true || state.key == 0) && !frame.isOpaque(in: last, width: width) {
             list.append(choice(1, prev.clearing(last)))
         }
         // PREVIOUS after the first frame only: there it means BACKGROUND.
-        if state.frames >= 2, let base = state.base { list.append(choice(2, base)) }
+        if state.frames >= 2, let base = state.last.base { list.append(choice(2, base)) }
         return list
     }
 
@@ -195,7 +194,7 @@ final class APNGWriter: FrameWriter {
         if state.mode == .palette { state.palette.add(frame, area, width: width) }
         state.durations.append(duration)
         let (num, den) = state.delays.next(duration)
-        guard state.previous != nil else {
+        guard state.last.frame != nil else {
             let rect = choices[0].rect
             try queue(pixels(frame, rect, masking: nil), rect, num: num, den: den, blend: 0, index: index)
             finishFrame(frame, canvas: nil, rect: rect)
@@ -265,9 +264,7 @@ final class APNGWriter: FrameWriter {
 
     /// Records `frame` as drawn on `canvas` (nil: the empty canvas) in `rect`.
     func finishFrame(_ frame: RGBAImage, canvas: RGBAImage?, rect: Rect) {
-        state.base = canvas
-        state.lastRect = rect
-        state.previous = frame
+        state.last = (frame, canvas, rect)
     }
 
     /// Frames whose data is being deflated on other threads while the
