@@ -11,10 +11,8 @@ public enum EncodingProblem: AnimProblem {
     case frameSize(width: Int, height: Int, firstWidth: Int, firstHeight: Int)
     /// Frame 0's size is outside 1…65535 on a side.
     case canvasSize(width: Int, height: Int)
-    /// The path's extension names no format written (``ImageDestination``).
+    /// The path's extension names no format written (``ImageDestination/init(path:format:options:)``).
     case unknownExtension
-    /// The path's extension names no format written (``ImageSource/transcode(toPath:format:options:keepingPlays:keepingMetadata:progress:)``).
-    case noOutputFormat
     /// APNG written to an output that cannot seek, without
     /// ``EncodingOptions/frameCount``.
     case needsFrameCount
@@ -54,7 +52,6 @@ public enum EncodingProblem: AnimProblem {
         case .frameSize(let w, let h, let w0, let h0): return "frame is \(w)x\(h), not \(w0)x\(h0) like frame 0"
         case .canvasSize(let w, let h): return "frame 0 is \(w)x\(h): sizes go from 1 to 65535"
         case .unknownExtension: return "cannot tell the format from the name: use .gif, .png, .apng or .webp"
-        case .noOutputFormat: return "no output format for this name (use .gif, .png, .apng or .webp)"
         case .needsFrameCount:
             return "APNG to an output that cannot seek needs the frame count up front (EncodingOptions.frameCount)"
         case .outputEndsEarly: return "the output ends early"
