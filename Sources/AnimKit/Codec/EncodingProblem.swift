@@ -24,8 +24,8 @@ public enum EncodingProblem: AnimProblem {
     case effort(Int)
     /// The GIF colour count outside 2–256.
     case colors(Int)
-    /// A play count the format (`format`, as its name is written) cannot store.
-    case plays(Int, format: String, maximum: Int)
+    /// A play count `format` cannot store (it stores 0, forever, to `maximum`).
+    case plays(Int, format: OutputFormat, maximum: Int)
     /// A negative WebP keyframe interval.
     case keyframeInterval(Int)
     /// A negative default duration.
@@ -59,7 +59,7 @@ public enum EncodingProblem: AnimProblem {
         case .effort(let e): return "effort \(e) is outside 0–9"
         case .colors(let c): return "colours \(c) is outside 2–256"
         case .plays(let plays, let format, let most):
-            return "\(format) stores a play count from 0 (forever) to \(most), not \(plays)"
+            return "\(format.rawValue.uppercased()) stores a play count from 0 (forever) to \(most), not \(plays)"
         case .keyframeInterval(let k): return "keyframe interval \(k) is negative (0: libwebp's default)"
         case .defaultDuration(let d): return "default duration \(d) is negative"
         case .frameCount(let n): return "frame count \(n) is not at least 1"

@@ -14,7 +14,7 @@ extension EncodingOptions {
         if !(0...9).contains(effort) { try refuse(.effort(effort)) }
         if !(2...256).contains(gif.maxColors) { try refuse(.colors(gif.maxColors)) }
         let most = Self.maximumPlays(in: format)
-        if !(0...most).contains(plays) { try refuse(.plays(plays, format: format.rawValue.uppercased(), maximum: most)) }
+        if !(0...most).contains(plays) { try refuse(.plays(plays, format: format, maximum: most)) }
         if webp.keyframeInterval < 0 { try refuse(.keyframeInterval(webp.keyframeInterval)) }
         if defaultDuration < .zero { try refuse(.defaultDuration(defaultDuration)) }
         if let frameCount, frameCount < 1 { try refuse(.frameCount(frameCount)) }

@@ -63,9 +63,9 @@ struct AnimErrorTests {
             ])
     }
 
-    /// A decoder's error about a GIF image is relabelled with the frame
-    /// shown; one that is not about the data keeps its frame.
-    @Test func aReadOfAFrameNamesThatFrame() throws {
+    /// A file cut inside its last image: the index error names that frame;
+    /// a frame asked for past the end names the frame asked for.
+    @Test func errorsNameTheirFrame() throws {
         var bytes = try Fixtures.bytes("gif-suite/animation.gif")
         bytes.removeLast(5)
         let source = try ImageSource(data: bytes, name: "cut.gif")
