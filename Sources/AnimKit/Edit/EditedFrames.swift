@@ -4,8 +4,12 @@
 /// cache keeps it). `package`: what `Transcoder` writes, not a public way
 /// to read.
 package struct EditedFrames: Sendable {
-    /// Frames after the edits, and their size.
-    package let count: Int, width: Int, height: Int
+    /// Frames after the edits.
+    package var count: Int { entries.count }
+    /// Width of the frames after the edits.
+    package var width: Int { reshaper.width }
+    /// Height of the frames after the edits.
+    package var height: Int { reshaper.height }
     /// The edited play's length.
     package let length: Duration
     private let source: ImageSource
@@ -17,7 +21,6 @@ package struct EditedFrames: Sendable {
         let timeline = try edits.timeline(durations: source.frames.map(\.duration))
         reshaper = try FrameReshaper(edits.geometry, width: source.outputWidth, height: source.outputHeight)
         (self.source, entries, length) = (source, timeline.entries, timeline.total)
-        (count, width, height) = (entries.count, reshaper.width, reshaper.height)
     }
 
     /// Edited frame `i` (its source frame, cropped and resized) and how

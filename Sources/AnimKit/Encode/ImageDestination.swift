@@ -44,6 +44,9 @@ public final class ImageDestination {
     private var writer: FrameWriter?
     private var pending: (image: RGBAImage, duration: Duration)?
     private var state = State.open
+    /// Hidden colours (under alpha 0) are cleared from each frame (APNG,
+    /// unless `options.keepHiddenColors`).
+    private let clearsHiddenColors: Bool
 
     private enum State { case open, finished, failed }
 
@@ -79,7 +82,9 @@ public final class ImageDestination {
             throw error
         }
         var o = options
-        if Formats.writing(format).countsFramesFirst && !sink.canPatch {
+        let writing = Formats.writing(format)
+        clearsHiddenColors = writing.clearsHiddenColors && !options.keepHiddenColors
+        if writing.countsFramesFirst && !sink.canPatch {
             guard o.frameCount != nil else {
                 sink.abort()
                 throw AnimError(file: sink.name, EncodingProblem.needsFrameCount)
@@ -122,7 +127,7 @@ public final class ImageDestination {
             let d = duration ?? options.defaultDuration
             // APNG: hidden colours as transparent black; libwebp has its own
             // clean-up (smoother for lossy frames), GIF has no hidden colour.
-            let frame = Formats.writing(format).clearsHiddenColors && !options.keepHiddenColors ? frame.invisibleCleared() : frame
+            let frame = clearsHiddenColors ? frame.invisibleCleared() : frame
             framesAdded += 1
             // (Not frames of no duration: a GIF image stored without delay
             // plays 100 ms in browsers, alone or not.)

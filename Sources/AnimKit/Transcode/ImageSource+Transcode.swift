@@ -20,7 +20,7 @@ extension ImageSource {
         if options.prescan == nil, let prepare = codec.prepare, let scan = try? reopened() {
             prepare(&options, scan.frameCount, scan.frame(at:))
         }
-        guard Formats.codec(of: self.format).output == format else { return }
+        guard self.format.outputFormat == format else { return }
         codec.sameFormat(&options, keepingDelays && self.options.durationPolicy == .raw)
     }
 }
