@@ -9,20 +9,16 @@
 /// It streams: each frame is encoded and written when it is added, so
 /// memory is a few canvases whatever the number of frames — except that
 /// `WebPAnimEncoder` keeps the encoded frames until `finish()`, an APNG
-/// that started as a palette or RGB reads back what it wrote when a frame
-/// needs a wider form (a palette packed below 8 bits that outgrows its
-/// depth, or on a canvas under 64×64 gets a second frame; then palette,
-/// RGB, RGBA) and reads it back
-/// once more at `finish()` to cut its palette to size, and a GIF is
-/// rewritten in place at `finish()` with its global table reordered
-/// (`GIFReorder`). A frame identical to the one
-/// before is merged into it, durations summed (not one of no duration).
-/// Unless `keepHiddenColors`
-/// is set, the colour under fully transparent pixels is not kept (see
-/// there). A file is written to a
-/// temporary file in the same folder and renamed by `finish()`: after any
-/// error, or `cancel()`, nothing is left behind and an existing file at the
-/// path is untouched. Errors name the output, the frame and the problem.
+/// reads back what it wrote when a frame needs a wider form (palette, RGB,
+/// RGBA) and once more at `finish()` to cut its palette to size, and a GIF
+/// is rewritten in place at `finish()` with its global table reordered
+/// (`GIFReorder`). A frame identical to the one before is merged into it,
+/// durations summed (not one of no duration). Unless `keepHiddenColors` is
+/// set, the colour under fully transparent pixels is not kept. A file is
+/// written to a temporary file in the same folder and renamed by
+/// `finish()`: after any error, or `cancel()`, nothing is left behind and
+/// an existing file at the path is untouched. Errors name the output, the
+/// frame and the problem.
 public final class ImageDestination {
     /// The format written.
     public let format: OutputFormat

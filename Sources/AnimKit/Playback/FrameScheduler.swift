@@ -122,8 +122,7 @@ public final class FrameScheduler {
         if isFinished { return Tick(frame: frame, nextDeadline: nil, skipped: skipped, finished: true) }
         var deadline: Int64? = nil
         if !isPaused && !isWaitingForFrames {
-            let boundary = Int64(index / timeline.count) * timeline.length + timeline.starts[index % timeline.count + 1]
-            deadline = anchorReal + Int64((Double(boundary - anchorAnim) / speed).rounded(.up))
+            deadline = anchorReal + Int64((Double(start(of: index + 1) - anchorAnim) / speed).rounded(.up))
         }
         return Tick(frame: frame, nextDeadline: deadline, skipped: skipped, finished: false)
     }
@@ -162,8 +161,7 @@ public final class FrameScheduler {
     /// is shown for its whole duration from now on (a player calls this
     /// once its first frame is on screen, after decoding it).
     public func startCurrentFrameNow() {
-        let index = currentIndex
-        anchorAnim = Int64(index / timeline.count) * timeline.length + timeline.starts[index % timeline.count]
+        anchorAnim = start(of: currentIndex)
         anchorReal = clock.nanoseconds()
     }
 
@@ -201,8 +199,13 @@ public final class FrameScheduler {
         anchorReal = clock.nanoseconds()
     }
 
+    /// When position `index` of the endless sequence starts, in animation time.
+    private func start(of index: Int) -> Int64 {
+        Int64(index / timeline.count) * timeline.length + timeline.starts[index % timeline.count]
+    }
+
     private func jump(toIndex index: Int) {
-        anchorAnim = Int64(index / timeline.count) * timeline.length + timeline.starts[index % timeline.count]
+        anchorAnim = start(of: index)
         anchorReal = clock.nanoseconds()
         isWaitingForFrames = false
         lastIndex = index - 1  // the next tick shows it, skipping nothing
