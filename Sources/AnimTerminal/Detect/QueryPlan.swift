@@ -26,11 +26,9 @@ struct QueryPlan: Equatable {
     var plainCursorPosition = false
 
     /// Terminals whose row is needed that answer CPR but not DECXCPR (GNU
-    /// screen 4.9 answers DA1 alone; `Terminal.enter` scrolls its lines
-    /// away). urxvt 9.30 does the same, but its row does not help: shrunk
-    /// during play it drops the main screen's lines below the new bottom
-    /// (as under any program on the alternate screen), and the xterm rule
-    /// for the row then put the shell's next line over the last one kept.
+    /// screen 4.9; `Terminal.enter` scrolls its lines away). Not urxvt
+    /// 9.30: shrunk during play it drops the lines below the new bottom,
+    /// and its row then put the shell's next line over the last one kept.
     static let withoutDECXCPR: Set<String> = ["GNU screen"]
 
     /// Terminals that have no sixel, by the name `Known` gives them.

@@ -36,10 +36,8 @@ struct QueryRound: Equatable {
     static let drainReads = 4
 
     /// `awaitKitty`: read on past DA1, until the deadline at most, for the
-    /// reply to kitty's query. Inside tmux DA1 is tmux's own, answered at
-    /// once, while the query wrapped for passthrough is answered by the
-    /// terminal outside later: a reply that came after the round ended
-    /// was echoed onto the shell's prompt once anim had quit.
+    /// reply to kitty's query: inside tmux DA1 is tmux's, answered at once,
+    /// and a later reply from outside landed on the shell's prompt.
     static func run(
         _ queries: [UInt8], input: Int32, output: Int32, timeoutMs: Int, clock: any Clock<Duration>,
         awaitKitty: Bool = false, plainCursorPosition: Bool = false
@@ -57,11 +55,9 @@ struct QueryRound: Equatable {
                 round.end = .writeFailed(errno)
             }
             round.elapsed = clock.nanoseconds() - start
-            // What the parser holds back (a lone ESC, ESC [ …) is a key only
-            // once the terminal has finished replying (DA1 came: terminals
-            // answer in order). A round cut by its deadline may have cut a
-            // reply after its ESC, which the player would take for the Esc
-            // key and quit: dropped.
+            // What the parser holds back is a key only once DA1 came; a
+            // round cut by its deadline may have cut a reply after its ESC,
+            // which the player would take for the Esc key: dropped.
             let held = parser.flush()
             if round.sawSentinel { round.keep(held) }
             return round
@@ -112,8 +108,8 @@ struct QueryRound: Equatable {
             }
             let (replies, other) = parser.feed(Array(buffer[0..<n]))
             for reply in replies {
-                if case .primaryAttributes = reply, sawSentinel { continue }
                 if case .primaryAttributes = reply {
+                    if sawSentinel { continue }
                     sawSentinel = true
                     end = .sentinel
                 }

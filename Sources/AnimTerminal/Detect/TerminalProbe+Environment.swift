@@ -28,9 +28,8 @@ extension TerminalProbe {
         var outer = env
         var known: Known?
         if let screen = screen(env, inTmux: !(env["TMUX"] ?? "").isEmpty) {
-            // What the terminal outside said (KITTY_WINDOW_ID, COLORTERM…)
-            // was inherited: screen 4.9 turns 24-bit colour into 8 colours
-            // and shows kitty graphics as base64 text.
+            // The outer terminal's variables were inherited: screen 4.9 turns
+            // 24-bit colour into 8 colours and prints kitty graphics.
             caps.insideScreen = true
             known = screen
             outer = env["TERM"].map { ["TERM": $0] } ?? [:]
@@ -76,11 +75,8 @@ extension TerminalProbe {
     static let sixelClears: Set<String> = ["mlterm", "Konsole"]
 
     /// Terminals that bring back, as the window grows, the lines a shrink
-    /// pushed into the scrollback (seen under Xvfb with xdotool resizing,
-    /// `Tools/terminals/check.py`: xfce4-terminal 1.0.4 on VTE 0.70, and
-    /// mlterm 3.9.3, where before the shell's next line overwrote line 12
-    /// of 25; now it lands on line 25, as it does after a plain program
-    /// on the alternate screen: mlterm itself puts the cursor one row high).
+    /// pushed into the scrollback (`Tools/terminals/check.py`:
+    /// xfce4-terminal 1.0.4 on VTE 0.70, mlterm 3.9.3).
     static let linesReturn: Set<String> = ["VTE", "mlterm"]
 
     /// Inside tmux, and not in a GNU screen started inside it (`screen`).
@@ -94,11 +90,9 @@ extension TerminalProbe {
     /// 256 colours screen passes; nothing the outer terminal's variables say.
     static func screen(_ env: [String: String], inTmux: Bool) -> Known? {
         let term = env["TERM"] ?? ""
-        if let sty = env["STY"], !sty.isEmpty {
-            return Known(name: "GNU screen", graphics: [], trueColor: false, evidence: "STY is set")
-        }
-        guard !inTmux, term.hasPrefix("screen") else { return nil }
-        return Known(name: "GNU screen", graphics: [], trueColor: false, evidence: "TERM=\(term)")
+        let sty = !(env["STY"] ?? "").isEmpty
+        guard sty || (!inTmux && term.hasPrefix("screen")) else { return nil }
+        return Known(name: "GNU screen", graphics: [], trueColor: false, evidence: sty ? "STY is set" : "TERM=\(term)")
     }
 
     /// Terminals that set a variable of their own.

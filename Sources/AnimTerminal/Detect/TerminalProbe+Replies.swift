@@ -57,10 +57,9 @@ extension TerminalProbe {
         if let attributes { primaryAttributes(attributes, &caps) }
     }
 
-    /// The SGR reported holds the 24-bit colour set by the probe, in any
-    /// of its spellings (xterm writes `38:2::1:2:3`, with an empty colour
-    /// space). Whether a terminal flags this valid with 1 or, as DEC did,
-    /// with 0 varies: the text decides.
+    /// The SGR reported holds the probe's 24-bit colour in any spelling
+    /// (xterm: `38:2::1:2:3`); the text decides, since terminals flag it
+    /// valid with 1 or, as DEC did, 0.
     static func keepsDirectColour(_ text: String) -> Bool {
         ["38:2::1:2:3", "38:2:1:2:3", "38;2;1;2;3"].contains { text.contains($0) }
     }

@@ -33,16 +33,14 @@ public enum TerminalProbe {
     }
 
     /// The environment's verdict, then one round of queries when `input`
-    /// and `output` are terminals (both: replies come on `input` to what
-    /// was written to `output`).
+    /// and `output` are terminals (replies come on `input` to what was
+    /// written to `output`).
     ///
-    /// Call it before the player puts the terminal raw and enters the
-    /// alternate screen: it takes the tty into its own mode for the round
-    /// and puts back exactly what it found (if the terminal is raw already
-    /// it leaves the mode alone). Bytes typed meanwhile come back in
+    /// Call it before the player puts the terminal raw: it takes the tty
+    /// into its own mode for the round and puts back what it found (a raw
+    /// terminal is left alone). Bytes typed meanwhile come back in
     /// `pendingInput`. Inside tmux, tmux is asked first (two commands, at
-    /// most `tmuxTimeoutMs`, killed if late). `clock` times the round and
-    /// the commands (tests may pass a `ManualClock`).
+    /// most `tmuxTimeoutMs`). `clock` times the round and the commands.
     public static func detect(
         environment env: [String: String], input: Int32, output: Int32,
         timeoutMs: Int = 100, clock: any Clock<Duration> = SuspendingClock()
@@ -67,9 +65,8 @@ public enum TerminalProbe {
                 "TIOCGWINSZ: \(size.pixelWidth)×\(size.pixelHeight) px over \(size.columns)×\(size.rows) cells: cell \(cell.width)×\(cell.height) px"
             )
         }
-        // A background job reading its controlling terminal is stopped by
-        // SIGTTIN (or gets EIO): only the foreground process group asks. A
-        // terminal that is not ours to control (tcgetpgrp fails) can be read.
+        // A background job reading its terminal is stopped by SIGTTIN (or
+        // gets EIO); one not ours to control (tcgetpgrp fails) can be read.
         let foreground = tcgetpgrp(input)
         guard foreground < 0 || foreground == getpgrp() else {
             caps.note("not in the terminal's foreground process group: no queries")

@@ -7,36 +7,27 @@ import AnimKit
 /// Full-resolution frames through kitty's graphics protocol, uploaded once
 /// and then shown by number.
 ///
-/// The first frame is sent whole (PNG, or raw pixels where PNG saves
-/// nothing: `payload`) as the root frame of one image; a
-/// frame not yet in the terminal is sent as the rectangle that changed since
-/// a frame whose pixels are known, composed onto it by kitty (`a=f`, `c=`
-/// the base, `X=1`: replace); showing any frame already there is one
-/// control command (`a=a,c=N`), a few dozen bytes, with anim's own
-/// scheduler timing it (kitty's animation stays stopped), so pause, step,
-/// speed and reverse keep working. Frames kept in the terminal are counted
-/// against `storageBudget` (kitty's own quota is 320 MB): past it, or when
-/// the terminal refuses with an error, the backend edits the root frame in
-/// place with each frame's changed rectangle instead. The image is deleted
-/// when the player ends (`finish`). Uploads ask for errors only (`q=1`),
-/// which come back among the keys and reach `handleReply`.
+/// The first frame is the root frame of one image (PNG, or raw where PNG
+/// saves nothing: `payload`); a frame not yet in the terminal is the
+/// rectangle that changed since a known frame, composed onto it by kitty
+/// (`a=f`, `c=` the base, `X=1`); showing a stored frame is one control
+/// command (`a=a,c=N`), timed by anim's scheduler (kitty's animation stays
+/// stopped), so pause, step, speed and reverse keep working. Past
+/// `storageBudget` (kitty's own quota is 320 MB), or when the terminal
+/// refuses, the root frame is edited in place instead. Uploads ask for
+/// errors only (`q=1`), which come back among the keys to `handleReply`.
 ///
-/// `quiet` (previews): nobody reads the terminal's replies there, and a
-/// reply would land in the shell's or the file manager's input, so every
-/// command asks for none (`q=2`, kitty's advice to previewers); without
-/// replies a refused frame would go unnoticed, so frames are not stored
-/// but edited into the one root frame, and the image of that id is deleted
-/// before the first upload (a preview in the same box replaces the last).
+/// `quiet` (previews): a reply would land in the shell's or the file
+/// manager's input, so no command asks for one (`q=2`); a refusal would
+/// go unnoticed, so frames are edited into the root frame, and the image
+/// of that id is deleted first (a preview in the same box replaces the last).
 ///
-/// `sharedMemory` (a kitty on this machine, as the probe found:
-/// `KittySharedMemory`): the pixels of each upload go raw (`f=32`) into a
-/// shared-memory object that the terminal reads and unlinks, and only its
-/// name passes through the pty. A refusal, or an object that cannot be
-/// made (`/dev/shm` full), sends the rest through the pty.
+/// `sharedMemory` (a kitty on this machine: `KittySharedMemory`): each
+/// upload's pixels go raw (`f=32`) into an object the terminal reads and
+/// unlinks; a refusal, or `/dev/shm` full, sends the rest through the pty.
 ///
-/// `animates` false (Konsole: it shows kitty images but ignores animation
-/// frames without an error, so frame 1 stayed on screen): each frame that
-/// changed is sent whole as the image, replacing the last.
+/// `animates` false (Konsole ignores animation frames without an error):
+/// each frame that changed is sent whole as the image, replacing the last.
 public final class KittyBackend: FrameBackend {
     /// What transparent pixels are drawn over.
     public let background: Background
@@ -48,7 +39,6 @@ public final class KittyBackend: FrameBackend {
     /// terminal hold before it stops adding frames.
     public var storageBudget: Int
 
-    /// What the terminal holds of the image.
     private var held = KittyHeld()
     /// True once frames are no longer added (budget reached or refused;
     /// from the start when `quiet`).
@@ -172,17 +162,11 @@ public final class KittyBackend: FrameBackend {
     private func delete() -> [UInt8] { command.control("a=d,d=I,i=\(imageID),q=2") }
 
     /// The pixels of `image` and the keys that name their format: PNG
-    /// (`f=100`), or raw RGB (`f=24`, RGBA `f=32` when a pixel is not
-    /// opaque) with the size (`s`, `v`) after a PNG that came out within a
-    /// tenth of the raw size: noise and grain deflate to nothing less,
-    /// and deflating them was the most of a frame's CPU (noise.png, kitty
-    /// mode). The next `rawRun` uploads are then raw, and PNG is tried again.
-    ///
-    /// PNG: every row Paeth-filtered (on the benchmark clips about the
-    /// per-row choice's bytes, in less time), libdeflate level 2: on the
-    /// full-motion clips much less CPU a frame than level 6 for somewhat
-    /// more bytes; level 1 saved little more time for more bytes again
-    /// (`Tools/bench/graphics/run.py`, kitty mode).
+    /// (`f=100`; Paeth on every row, deflate level 2: far less CPU than 6
+    /// for a few more bytes), or raw RGB (`f=24`, RGBA `f=32` when a pixel
+    /// is not opaque) with the size (`s`, `v`) for the `rawRun` uploads
+    /// after a PNG within a tenth of the raw size (noise deflates to nothing
+    /// less, at most of a frame's CPU); then PNG is tried again.
     private func payload(_ image: RGBAImage) -> (format: String, bytes: [UInt8]) {
         if let memory {
             if let name = image.pixels.withUnsafeBytes({ memory.store($0) }) {
@@ -227,9 +211,8 @@ public final class KittyBackend: FrameBackend {
         guard !editing, case .kittyGraphics(let id, let message) = reply, id == nil || id == Int(imageID),
             !message.hasPrefix("OK")
         else { return false }
-        // Refused (ENOSPC, ENOMEM, an object it could not read, …): stop
-        // adding frames, start again; through the pty unless it was
-        // short of room, which shared memory does not change.
+        // Refused: stop adding frames, start again; through the pty unless
+        // it was short of room, which shared memory does not change.
         if !message.hasPrefix("ENOSPC") && !message.hasPrefix("ENOMEM") { memory = nil }
         invalidate()
         editing = true  // later refusals of frames already on their way change nothing

@@ -9,9 +9,7 @@ extension Escape {
     /// own); the cursor does not move. In xterm and foot this also erases
     /// the sixel pixels drawn over those cells (see `SixelBackend`).
     static func eraseCharacters(_ count: Int) -> [UInt8] { csi("\(count)X") }
-}
 
-extension Escape {
     /// A sixel image of one blank sixel: it draws nothing, but xterm keeps
     /// it as a graphic (one of its 16), which `SixelBackend` uses to choose
     /// which graphic xterm drops next.

@@ -1,16 +1,14 @@
 import AnimKit
 
 /// Which colour each sixel register holds, kept from frame to frame so that
-/// a colour that stays keeps its register number and value.
+/// a colour that stays keeps its register.
 ///
-/// For the pixels of a rectangle it chooses the colours (the exact ones
-/// when there are at most as many as registers, else a palette from the
-/// project's quantiser, `ColorQuantizer`: the previous one while it serves
-/// about as well as when it was made, so a steady scene keeps its palette),
-/// then gives each colour a register: the one it already has, else a free
-/// one, else the one unused for longest among those this rectangle does not
-/// need. Every register a sixel image uses is defined in that image (see
-/// `SixelEncoder`), so what a register held earlier only decides numbers.
+/// A rectangle's colours are the exact ones when they fit the registers,
+/// else a `ColorQuantizer` palette (the previous one while it serves about
+/// as well as when made: a steady scene keeps its palette). Each colour
+/// gets its register, else a free one, else the one unused for longest
+/// that this rectangle does not need. Every image defines its registers
+/// (`SixelEncoder`), so what a register held only decides numbers.
 final class SixelPalette {
     /// Registers the terminal has (2…1024).
     let registerCount: Int
@@ -78,9 +76,9 @@ final class SixelPalette {
 
     /// A quantised colour (a mean of colours) moved back onto the percent grid.
     private static func onGrid(_ c: UInt32) -> UInt32 {
-        let l = SixelPercent.level
-        return 0xFF00_0000 | UInt32(l[Int((c >> 16) & 0xFF)]) << 16 | UInt32(l[Int((c >> 8) & 0xFF)]) << 8
-            | UInt32(l[Int(c & 0xFF)])
+        SixelPercent.level.withUnsafeBufferPointer {
+            SixelPercent.key(UInt8(c >> 16 & 0xFF), UInt8(c >> 8 & 0xFF), UInt8(c & 0xFF), levels: $0)
+        }
     }
 
     /// A register for each colour (at most `registerCount`, distinct or not).

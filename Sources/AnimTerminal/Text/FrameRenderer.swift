@@ -1,20 +1,14 @@
 /// Turns successive cell grids into terminal output, sending only what
 /// changed since the last frame actually written.
 ///
-/// Per changed cell it draws the cell's pattern or its inverse (with the
-/// colours swapped: the same picture), whichever reuses the foreground and
-/// background colours already set; the cursor jumps over unchanged runs; a
-/// colour is sent only when it differs from the one set. A cell in one
-/// colour is always a space on that background, never a block in the
-/// foreground over another background (a font's block may not cover the
-/// whole cell, and the background would show at its edges).
-/// With a `tolerance`, a colour set (or a cell shown) within that many
-/// levels on every channel of the one wanted stands for it: the terminal is
-/// never further than that from the frame, and gradients and video cost far
-/// fewer bytes. Tolerance 0 is exact. A cell wanted in one colour is drawn
-/// again if it shows two, however near.
-/// Each frame is one byte buffer; the player wraps it (with the status
-/// line) in one synchronized update.
+/// Per changed cell it draws the pattern or its inverse (colours swapped),
+/// whichever reuses the colours set; the cursor jumps over unchanged runs;
+/// a colour is sent only when it differs from the one set. A one-colour
+/// cell is always a space on that background (a font's full block may not
+/// cover the cell). With a `tolerance`, a colour set or shown within that
+/// many levels on every channel stands for the one wanted (0: exact),
+/// which makes gradients and video far cheaper; a cell wanted in one
+/// colour is drawn again if it shows two, however near.
 public final class FrameRenderer {
     /// How colours are sent (the grids' colours should already be as `mode` shows them).
     public let mode: ColorMode

@@ -1,14 +1,10 @@
 /// The glyph tables: for each symbol set, the character for every mask.
 ///
-/// Masks are row-major from the top left (bit 0 top-left, bit 1 top-right
-/// for two columns), which is also how Unicode numbers the cells in the
-/// names: `BLOCK SEXTANT-135` and `BLOCK OCTANT-1357` have bits 0, 2, 4
-/// (and 6) set. Unicode left out of the sextant and octant blocks every
-/// pattern an older character already draws, and lists the rest in
-/// increasing order of that number, so those blocks are filled in mask
-/// order, skipping the masks in the tables of older characters below.
-/// `TextSymbolsTests` checks every mask of every set against the shape
-/// Unicode's character names give.
+/// Masks are row-major from the top left, as Unicode numbers the cells in
+/// the names (`BLOCK OCTANT-1357`: bits 0, 2, 4, 6). The sextant and octant
+/// blocks leave out the patterns older characters draw and list the rest
+/// in mask order, so they are filled in mask order, skipping the masks of
+/// the tables below. `TextSymbolsTests` checks every mask against the names.
 extension TextSymbols {
     static let halfGlyphs: [[UInt8]] = [0x20, 0x2580, 0x2584, 0x2588].map(utf8)
 

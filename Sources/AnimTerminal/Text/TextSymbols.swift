@@ -1,12 +1,10 @@
 /// Which block characters text cells are drawn with, and so how many
 /// sub-pixels a cell has.
 ///
-/// Each cell shows two colours: a glyph's ink in the foreground colour and
-/// the rest in the background colour. Finer symbols show more detail per
-/// cell for about the same bytes; they need a font (or a terminal that
-/// draws block elements itself) that has them: quadrants are in every
-/// monospace font, sextants are Unicode 13 (Symbols for Legacy Computing),
-/// octants Unicode 16.
+/// Each cell shows two colours: the glyph's ink and the background. Finer
+/// symbols show more detail for about the same bytes but need a font (or
+/// a terminal drawing them itself) that has them: quadrants are in every
+/// monospace font, sextants are Unicode 13, octants Unicode 16.
 ///
 /// Sub-pixel `i` of a cell is at column `i % across`, row `i / across`
 /// (row-major from the top left), and bit `i` of a `Cell`'s mask says it
