@@ -10,11 +10,9 @@ import AnimKit
 /// Runs helper programs (tmux) with a deadline: the probe must never
 /// block on a server that hangs.
 ///
-/// Each program runs in its own process group with stdin and stderr on
-/// `/dev/null` and stdout on a pipe. What it prints is read until it exits
-/// or the deadline passes; then the whole group is killed (SIGKILL) and
-/// reaped. All commands given to one `run` go at once and share the
-/// deadline.
+/// Each program runs in its own process group, stdin and stderr on
+/// `/dev/null`, stdout on a pipe read until it exits or the shared
+/// deadline passes; then the group is killed and reaped.
 enum BoundedCommand {
     /// The most output kept from one command.
     static let maxOutput = 64 * 1024
@@ -69,13 +67,11 @@ enum BoundedCommand {
     /// killed, with its process group, and reaped.
     static func finish(_ child: Child) -> [UInt8]? {
         if child.fd >= 0 { close(child.fd) }
-        var status = child.status
-        if status == nil {
+        if child.status == nil {
             kill(-child.pid, SIGKILL)
             kill(child.pid, SIGKILL)
             var st: Int32 = 0
             while waitpid(child.pid, &st, 0) < 0 && errno == EINTR {}
-            status = st
         }
         let exitedCleanly = child.status.map { ($0 & 0x7F) == 0 && (($0 >> 8) & 0xFF) == 0 } ?? false
         return exitedCleanly ? child.output : nil

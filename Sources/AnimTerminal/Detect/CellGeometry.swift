@@ -2,11 +2,9 @@ import AnimKit
 
 /// The size of one terminal cell in the terminal's own pixels.
 ///
-/// Terminals differ: kitty, alacritty and foot draw cells of 8×18 or 8×19
-/// pixels, xterm's default font 6×13; assuming 1:2 stretches the picture by
-/// up to 19%. The size comes from `TIOCGWINSZ` (`ws_xpixel`/`ws_ypixel`
-/// over the cell counts) or a `CSI 16 t` reply; when neither is known it is
-/// assumed 10×20 (1:2), what half blocks were designed around.
+/// Terminals differ (8×18, 8×19, xterm's 6×13): assuming 1:2 stretches
+/// the picture by up to 19%. The size comes from `TIOCGWINSZ` or a
+/// `CSI 16 t` reply, else is assumed 10×20.
 public struct CellGeometry: Equatable, Sendable {
     /// Pixels per cell, across and down (both at least 1).
     public var width: Int

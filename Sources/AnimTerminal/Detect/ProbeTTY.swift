@@ -7,13 +7,10 @@
 /// signal keys (Ctrl-C typed meanwhile arrives as the byte 3, a key for the
 /// player, instead of killing the process with the tty in this mode).
 ///
-/// Only changed when the caller has not put the terminal raw already
-/// (`ICANON` or `ECHO` on), and then put back exactly as it was. The saved
-/// mode lives in memory of C's `struct termios` size (see
-/// `TerminalState.saved`). Should SIGTERM, SIGHUP, SIGINT or SIGQUIT come
-/// meanwhile (from `kill`), a handler puts the mode back first, then
-/// reinstates the previous disposition and raises the signal again.
-/// Calls are serialised: the state is process-wide.
+/// Only changed when the terminal is not raw already, then put back as it
+/// was (saved as `TerminalState.saved` is). A SIGTERM, SIGHUP, SIGINT or
+/// SIGQUIT meanwhile puts the mode back, reinstates the previous
+/// disposition and is raised again. Calls are serialised (process-wide state).
 enum ProbeTTY {
     nonisolated(unsafe) static let saved = TerminalState.termiosMemory()
     nonisolated(unsafe) static let probe = TerminalState.termiosMemory()

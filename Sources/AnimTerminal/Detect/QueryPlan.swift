@@ -1,16 +1,13 @@
 /// The one round of queries the probe sends, chosen from what the
 /// environment said, and closed by DA1, which every terminal answers.
 ///
-/// Sent: kitty's graphics query (not where it would print: the Linux
-/// console, GNU screen and urxvt show APC and DCS bodies as text; not
-/// inside tmux without passthrough, where it is lost) and outside tmux a
-/// second one whose pixel lies in shared memory, XTVERSION, `CSI 16 t` and
-/// `CSI 14 t` when `TIOCGWINSZ` gave no pixels, XTSMGRAPHICS when sixel is
-/// possible (a terminal that reads `CSI ? … S` carelessly could take it for
-/// a scroll, so not to terminals known to have no sixel), XTGETTCAP `RGB`
-/// and `Tc` and DECRQSS of a 24-bit SGR when direct colour is not known yet,
-/// and DA1. Inside tmux the queries for the outer terminal go wrapped for
-/// passthrough; DA1 and the window reports are answered by tmux.
+/// Sent: kitty's graphics query (not where APC and DCS bodies print: the
+/// Linux console, GNU screen, urxvt; not inside tmux without passthrough),
+/// outside tmux one by shared memory too, XTVERSION, `CSI 16 t` and
+/// `CSI 14 t` when `TIOCGWINSZ` gave no pixels, XTSMGRAPHICS unless known
+/// to have no sixel (`CSI ? … S` could be taken for a scroll), XTGETTCAP
+/// and DECRQSS while direct colour is unknown, and DA1. Inside tmux the
+/// outer terminal's queries go wrapped; tmux answers DA1 and the window reports.
 struct QueryPlan: Equatable {
     var bytes: [UInt8] = []
     /// The kitty query went out (wrapped for tmux: its reply may be lost).

@@ -12,19 +12,16 @@ public struct TerminalCapabilities: Equatable, Sendable {
     /// Inside GNU screen (which shows APC and DCS bodies as text).
     public var insideScreen = false
     /// Whether a sixel image leaves what lies under its undrawn pixels
-    /// (xterm, foot); false where it clears them (mlterm, Konsole): then
-    /// frames are sent whole (`SixelBackend.composes`).
+    /// (false: mlterm, Konsole; `SixelBackend.composes`).
     public var sixelComposes = true
-    /// Whether kitty graphics animation frames are shown; false where only
-    /// still images are (Konsole): then each frame is a new image
-    /// (`KittyBackend.animates`).
+    /// Whether kitty animation frames are shown (false: Konsole;
+    /// `KittyBackend.animates`).
     public var kittyAnimates = true
     /// Whether a window grown again brings back the lines a shrink pushed
     /// into the scrollback (VTE), moving the shell's row down with them.
     public var linesReturnOnGrow = false
-    /// The finest block symbols the terminal is known to draw without a
-    /// font that has them (`TerminalProbe.drawnSymbols`; `--symbols auto`
-    /// follows it through `TextSymbols(drawn:)`).
+    /// The finest block symbols the terminal draws without a font that has
+    /// them (`TerminalProbe.drawnSymbols`; `--symbols auto` follows it).
     public var symbols: DrawnSymbols = .half
     /// The terminal's name as found (`TERM_PROGRAM`, `TERM`, …), for messages.
     public var terminalName = ""
@@ -39,9 +36,8 @@ public struct TerminalCapabilities: Equatable, Sendable {
     /// The protocol `auto` picks: the first graphics protocol, else text.
     public var best: GraphicsProtocol { graphics.first ?? .text }
 
-    /// Whether output for `graphics` has to be wrapped for tmux's
-    /// passthrough to reach the terminal (never for text; not for sixel
-    /// when tmux draws it itself).
+    /// Whether output for `graphics` is wrapped for tmux's passthrough (not
+    /// text, nor sixel when tmux draws it).
     public func needsPassthrough(_ graphics: GraphicsProtocol) -> Bool {
         guard tmux.inside, graphics != .text else { return false }
         return !(graphics == .sixel && tmux.drawsSixel)

@@ -18,10 +18,9 @@ public enum TerminalReply: Equatable, Sendable {
     /// XTSMGRAPHICS, `CSI ? item ; status ; values… S` (item 1: colour
     /// registers, 2: sixel geometry; status 0 is success).
     case graphicsAttribute(item: Int, status: Int, values: [Int])
-    /// XTGETTCAP, `DCS 1 + r name = value ST` (value "" for `DCS 1 + r name
-    /// ST`, a boolean capability) or `DCS 0 + r [name] ST` (the terminal does
-    /// not know it: value nil, name "" when the terminal did not repeat it),
-    /// name and value decoded from hex.
+    /// XTGETTCAP, `DCS 1 + r name = value ST` (value "" for a boolean) or
+    /// `DCS 0 + r [name] ST` (unknown: value nil, name "" if not repeated),
+    /// decoded from hex.
     case termcap(name: String, value: String?)
     /// DECRQSS, `DCS 1 $ r text ST` (valid) or `DCS 0 $ r text ST` (invalid).
     case statusString(valid: Bool, text: String)
@@ -31,8 +30,7 @@ public enum TerminalReply: Equatable, Sendable {
     /// where the cursor is, 1-based.
     case cursorPosition(row: Int, column: Int)
     /// XTVERSION, `DCS > | text ST`: the terminal's name and version
-    /// (`kitty(0.35.2)`, `XTerm(390)`, `tmux 3.4`), which identifies it
-    /// where no environment variable reaches (ssh, sudo).
+    /// (`kitty(0.35.2)`, `XTerm(390)`), where no variable reaches (ssh, sudo).
     case terminalVersion(String)
 }
 

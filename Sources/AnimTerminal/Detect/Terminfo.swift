@@ -2,11 +2,9 @@
 /// number of colours, and the extended capabilities (`tic -x`), where
 /// direct colour is declared as `RGB` (ncurses) or `Tc` (tmux).
 ///
-/// Parsed from the binary format of term(5) by hand, both the legacy
-/// (magic 0432, 16-bit numbers) and the 32-bit one (magic 01036). Every
-/// count and offset is checked against the file's length: a damaged or
-/// hostile file gives nil, or an entry without the parts that are damaged,
-/// never a crash.
+/// Parsed from term(5)'s binary format, legacy (magic 0432) and 32-bit
+/// (01036), every count and offset checked: a damaged or hostile file
+/// gives nil or an entry without its damaged parts, never a crash.
 public struct Terminfo: Equatable, Sendable {
     /// One extended capability's value.
     public enum Value: Equatable, Sendable {

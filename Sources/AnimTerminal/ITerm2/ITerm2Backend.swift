@@ -3,13 +3,10 @@ import AnimKit
 /// Full-resolution frames as iTerm2 inline images (iTerm2, WezTerm, and
 /// others that implement `OSC 1337 ; File=`): a PNG of what changed.
 ///
-/// Terminals that implement it keep an image as pieces attached to cells,
-/// and a new image written over cells replaces what they held. So a frame
-/// is sent as the cell-aligned rectangle that changed since the last one,
-/// placed at its cell; an unchanged frame costs nothing. `doNotMoveCursor`
-/// asks the terminal to leave the cursor, and the player keeps the bottom
-/// row free of the picture, so a terminal that moves it anyway never
-/// scrolls.
+/// An image written over cells replaces what they held, so a frame is the
+/// cell-aligned rectangle that changed, placed at its cell. The player
+/// keeps the bottom row free (besides `doNotMoveCursor`), so a terminal
+/// that moves the cursor anyway never scrolls.
 public final class ITerm2Backend: FrameBackend {
     /// What transparent pixels are drawn over.
     public let background: Background

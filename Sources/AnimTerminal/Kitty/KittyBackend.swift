@@ -32,16 +32,13 @@ public final class KittyBackend: FrameBackend {
     /// What transparent pixels are drawn over.
     public let background: Background
     let command: KittyCommand
-    /// The image's id: one per process, so two players in two windows of
-    /// one kitty do not collide.
+    /// The image's id: one per process, so two players in one kitty do not collide.
     let imageID: UInt32
-    /// Decoded bytes (width × height × 4 per frame) the backend lets the
-    /// terminal hold before it stops adding frames.
+    /// Decoded bytes (4 per pixel) the terminal may hold before frames stop being added.
     public var storageBudget: Int
 
     private var held = KittyHeld()
-    /// True once frames are no longer added (budget reached or refused;
-    /// from the start when `quiet`).
+    /// True once frames are no longer added (budget, refusal, or `quiet`).
     private(set) var editing = false
     /// No replies asked for (previews).
     private let quiet: Bool
@@ -56,9 +53,8 @@ public final class KittyBackend: FrameBackend {
     /// Replies asked for: `q=1` (errors), or `q=2` (none) when quiet.
     private var errors: String { quiet ? "q=2" : "q=1" }
 
-    /// A kitty backend drawing over `background`, wrapped for tmux's
-    /// passthrough when `tmux`; `imageID` nil: one made from the process id;
-    /// `quiet`: no replies asked for (previews).
+    /// A kitty backend drawing over `background`, wrapped for tmux when
+    /// `tmux`; `imageID` nil: one from the process id.
     public init(
         background: Background, tmux: Bool = false, storageBudget: Int = 256 << 20, imageID: UInt32? = nil,
         quiet: Bool = false, animates: Bool = true, sharedMemory: Bool = false
@@ -87,9 +83,9 @@ public final class KittyBackend: FrameBackend {
         return show(frame)
     }
 
-    /// A stored frame by number, else a new frame of the rectangle that changed
-    /// (the root frame edited in place once frames are no longer added), or a
-    /// new root frame after `invalidate()` or at a new placement.
+    /// A stored frame by number, else the rectangle that changed as a new
+    /// frame (or edited into the root frame), or a new root frame after
+    /// `invalidate()` or at a new placement.
     public func render(_ image: RGBAImage, index: Int, placement: Placement) -> [UInt8] {
         if let bytes = renderStored(index: index, placement: placement) { return bytes }
         let image = background.flattened(image)
@@ -204,9 +200,9 @@ public final class KittyBackend: FrameBackend {
     /// Deletes the image, and every frame of it, from the terminal.
     public func finish() -> [UInt8] { delete() }
 
-    /// True when the terminal refused a frame of this image (an error reply,
-    /// not yet editing): what it held is forgotten and from then on the root
-    /// frame is edited in place; false for any other reply.
+    /// True when the terminal refused a frame of this image (not yet
+    /// editing): what it held is forgotten, and the root frame is edited in
+    /// place from then on.
     public func handleReply(_ reply: TerminalReply) -> Bool {
         guard !editing, case .kittyGraphics(let id, let message) = reply, id == nil || id == Int(imageID),
             !message.hasPrefix("OK")

@@ -9,9 +9,7 @@ public struct FrameLook: Sendable {
     /// What transparent pixels are drawn over.
     public var background: Background = .none
     /// Levels per channel a colour on screen may differ from the frame's,
-    /// so that a colour already set can be reused (0: exact). At 2 the
-    /// difference cannot be seen, and text cells cost fewer bytes
-    /// (`Tools/bench/graphics/run.py --modes text`).
+    /// so that a colour already set is reused (0: exact; 2 cannot be seen).
     public var colorTolerance = 2
     /// Text cells: the block characters (half blocks by default).
     public var symbols: TextSymbols = .half

@@ -21,8 +21,7 @@ final class Pane {
     let first: Int
     /// When the last frame was written, on the player's clock.
     var lastWrite: Int64 = 0
-    /// `openFrames`' last arguments, and whether the terminal kept the
-    /// frames then (the cache holds two).
+    /// `openFrames`' last arguments, and whether the terminal kept the frames.
     private var cacheArguments: (limit: Int?, memory: Int, few: Bool)?
 
     /// A file to play: the source, the stream it comes from (nil: a
@@ -45,17 +44,13 @@ final class Pane {
         scheduler.isOpenEnded = !f.ended
     }
 
-    /// Opens `file`'s frames at the placement's size through a new cache,
-    /// keeping the old cache's figures for the statistics. The file is not
-    /// indexed again (`ImageSource.sharingIndex`). The cache gets `cacheLimit` (or the default), at
-    /// most what `memory` (this pane's share of `DecodingLimits.maxMemory`)
-    /// leaves beside the decoding and two frames being drawn. Where the
-    /// terminal keeps the frames (`FrameBackend.keepsFrames`), two frames:
-    /// keeping them all again cost memory and, each frame fresh memory,
-    /// page faults (kitty, TestImageAnimated.apng: 92 a frame, a third of
-    /// the CPU in the kernel). After a resize they are decoded again; once
-    /// the terminal stops keeping them (kitty editing one frame in place),
-    /// `render` opens a cache of the full size.
+    /// Opens `file`'s frames at the placement's size through a new cache
+    /// (the index shared, the old cache's figures kept for the statistics):
+    /// `cacheLimit` (or the default), at most what `memory` (this pane's
+    /// share) leaves beside the decoding and two frames being drawn. Where
+    /// the terminal keeps the frames (`FrameBackend.keepsFrames`), two
+    /// frames: keeping them all again cost memory and page faults. Once the
+    /// terminal stops keeping them, `render` opens a cache of the full size.
     func openFrames(cacheLimit: Int?, memory: Int) throws {
         cacheArguments = (cacheLimit, memory, backend.keepsFrames)
         collectCacheFigures()

@@ -52,13 +52,11 @@ extension Player {
     func runInteractive() throws {
         let (keys, opened) = Self.keyboard(input: options.input)
         defer { if opened, let keys { close(keys) } }
-        // What the backends leave in the terminal (kitty's images) is freed
-        // by the restore, also on a signal.
+        // What backends leave in the terminal is freed by the restore, also on a signal.
         TerminalState.setExtra(panes.flatMap { $0.backend.finish() })
         let shared = options.presentation == .list
         if shared {
-            // One of several files: the screen is the caller's; this play
-            // starts on a blank one and frees what it leaves (kitty's images).
+            // The caller's screen: start blank, free what this play leaves.
             clearScreen()
         } else {
             Self.enterTerminal(keyboard: keys, output: options.output, &terminal)

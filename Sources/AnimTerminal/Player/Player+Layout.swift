@@ -24,9 +24,7 @@ extension Player {
         let region = pane.layout.region
         let columns = region?.columns ?? options.columns ?? size?.columns ?? 80
         // The last row holds the status line; without one, iTerm2 and sixel
-        // images keep off it too (a terminal that moves the cursor below an
-        // image on the last row would scroll, as chafa's --margin-bottom
-        // avoids).
+        // images keep off it too (a cursor moved below them would scroll).
         let graphics = options.look.graphics
         let imageRow = ownsWindow && !options.showStatus && (graphics == .iterm2 || graphics == .sixel)
         let reserved = (imageRow ? 1 : 0) + (options.showStatus && ownsWindow ? 1 : 0)
@@ -53,14 +51,11 @@ extension Player {
         pane.layout.lastStatus = ""
     }
 
-    /// Keeps `cursorRow`, the row where the shell's output ended, right
-    /// as the window is resized. A window shrunk below it scrolls the main
-    /// screen's top lines into the scrollback, so the row moves up to the
-    /// last one (and xterm then puts the saved cursor back on the old row:
-    /// `setCursorAfter`). Grown again, terminals that bring those lines
-    /// back (VTE: `linesReturnOnGrow`) move it down with them; xterm
-    /// leaves them in the scrollback. Before, the shrunk row was kept, and
-    /// in xfce4-terminal the shell's next output overwrote its old lines.
+    /// Keeps `cursorRow`, where the shell's output ended, right through
+    /// resizes: a window shrunk below it scrolls the main screen, so the row
+    /// moves up to the last (xterm's saved cursor does not:
+    /// `setCursorAfter`); grown again, where the lines come back
+    /// (`linesReturnOnGrow`) it moves down with them.
     func followShellRow(windowRows: Int) {
         defer { windowRowsSeen = windowRows }
         guard let row = terminal.answers.cursorRow else { return }
@@ -91,10 +86,7 @@ extension Player {
             pane.backend.outputWasInterleaved()
         }
         if bytes.count > Escape.syncBegin.count, ownsWindow, let row = terminal.answers.cursorRow {
-            // Where the cursor waits between frames: the shell's row, moved
-            // up as the window shrinks below it (xterm scrolls the main
-            // screen's top lines into the scrollback then, so the row's
-            // content moves up too).
+            // The cursor waits between frames on the shell's row.
             bytes += Escape.moveTo(row: row, column: 1)
             pane.backend.cursorWasMoved(row: row, column: 1)
         }
@@ -107,8 +99,7 @@ extension Player {
         }
         pane.lastWrite = now
         pane.stats.framesShown += 1
-        // Deadlines count from when the first frame is on screen, not from
-        // before it was decoded: its full duration is shown.
+        // Deadlines count from the first frame on screen, not its decoding.
         if pane.stats.framesShown == 1 { pane.scheduler.startCurrentFrameNow() }
         // A frame that changes nothing costs nothing.
         if bytes.count == Escape.syncBegin.count + Escape.syncEnd.count { bytes = [] }

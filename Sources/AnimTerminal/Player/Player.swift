@@ -40,10 +40,9 @@ public final class Player {
             clock: PlaybackClock(clock))
     }
 
-    /// Plays a stream as it arrives, from its first complete frame on:
-    /// frames are taken in as they complete, and at the end of those that
-    /// have arrived the player holds the last one until more come. Throws
-    /// if not even one frame is complete yet.
+    /// Plays a stream as it arrives: frames are taken in as they complete,
+    /// and the last one is held until more come. Throws if not even one
+    /// frame is complete yet.
     public convenience init(
         stream: IncrementalImageSource, name: String, options: PlayerOptions, terminal: TerminalCapabilities = .init(),
         clock: any Clock<Duration> = SuspendingClock()
@@ -85,9 +84,8 @@ public final class Player {
         self.terminal = terminal
         self.grid = grid
         self.options = options
-        // xterm keeps at most 16 sixel images for the whole screen and drops
-        // the highest one for a new one: panes would drop each other's
-        // pictures (seen under Xvfb), so a grid draws sixel as text cells.
+        // xterm keeps 16 sixel images and drops the highest for a new one:
+        // panes would drop each other's, so a grid draws sixel as text cells.
         if grid != nil, options.look.graphics == .sixel { self.options.look.graphics = .text }
         writer = TerminalWriter(fd: options.output)
         let start = clock.nanoseconds()

@@ -1,6 +1,5 @@
-/// What the user asked of a play. What the terminal was found to have is
-/// `TerminalCapabilities`, passed beside it; each backend's own state (kitty's
-/// image ids) is the player's.
+/// What the user asked of a play (what the terminal has is
+/// `TerminalCapabilities`, passed beside it).
 public struct PlayerOptions: Sendable {
     /// How the play is shown: full screen, a preview box, a still frame, plain output.
     public var presentation: Presentation = .fullScreen
@@ -23,9 +22,8 @@ public struct PlayerOptions: Sendable {
     public var cacheLimit: Int?
     /// Where frames go (standard output).
     public var output: Int32 = 1
-    /// Where a full-screen player reads keys: a terminal's fd, put in raw
-    /// mode while playing and left open. Nil (the default): standard input
-    /// when it is a terminal, else the controlling terminal (`/dev/tty`).
+    /// Where a full-screen player reads keys: a terminal's fd, raw while
+    /// playing, left open; nil: standard input if a terminal, else `/dev/tty`.
     public var input: Int32?
     /// Keep a record of every frame shown (`PlayerStatistics.shownFrames`).
     public var recordFrames = false

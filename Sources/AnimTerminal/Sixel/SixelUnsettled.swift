@@ -1,8 +1,7 @@
 import AnimKit
 
-/// The pixels that a sixel graphic which may be dropped holds (see
-/// `SixelBackend`'s notes on layers): drawn again by every image until the
-/// next keyframe, and what they have cost since it.
+/// The pixels a droppable sixel graphic holds (`SixelBackend`, layers):
+/// drawn again by every image until the next keyframe, and their cost.
 struct SixelUnsettled {
     /// Per pixel of the frame, row by row: unsettled.
     var mask: [Bool] = []
@@ -15,8 +14,7 @@ struct SixelUnsettled {
     var keyframeBytes = 0
     var redrawnBytes = 0
 
-    /// Every pixel of a frame of `pixels` settled (tiled layouts: only
-    /// changes are drawn).
+    /// Every pixel of a frame of `pixels` settled.
     mutating func settleAll(_ pixels: Int) {
         if mask.count != pixels { mask = [Bool](repeating: false, count: pixels) }
         for i in mask.indices { mask[i] = false }

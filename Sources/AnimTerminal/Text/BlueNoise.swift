@@ -2,13 +2,9 @@
     import Glibc
 #endif
 
-/// A 32×32 blue-noise threshold map, made by Ulichney's void-and-cluster
-/// method on a torus (so tiles meet without a seam): every rank 0–1023
-/// once, and the pixels of any range of ranks spread evenly, with no
-/// pattern a Bayer matrix's crosses and checkerboards show.
-///
-/// Made once, when first used (a few million additions), from a fixed seed:
-/// the same map in every run.
+/// A 32×32 blue-noise threshold map by Ulichney's void-and-cluster method
+/// on a torus (tiles meet without a seam): every rank 0–1023 once, any
+/// range of ranks spread evenly. Made when first used, from a fixed seed.
 enum BlueNoise {
     static let size = 32
     static let count = size * size

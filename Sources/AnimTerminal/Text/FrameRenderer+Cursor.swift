@@ -15,9 +15,8 @@ extension FrameRenderer {
         }
         let absoluteCost = 3 + digits(target.row) + (target.column == 1 ? 0 : 1 + digits(target.column))
         guard let column = cursorColumn else {
-            // Column unknown: line feeds (a row below, inside the grid, so
-            // they never scroll), then CR or an absolute column (a line
-            // feed may or may not return the carriage, by tty settings).
+            // Column unknown: line feeds (within the grid: no scroll), then
+            // CR or an absolute column (a line feed may not return).
             let dr = target.row - row
             let feeds =
                 dr < 1 || dr > 3

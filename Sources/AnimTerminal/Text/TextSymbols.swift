@@ -67,11 +67,10 @@ public enum TextSymbols: String, CaseIterable, Sendable {
         Character(String(decoding: glyph(mask), as: UTF8.self))
     }
 
-    /// The one form of a cell among those that show the same picture: a
-    /// pattern and its inverse with the colours swapped, or any pattern in
-    /// one colour, look the same. One colour: mask 0, both colours equal.
-    /// Two: the terminal's default is never the foreground (it can only be
-    /// a background), and otherwise sub-pixel 0 shows the background.
+    /// The one form of a cell among those showing the same picture: one
+    /// colour is mask 0 with both colours equal; with two, the terminal's
+    /// default (only ever a background) is not the foreground, and
+    /// otherwise sub-pixel 0 shows the background.
     @inline(__always)
     public func canonical(_ cell: Cell) -> Cell {
         let full = fullMask
