@@ -18,7 +18,6 @@ struct QueryRound: Equatable {
     var sawSentinel = false
     /// From before the write to the sentinel or the timeout.
     var elapsed: Int64 = 0
-    /// Why the round ended.
     var end: End = .timeout
 
     enum End: Equatable {

@@ -51,9 +51,7 @@ public struct TerminalCapabilities: Equatable, Sendable {
         if let why { note(why) }
     }
 
-    /// Removes `p` from `graphics`.
     mutating func remove(_ p: GraphicsProtocol) { graphics.removeAll { $0 == p } }
 
-    /// Records a finding.
     mutating func note(_ line: String) { reasons.append(line) }
 }

@@ -35,7 +35,6 @@ public enum TerminalReply: Equatable, Sendable {
 }
 
 extension TerminalReply {
-    /// Whether it is a kitty graphics reply.
     var isKittyGraphics: Bool {
         if case .kittyGraphics = self { return true }
         return false

@@ -134,9 +134,7 @@ extension TerminalReplyParser {
         case UInt8(ascii: "+"):
             let parts = rest.split(separator: UInt8(ascii: "="), maxSplits: 1, omittingEmptySubsequences: false)
             guard let name = hexText(parts[0]) else { return nil }
-            if !valid {
-                return parts.count == 1 ? .termcap(name: name, value: nil) : nil
-            }
+            if !valid { return parts.count == 1 ? .termcap(name: name, value: nil) : nil }
             guard !name.isEmpty else { return nil }
             if parts.count == 1 { return .termcap(name: name, value: "") }
             guard let value = hexText(parts[1]) else { return nil }

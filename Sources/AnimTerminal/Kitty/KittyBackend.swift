@@ -40,7 +40,6 @@ public final class KittyBackend: FrameBackend {
     private var held = KittyHeld()
     /// True once frames are no longer added (budget, refusal, or `quiet`).
     private(set) var editing = false
-    /// No replies asked for (previews).
     private let quiet: Bool
     /// Whether the terminal shows animation frames (`a=f`, `a=a`).
     public let animates: Bool
@@ -148,7 +147,6 @@ public final class KittyBackend: FrameBackend {
         return out
     }
 
-    /// Makes kitty frame `frame` the one shown.
     private func show(_ frame: Int) -> [UInt8] {
         guard frame != held.current else { return [] }
         held.current = frame

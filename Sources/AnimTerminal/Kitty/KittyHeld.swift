@@ -7,7 +7,6 @@ struct KittyHeld {
     var placement: Placement?
     /// Animation frame index → kitty frame number (1-based).
     var stored: [Int: Int] = [:]
-    /// kitty frames in the image.
     var count = 0
     /// The kitty frame on screen (0: none known).
     var current = 0

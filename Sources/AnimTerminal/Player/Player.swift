@@ -109,7 +109,6 @@ public final class Player {
     /// Each pane's figures, row by row.
     public var statistics: [PlayerStatistics] { panes.map(\.stats) }
 
-    /// The first pane's place on screen.
     var placement: Placement { panes[0].layout.placement }
 
     /// Whether the play has lasted `PlayTiming.maxDuration`.

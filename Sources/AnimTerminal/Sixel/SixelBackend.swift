@@ -56,8 +56,10 @@ public final class SixelBackend: FrameBackend {
 
     private let palette: SixelPalette
     private let encoder = SixelEncoder()
-    /// The frame on screen.
-    private var shown = SixelShown()
+    /// The frame on screen as sent (one key a pixel; empty: unknown), where, and which.
+    private var shown: [UInt32] = []
+    private var shownPlacement: Placement?
+    private var shownIndex: Int?
     private var next: [UInt32] = []
     private var drawn: [UInt32] = []
     private var indices: [UInt16] = []
@@ -85,7 +87,7 @@ public final class SixelBackend: FrameBackend {
     /// rectangle, or everything after `invalidate()` or at a new placement
     /// (the old one's cells erased first); `[]` when nothing visible changed.
     public func render(_ image: RGBAImage, index: Int, placement: Placement) -> [UInt8] {
-        if shown.placement == placement, shown.index == index { return [] }
+        if shownPlacement == placement, shownIndex == index { return [] }
         let layout = SixelLayout(
             placement: placement, frame: PixelSize(width: image.width, height: image.height),
             cell: placement.cell, maxSize: maxSize)
@@ -94,10 +96,10 @@ public final class SixelBackend: FrameBackend {
         var out: [UInt8] = []
         let whole = Rect(x: 0, y: 0, width: size.width, height: size.height)
         let layered = composes && layout.tiles(of: whole).count == 1
-        let same = shown.placement == placement && shown.pixels.count == next.count
-        let change = same ? SixelFrame.changes(next, shown.pixels, width: size.width, height: size.height) : nil
+        let same = shownPlacement == placement && shown.count == next.count
+        let change = same ? SixelFrame.changes(next, shown, width: size.width, height: size.height) : nil
         if same, change == nil {
-            shown.index = index
+            shownIndex = index
             return []
         }
         // A new keyframe when half of what lies below the top row is
@@ -132,7 +134,7 @@ public final class SixelBackend: FrameBackend {
             unsettled.redrawnBytes += out.count * pixels.unchanged / max(pixels.drawn, 1)
         } else {
             // A keyframe at the same placement covers it all: no erase.
-            if let old = shown.placement, !same { appendErase((0, 0, old.rows, old.columns), at: old, to: &out) }
+            if let old = shownPlacement, !same { appendErase((0, 0, old.rows, old.columns), at: old, to: &out) }
             if transparent { appendErase(layout.cells(of: whole), at: placement, to: &out) }
             if layered {
                 appendKeyframe(size: size, layout: layout, placement: placement, blankAbove: above, into: &out)
@@ -144,9 +146,9 @@ public final class SixelBackend: FrameBackend {
                 unsettled.settleAll(next.count)
             }
         }
-        swap(&shown.pixels, &next)
-        shown.placement = placement
-        shown.index = index
+        swap(&shown, &next)
+        shownPlacement = placement
+        shownIndex = index
         return out
     }
 
@@ -184,9 +186,9 @@ public final class SixelBackend: FrameBackend {
 
     /// Forgets the frame shown: the next `render` draws everything.
     public func invalidate() {
-        shown.placement = nil
-        shown.index = nil
-        shown.pixels.removeAll(keepingCapacity: true)
+        shownPlacement = nil
+        shownIndex = nil
+        shown.removeAll(keepingCapacity: true)
         unsettled = SixelUnsettled()
     }
 
@@ -228,7 +230,7 @@ public final class SixelBackend: FrameBackend {
         var unchanged = 0
         let top = blankAbove > 0 ? 0 : layout.cell.height  // redrawn after any keyframe too
         next.withUnsafeBufferPointer { next in
-            shown.pixels.withUnsafeBufferPointer { shown in
+            shown.withUnsafeBufferPointer { shown in
                 unsettled.mask.withUnsafeMutableBufferPointer { unsettled in
                     drawn.withUnsafeMutableBufferPointer { drawn in
                         var o = blank

@@ -37,7 +37,6 @@ final class SixelEncoder {
         memory.endBits.deallocate()
     }
 
-    /// The scratch memory of the encoder, as pointers.
     private struct Scratch {
         /// Per register `width` bytes of sixel bits (6 low bits); a row is
         /// read eight bytes at a time only within it.
@@ -60,9 +59,7 @@ final class SixelEncoder {
         var band = UnsafeMutablePointer<UInt8>.allocate(capacity: 0)
         /// Registers the per-register memory holds.
         var registers = 0
-        /// The image's width.
         var width = 0
-        /// Registers in `used`.
         var usedCount = 0
 
         /// Per pass: its first register, its last (whose last column is

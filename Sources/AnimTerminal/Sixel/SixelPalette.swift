@@ -25,7 +25,6 @@ final class SixelPalette {
 
     /// A mapping of colours to registers for one rectangle.
     struct Mapping {
-        /// Finds each pixel's palette entry.
         let matcher: PaletteMatcher
         /// The register of each entry of `matcher.colors`.
         let registers: [UInt16]

@@ -5,7 +5,6 @@ import AnimKit
 struct SixelUnsettled {
     /// Per pixel of the frame, row by row: unsettled.
     var mask: [Bool] = []
-    /// How many pixels are unsettled.
     var count = 0
     /// The area every image covers, from the top row down.
     var rect = Rect(x: 0, y: 0, width: 0, height: 0)

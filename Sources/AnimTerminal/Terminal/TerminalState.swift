@@ -10,7 +10,6 @@ enum TerminalState {
     /// The tty mode to put back, in memory of C's `sizeof(struct termios)`:
     /// a Swift variable of it is 3 bytes short of what tcgetattr writes.
     nonisolated(unsafe) static let saved = termiosMemory()
-    /// The raw mode, likewise.
     nonisolated(unsafe) static let raw = termiosMemory()
     nonisolated(unsafe) static var haveSaved: Int32 = 0
     nonisolated(unsafe) static var keyboardFD: Int32 = 0

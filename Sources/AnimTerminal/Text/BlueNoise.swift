@@ -9,7 +9,6 @@ enum BlueNoise {
     static let size = 32
     static let count = size * size
 
-    /// The rank of each pixel, row-major.
     static let ranks: [UInt16] = make()
 
     /// The energy an occupied pixel adds at each offset (dx, dy) on the

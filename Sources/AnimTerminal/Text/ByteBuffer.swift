@@ -14,7 +14,6 @@ struct ByteBuffer: ~Copyable {
 
     deinit { base.deallocate() }
 
-    /// The bytes appended so far.
     var bytes: [UInt8] { [UInt8](UnsafeBufferPointer(start: base, count: count)) }
 
     /// Writes at most `bound` bytes through `write`.
@@ -43,7 +42,6 @@ struct ByteBuffer: ~Copyable {
         s.withUTF8Buffer { more in write(atMost: more.count) { $0.bytes(more) } }
     }
 
-    /// A non-negative integer in decimal.
     mutating func append(number: Int) {
         precondition(number >= 0, "a decimal number for the terminal is not negative")
         write(atMost: 20) { $0.decimal(number) }

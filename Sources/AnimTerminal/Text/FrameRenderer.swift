@@ -26,7 +26,6 @@ public final class FrameRenderer {
     /// (pending wrap).
     var cursorRow: Int?
     var cursorColumn: Int?
-    /// The symbols of the grid being drawn.
     var symbols = TextSymbols.half {
         didSet { fullMask = symbols.fullMask }
     }
