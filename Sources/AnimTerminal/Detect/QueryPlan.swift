@@ -1,7 +1,5 @@
-/// The one round of queries the probe sends, chosen from what the
-/// environment said, and closed by DA1, which every terminal answers.
-///
-/// Sent: kitty's graphics query (not where APC and DCS bodies print: the
+/// The round of queries the probe sends, chosen from the environment's
+/// verdict and closed by DA1, which every terminal answers. Sent: kitty's graphics query (not where APC and DCS bodies print: the
 /// Linux console, GNU screen, urxvt; not inside tmux without passthrough),
 /// outside tmux one by shared memory too, XTVERSION, `CSI 16 t` and
 /// `CSI 14 t` when `TIOCGWINSZ` gave no pixels, XTSMGRAPHICS unless known
@@ -13,8 +11,7 @@ struct QueryPlan: Equatable {
     /// The kitty query went out (wrapped for tmux: its reply may be lost).
     var kitty = false
     var kittyWrapped = false
-    /// The shared-memory object offered with kitty's query (not inside
-    /// tmux: its reply could come after tmux's DA1, onto the shell's line).
+    /// The shared-memory object offered with kitty's query (not in tmux).
     var kittySharedMemory: String?
     var cellSize = false
     var sixel = false
@@ -38,9 +35,8 @@ struct QueryPlan: Equatable {
         return !caps.tmux.inside && term.hasPrefix("screen")
     }
 
-    /// nil when no query should be sent at all (`TERM` unset or `dumb`).
-    /// `sharedMemory` makes the object for the shared-memory query, called
-    /// only where kitty's query goes out unwrapped; nil: none.
+    /// nil when no query should be sent (`TERM` unset or `dumb`).
+    /// `sharedMemory` makes the object for the shared-memory query.
     init?(
         environment env: [String: String], caps: TerminalCapabilities, sharedMemory: (() -> String?)? = nil
     ) {

@@ -5,12 +5,9 @@ import AnimKit
 #endif
 
 /// One round of queries: written at once, then replies read until DA1's
-/// (the sentinel: the terminal answers in order, so everything it was
-/// going to say has been said) or the time is up.
-///
-/// Memory stays bounded whatever the terminal sends: reads of 4 KiB, the
-/// parser's bounds, at most `TerminalProbe.maxReplies` replies and
-/// `TerminalProbe.maxPendingInput` bytes of other input kept.
+/// (the sentinel: terminals answer in order) or the time is up. Memory is
+/// bounded: reads of 4 KiB, the parser's bounds, `TerminalProbe.maxReplies`
+/// and `TerminalProbe.maxPendingInput`.
 struct QueryRound: Equatable {
     var replies: [TerminalReply] = []
     /// Input that was not a reply, in order (keys typed meanwhile).
@@ -30,8 +27,7 @@ struct QueryRound: Equatable {
         case inputEnded(Int32)
     }
 
-    /// How many reads after the sentinel take what is already there (a
-    /// reply that overtook another, keys typed at once).
+    /// Reads after the sentinel that take what is already there.
     static let drainReads = 4
 
     /// `awaitKitty`: read on past DA1, until the deadline at most, for the

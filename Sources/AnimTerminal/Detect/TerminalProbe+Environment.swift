@@ -15,10 +15,9 @@ extension TerminalProbe {
         }
     }
 
-    /// What the environment says. `terminfo` is the entry for the terminal
-    /// (inside tmux: for the client's terminal); `tmux` what tmux said
-    /// (`TmuxClient.query`), nil when it was not asked or did not answer.
-    /// Pure: reads nothing but its arguments.
+    /// What the environment says, given the terminal's terminfo entry
+    /// (inside tmux: the client's) and what tmux said (nil: not asked or no
+    /// answer). Pure: reads nothing but its arguments.
     public static func fromEnvironment(
         _ env: [String: String], terminfo: Terminfo?,
         tmux: TmuxClient? = nil
@@ -70,8 +69,7 @@ extension TerminalProbe {
     }
 
     /// Terminals whose sixel image clears the pixels it does not draw
-    /// (seen under Xvfb: mlterm 3.9.3 and Konsole 22.12 showed only each
-    /// frame's changed pixels and the top row).
+    /// (mlterm 3.9.3, Konsole 22.12).
     static let sixelClears: Set<String> = ["mlterm", "Konsole"]
 
     /// Terminals that bring back, as the window grows, the lines a shrink
@@ -84,10 +82,9 @@ extension TerminalProbe {
         !(env["TMUX"] ?? "").isEmpty && (env["STY"] ?? "").isEmpty
     }
 
-    /// GNU screen: `STY` is set (even with `TMUX` inherited from outside,
-    /// or `TERM` set to something else inside), or `TERM` is `screen…`
-    /// outside tmux (whose own `TERM` may be `screen`). Text cells in the
-    /// 256 colours screen passes; nothing the outer terminal's variables say.
+    /// GNU screen: `STY` is set (whatever `TMUX` or `TERM` say), or `TERM`
+    /// is `screen…` outside tmux. Text cells in 256 colours, whatever the
+    /// outer terminal's variables say.
     static func screen(_ env: [String: String], inTmux: Bool) -> Known? {
         let term = env["TERM"] ?? ""
         let sty = !(env["STY"] ?? "").isEmpty

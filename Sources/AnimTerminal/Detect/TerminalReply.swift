@@ -1,13 +1,11 @@
-/// One reply a terminal sent to a query, parsed strictly (see
-/// `TerminalReplyParser`). Values are bounded: a hostile reply cannot make
-/// them large (numbers at most 65535, kitty's 32-bit keys at most
-/// 4294967295, strings at most 4096 bytes of printable ASCII).
+/// One reply a terminal sent to a query, parsed strictly
+/// (`TerminalReplyParser`), its values bounded (numbers at most 65535,
+/// kitty's keys 32 bits, strings 4096 bytes of printable ASCII).
 public enum TerminalReply: Equatable, Sendable {
     /// Primary device attributes, `CSI ? Ps ; … c` (4 in the list: sixel).
     case primaryAttributes([Int])
     /// A kitty graphics reply, `ESC _ G keys ; message ESC \`: the image id
-    /// it names (nil if none) and its message (`OK`, or an error such as
-    /// `ENOSPC:…`).
+    /// (nil if none) and its message (`OK`, or an error such as `ENOSPC:…`).
     case kittyGraphics(id: Int?, message: String)
     /// `CSI 4 ; height ; width t`: the text area in pixels.
     case textAreaPixels(width: Int, height: Int)
@@ -26,8 +24,7 @@ public enum TerminalReply: Equatable, Sendable {
     case statusString(valid: Bool, text: String)
     /// DECRPM, `CSI ? mode ; value $ y`.
     case modeReport(mode: Int, value: Int)
-    /// DECXCPR, `CSI ? row ; column R` (or `CSI ? row ; column ; page R`):
-    /// where the cursor is, 1-based.
+    /// DECXCPR, `CSI ? row ; column [; page] R`: the cursor, 1-based.
     case cursorPosition(row: Int, column: Int)
     /// XTVERSION, `DCS > | text ST`: the terminal's name and version
     /// (`kitty(0.35.2)`, `XTerm(390)`), where no variable reaches (ssh, sudo).

@@ -25,8 +25,7 @@
 /// held until the next `feed` or `flush()`, which the reader calls when
 /// nothing came within its key timeout (`isHoldingSequence`).
 public struct TerminalReplyParser: Sendable {
-    /// The longest APC, DCS or OSC body kept (bytes between the
-    /// introducer and the terminator).
+    /// The longest APC, DCS or OSC body kept.
     public static let maxStringBytes = 4096
     /// The longest CSI kept (parameter and intermediate bytes).
     public static let maxControlBytes = 256
@@ -71,8 +70,7 @@ public struct TerminalReplyParser: Sendable {
     static let sub: UInt8 = 0x1A
 
     var state: State = .ground
-    /// The sequence being read: CSI parameters and intermediates, or a
-    /// string's body. Never longer than `maxStringBytes`.
+    /// The CSI parameters and intermediates, or the string's body, being read.
     var buffer: [UInt8] = []
 
     /// Reads `CSI row ; column R` as the cursor's position, not as a key
@@ -82,13 +80,11 @@ public struct TerminalReplyParser: Sendable {
     /// A parser holding nothing.
     public init() {}
 
-    /// True when part of a sequence is held back, waiting for more bytes
-    /// (a lone ESC among them): the reader should `flush()` if nothing
-    /// arrives soon.
+    /// True when part of a sequence is held back: the reader should
+    /// `flush()` if nothing arrives soon.
     public var isHoldingSequence: Bool { state != .ground }
 
-    /// Parses the next bytes read from the terminal: the replies completed
-    /// by them, and the bytes that are not replies, in order.
+    /// The replies the next bytes complete, and the bytes that are not replies.
     public mutating func feed(_ bytes: [UInt8]) -> (replies: [TerminalReply], other: [UInt8]) {
         var replies: [TerminalReply] = []
         var other: [UInt8] = []
@@ -96,9 +92,8 @@ public struct TerminalReplyParser: Sendable {
         return (replies, other)
     }
 
-    /// Gives up on the sequence held back: a lone ESC (the Esc key), or
-    /// ESC with `[`, `_`, `P` or `]` and nothing after it, comes out as
-    /// input; a reply cut short is dropped.
+    /// Gives up on the sequence held back: a lone ESC, or ESC with `[`,
+    /// `_`, `P` or `]`, comes out as input; a reply cut short is dropped.
     public mutating func flush() -> [UInt8] {
         defer {
             state = .ground

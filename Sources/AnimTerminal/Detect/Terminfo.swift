@@ -34,14 +34,12 @@ public struct Terminfo: Equatable, Sendable {
     /// Whether the entry declares 24-bit colour: `RGB` or `Tc`, of any type.
     public var hasDirectColor: Bool { extended["RGB"] != nil || extended["Tc"] != nil }
 
-    /// The largest file read (ncurses' own limit is 32 KiB for the legacy
-    /// format and 128 KiB for the 32-bit one).
+    /// The largest file read (ncurses': 32 KiB legacy, 128 KiB 32-bit).
     public static let maxFileBytes = 1 << 18
     /// Index of `colors` among the standard numbers.
     static let colorsIndex = 13
 
-    /// Parses a compiled entry; nil when its header or standard part is
-    /// not what term(5) describes.
+    /// Parses a compiled entry; nil when its header or standard part is damaged.
     public static func parse(_ bytes: [UInt8]) -> Terminfo? {
         guard bytes.count <= maxFileBytes else { return nil }
         var r = Reader(bytes: bytes)
@@ -70,8 +68,7 @@ public struct Terminfo: Equatable, Sendable {
         return entry
     }
 
-    /// The extended section after the standard one; nil when absent or
-    /// damaged.
+    /// The extended section after the standard one; nil when absent or damaged.
     static func extendedPart(_ r: inout Reader, numberSize: Int) -> [String: Value]? {
         guard let boolCount = r.count(), let numCount = r.count(), let strCount = r.count(),
             let items = r.count(), let tableSize = r.count()
@@ -116,8 +113,7 @@ public struct Terminfo: Equatable, Sendable {
         return out
     }
 
-    /// The NUL-terminated string at `offset` of `table`, or nil when the
-    /// offset is outside it or no NUL ends it.
+    /// The NUL-terminated string at `offset` of `table`, or nil.
     static func cString(_ table: ArraySlice<UInt8>, at offset: Int) -> [UInt8]? {
         guard offset >= 0, offset < table.count else { return nil }
         let start = table.startIndex + offset

@@ -55,8 +55,7 @@ public enum PlayerKey: Equatable, Sendable {
         return keys
     }
 
-    /// What the key does to a pane's scheduler (pause, step, speed,
-    /// reverse, restart); other keys are the player's.
+    /// What the key does to a pane's scheduler; other keys are the player's.
     func apply(to scheduler: FrameScheduler) {
         switch self {
         case .togglePause: scheduler.togglePause()

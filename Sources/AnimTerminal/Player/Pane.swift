@@ -1,9 +1,7 @@
 import AnimKit
 
 /// One animation in its box of the screen: the file, its frames through a
-/// cache at the box's size, its own scheduler (so each pane of a grid
-/// keeps its own timing), its backend and what it last drew. A `Player`
-/// owns the terminal and one or more panes.
+/// cache at the box's size, its own scheduler and backend.
 final class Pane {
     /// The file, indexed once for the whole play (a newer snapshot while a stream arrives).
     var file: ImageSource
@@ -24,8 +22,7 @@ final class Pane {
     /// `openFrames`' last arguments, and whether the terminal kept the frames.
     private var cacheArguments: (limit: Int?, memory: Int, few: Bool)?
 
-    /// A file to play: the source, the stream it comes from (nil: a
-    /// file), whether that has ended, and its name.
+    /// A file to play: the source, its stream (nil: a file), whether that ended, its name.
     typealias File = (source: ImageSource, stream: IncrementalImageSource?, ended: Bool, name: String)
 
     /// Plays `f`'s frames of `options.timing` (checked), as often as asked.
@@ -84,10 +81,9 @@ final class Pane {
         return backend.render(image, index: index, placement: layout.placement)
     }
 
-    /// What to show now (nil: nothing new, waiting for a stream), when the
-    /// next frame is due, frames skipped, and whether the play is over:
-    /// the scheduler's tick, or with `inOrder` (`--no-wait`) every frame in
-    /// turn, `inOrder` times, at once.
+    /// The frame to show (nil: nothing new), the next deadline, frames
+    /// skipped, whether the play is over: the scheduler's tick, or with
+    /// `inOrder` (`--no-wait`) every frame in turn, `inOrder` times, at once.
     func tick(inOrder plays: Int?) -> (frame: Int?, deadline: Int64?, skipped: Int, finished: Bool) {
         guard let plays else {
             let t = scheduler.tick()
@@ -99,9 +95,8 @@ final class Pane {
         return (finished ? nil : shown % count, 0, 0, finished)
     }
 
-    /// Takes in the frames of a stream that completed since the last look
-    /// (the cache keeps its frames and decoding goes on from the canvas
-    /// reached); once the stream has ended, lets the play end or loop.
+    /// Takes in a stream's frames completed since the last look (the cache
+    /// keeps its frames); once it has ended, lets the play end or loop.
     func refreshStream() throws {
         guard let stream, scheduler.isOpenEnded else { return }
         let ended = stream.isFinished  // read first: the source after it is the final one

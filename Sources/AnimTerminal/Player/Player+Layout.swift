@@ -3,12 +3,10 @@ import AnimKit
 /// Where each pane goes on the screen, and the bytes of one frame with
 /// its title and status line.
 extension Player {
-    /// The whole window is one pane's, with keys: a status line, and the
-    /// cursor kept on the shell's row.
+    /// One pane with keys owns the window: a status line, the cursor on the shell's row.
     var ownsWindow: Bool { options.interactive && grid == nil }
 
-    /// Lays the panes out (a grid's over the screen as it is now) and
-    /// fits each animation into its box.
+    /// Lays the panes out (a grid over the screen as it is) and fits each.
     func layOut() throws {
         if let grid {
             let regions = Self.regions(count: panes.count, columns: grid.columns, rows: grid.rows, screen: Self.screen(options))
@@ -17,8 +15,8 @@ extension Player {
         for p in panes { try layOut(p) }
     }
 
-    /// Fits the animation into the pane's cell box, keeping its shape for
-    /// the terminal's cell size, and (re)opens the cached frames at that size.
+    /// Fits the animation into the pane's box for the terminal's cell size
+    /// and (re)opens the cached frames at that size.
     func layOut(_ pane: Pane) throws {
         let size = Terminal.windowSize(fd: options.output)
         let region = pane.layout.region
@@ -73,8 +71,7 @@ extension Player {
         if ownsWindow { TerminalState.setCursorAfter(row: moved) }
     }
 
-    /// Shows the pane's scheduler frame `played`; false when the output
-    /// has gone away.
+    /// Shows the pane's scheduler frame `played`; false when the output is gone.
     func show(_ pane: Pane, _ played: Int) throws -> Bool {
         var bytes = Escape.syncBegin + (try pane.render(played))
         if let title = titleLine(pane) {
@@ -110,8 +107,8 @@ extension Player {
         return writer.write(bytes, synchronized: true)
     }
 
-    /// The status line's bytes when its text changed since it was last
-    /// written (nil otherwise: no bytes, and the renderer's colours stay set).
+    /// The status line's bytes when its text changed (nil: the renderer's
+    /// colours stay set).
     func statusLine(_ pane: Pane, _ index: Int) -> [UInt8]? {
         let scheduler = pane.scheduler
         let speed = scheduler.speed == scheduler.speed.rounded() ? String(Int(scheduler.speed)) : String(scheduler.speed)
@@ -131,8 +128,8 @@ extension Player {
             + Escape.clearToEndOfLine
     }
 
-    /// The title's bytes, on the row above the picture, centred on it and
-    /// cut to the box's width, when it is not on screen yet.
+    /// The title's bytes, centred above the picture and cut to the box's
+    /// width, when it is not on screen yet.
     func titleLine(_ pane: Pane) -> [UInt8]? {
         guard let title = pane.layout.title, !pane.layout.titleDrawn else { return nil }
         pane.layout.titleDrawn = true
@@ -150,9 +147,8 @@ extension Player {
         return (o.columns ?? size?.columns ?? 80, o.rows ?? size?.rows ?? 24)
     }
 
-    /// The panes of a `columns`×`rows` grid over the screen, row by row: the
-    /// width shared out with one blank column between panes, the height
-    /// evenly; the first `count`.
+    /// The first `count` panes of a `columns`×`rows` grid over the screen,
+    /// row by row, one blank column between panes.
     static func regions(count: Int, columns: Int, rows: Int, screen: (columns: Int, rows: Int)) -> [CellRegion] {
         let width = max((screen.columns - (columns - 1)) / columns, 1)
         let height = max(screen.rows / rows, 1)

@@ -26,9 +26,8 @@ final class KittySharedMemory {
         stem = "/\(Self.prefix)\(getpid())-\(String(UInt64.random(in: .min ... .max), radix: 16))-"
     }
 
-    /// A new object holding `bytes`, and its name (with the leading `/`
-    /// that `shm_open` takes and kitty's payload carries); nil when it
-    /// could not be made whole (nothing is left behind then).
+    /// A new object holding `bytes`, and its name (with the leading `/`);
+    /// nil, leaving nothing behind, when it could not be made whole.
     func store(_ bytes: UnsafeRawBufferPointer) -> String? {
         count += 1
         let name = stem + String(count)
@@ -51,9 +50,8 @@ final class KittySharedMemory {
     /// Removes an object made by `store` (the terminal will not read it).
     static func remove(_ name: String) { shm_unlink(name) }
 
-    /// Removes the objects in `/dev/shm` that players no longer running
-    /// left behind: named with `prefix` and a process id that has no
-    /// process. Returns how many were removed.
+    /// Removes the objects in `/dev/shm` of players no longer running;
+    /// returns how many.
     @discardableResult
     static func removeStale() -> Int {
         guard let dir = opendir("/dev/shm") else { return 0 }

@@ -4,10 +4,8 @@ import AnimKit
     import Glibc
 #endif
 
-/// The terminal the player owns: size, raw keyboard input, the alternate
-/// screen and a hidden cursor, and the guarantee that all of it is put back.
-///
-/// The restoring bytes and the saved tty mode are prepared before anything
+/// The terminal the player owns (size, raw keys, the alternate screen, a
+/// hidden cursor) and the guarantee that all of it is put back. The restoring bytes and the saved tty mode are prepared before anything
 /// changes, in memory a signal handler may use: on SIGINT, SIGTERM and
 /// SIGHUP the handler writes them, restores the mode and exits. A closed
 /// output (EPIPE) and normal exit restore the same way.
@@ -81,8 +79,7 @@ public enum Terminal {
         bytes.withUnsafeBytes { writeAll(fd, $0) }
     }
 
-    /// Writes all of `raw` to `fd`, through EINTR and EAGAIN; false if the
-    /// output is gone (EPIPE). Async-signal-safe.
+    /// Writes all of `raw` to `fd`; false if the output is gone. Async-signal-safe.
     @discardableResult
     public static func writeAll(_ fd: Int32, _ raw: UnsafeRawBufferPointer) -> Bool {
         FileDescriptorIO.writeAll(fd, raw) == 0

@@ -20,8 +20,7 @@ enum TerminalState {
     /// for the piece to end (`pendingSignal`).
     nonisolated(unsafe) static var writing: Int32 = 0
     nonisolated(unsafe) static var pendingSignal: Int32 = 0
-    /// A synchronized update is open on screen (its `?2026h` was written,
-    /// its `?2026l` not yet): only then does the restore close it.
+    /// A synchronized update is open: the restore closes it.
     nonisolated(unsafe) static var syncOpen: Int32 = 0
 
     /// What the restore writes first when a synchronized update is open
@@ -30,8 +29,7 @@ enum TerminalState {
     /// Leave the alternate screen, show the cursor, reset colours.
     nonisolated(unsafe) static let restoreBytes: UnsafeBufferPointer<UInt8> =
         buffer(Escape.resetAttributes + Escape.showCursor + Escape.alternateScreenOff)
-    /// Bytes a backend needs sent before the restore (kitty: delete its
-    /// images), set before play starts; at most `extraCapacity` bytes.
+    /// Bytes a backend needs sent before the restore (kitty's deletes).
     static let extraCapacity = 512
     nonisolated(unsafe) static let extraBytes = UnsafeMutableBufferPointer<UInt8>.allocate(capacity: extraCapacity)
     nonisolated(unsafe) static var extraCount = 0
@@ -71,8 +69,7 @@ enum TerminalState {
         return UnsafeBufferPointer(p)
     }
 
-    /// Sets the bytes sent before the restore (call while no signal handler
-    /// can run them, i.e. before `prepare`, or with the bytes unchanged).
+    /// Sets the bytes sent before the restore (before `prepare`, or unchanged).
     static func setExtra(_ bytes: [UInt8]) {
         let n = min(bytes.count, extraCapacity)
         extraCount = 0
@@ -146,8 +143,7 @@ enum TerminalState {
         _exit(128 + signo)
     }
 
-    /// Ctrl-Z: restores, then stops the process for real (SIGCONT resumes
-    /// it and the player takes the terminal again). Async-signal-safe.
+    /// Ctrl-Z: restores, then stops the process. Async-signal-safe.
     static func suspendFromSignal() {
         restoreFromSignal()
         signal(SIGTSTP, SIG_DFL)

@@ -19,8 +19,7 @@ public final class TerminalWriter {
     public init(fd: Int32) { self.fd = fd }
 
     /// Writes all of `bytes`; false if the output is gone (EPIPE).
-    /// `synchronized`: the bytes open a synchronized update (DEC 2026) and
-    /// close it at their end; a signal in between closes it in the restore.
+    /// `synchronized`: they open and close a synchronized update.
     @discardableResult
     public func write(_ bytes: [UInt8], synchronized: Bool = false) -> Bool {
         guard !bytes.isEmpty else { return true }
@@ -42,8 +41,7 @@ public final class TerminalWriter {
                 }
                 start = end
                 if end == buffer.count { TerminalState.syncOpen = 0 }
-                // Back from Ctrl-Z: the rest would land on the shell's
-                // screen; the player redraws once it has the terminal again.
+                // Back from Ctrl-Z: the player redraws; the rest would land on the shell's screen.
                 if TerminalState.honourPendingSignal() { return true }
             }
             return true
@@ -75,9 +73,8 @@ public final class TerminalWriter {
         return b.count
     }
 
-    /// True before an ESC that starts a sequence: not one of a doubled ESC
-    /// (inside tmux's passthrough) and not the ESC of `ESC \\` (ST), so a
-    /// cut is never inside a string sequence either.
+    /// True at an ESC that starts a sequence: not a doubled one (tmux's
+    /// passthrough) nor that of ST.
     @inline(__always)
     static func isBoundary(_ b: UnsafeBufferPointer<UInt8>, _ i: Int) -> Bool {
         guard b[i] == Escape.esc else { return false }

@@ -43,8 +43,7 @@ enum BlueNoise {
             }
         }
 
-        /// The set pixel with the most energy (`set`: true), or the unset
-        /// one with the least; the first in row order on a tie.
+        /// The set pixel with the most energy, or the unset one with the least (first on a tie).
         func extreme(set wanted: Bool) -> Int {
             var best = -1
             for p in 0..<BlueNoise.count where set[p] == wanted {
@@ -67,8 +66,7 @@ enum BlueNoise {
                 placed += 1
             }
         }
-        // Spread them: move the tightest cluster to the largest void until
-        // the pixel moved is the void itself.
+        // Move the tightest cluster to the largest void until it is the void.
         for _ in 0..<count {
             let cluster = field.extreme(set: true)
             field.toggle(cluster)

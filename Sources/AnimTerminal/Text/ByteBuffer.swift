@@ -1,7 +1,6 @@
-/// A growable byte buffer for terminal output (no String building): it
-/// makes room, then writes through a `ByteWriter`. A frame of text cells
-/// is tens of thousands of appends of a few bytes, and an array's append
-/// checks its storage's uniqueness each time.
+/// A growable byte buffer for terminal output that writes through a
+/// `ByteWriter`: a frame of text cells is tens of thousands of appends,
+/// and an array's append checks its storage's uniqueness each time.
 struct ByteBuffer: ~Copyable {
     private var base: UnsafeMutablePointer<UInt8>
     private var capacity: Int

@@ -4,8 +4,7 @@
 /// else `bg`. A `CellGrid` holds only `TextSymbols.canonical` forms, so
 /// equal pictures are equal cells.
 public struct Cell: Equatable, Hashable, Sendable {
-    /// Which sub-pixels show `fg` (bit i: sub-pixel i); bits past the
-    /// symbols' count are ignored.
+    /// Which sub-pixels show `fg` (bits past the symbols' count are ignored).
     public var mask: UInt8
     /// The glyph's colour: never the terminal's default in canonical form.
     public var fg: TerminalColor

@@ -11,9 +11,8 @@
 /// compared as exact integer fractions, so ties go the same way everywhere:
 /// to the first split found, and to one colour when a split gains nothing.
 enum CellFitter {
-    /// The best split of `count` (1–8) sub-pixels, whose RGB are at
-    /// `px[3i]`, `px[3i+1]`, `px[3i+2]` (overwritten): bit i of `mask` set
-    /// puts sub-pixel i in the foreground set. Mask 0 is one colour (`fg` = `bg`).
+    /// The best split of `count` (1–8) sub-pixels whose RGB are at `px[3i…]`
+    /// (overwritten); bit i of `mask`: sub-pixel i is foreground (0: one colour).
     @inline(__always)
     static func fit(_ px: UnsafeMutablePointer<Int32>, count n: Int) -> (mask: UInt8, fg: TerminalColor, bg: TerminalColor) {
         var tr: Int32 = 0

@@ -2,10 +2,7 @@ import AnimKit
 
 extension CellGrid {
     /// The cells showing `image`, one sub-pixel of `symbols` per pixel
-    /// (`symbols.across` pixels per column, `symbols.down` per row; where
-    /// the image ends inside a cell, the rest is the background).
-    ///
-    /// Each cell gets the pattern and two colours with the least squared
+    /// (past the image's edge: the background). Each cell gets the pattern and two colours with the least squared
     /// error over its sub-pixels (`CellFitter`). Sub-pixels that show the
     /// terminal's default (transparent over `Background.none`) are the
     /// background, the others the foreground in their mean colour. In 256
@@ -79,8 +76,7 @@ extension CellGrid {
             s[2] = Int32(pb)
         }
 
-        /// The cell when some sub-pixels show the default: those are the
-        /// background, the others the foreground in their mean colour.
+        /// The cell when some sub-pixels show the default.
         func opaqueOverDefault(_ transparent: UInt8, _ s: UnsafeMutablePointer<Int32>) -> Cell {
             let opaque = ~transparent & symbols.fullMask
             guard opaque != 0 else { return .solid(.terminalDefault) }

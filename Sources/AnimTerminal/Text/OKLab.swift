@@ -2,10 +2,8 @@
     import Glibc
 #endif
 
-/// A colour in Björn Ottosson's OKLab space, where straight-line distance
-/// follows how different two colours look far better than distance in
-/// sRGB does (sRGB over-weighs differences in dark colours and in blue,
-/// and under-weighs hue shifts in light, unsaturated ones such as a sky).
+/// A colour in Björn Ottosson's OKLab space, where distance follows how
+/// different colours look far better than in sRGB.
 struct OKLab: Equatable, Sendable {
     var l: Float, a: Float, b: Float
 
