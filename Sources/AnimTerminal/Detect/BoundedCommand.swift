@@ -18,9 +18,8 @@ enum BoundedCommand {
     static let maxOutput = 64 * 1024
 
     /// The standard output of each command that exited with status 0
-    /// before `timeoutMs`; nil for one that failed, was not found, or ran
-    /// late. `environment` is the children's, and its `PATH` is where the
-    /// programs are looked for; `clock` times the deadline.
+    /// before `timeoutMs` (else nil); `environment` is the children's,
+    /// its `PATH` where the programs are found.
     static func run(
         _ commands: [[String]], environment: [String: String], timeoutMs: Int,
         clock: any Clock<Duration> = SuspendingClock()
@@ -36,8 +35,7 @@ enum BoundedCommand {
         return children.map { $0.flatMap(finish) }
     }
 
-    /// Reaps the children that exited, then reads what is ready (waiting
-    /// up to `waitMs` for something to be).
+    /// Reaps the children that exited, then reads what is ready within `waitMs`.
     static func collect(_ children: inout [Child?], waitMs: Int32) {
         for i in children.indices where children[i] != nil && children[i]!.status == nil {
             var st: Int32 = 0
@@ -63,8 +61,7 @@ enum BoundedCommand {
         }
     }
 
-    /// The output of a child that exited with 0; one still running is
-    /// killed, with its process group, and reaped.
+    /// The output of a child that exited with 0; one still running is killed and reaped.
     static func finish(_ child: Child) -> [UInt8]? {
         if child.fd >= 0 { close(child.fd) }
         if child.status == nil {
@@ -77,8 +74,7 @@ enum BoundedCommand {
         return exitedCleanly ? child.output : nil
     }
 
-    /// A child started by `spawn`: its output pipe (-1 once it is closed),
-    /// what it wrote, and its wait status once reaped.
+    /// A child: its output pipe (-1 once closed), what it wrote, its status once reaped.
     struct Child {
         var pid: pid_t
         var fd: Int32
@@ -88,8 +84,7 @@ enum BoundedCommand {
         var isRunning: Bool { fd >= 0 || status == nil }
     }
 
-    /// Starts `argv` (its first element found on the environment's PATH);
-    /// nil when it cannot.
+    /// Starts `argv` (found on the environment's PATH); nil when it cannot.
     static func spawn(_ argv: [String], environment: [String: String]) -> Child? {
         guard let name = argv.first, let path = find(name, path: environment["PATH"] ?? "/usr/bin:/bin") else { return nil }
         var fds: [Int32] = [0, 0]

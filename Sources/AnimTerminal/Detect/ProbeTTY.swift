@@ -2,10 +2,9 @@
     import Glibc
 #endif
 
-/// The tty mode while the probe waits for replies: no echo (a reply must
-/// not be printed back), not canonical (replies have no newline), no
-/// signal keys (Ctrl-C typed meanwhile arrives as the byte 3, a key for the
-/// player, instead of killing the process with the tty in this mode).
+/// The tty mode while the probe waits for replies: no echo, not canonical
+/// (replies have no newline), no signal keys (Ctrl-C arrives as a key
+/// instead of killing the process with the tty in this mode).
 ///
 /// Only changed when the terminal is not raw already, then put back as it
 /// was (saved as `TerminalState.saved` is). A SIGTERM, SIGHUP, SIGINT or
@@ -30,8 +29,7 @@ enum ProbeTTY {
     }()
     static let signals: [Int32] = [SIGINT, SIGTERM, SIGHUP, SIGQUIT]
 
-    /// Runs `body` with `tty` in the probe's mode; `body` is told whether
-    /// the mode was changed for it.
+    /// Runs `body` with `tty` in the probe's mode, telling it whether it changed.
     static func withProbeMode<T>(_ tty: Int32, _ body: (_ changed: Bool) -> T) -> T {
         pthread_mutex_lock(lock)
         defer { pthread_mutex_unlock(lock) }

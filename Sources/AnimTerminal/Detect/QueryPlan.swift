@@ -1,11 +1,12 @@
-/// The round of queries the probe sends, chosen from the environment's
-/// verdict and closed by DA1, which every terminal answers. Sent: kitty's graphics query (not where APC and DCS bodies print: the
-/// Linux console, GNU screen, urxvt; not inside tmux without passthrough),
-/// outside tmux one by shared memory too, XTVERSION, `CSI 16 t` and
-/// `CSI 14 t` when `TIOCGWINSZ` gave no pixels, XTSMGRAPHICS unless known
-/// to have no sixel (`CSI ? … S` could be taken for a scroll), XTGETTCAP
-/// and DECRQSS while direct colour is unknown, and DA1. Inside tmux the
-/// outer terminal's queries go wrapped; tmux answers DA1 and the window reports.
+/// The round of queries the probe sends, chosen from the environment's verdict
+/// and closed by DA1, which every terminal answers. Sent: kitty's graphics
+/// query (not where APC and DCS bodies print: the Linux console, GNU screen,
+/// urxvt; not inside tmux without passthrough), outside tmux one by shared
+/// memory too, XTVERSION, `CSI 16 t` and `CSI 14 t` when `TIOCGWINSZ` gave no
+/// pixels, XTSMGRAPHICS unless known to have no sixel (`CSI ? … S` could be
+/// taken for a scroll), XTGETTCAP and DECRQSS while direct colour is unknown,
+/// and DA1. Inside tmux the outer terminal's queries go wrapped; tmux answers
+/// DA1 and the window reports.
 struct QueryPlan: Equatable {
     var bytes: [UInt8] = []
     /// The kitty query went out (wrapped for tmux: its reply may be lost).

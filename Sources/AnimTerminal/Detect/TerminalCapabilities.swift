@@ -1,5 +1,4 @@
-/// What the player found out about the terminal, and why: the result of
-/// `TerminalProbe`, printed by `anim play --probe`.
+/// What `TerminalProbe` found out about the terminal, and why.
 public struct TerminalCapabilities: Equatable, Sendable {
     /// Graphics protocols the terminal draws, best first (empty: text only).
     public var graphics: [GraphicsProtocol] = []
@@ -18,7 +17,7 @@ public struct TerminalCapabilities: Equatable, Sendable {
     /// `KittyBackend.animates`).
     public var kittyAnimates = true
     /// Whether a window grown again brings back the lines a shrink pushed
-    /// into the scrollback (VTE), moving the shell's row down with them.
+    /// into the scrollback (VTE).
     public var linesReturnOnGrow = false
     /// The finest block symbols the terminal draws without a font that has
     /// them (`TerminalProbe.drawnSymbols`; `--symbols auto` follows it).
@@ -43,8 +42,7 @@ public struct TerminalCapabilities: Equatable, Sendable {
         return !(graphics == .sixel && tmux.drawsSixel)
     }
 
-    /// Adds `p` to `graphics` (at `front`, or the end) unless present; then
-    /// notes `why`, if given.
+    /// Adds `p` to `graphics` (at `front` or the end) unless present, noting `why`.
     mutating func add(_ p: GraphicsProtocol, front: Bool = false, because why: String? = nil) {
         guard !graphics.contains(p) else { return }
         if front { graphics.insert(p, at: 0) } else { graphics.append(p) }

@@ -28,12 +28,12 @@ public enum TerminalProbe {
         return env
     }
 
-    /// The environment's verdict, then one round of queries when `input`
-    /// and `output` are terminals. Call it before the player puts the terminal raw: it takes the tty
-    /// into its own mode for the round and puts back what it found (a raw
-    /// terminal is left alone). Bytes typed meanwhile come back in
-    /// `pendingInput`. Inside tmux, tmux is asked first (two commands, at
-    /// most `tmuxTimeoutMs`). `clock` times the round and the commands.
+    /// The environment's verdict, then one round of queries when `input` and
+    /// `output` are terminals. Call it before the player puts the terminal raw:
+    /// it takes the tty into its own mode for the round and puts back what it
+    /// found (a raw terminal is left alone). Bytes typed meanwhile come back in
+    /// `pendingInput`. Inside tmux, tmux is asked first (two commands, at most
+    /// `tmuxTimeoutMs`). `clock` times the round and the commands.
     public static func detect(
         environment env: [String: String], input: Int32, output: Int32,
         timeoutMs: Int = 100, clock: any Clock<Duration> = SuspendingClock()

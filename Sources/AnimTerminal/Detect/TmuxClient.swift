@@ -1,13 +1,9 @@
-/// What tmux says about the terminal it runs in and about itself: whether
-/// it lets escape sequences through to that terminal, that terminal's
-/// name and the features tmux found in it.
-///
-/// Inside tmux, `TERM` names tmux and variables such as `KITTY_WINDOW_ID`
-/// are the server's (maybe from another terminal): the client's name and
-/// features are the better witnesses.
+/// What tmux says about itself and the terminal it runs in. Inside tmux, `TERM`
+/// names tmux and variables such as `KITTY_WINDOW_ID` are the server's (maybe
+/// from another terminal): the client's name and features are the better
+/// witnesses.
 public struct TmuxClient: Equatable, Sendable {
-    /// `allow-passthrough` is `on` or `all` for this pane: graphics can be
-    /// sent to the outer terminal wrapped in `Escape.tmuxPassthrough`.
+    /// `allow-passthrough` is `on` or `all` for this pane.
     public var passthrough: Bool
     /// `#{client_termname}`: the outer terminal's `TERM` (`xterm-kitty`).
     public var termName: String

@@ -14,8 +14,7 @@ public final class ITerm2Backend: FrameBackend {
     private var shown: RGBAImage?
     private var shownPlacement: Placement?
 
-    /// An iTerm2 backend drawing over `background`; `tmux` wraps each image
-    /// for tmux's passthrough.
+    /// An iTerm2 backend drawing over `background`, wrapped for tmux when `tmux`.
     public init(background: Background, tmux: Bool = false) {
         self.background = background
         self.tmux = tmux
@@ -24,9 +23,8 @@ public final class ITerm2Backend: FrameBackend {
     /// iTerm2 images are drawn in the terminal's pixels.
     public var resolution: BackendResolution { .pixels }
 
-    /// The cell-aligned rectangle that changed since the last frame as one
-    /// inline PNG at its cell (everything after `invalidate()` or at a new
-    /// placement); `[]` when nothing changed.
+    /// The cell-aligned rectangle that changed as one inline PNG at its cell
+    /// (everything after `invalidate()` or at a new placement).
     public func render(_ image: RGBAImage, index: Int, placement: Placement) -> [UInt8] {
         let image = background.flattened(image)
         var rect = Rect(x: 0, y: 0, width: image.width, height: image.height)

@@ -71,12 +71,10 @@ public final class KittyBackend: FrameBackend {
     /// kitty draws the terminal's pixels.
     public var resolution: BackendResolution { .pixels }
 
-    /// kitty keeps the frames uploaded (not once they are edited in place,
-    /// nor where it does not animate).
+    /// kitty keeps the frames uploaded (unless edited in place or not animating).
     public var keepsFrames: Bool { animates && !editing }
 
-    /// Shows frame `index` by number when the terminal holds it at this
-    /// placement (`[]` when it is already shown), else nil.
+    /// Shows frame `index` by number when the terminal holds it here, else nil.
     public func renderStored(index: Int, placement: Placement) -> [UInt8]? {
         guard animates, placement == held.placement, let frame = held.stored[index] else { return nil }
         return show(frame)
@@ -184,15 +182,13 @@ public final class KittyBackend: FrameBackend {
     /// Uploads sent raw after a PNG that saved less than a tenth.
     static let rawRun = 15
 
-    /// Forgets what the terminal shows and holds: the next `render` sends a
-    /// new root frame.
+    /// Forgets what the terminal holds: the next `render` sends a new root frame.
     public func invalidate() {
         held.placement = nil
         held.known = nil
         held.stored = [:]
         held.current = 0
-        // `editing` stays: a terminal that refused frames once (or a clip
-        // past the budget) is not asked to store them again after a resize.
+        // `editing` stays: frames are not stored again after a resize.
     }
 
     /// Deletes the image, and every frame of it, from the terminal.

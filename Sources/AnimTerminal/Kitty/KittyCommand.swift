@@ -22,8 +22,8 @@ struct KittyCommand {
         data.withUnsafeBytes { Base64.encode($0, into: &encoded) }
         let opening: [UInt8] = [Escape.esc, UInt8(ascii: "_"), UInt8(ascii: "G")]
         let firstKeys = (more: Array((keys + ",m=1;").utf8), last: Array((keys + ",m=0;").utf8))
-        // Later chunks carry `m` and, when the first asks for no reply, `q=2`
-        // too (the protocol allows it; a preview must never get a reply).
+        // Later chunks carry `m`, and `q=2` when the first does (a preview
+        // must never get a reply).
         let q = keys.contains("q=2") ? ",q=2" : ""
         let laterKeys =
             repeatKeys ? firstKeys : (more: Array("m=1\(q);".utf8), last: Array("m=0\(q);".utf8))

@@ -1,7 +1,6 @@
 import AnimKit
 
-/// What kitty holds of a `KittyBackend`'s image: where it was placed, the
-/// frames stored in it, the one shown, and the one whose pixels are known.
+/// What kitty holds of a `KittyBackend`'s image.
 struct KittyHeld {
     /// The placement frames were last drawn at (nil: nothing on screen).
     var placement: Placement?

@@ -9,14 +9,12 @@ import AnimKit
 /// image is drawn from the cursor's cell) and sends one image there that
 /// draws only the changed pixels (P2 = 1: the others keep what they show).
 ///
-/// Transparency: an undrawn pixel keeps what it showed, and sixel has no
-/// colour for the terminal's background, so when a pixel turns transparent
-/// the rectangle is widened to whole cells, those are erased (`ESC[0m`,
-/// then `ESC[row;colH` `ESC[nX` per row) and its opaque pixels drawn again;
-/// a full frame with transparent pixels erases its cells first. Erasing
-/// cells erases the sixel pixels over them in xterm and foot, not in
-/// konsole (only cells with a background colour) or contour
-/// (ratatui-image's compatibility table): nothing better is possible there.
+/// Transparency: sixel has no colour for the terminal's background, so
+/// when a pixel turns transparent the rectangle is widened to whole cells,
+/// those are erased (`ESC[0m`, `ESC[row;colH` `ESC[nX` per row) and its
+/// opaque pixels drawn again (a full frame with transparent pixels erases
+/// its cells first). That erases the sixel pixels in xterm and foot, not
+/// in konsole or contour: nothing better is possible there.
 ///
 /// Layers: xterm keeps at most 16 sixel graphics (`MAX_GRAPHICS`) and
 /// repaints the screen from them on an expose; a new one drops the one
@@ -35,12 +33,9 @@ import AnimKit
 /// static clip's bytes, is not redrawn. A layout cut into tiles (a
 /// terminal's small maximum size) sends only what changed.
 ///
-/// Where a sixel image clears what lies under it (mlterm, Konsole:
-/// `composes` false) every frame that changed is one image of the whole
-/// picture. `SixelPalette` keeps colours in their registers from frame to
-/// frame; quantised colours are straightened within bands
-/// (`SixelColumns`). Every image starts with an absolute cursor move:
-/// terminals leave the cursor in different places after one.
+/// Where a sixel image clears what lies under it (`composes` false) every
+/// frame that changed is one image of the whole picture. Every image starts
+/// with an absolute cursor move: terminals leave the cursor in different places.
 public final class SixelBackend: FrameBackend {
     /// What transparent pixels are drawn over.
     public let background: Background
@@ -50,8 +45,7 @@ public final class SixelBackend: FrameBackend {
     public let maxSize: PixelSize?
     /// Wrap each sixel image for tmux's passthrough.
     public let tmux: Bool
-    /// Whether an image drawn over another leaves the pixels it does not
-    /// draw as they were (xterm, foot); if not, every frame is sent whole.
+    /// Whether undrawn pixels keep what they showed; if not, frames go whole.
     public let composes: Bool
 
     private let palette: SixelPalette
@@ -66,9 +60,7 @@ public final class SixelBackend: FrameBackend {
     private var unsettled = SixelUnsettled()
 
     /// A sixel backend for a terminal with `registers` colour registers
-    /// (XTSMGRAPHICS; clamped to 2…1024), taking images of at most
-    /// `maxSize` pixels, inside tmux or not. The cell size is each
-    /// placement's (`Placement.cell`).
+    /// (clamped to 2…1024) taking images of at most `maxSize` pixels.
     public init(
         background: Background, registers: Int = 256, maxSize: PixelSize? = nil, tmux: Bool = false,
         composes: Bool = true
@@ -118,8 +110,7 @@ public final class SixelBackend: FrameBackend {
             if change.cleared { appendErase(layout.cells(of: changed), at: placement, to: &out) }
             var rect = changed
             if layered {
-                // From the top row (or the blank one above it), so that this
-                // image is the next one xterm drops.
+                // From the top (or blank) row: the next one xterm drops.
                 let was = unsettled.rect.width > 0 ? unsettled.rect : changed
                 let x0 = min(changed.x, was.x)
                 let x1 = max(changed.x + changed.width, was.x + was.width)

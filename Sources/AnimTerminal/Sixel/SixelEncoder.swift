@@ -38,8 +38,7 @@ final class SixelEncoder {
     }
 
     private struct Scratch {
-        /// Per register `width` bytes of sixel bits (6 low bits); a row is
-        /// read eight bytes at a time only within it.
+        /// Per register `width` bytes of sixel bits (6 low bits).
         var bits = UnsafeMutablePointer<UInt8>.allocate(capacity: 0)
         /// Per register: first and last column drawn in this band
         /// (`Int32.max` and -1 when none), defined in this image, and the
@@ -48,11 +47,9 @@ final class SixelEncoder {
         var lastColumn = UnsafeMutablePointer<Int32>.allocate(capacity: 0)
         var defined = UnsafeMutablePointer<Bool>.allocate(capacity: 0)
         var used = UnsafeMutablePointer<Int32>.allocate(capacity: 0)
-        /// The band's passes (`layOutPasses`), four `Int32`s per register:
-        /// the arrays below.
+        /// The band's passes (`layOutPasses`): the four arrays below.
         var passes = UnsafeMutablePointer<Int32>.allocate(capacity: 0)
-        /// Per column the last pass to end there (-1: none), and a bit per
-        /// column where one does.
+        /// Per column the last pass to end there (-1: none), and a bit where one does.
         var endingAt = UnsafeMutablePointer<Int32>.allocate(capacity: 0)
         var endBits = UnsafeMutablePointer<UInt64>.allocate(capacity: 0)
         /// Room for the bytes of any band (`bandBound`).
@@ -62,9 +59,8 @@ final class SixelEncoder {
         var width = 0
         var usedCount = 0
 
-        /// Per pass: its first register, its last (whose last column is
-        /// where the pass ends), and the next pass ending at the same
-        /// column (-1: none).
+        /// Per pass: its first register, its last, and the next pass ending
+        /// at the same column (-1: none).
         var passHead: UnsafeMutablePointer<Int32> { passes }
         var passTail: UnsafeMutablePointer<Int32> { passes + registers }
         var nextEndingWith: UnsafeMutablePointer<Int32> { passes + 2 * registers }
@@ -73,8 +69,7 @@ final class SixelEncoder {
     }
 
     /// Appends the sixel image of `tile` within `indices` (rows `stride`
-    /// wide, register numbers or `none`) to `out`; `colors[r]` is register
-    /// r's colour, `0x??RRGGBB` already on the 0–100 % grid.
+    /// wide, registers or `none`); `colors[r]`: register r's, on the grid.
     func encode(_ indices: UnsafeBufferPointer<UInt16>, stride: Int, tile: Rect, colors: [UInt32], into out: inout [UInt8]) {
         precondition(colors.count <= 1024, "at most 1024 registers (layOutPasses packs a number in 10 bits)")
         let w = tile.width
@@ -137,8 +132,7 @@ final class SixelEncoder {
         return p
     }
 
-    /// Sets the sixel bits of `rows` rows from (x, y) for each register,
-    /// noting the registers present and their first and last columns.
+    /// Sets the sixel bits of `rows` rows from (x, y), noting each register's columns.
     private static func collect(
         _ indices: UnsafeBufferPointer<UInt16>, stride: Int, x: Int, y: Int, rows: Int, scratch s: inout Scratch
     ) {
@@ -202,13 +196,10 @@ final class SixelEncoder {
     static func bandBound(width: Int, registers: Int) -> Int { registers * (width + 26) }
 
     /// Puts the band's registers into passes (each drawn from column 0
-    /// after a `$`): taken by first column, then number (reproducible
-    /// bytes), a register joins the pass whose last register ends nearest
-    /// before its first column (selecting does not move the sixel cursor),
-    /// else starts one. Heads go to `passHead`, the rest is linked through
-    /// `nextInPass` (-1 ends it). Returns the passes. Joining costs a skip
-    /// from the pass's end, never more than a new pass: on gradients most
-    /// skips and returns go.
+    /// after a `$`): by first column, then number, a register joins the
+    /// pass ending nearest before its first column (a skip from there costs
+    /// no more than a new pass), else starts one. Heads go to `passHead`,
+    /// the rest is linked through `nextInPass` (-1 ends it). Returns the passes.
     private static func layOutPasses(_ s: inout Scratch) -> Int {
         let first = s.firstColumn
         let last = s.lastColumn
@@ -246,8 +237,7 @@ final class SixelEncoder {
         return passes
     }
 
-    /// The last column before `column` where a pass ends, nil when none
-    /// does: a look down the bits, a word (64 columns) at a time.
+    /// The last column before `column` where a pass ends (nil: none), 64 columns a step.
     @inline(__always)
     private static func lastEnd(before column: Int, _ s: Scratch) -> Int? {
         guard column > 0 else { return nil }
@@ -262,9 +252,8 @@ final class SixelEncoder {
         return w << 6 + 63 - word.leadingZeroBitCount
     }
 
-    /// Writes register r's sixels of the band, from the sixel cursor at
-    /// `column` (blank sixels up to its first column), clears its bits and
-    /// returns the column after its last.
+    /// Writes register r's sixels of the band from the sixel cursor at
+    /// `column`, clears its bits and returns the column after its last.
     private static func emitRegister(_ r: Int, from column: Int, _ s: inout Scratch, _ w: inout ByteWriter) -> Int {
         let row = s.bits + r * s.width
         let first = Int(s.firstColumn[r])

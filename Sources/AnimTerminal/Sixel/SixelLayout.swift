@@ -32,8 +32,7 @@ struct SixelLayout: Equatable {
             height: maxH >= cellHeight ? maxH / cellHeight * cellHeight : maxH)
     }
 
-    /// `rect` widened to start at a cell's corner; with `wholeCells` also
-    /// to end at one (within the visible part).
+    /// `rect` aligned to cells within the visible part (`CellGeometry.aligned`).
     func aligned(_ rect: Rect, wholeCells: Bool) -> Rect {
         cell.aligned(rect, wholeCells: wholeCells, within: visible)
     }

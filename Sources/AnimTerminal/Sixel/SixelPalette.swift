@@ -39,22 +39,16 @@ final class SixelPalette {
         quantizer = ColorQuantizer(exactLimit: registerCount)
     }
 
-    /// The mapping for the pixels `keys` (0: not drawn), or nil when none
-    /// is drawn.
-    func mapping(for keys: UnsafeBufferPointer<UInt32>) -> Mapping? {
+    /// Writes the register of each of the pixels `keys` into `out`
+    /// (`SixelEncoder.none` for 0: not drawn) and returns the mapping for
+    /// them; nil when none is drawn.
+    func registers(for keys: UnsafeBufferPointer<UInt32>, into out: UnsafeMutableBufferPointer<UInt16>) -> Mapping? {
         quantizer.reset()
         quantizer.add(keys)
         guard quantizer.pixelCount > 0 else { return nil }
         let (chosen, exact) = choose()
         clock += 1
-        return Mapping(matcher: chosen, registers: assign(chosen.colors), exact: exact)
-    }
-
-    /// Writes the register of each of the pixels `keys` into `out`
-    /// (`SixelEncoder.none` for 0: not drawn), through the mapping for them
-    /// (`mapping(for:)`), and returns that mapping; nil when none is drawn.
-    func registers(for keys: UnsafeBufferPointer<UInt32>, into out: UnsafeMutableBufferPointer<UInt16>) -> Mapping? {
-        guard let mapping = mapping(for: keys) else { return nil }
+        let mapping = Mapping(matcher: chosen, registers: assign(chosen.colors), exact: exact)
         colorMap.map(keys, mapping, into: out)
         return mapping
     }

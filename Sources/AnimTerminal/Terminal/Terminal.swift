@@ -4,11 +4,12 @@ import AnimKit
     import Glibc
 #endif
 
-/// The terminal the player owns (size, raw keys, the alternate screen, a
-/// hidden cursor) and the guarantee that all of it is put back. The restoring bytes and the saved tty mode are prepared before anything
-/// changes, in memory a signal handler may use: on SIGINT, SIGTERM and
-/// SIGHUP the handler writes them, restores the mode and exits. A closed
-/// output (EPIPE) and normal exit restore the same way.
+/// The terminal the player owns (size, raw keys, the alternate screen, a hidden
+/// cursor) and the guarantee that all of it is put back. The restoring bytes
+/// and the saved tty mode are prepared before anything changes, in memory a
+/// signal handler may use: on SIGINT, SIGTERM and SIGHUP the handler writes
+/// them, restores the mode and exits. A closed output (EPIPE) and normal exit
+/// restore the same way.
 public enum Terminal {
     /// A window's size: cells, and pixels (0 where the terminal does not say).
     public typealias WindowSize = (columns: Int, rows: Int, pixelWidth: Int, pixelHeight: Int)

@@ -1,14 +1,14 @@
 import AnimKit
 
 extension CellGrid {
-    /// The cells showing `image`, one sub-pixel of `symbols` per pixel
-    /// (past the image's edge: the background). Each cell gets the pattern and two colours with the least squared
-    /// error over its sub-pixels (`CellFitter`). Sub-pixels that show the
-    /// terminal's default (transparent over `Background.none`) are the
-    /// background, the others the foreground in their mean colour. In 256
-    /// colours every sub-pixel is mapped to the palette (`PaletteDither`)
-    /// before the fit and the two colours after it, so a cell whose
-    /// sub-pixels map to one colour is that colour.
+    /// The cells showing `image`, one sub-pixel of `symbols` per pixel (past
+    /// the image's edge: the background). Each cell gets the pattern and two
+    /// colours with the least squared error over its sub-pixels (`CellFitter`).
+    /// Sub-pixels that show the terminal's default (transparent over
+    /// `Background.none`) are the background, the others the foreground in
+    /// their mean colour. In 256 colours every sub-pixel is mapped to the
+    /// palette (`PaletteDither`) before the fit and the two colours after it,
+    /// so a cell whose sub-pixels map to one colour is that colour.
     public init(image: RGBAImage, background: Background, symbols: TextSymbols, mode: ColorMode, dither: PaletteDither) {
         let (ax, ay) = (symbols.across, symbols.down)
         self.init(columns: (image.width + ax - 1) / ax, rows: (image.height + ay - 1) / ay, symbols: symbols)

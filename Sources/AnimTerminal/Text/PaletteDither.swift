@@ -1,17 +1,10 @@
-/// Dithering for the 256-colour palette: each sub-pixel takes one of the
-/// two palette levels around its colour, the upper one as often as the
-/// colour lies toward it in linear light, so that an area seen from afar
-/// has the colour's light and a gradient shows no bands.
-///
-/// The levels are the palette's own, which are uneven (the cube's 0, 95 …
-/// 255; for greys the ramp's 8, 18 … 238 and the cube's greys): a flat
-/// offset was too weak for the cube's step of 95 and too strong for the
-/// ramp's 10.
-///
-/// The threshold depends on the sub-pixel's position only (unlike error
-/// diffusion): an area that does not change keeps its pattern, does not
-/// shimmer and costs the renderer nothing. It comes from blue noise
-/// (`noise`, the default) or an 8×8 Bayer matrix (`ordered`).
+/// Dithering for the 256-colour palette: each sub-pixel takes one of the two
+/// palette levels around its colour (the palette's own, uneven ones), the upper
+/// as often as the colour lies toward it in linear light. The threshold depends
+/// on the sub-pixel's position only (unlike error diffusion): an area that does
+/// not change keeps its pattern, does not shimmer and costs the renderer
+/// nothing. It comes from blue noise (`noise`, the default) or an 8×8 Bayer
+/// matrix (`ordered`).
 public enum PaletteDither: String, CaseIterable, Sendable {
     /// The nearest palette colour (`XtermPalette.index`).
     case none
