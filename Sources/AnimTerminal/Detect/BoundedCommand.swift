@@ -17,9 +17,8 @@ enum BoundedCommand {
     /// The most output kept from one command.
     static let maxOutput = 64 * 1024
 
-    /// The standard output of each command that exited with status 0
-    /// before `timeoutMs` (else nil); `environment` is the children's,
-    /// its `PATH` where the programs are found.
+    /// The standard output of each command that exited with status 0 before `timeoutMs` (else nil);
+    /// `environment` is the children's, its `PATH` where the programs are found.
     static func run(
         _ commands: [[String]], environment: [String: String], timeoutMs: Int,
         clock: any Clock<Duration> = SuspendingClock()

@@ -86,13 +86,7 @@ enum ProbeTTY {
             changed = 0
             tcsetattr(fd, TCSANOW, saved)
         }
-        let i: Int
-        switch signo {
-        case SIGINT: i = 0
-        case SIGTERM: i = 1
-        case SIGHUP: i = 2
-        default: i = 3
-        }
+        let i = signo == SIGINT ? 0 : signo == SIGTERM ? 1 : signo == SIGHUP ? 2 : 3  // as in `signals`
         sigaction(signo, previous + i, nil)
         raise(signo)
     }

@@ -1,6 +1,5 @@
-/// The exact grammar of each reply. Every function here takes the bytes of
-/// one complete sequence and returns the reply, or nil (dropped) when the
-/// bytes are not exactly that reply.
+/// The exact grammar of each reply: each function takes one complete
+/// sequence and returns the reply, or nil (dropped) when it is not exactly one.
 extension TerminalReplyParser {
     /// What a complete CSI sequence is.
     enum Control: Equatable {
@@ -84,8 +83,7 @@ extension TerminalReplyParser {
         return out
     }
 
-    /// The body of an APC, DCS or OSC string, without its introducer and
-    /// terminator.
+    /// The body of an APC, DCS or OSC string, without its introducer and terminator.
     static func parseString(_ kind: StringKind, _ body: [UInt8]) -> TerminalReply? {
         switch kind {
         case .apc: return kittyGraphics(body)
@@ -117,8 +115,7 @@ extension TerminalReplyParser {
         return .kittyGraphics(id: id, message: message)
     }
 
-    /// `>|text` (XTVERSION), `1+r hex[=hex]` / `0+r [hex]` (XTGETTCAP),
-    /// `1$r text` / `0$r text` (DECRQSS).
+    /// `>|text` (XTVERSION), `1+r hex[=hex]` / `0+r [hex]` (XTGETTCAP), `1$r text` / `0$r text` (DECRQSS).
     static func deviceControl(_ body: [UInt8]) -> TerminalReply? {
         guard body.count >= 2 else { return nil }
         let head = body[body.startIndex]

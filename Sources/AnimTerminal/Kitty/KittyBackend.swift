@@ -80,9 +80,8 @@ public final class KittyBackend: FrameBackend {
         return show(frame)
     }
 
-    /// A stored frame by number, else the rectangle that changed as a new
-    /// frame (or edited into the root frame), or a new root frame after
-    /// `invalidate()` or at a new placement.
+    /// A stored frame by number, else the rectangle that changed as a new frame (or edited into the
+    /// root frame), or a new root frame after `invalidate()` or at a new placement.
     public func render(_ image: RGBAImage, index: Int, placement: Placement) -> [UInt8] {
         if let bytes = renderStored(index: index, placement: placement) { return bytes }
         let image = background.flattened(image)
@@ -194,9 +193,8 @@ public final class KittyBackend: FrameBackend {
     /// Deletes the image, and every frame of it, from the terminal.
     public func finish() -> [UInt8] { delete() }
 
-    /// True when the terminal refused a frame of this image (not yet
-    /// editing): what it held is forgotten, and the root frame is edited in
-    /// place from then on.
+    /// True when the terminal refused a frame of this image (not yet editing): what it held is
+    /// forgotten, and the root frame is edited in place from then on.
     public func handleReply(_ reply: TerminalReply) -> Bool {
         guard !editing, case .kittyGraphics(let id, let message) = reply, id == nil || id == Int(imageID),
             !message.hasPrefix("OK")

@@ -9,8 +9,7 @@ struct KittyHeld {
     var count = 0
     /// The kitty frame on screen (0: none known).
     var current = 0
-    /// The kitty frame whose pixels `known` holds.
+    /// The kitty frame whose pixels are known, and its pixels as sent.
     var knownFrame = 0
-    /// The pixels of `knownFrame`, as sent (nil: none).
     var known: RGBAImage?
 }

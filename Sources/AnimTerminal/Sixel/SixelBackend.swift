@@ -143,9 +143,8 @@ public final class SixelBackend: FrameBackend {
         return out
     }
 
-    /// Sends all of `next`: guards in the top row, the base below it, then
-    /// the top row (unsettled); with a blank row above, the guards go there
-    /// and the base is the whole frame.
+    /// Sends all of `next`: guards in the top row, the base below it, then the top row (unsettled);
+    /// with a blank row above, the guards go there and the base is the whole frame.
     private func appendKeyframe(
         size: PixelSize, layout: SixelLayout, placement: Placement, blankAbove: Bool, into out: inout [UInt8]
     ) {

@@ -40,9 +40,8 @@ final class SixelEncoder {
     private struct Scratch {
         /// Per register `width` bytes of sixel bits (6 low bits).
         var bits = UnsafeMutablePointer<UInt8>.allocate(capacity: 0)
-        /// Per register: first and last column drawn in this band
-        /// (`Int32.max` and -1 when none), defined in this image, and the
-        /// registers present in this band in order of first use.
+        /// Per register: first and last column drawn in this band (`Int32.max` and -1 when none),
+        /// defined in this image, and the registers present in this band in order of first use.
         var firstColumn = UnsafeMutablePointer<Int32>.allocate(capacity: 0)
         var lastColumn = UnsafeMutablePointer<Int32>.allocate(capacity: 0)
         var defined = UnsafeMutablePointer<Bool>.allocate(capacity: 0)
@@ -59,8 +58,7 @@ final class SixelEncoder {
         var width = 0
         var usedCount = 0
 
-        /// Per pass: its first register, its last, and the next pass ending
-        /// at the same column (-1: none).
+        /// Per pass: its first register, its last, and the next pass ending at the same column (-1: none).
         var passHead: UnsafeMutablePointer<Int32> { passes }
         var passTail: UnsafeMutablePointer<Int32> { passes + registers }
         var nextEndingWith: UnsafeMutablePointer<Int32> { passes + 2 * registers }

@@ -14,8 +14,8 @@ struct SixelUnsettled {
 
     /// Every pixel of a frame of `pixels` settled.
     mutating func settleAll(_ pixels: Int) {
-        if mask.count != pixels { mask = [Bool](repeating: false, count: pixels) }
-        for i in mask.indices { mask[i] = false }
+        mask.removeAll(keepingCapacity: true)
+        mask.append(contentsOf: repeatElement(false, count: pixels))
         count = 0
     }
 

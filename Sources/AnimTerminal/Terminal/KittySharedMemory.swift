@@ -50,8 +50,7 @@ final class KittySharedMemory {
     /// Removes an object made by `store` (the terminal will not read it).
     static func remove(_ name: String) { shm_unlink(name) }
 
-    /// Removes the objects in `/dev/shm` of players no longer running;
-    /// returns how many.
+    /// Removes the objects in `/dev/shm` of players no longer running; returns how many.
     @discardableResult
     static func removeStale() -> Int {
         guard let dir = opendir("/dev/shm") else { return 0 }

@@ -51,9 +51,7 @@ enum TerminalState {
     static func setCursorAfter(row: Int?) {
         cursorAfterCount = 0
         guard let row, row >= 1, row <= 9999 else { return }
-        let bytes = Escape.moveTo(row: row, column: 1)
-        for (i, b) in bytes.enumerated() { cursorAfterBytes[i] = b }
-        cursorAfterCount = bytes.count
+        cursorAfterCount = cursorAfterBytes.update(fromContentsOf: Escape.moveTo(row: row, column: 1))
     }
 
     /// A tty mode in memory of C's size (see `saved`), zeroed, never freed.
@@ -71,10 +69,8 @@ enum TerminalState {
 
     /// Sets the bytes sent before the restore (before `prepare`, or unchanged).
     static func setExtra(_ bytes: [UInt8]) {
-        let n = min(bytes.count, extraCapacity)
         extraCount = 0
-        for i in 0..<n { extraBytes[i] = bytes[i] }
-        extraCount = n
+        extraCount = extraBytes.update(fromContentsOf: bytes.prefix(extraCapacity))
     }
 
     /// The handlers go in, and `active` is set, before the tty mode changes:

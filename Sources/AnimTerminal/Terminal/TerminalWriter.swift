@@ -73,8 +73,7 @@ public final class TerminalWriter {
         return b.count
     }
 
-    /// True at an ESC that starts a sequence: not a doubled one (tmux's
-    /// passthrough) nor that of ST.
+    /// True at an ESC that starts a sequence: not a doubled one (tmux's passthrough) nor that of ST.
     @inline(__always)
     static func isBoundary(_ b: UnsafeBufferPointer<UInt8>, _ i: Int) -> Bool {
         guard b[i] == Escape.esc else { return false }

@@ -12,8 +12,7 @@ public final class FrameRenderer {
     public let mode: ColorMode
     /// Levels per channel a colour shown may differ from the frame's.
     public let tolerance: Int
-    /// The grid the terminal shows as sent (within `tolerance` of the last
-    /// frame), nil when unknown.
+    /// The grid the terminal shows as sent (within `tolerance` of the last frame), nil when unknown.
     public private(set) var shown: CellGrid?
     var origin = (row: 1, column: 1)
     var fg: TerminalColor?

@@ -42,9 +42,8 @@ public enum PaletteDither: String, CaseIterable, Sendable {
     /// the greys (the cube would speckle them with colour).
     static let greyTolerance: UInt8 = 6
 
-    /// A value between two levels: the lower, the upper, and how far
-    /// toward the upper it lies in linear light, in 1/256ths (halfway
-    /// between sRGB 0 and 95 is 67, not 48).
+    /// A value between two levels: the lower, the upper, and how far toward the upper it lies in
+    /// linear light, in 1/256ths (halfway between sRGB 0 and 95 is 67, not 48).
     struct Step {
         var low: UInt8, high: UInt8, fraction: Int
 
