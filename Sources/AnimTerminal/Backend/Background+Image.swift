@@ -1,9 +1,8 @@
 import AnimKit
 
 extension Background {
-    /// `image` as graphics protocols should get it: unchanged for `.none`
-    /// (the terminal shows its own background through transparent pixels),
-    /// else composed over the colour or checkerboard, opaque.
+    /// `image` as graphics protocols should get it: unchanged for `.none`,
+    /// else composed over the colour or checkerboard.
     func flattened(_ image: RGBAImage) -> RGBAImage {
         guard self != .none else { return image }
         // An opaque frame (the usual case) is returned as it is, not copied.

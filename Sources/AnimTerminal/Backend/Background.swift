@@ -1,8 +1,7 @@
 /// What transparent pixels are drawn over.
 public enum Background: Equatable, Sendable {
     /// The terminal's own background: pixels less than half opaque are not
-    /// drawn, the others are drawn as if opaque. The default: it looks right
-    /// on dark and light terminals alike.
+    /// drawn, the others as if opaque (the default: right on any terminal).
     case none
     /// A solid colour, alpha-blended.
     case color(UInt8, UInt8, UInt8)

@@ -1,8 +1,7 @@
 import AnimKit
 
-/// How finely a backend draws: so many sub-pixels per cell (text symbols:
-/// 1×2 half blocks, 2×2 quadrants, 2×3 sextants, 2×4 octants), or the
-/// terminal's own pixels (kitty, sixel, iTerm2).
+/// How finely a backend draws: so many sub-pixels per cell (text symbols: 1×2 half blocks, 2×2
+/// quadrants, 2×3 sextants, 2×4 octants), or the terminal's own pixels (kitty, sixel, iTerm2).
 public enum BackendResolution: Equatable, Sendable {
     /// Text cells of `across`×`down` sub-pixels each.
     case cells(across: Int, down: Int)
@@ -13,31 +12,25 @@ public enum BackendResolution: Equatable, Sendable {
 /// One way of putting frames on the screen: text cells, kitty graphics,
 /// sixel or iTerm2 inline images.
 ///
-/// A backend turns frames into bytes; it never writes them. The player
-/// sends everything through the one `TerminalWriter`, wraps each frame and
-/// its status line in one synchronized update, and owns the cursor between
-/// frames. Each backend keeps what it last showed and sends only what
-/// changed since.
+/// A backend turns frames into bytes, sending only what changed since it
+/// last showed; the player writes them (in one synchronized update with the
+/// status line) and owns the cursor between frames.
 public protocol FrameBackend: AnyObject {
     /// How many pixels the frames it is given should have per cell.
     var resolution: BackendResolution { get }
 
     /// The bytes that bring the screen from what this backend last showed to
-    /// `image`, frame `index` of the animation (an index identifies the
-    /// pixels: the same index is the same picture until `invalidate`), drawn
-    /// at `placement`. `image` is `placement.pixels` in size. No
-    /// synchronized-update markers: the player adds them.
+    /// `image` (`placement.pixels` in size) at `placement`; `index` is the
+    /// animation's frame: the same index is the same picture until
+    /// `invalidate`.
     func render(_ image: RGBAImage, index: Int, placement: Placement) -> [UInt8]
 
-    /// The bytes that show frame `index` from what the terminal already
-    /// holds, without its pixels (kitty keeps uploaded frames), or nil when
-    /// the backend needs the image: then the player decodes it and calls
-    /// `render`.
+    /// The bytes that show frame `index` from what the terminal holds
+    /// (kitty's uploaded frames), or nil: the player then calls `render`.
     func renderStored(index: Int, placement: Placement) -> [UInt8]?
 
-    /// Whether the terminal keeps every frame drawn, to be shown again by
-    /// `renderStored` (kitty's stored frames): the player's cache then
-    /// keeps only the frames about to be drawn, not a copy of them all.
+    /// Whether the terminal keeps every frame drawn for `renderStored`: the
+    /// player's cache then keeps only the frames about to be drawn.
     var keepsFrames: Bool { get }
 
     /// Forget what the screen shows (a resize, a resume, a cleared screen):
@@ -48,17 +41,15 @@ public protocol FrameBackend: AnyObject {
     /// colours and moved the cursor; what the backend drew is still there.
     func outputWasInterleaved()
 
-    /// The player moved the cursor to 1-based (`row`, `column`) after the
-    /// frame (colours unchanged).
+    /// The player moved the cursor to 1-based (`row`, `column`) after the frame (colours unchanged).
     func cursorWasMoved(row: Int, column: Int)
 
-    /// The bytes that free what the terminal holds for this backend (kitty:
-    /// the uploaded images). Sent once, before the terminal is restored.
+    /// The bytes that free what the terminal holds for this backend (kitty's
+    /// images), sent once before the terminal is restored.
     func finish() -> [UInt8]
 
-    /// A reply the terminal sent, addressed to graphics (a kitty `ESC _G …
-    /// ESC \` reply, without the framing). Returns true when the backend
-    /// changed its strategy and wants everything drawn again.
+    /// A reply the terminal sent (kitty's `ESC _G … ESC \`); true when the
+    /// backend changed its strategy and wants everything drawn again.
     func handleReply(_ reply: TerminalReply) -> Bool
 }
 

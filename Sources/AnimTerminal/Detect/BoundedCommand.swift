@@ -10,19 +10,15 @@ import AnimKit
 /// Runs helper programs (tmux) with a deadline: the probe must never
 /// block on a server that hangs.
 ///
-/// Each program runs in its own process group with stdin and stderr on
-/// `/dev/null` and stdout on a pipe. What it prints is read until it exits
-/// or the deadline passes; then the whole group is killed (SIGKILL) and
-/// reaped. All commands given to one `run` go at once and share the
-/// deadline.
+/// Each program runs in its own process group, stdin and stderr on
+/// `/dev/null`, stdout on a pipe read until it exits or the shared
+/// deadline passes; then the group is killed and reaped.
 enum BoundedCommand {
     /// The most output kept from one command.
     static let maxOutput = 64 * 1024
 
-    /// The standard output of each command that exited with status 0
-    /// before `timeoutMs`; nil for one that failed, was not found, or ran
-    /// late. `environment` is the children's, and its `PATH` is where the
-    /// programs are looked for; `clock` times the deadline.
+    /// The standard output of each command that exited with status 0 before `timeoutMs` (else nil);
+    /// `environment` is the children's, its `PATH` where the programs are found.
     static func run(
         _ commands: [[String]], environment: [String: String], timeoutMs: Int,
         clock: any Clock<Duration> = SuspendingClock()
@@ -38,8 +34,7 @@ enum BoundedCommand {
         return children.map { $0.flatMap(finish) }
     }
 
-    /// Reaps the children that exited, then reads what is ready (waiting
-    /// up to `waitMs` for something to be).
+    /// Reaps the children that exited, then reads what is ready within `waitMs`.
     static func collect(_ children: inout [Child?], waitMs: Int32) {
         for i in children.indices where children[i] != nil && children[i]!.status == nil {
             var st: Int32 = 0
@@ -65,24 +60,20 @@ enum BoundedCommand {
         }
     }
 
-    /// The output of a child that exited with 0; one still running is
-    /// killed, with its process group, and reaped.
+    /// The output of a child that exited with 0; one still running is killed and reaped.
     static func finish(_ child: Child) -> [UInt8]? {
         if child.fd >= 0 { close(child.fd) }
-        var status = child.status
-        if status == nil {
+        if child.status == nil {
             kill(-child.pid, SIGKILL)
             kill(child.pid, SIGKILL)
             var st: Int32 = 0
             while waitpid(child.pid, &st, 0) < 0 && errno == EINTR {}
-            status = st
         }
         let exitedCleanly = child.status.map { ($0 & 0x7F) == 0 && (($0 >> 8) & 0xFF) == 0 } ?? false
         return exitedCleanly ? child.output : nil
     }
 
-    /// A child started by `spawn`: its output pipe (-1 once it is closed),
-    /// what it wrote, and its wait status once reaped.
+    /// A child: its output pipe (-1 once closed), what it wrote, its status once reaped.
     struct Child {
         var pid: pid_t
         var fd: Int32
@@ -92,8 +83,7 @@ enum BoundedCommand {
         var isRunning: Bool { fd >= 0 || status == nil }
     }
 
-    /// Starts `argv` (its first element found on the environment's PATH);
-    /// nil when it cannot.
+    /// Starts `argv` (found on the environment's PATH); nil when it cannot.
     static func spawn(_ argv: [String], environment: [String: String]) -> Child? {
         guard let name = argv.first, let path = find(name, path: environment["PATH"] ?? "/usr/bin:/bin") else { return nil }
         var fds: [Int32] = [0, 0]

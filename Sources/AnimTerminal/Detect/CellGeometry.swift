@@ -2,11 +2,9 @@ import AnimKit
 
 /// The size of one terminal cell in the terminal's own pixels.
 ///
-/// Terminals differ: kitty, alacritty and foot draw cells of 8×18 or 8×19
-/// pixels, xterm's default font 6×13; assuming 1:2 stretches the picture by
-/// up to 19%. The size comes from `TIOCGWINSZ` (`ws_xpixel`/`ws_ypixel`
-/// over the cell counts) or a `CSI 16 t` reply; when neither is known it is
-/// assumed 10×20 (1:2), what half blocks were designed around.
+/// Terminals differ (8×18, 8×19, xterm's 6×13): assuming 1:2 stretches
+/// the picture by up to 19%. The size comes from `TIOCGWINSZ` or a
+/// `CSI 16 t` reply, else is assumed 10×20.
 public struct CellGeometry: Equatable, Sendable {
     /// Pixels per cell, across and down (both at least 1).
     public var width: Int
@@ -15,8 +13,7 @@ public struct CellGeometry: Equatable, Sendable {
     /// True when the terminal reported the size; false when assumed.
     public var isMeasured: Bool
 
-    /// A cell of `width`×`height` pixels, each at least 1; `isMeasured`
-    /// false for a size that was assumed.
+    /// A cell of `width`×`height` pixels, each at least 1.
     public init(width: Int, height: Int, isMeasured: Bool = true) {
         self.width = max(width, 1)
         self.height = max(height, 1)
@@ -27,8 +24,7 @@ public struct CellGeometry: Equatable, Sendable {
     public static let assumed = CellGeometry(width: 10, height: 20, isMeasured: false)
 
     /// The cell size from a text area of `pixelWidth`×`pixelHeight` pixels
-    /// over `columns`×`rows` cells, or nil when either is zero (terminals
-    /// that do not know their pixels report 0).
+    /// over `columns`×`rows` cells, or nil when either is zero.
     public static func from(pixelWidth: Int, pixelHeight: Int, columns: Int, rows: Int) -> CellGeometry? {
         guard pixelWidth > 0, pixelHeight > 0, columns > 0, rows > 0 else { return nil }
         let w = pixelWidth / columns
@@ -39,9 +35,8 @@ public struct CellGeometry: Equatable, Sendable {
 }
 
 extension CellGeometry {
-    /// `rect` widened left and up to start at a cell's top-left corner
-    /// (the picture's top-left is a cell's); with `wholeCells`, also right
-    /// and down to end at one, but not past `limit`.
+    /// `rect` widened left and up to start at a cell's corner; with
+    /// `wholeCells` also right and down to end at one, within `limit`.
     func aligned(_ rect: Rect, wholeCells: Bool = true, within limit: PixelSize) -> Rect {
         let x0 = rect.x / width * width
         let y0 = rect.y / height * height

@@ -2,11 +2,9 @@
     import Glibc
 #endif
 
-/// The cursor's row by the plain cursor position report (CPR, `CSI 6 n`,
-/// answered `CSI row ; column R`), for a preview drawn where the cursor is
+/// The cursor's row by CPR (`CSI 6 n`), for a preview drawn at the cursor
 /// when the probe's DECXCPR went unanswered (tmux answers only CPR). The
-/// probe avoids CPR because F3 with a modifier is the same bytes; a
-/// preview asks only after the probe, and waits at most `timeoutMs`.
+/// probe avoids CPR (a modified F3 is the same bytes); this asks after it.
 public enum CursorRow {
     /// The row (1-based), or nil when `tty` is not a terminal or gives no
     /// report in time. Bytes read before the report are dropped.

@@ -2,18 +2,14 @@
     import Glibc
 #endif
 
-/// The tty mode while the probe waits for replies: no echo (a reply must
-/// not be printed back), not canonical (replies have no newline), no
-/// signal keys (Ctrl-C typed meanwhile arrives as the byte 3, a key for the
-/// player, instead of killing the process with the tty in this mode).
+/// The tty mode while the probe waits for replies: no echo, not canonical
+/// (replies have no newline), no signal keys (Ctrl-C arrives as a key
+/// instead of killing the process with the tty in this mode).
 ///
-/// Only changed when the caller has not put the terminal raw already
-/// (`ICANON` or `ECHO` on), and then put back exactly as it was. The saved
-/// mode lives in memory of C's `struct termios` size (see
-/// `TerminalState.saved`). Should SIGTERM, SIGHUP, SIGINT or SIGQUIT come
-/// meanwhile (from `kill`), a handler puts the mode back first, then
-/// reinstates the previous disposition and raises the signal again.
-/// Calls are serialised: the state is process-wide.
+/// Only changed when the terminal is not raw already, then put back as it
+/// was (saved as `TerminalState.saved` is). A SIGTERM, SIGHUP, SIGINT or
+/// SIGQUIT meanwhile puts the mode back, reinstates the previous
+/// disposition and is raised again. Calls are serialised (process-wide state).
 enum ProbeTTY {
     nonisolated(unsafe) static let saved = TerminalState.termiosMemory()
     nonisolated(unsafe) static let probe = TerminalState.termiosMemory()
@@ -33,8 +29,7 @@ enum ProbeTTY {
     }()
     static let signals: [Int32] = [SIGINT, SIGTERM, SIGHUP, SIGQUIT]
 
-    /// Runs `body` with `tty` in the probe's mode; `body` is told whether
-    /// the mode was changed for it.
+    /// Runs `body` with `tty` in the probe's mode, telling it whether it changed.
     static func withProbeMode<T>(_ tty: Int32, _ body: (_ changed: Bool) -> T) -> T {
         pthread_mutex_lock(lock)
         defer { pthread_mutex_unlock(lock) }
@@ -91,13 +86,7 @@ enum ProbeTTY {
             changed = 0
             tcsetattr(fd, TCSANOW, saved)
         }
-        let i: Int
-        switch signo {
-        case SIGINT: i = 0
-        case SIGTERM: i = 1
-        case SIGHUP: i = 2
-        default: i = 3
-        }
+        let i = signo == SIGINT ? 0 : signo == SIGTERM ? 1 : signo == SIGHUP ? 2 : 3  // as in `signals`
         sigaction(signo, previous + i, nil)
         raise(signo)
     }

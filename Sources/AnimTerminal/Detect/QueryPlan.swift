@@ -1,23 +1,18 @@
-/// The one round of queries the probe sends, chosen from what the
-/// environment said, and closed by DA1, which every terminal answers.
-///
-/// Sent: kitty's graphics query (not where it would print: the Linux
-/// console, GNU screen and urxvt show APC and DCS bodies as text; not
-/// inside tmux without passthrough, where it is lost) and outside tmux a
-/// second one whose pixel lies in shared memory, XTVERSION, `CSI 16 t` and
-/// `CSI 14 t` when `TIOCGWINSZ` gave no pixels, XTSMGRAPHICS when sixel is
-/// possible (a terminal that reads `CSI ? … S` carelessly could take it for
-/// a scroll, so not to terminals known to have no sixel), XTGETTCAP `RGB`
-/// and `Tc` and DECRQSS of a 24-bit SGR when direct colour is not known yet,
-/// and DA1. Inside tmux the queries for the outer terminal go wrapped for
-/// passthrough; DA1 and the window reports are answered by tmux.
+/// The round of queries the probe sends, chosen from the environment's verdict
+/// and closed by DA1, which every terminal answers. Sent: kitty's graphics
+/// query (not where APC and DCS bodies print: the Linux console, GNU screen,
+/// urxvt; not inside tmux without passthrough), outside tmux one by shared
+/// memory too, XTVERSION, `CSI 16 t` and `CSI 14 t` when `TIOCGWINSZ` gave no
+/// pixels, XTSMGRAPHICS unless known to have no sixel (`CSI ? … S` could be
+/// taken for a scroll), XTGETTCAP and DECRQSS while direct colour is unknown,
+/// and DA1. Inside tmux the outer terminal's queries go wrapped; tmux answers
+/// DA1 and the window reports.
 struct QueryPlan: Equatable {
     var bytes: [UInt8] = []
     /// The kitty query went out (wrapped for tmux: its reply may be lost).
     var kitty = false
     var kittyWrapped = false
-    /// The shared-memory object offered with kitty's query (not inside
-    /// tmux: its reply could come after tmux's DA1, onto the shell's line).
+    /// The shared-memory object offered with kitty's query (not in tmux).
     var kittySharedMemory: String?
     var cellSize = false
     var sixel = false
@@ -26,11 +21,9 @@ struct QueryPlan: Equatable {
     var plainCursorPosition = false
 
     /// Terminals whose row is needed that answer CPR but not DECXCPR (GNU
-    /// screen 4.9 answers DA1 alone; `Terminal.enter` scrolls its lines
-    /// away). urxvt 9.30 does the same, but its row does not help: shrunk
-    /// during play it drops the main screen's lines below the new bottom
-    /// (as under any program on the alternate screen), and the xterm rule
-    /// for the row then put the shell's next line over the last one kept.
+    /// screen 4.9; `Terminal.enter` scrolls its lines away). Not urxvt
+    /// 9.30: shrunk during play it drops the lines below the new bottom,
+    /// and its row then put the shell's next line over the last one kept.
     static let withoutDECXCPR: Set<String> = ["GNU screen"]
 
     /// Terminals that have no sixel, by the name `Known` gives them.
@@ -43,9 +36,8 @@ struct QueryPlan: Equatable {
         return !caps.tmux.inside && term.hasPrefix("screen")
     }
 
-    /// nil when no query should be sent at all (`TERM` unset or `dumb`).
-    /// `sharedMemory` makes the object for the shared-memory query, called
-    /// only where kitty's query goes out unwrapped; nil: none.
+    /// nil when no query should be sent (`TERM` unset or `dumb`).
+    /// `sharedMemory` makes the object for the shared-memory query.
     init?(
         environment env: [String: String], caps: TerminalCapabilities, sharedMemory: (() -> String?)? = nil
     ) {

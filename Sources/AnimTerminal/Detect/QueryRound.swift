@@ -5,12 +5,9 @@ import AnimKit
 #endif
 
 /// One round of queries: written at once, then replies read until DA1's
-/// (the sentinel: the terminal answers in order, so everything it was
-/// going to say has been said) or the time is up.
-///
-/// Memory stays bounded whatever the terminal sends: reads of 4 KiB, the
-/// parser's bounds, at most `TerminalProbe.maxReplies` replies and
-/// `TerminalProbe.maxPendingInput` bytes of other input kept.
+/// (the sentinel: terminals answer in order) or the time is up. Memory is
+/// bounded: reads of 4 KiB, the parser's bounds, `TerminalProbe.maxReplies`
+/// and `TerminalProbe.maxPendingInput`.
 struct QueryRound: Equatable {
     var replies: [TerminalReply] = []
     /// Input that was not a reply, in order (keys typed meanwhile).
@@ -18,7 +15,6 @@ struct QueryRound: Equatable {
     var sawSentinel = false
     /// From before the write to the sentinel or the timeout.
     var elapsed: Int64 = 0
-    /// Why the round ended.
     var end: End = .timeout
 
     enum End: Equatable {
@@ -31,15 +27,12 @@ struct QueryRound: Equatable {
         case inputEnded(Int32)
     }
 
-    /// How many reads after the sentinel take what is already there (a
-    /// reply that overtook another, keys typed at once).
+    /// Reads after the sentinel that take what is already there.
     static let drainReads = 4
 
     /// `awaitKitty`: read on past DA1, until the deadline at most, for the
-    /// reply to kitty's query. Inside tmux DA1 is tmux's own, answered at
-    /// once, while the query wrapped for passthrough is answered by the
-    /// terminal outside later: a reply that came after the round ended
-    /// was echoed onto the shell's prompt once anim had quit.
+    /// reply to kitty's query: inside tmux DA1 is tmux's, answered at once,
+    /// and a later reply from outside landed on the shell's prompt.
     static func run(
         _ queries: [UInt8], input: Int32, output: Int32, timeoutMs: Int, clock: any Clock<Duration>,
         awaitKitty: Bool = false, plainCursorPosition: Bool = false
@@ -57,11 +50,9 @@ struct QueryRound: Equatable {
                 round.end = .writeFailed(errno)
             }
             round.elapsed = clock.nanoseconds() - start
-            // What the parser holds back (a lone ESC, ESC [ …) is a key only
-            // once the terminal has finished replying (DA1 came: terminals
-            // answer in order). A round cut by its deadline may have cut a
-            // reply after its ESC, which the player would take for the Esc
-            // key and quit: dropped.
+            // What the parser holds back is a key only once DA1 came; a
+            // round cut by its deadline may have cut a reply after its ESC,
+            // which the player would take for the Esc key: dropped.
             let held = parser.flush()
             if round.sawSentinel { round.keep(held) }
             return round
@@ -112,8 +103,8 @@ struct QueryRound: Equatable {
             }
             let (replies, other) = parser.feed(Array(buffer[0..<n]))
             for reply in replies {
-                if case .primaryAttributes = reply, sawSentinel { continue }
                 if case .primaryAttributes = reply {
+                    if sawSentinel { continue }
                     sawSentinel = true
                     end = .sentinel
                 }

@@ -3,11 +3,9 @@ import AnimKit
 /// What the terminal itself said to the probe's query round, as it said
 /// it (what was decided from it is `TerminalCapabilities`' verdict).
 public struct TerminalAnswers: Equatable, Sendable {
-    /// Whether the terminal answered the query round (false: nothing came
-    /// back within the time allowed, or no query was sent).
+    /// Whether the terminal answered the query round (DA1 came in time).
     public var answered = false
-    /// How long the query round took, from writing the queries to the DA1
-    /// reply or the timeout; nil when no query was sent.
+    /// How long the query round took (to DA1 or the timeout); nil: not sent.
     public var duration: Duration?
     /// How many replies the round brought back.
     public var replyCount = 0
@@ -24,7 +22,6 @@ public struct TerminalAnswers: Equatable, Sendable {
     /// object of this machine (`Escape.queryKittySharedMemory`).
     public var kittySharedMemory = false
     /// Bytes read during the round that were not replies (keys typed
-    /// meanwhile), in order: the player parses them as its first keys.
-    /// At most `TerminalProbe.maxPendingInput`.
+    /// meanwhile, at most `TerminalProbe.maxPendingInput`): the first keys.
     public var pendingInput: [UInt8] = []
 }

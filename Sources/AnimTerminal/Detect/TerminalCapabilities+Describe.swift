@@ -1,7 +1,6 @@
 /// The report `anim play --probe` prints.
 extension TerminalCapabilities {
-    /// What was found, one line per finding, then why (`reasons`) and how
-    /// long the query round took.
+    /// What was found, one line per finding, the round, and why (`reasons`).
     public func describe() -> String {
         var lines: [String] = []
         let name = terminalName.isEmpty ? "unknown" : terminalName

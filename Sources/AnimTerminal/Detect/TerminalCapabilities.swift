@@ -1,5 +1,4 @@
-/// What the player found out about the terminal, and why: the result of
-/// `TerminalProbe`, printed by `anim play --probe`.
+/// What `TerminalProbe` found out about the terminal, and why.
 public struct TerminalCapabilities: Equatable, Sendable {
     /// Graphics protocols the terminal draws, best first (empty: text only).
     public var graphics: [GraphicsProtocol] = []
@@ -12,19 +11,14 @@ public struct TerminalCapabilities: Equatable, Sendable {
     /// Inside GNU screen (which shows APC and DCS bodies as text).
     public var insideScreen = false
     /// Whether a sixel image leaves what lies under its undrawn pixels
-    /// (xterm, foot); false where it clears them (mlterm, Konsole): then
-    /// frames are sent whole (`SixelBackend.composes`).
+    /// (false: mlterm, Konsole; `SixelBackend.composes`).
     public var sixelComposes = true
-    /// Whether kitty graphics animation frames are shown; false where only
-    /// still images are (Konsole): then each frame is a new image
-    /// (`KittyBackend.animates`).
+    /// Whether kitty animation frames are shown (false: Konsole; `KittyBackend.animates`).
     public var kittyAnimates = true
-    /// Whether a window grown again brings back the lines a shrink pushed
-    /// into the scrollback (VTE), moving the shell's row down with them.
+    /// Whether a window grown again brings back the lines a shrink pushed into the scrollback (VTE).
     public var linesReturnOnGrow = false
-    /// The finest block symbols the terminal is known to draw without a
-    /// font that has them (`TerminalProbe.drawnSymbols`; `--symbols auto`
-    /// follows it through `TextSymbols(drawn:)`).
+    /// The finest block symbols the terminal draws without a font that has
+    /// them (`TerminalProbe.drawnSymbols`; `--symbols auto` follows it).
     public var symbols: DrawnSymbols = .half
     /// The terminal's name as found (`TERM_PROGRAM`, `TERM`, …), for messages.
     public var terminalName = ""
@@ -39,25 +33,21 @@ public struct TerminalCapabilities: Equatable, Sendable {
     /// The protocol `auto` picks: the first graphics protocol, else text.
     public var best: GraphicsProtocol { graphics.first ?? .text }
 
-    /// Whether output for `graphics` has to be wrapped for tmux's
-    /// passthrough to reach the terminal (never for text; not for sixel
-    /// when tmux draws it itself).
+    /// Whether output for `graphics` is wrapped for tmux's passthrough (not
+    /// text, nor sixel when tmux draws it).
     public func needsPassthrough(_ graphics: GraphicsProtocol) -> Bool {
         guard tmux.inside, graphics != .text else { return false }
         return !(graphics == .sixel && tmux.drawsSixel)
     }
 
-    /// Adds `p` to `graphics` (at `front`, or the end) unless present; then
-    /// notes `why`, if given.
+    /// Adds `p` to `graphics` (at `front` or the end) unless present, noting `why`.
     mutating func add(_ p: GraphicsProtocol, front: Bool = false, because why: String? = nil) {
         guard !graphics.contains(p) else { return }
         if front { graphics.insert(p, at: 0) } else { graphics.append(p) }
         if let why { note(why) }
     }
 
-    /// Removes `p` from `graphics`.
     mutating func remove(_ p: GraphicsProtocol) { graphics.removeAll { $0 == p } }
 
-    /// Records a finding.
     mutating func note(_ line: String) { reasons.append(line) }
 }

@@ -1,5 +1,4 @@
-/// Deciding from the environment alone: which terminal this is, and what
-/// it is known to draw.
+/// Deciding from the environment alone: which terminal this is, and what it is known to draw.
 extension TerminalProbe {
     /// A terminal recognised by a variable or its `TERM`.
     struct Known: Equatable {
@@ -15,10 +14,8 @@ extension TerminalProbe {
         }
     }
 
-    /// What the environment says. `terminfo` is the entry for the terminal
-    /// (inside tmux: for the client's terminal); `tmux` what tmux said
-    /// (`TmuxClient.query`), nil when it was not asked or did not answer.
-    /// Pure: reads nothing but its arguments.
+    /// What the environment says, given the terminal's terminfo entry (inside tmux: the client's)
+    /// and what tmux said (nil: not asked or no answer). Pure: reads nothing but its arguments.
     public static func fromEnvironment(
         _ env: [String: String], terminfo: Terminfo?,
         tmux: TmuxClient? = nil
@@ -28,9 +25,8 @@ extension TerminalProbe {
         var outer = env
         var known: Known?
         if let screen = screen(env, inTmux: !(env["TMUX"] ?? "").isEmpty) {
-            // What the terminal outside said (KITTY_WINDOW_ID, COLORTERM…)
-            // was inherited: screen 4.9 turns 24-bit colour into 8 colours
-            // and shows kitty graphics as base64 text.
+            // The outer terminal's variables were inherited: screen 4.9 turns
+            // 24-bit colour into 8 colours and prints kitty graphics.
             caps.insideScreen = true
             known = screen
             outer = env["TERM"].map { ["TERM": $0] } ?? [:]
@@ -70,17 +66,11 @@ extension TerminalProbe {
         return caps
     }
 
-    /// Terminals whose sixel image clears the pixels it does not draw
-    /// (seen under Xvfb: mlterm 3.9.3 and Konsole 22.12 showed only each
-    /// frame's changed pixels and the top row).
+    /// Terminals whose sixel image clears the pixels it does not draw (mlterm 3.9.3, Konsole 22.12).
     static let sixelClears: Set<String> = ["mlterm", "Konsole"]
 
-    /// Terminals that bring back, as the window grows, the lines a shrink
-    /// pushed into the scrollback (seen under Xvfb with xdotool resizing,
-    /// `Tools/terminals/check.py`: xfce4-terminal 1.0.4 on VTE 0.70, and
-    /// mlterm 3.9.3, where before the shell's next line overwrote line 12
-    /// of 25; now it lands on line 25, as it does after a plain program
-    /// on the alternate screen: mlterm itself puts the cursor one row high).
+    /// Terminals that bring back, as the window grows, the lines a shrink pushed into the
+    /// scrollback (`Tools/terminals/check.py`: xfce4-terminal 1.0.4 on VTE 0.70, mlterm 3.9.3).
     static let linesReturn: Set<String> = ["VTE", "mlterm"]
 
     /// Inside tmux, and not in a GNU screen started inside it (`screen`).
@@ -88,17 +78,13 @@ extension TerminalProbe {
         !(env["TMUX"] ?? "").isEmpty && (env["STY"] ?? "").isEmpty
     }
 
-    /// GNU screen: `STY` is set (even with `TMUX` inherited from outside,
-    /// or `TERM` set to something else inside), or `TERM` is `screen…`
-    /// outside tmux (whose own `TERM` may be `screen`). Text cells in the
-    /// 256 colours screen passes; nothing the outer terminal's variables say.
+    /// GNU screen: `STY` is set (whatever `TMUX` or `TERM` say), or `TERM` is `screen…` outside
+    /// tmux. Text cells in 256 colours, whatever the outer terminal's variables say.
     static func screen(_ env: [String: String], inTmux: Bool) -> Known? {
         let term = env["TERM"] ?? ""
-        if let sty = env["STY"], !sty.isEmpty {
-            return Known(name: "GNU screen", graphics: [], trueColor: false, evidence: "STY is set")
-        }
-        guard !inTmux, term.hasPrefix("screen") else { return nil }
-        return Known(name: "GNU screen", graphics: [], trueColor: false, evidence: "TERM=\(term)")
+        let sty = !(env["STY"] ?? "").isEmpty
+        guard sty || (!inTmux && term.hasPrefix("screen")) else { return nil }
+        return Known(name: "GNU screen", graphics: [], trueColor: false, evidence: sty ? "STY is set" : "TERM=\(term)")
     }
 
     /// Terminals that set a variable of their own.

@@ -2,11 +2,10 @@ import AnimKit
 
 /// What the replies of the query round decide, over the environment.
 ///
-/// Outside tmux a round that was answered (DA1 came back) is the
-/// terminal's own word: kitty graphics exactly when the kitty query was
-/// answered `OK`, sixel exactly when DA1 lists 4. Inside tmux DA1 is
-/// tmux's: a 4 means tmux draws sixel itself; the kitty reply, if the
-/// outer terminal's comes back through tmux, can only add.
+/// Outside tmux an answered round is the terminal's word: kitty graphics
+/// exactly when its query was answered `OK`, sixel exactly when DA1 lists
+/// 4. Inside tmux DA1 is tmux's (4: tmux draws sixel) and the kitty reply
+/// can only add.
 extension TerminalProbe {
     static func apply(
         _ replies: [TerminalReply], answered: Bool, plan: QueryPlan, size: Terminal.WindowSize?,
@@ -57,10 +56,8 @@ extension TerminalProbe {
         if let attributes { primaryAttributes(attributes, &caps) }
     }
 
-    /// The SGR reported holds the 24-bit colour set by the probe, in any
-    /// of its spellings (xterm writes `38:2::1:2:3`, with an empty colour
-    /// space). Whether a terminal flags this valid with 1 or, as DEC did,
-    /// with 0 varies: the text decides.
+    /// The SGR reported holds the probe's 24-bit colour in any spelling (xterm: `38:2::1:2:3`); the
+    /// text decides, since terminals flag it valid with 1 or, as DEC did, 0.
     static func keepsDirectColour(_ text: String) -> Bool {
         ["38:2::1:2:3", "38:2:1:2:3", "38;2;1;2;3"].contains { text.contains($0) }
     }
@@ -118,8 +115,7 @@ extension TerminalProbe {
             caps.terminalName = caps.terminalName.isEmpty || caps.terminalName.hasPrefix("xterm") ? name : caps.terminalName
             directColour("XTVERSION says \(name)", &caps)
         }
-        // Outside tmux the reply is the terminal's own, with the version
-        // kitty and foot give nowhere else.
+        // Outside tmux it is the terminal's own version (kitty's, foot's).
         if !caps.tmux.inside, ["kitty", "foot", "Ghostty", "iTerm2"].contains(caps.terminalName),
             text.lowercased().hasPrefix(caps.terminalName.lowercased())
         {

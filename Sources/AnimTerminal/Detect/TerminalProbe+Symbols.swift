@@ -1,6 +1,5 @@
-/// Block symbols a terminal draws: half blocks everywhere, sextants
-/// (Unicode 13) and octants (Unicode 16, which also hold the sextants'
-/// patterns) where known.
+/// Block symbols a terminal draws: half blocks everywhere, sextants (Unicode 13) and octants
+/// (Unicode 16, which also hold the sextants' patterns) where known.
 public enum DrawnSymbols: String, Sendable {
     /// Half blocks (▀ ▄), in every font: nothing finer is known.
     case half
@@ -12,21 +11,16 @@ public enum DrawnSymbols: String, Sendable {
 
 /// Which block symbols a terminal draws (`--symbols auto`).
 ///
-/// Sextants (Unicode 13) and octants (Unicode 16) show only where the
-/// terminal draws them itself or its font has them; elsewhere each is an
-/// empty box. A terminal cannot be asked whether it has a glyph (a missing
-/// one still moves the cursor one cell), so the answer comes from a table
-/// of terminals that draw them themselves, by version, from each one's
-/// changelog and sources (kitty, foot, Ghostty, WezTerm, Contour, VTE,
-/// Konsole, iTerm2; Alacritty draws sextants from 0.13.2 but gives no
-/// version, xterm, mlterm and urxvt draw neither). Seen under Xvfb with
-/// no font that has either block: kitty 0.26, Konsole 22.12 and VTE 0.70
-/// (xfce4-terminal) drew sextants and boxes for octants; xterm (bitmap and
-/// Xft fonts), mlterm 3.9.3 and urxvt 9.30 drew boxes for both.
+/// Sextants and octants show only where the terminal draws them itself or
+/// its font has them; elsewhere each is an empty box, and a terminal cannot
+/// be asked whether it has a glyph. So the answer is a table of terminals
+/// that draw them, by version, from their changelogs and sources
+/// (Alacritty draws sextants from 0.13.2 but gives no version; xterm,
+/// mlterm and urxvt draw neither), checked under Xvfb with no font that
+/// has either block.
 extension TerminalProbe {
-    /// The finest symbols terminal `name` draws, given its version as found
-    /// (`VTE_VERSION`, `KONSOLE_VERSION`, an XTVERSION reply; nil unknown),
-    /// and why.
+    /// The finest symbols terminal `name` draws, given its version as found (`VTE_VERSION`,
+    /// `KONSOLE_VERSION`, an XTVERSION reply; nil unknown), and why.
     static func drawnSymbols(_ name: String, version: String?) -> (DrawnSymbols, String)? {
         let v = version ?? ""
         let dotted = dottedVersion(v)
@@ -70,10 +64,8 @@ extension TerminalProbe {
         return parts.isEmpty ? nil : parts
     }
 
-    /// Sets `caps.symbols` for the terminal found, noting why. Inside tmux
-    /// the outer terminal draws, but tmux measures each character with the
-    /// C library's width table, which may not know Unicode 16: octants
-    /// become sextants. GNU screen keeps half blocks.
+    /// Sets `caps.symbols` for the terminal found, noting why. Inside tmux octants become sextants
+    /// (tmux's width table may not know Unicode 16); GNU screen keeps half blocks.
     static func chooseSymbols(version: String?, _ caps: inout TerminalCapabilities) {
         guard !caps.insideScreen, var (symbols, why) = drawnSymbols(caps.terminalName, version: version) else {
             caps.symbols = .half

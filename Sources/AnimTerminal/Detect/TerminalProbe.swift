@@ -4,14 +4,10 @@ import AnimKit
     import Glibc
 #endif
 
-/// Finds out what the terminal draws (kitty, sixel or iTerm2 graphics,
-/// 24-bit colour, the cell's size in pixels) without ever blocking.
-///
-/// The environment decides first (`fromEnvironment`); then, when input and
-/// output are terminals, one round of queries goes out at once and the
-/// replies are read until DA1's, or for `timeoutMs` at most (`detect`). A
-/// terminal that answers nothing costs the timeout; one that answers costs
-/// its round trip.
+/// Finds out what the terminal draws (graphics protocols, 24-bit colour,
+/// the cell's size) without ever blocking: the environment decides first
+/// (`fromEnvironment`), then one round of queries is read until DA1's
+/// reply or `timeoutMs` (`detect`).
 public enum TerminalProbe {
     /// The most non-reply input bytes kept from the round.
     public static let maxPendingInput = 4096
@@ -32,17 +28,12 @@ public enum TerminalProbe {
         return env
     }
 
-    /// The environment's verdict, then one round of queries when `input`
-    /// and `output` are terminals (both: replies come on `input` to what
-    /// was written to `output`).
-    ///
-    /// Call it before the player puts the terminal raw and enters the
-    /// alternate screen: it takes the tty into its own mode for the round
-    /// and puts back exactly what it found (if the terminal is raw already
-    /// it leaves the mode alone). Bytes typed meanwhile come back in
-    /// `pendingInput`. Inside tmux, tmux is asked first (two commands, at
-    /// most `tmuxTimeoutMs`, killed if late). `clock` times the round and
-    /// the commands (tests may pass a `ManualClock`).
+    /// The environment's verdict, then one round of queries when `input` and
+    /// `output` are terminals. Call it before the player puts the terminal raw:
+    /// it takes the tty into its own mode for the round and puts back what it
+    /// found (a raw terminal is left alone). Bytes typed meanwhile come back in
+    /// `pendingInput`. Inside tmux, tmux is asked first (two commands, at most
+    /// `tmuxTimeoutMs`). `clock` times the round and the commands.
     public static func detect(
         environment env: [String: String], input: Int32, output: Int32,
         timeoutMs: Int = 100, clock: any Clock<Duration> = SuspendingClock()
@@ -67,9 +58,8 @@ public enum TerminalProbe {
                 "TIOCGWINSZ: \(size.pixelWidth)×\(size.pixelHeight) px over \(size.columns)×\(size.rows) cells: cell \(cell.width)×\(cell.height) px"
             )
         }
-        // A background job reading its controlling terminal is stopped by
-        // SIGTTIN (or gets EIO): only the foreground process group asks. A
-        // terminal that is not ours to control (tcgetpgrp fails) can be read.
+        // A background job reading its terminal is stopped by SIGTTIN (or
+        // gets EIO); one not ours to control (tcgetpgrp fails) can be read.
         let foreground = tcgetpgrp(input)
         guard foreground < 0 || foreground == getpgrp() else {
             caps.note("not in the terminal's foreground process group: no queries")
@@ -89,8 +79,7 @@ public enum TerminalProbe {
         }
         // kitty unlinks the object it read; any other terminal leaves it.
         defer { if let name = plan.kittySharedMemory { KittySharedMemory.remove(name) } }
-        // Inside tmux, a kitty outside answers the wrapped query after
-        // tmux's DA1: wait for it (within the timeout), or the shell gets it.
+        // Inside tmux a kitty outside answers after tmux's DA1: wait for it.
         let round = QueryRound.run(
             plan.bytes, input: input, output: output, timeoutMs: timeoutMs, clock: clock,
             awaitKitty: plan.kittyWrapped && caps.graphics.contains(.kitty), plainCursorPosition: plan.plainCursorPosition)

@@ -1,6 +1,5 @@
-/// The exact grammar of each reply. Every function here takes the bytes of
-/// one complete sequence and returns the reply, or nil (dropped) when the
-/// bytes are not exactly that reply.
+/// The exact grammar of each reply: each function takes one complete
+/// sequence and returns the reply, or nil (dropped) when it is not exactly one.
 extension TerminalReplyParser {
     /// What a complete CSI sequence is.
     enum Control: Equatable {
@@ -84,8 +83,7 @@ extension TerminalReplyParser {
         return out
     }
 
-    /// The body of an APC, DCS or OSC string, without its introducer and
-    /// terminator.
+    /// The body of an APC, DCS or OSC string, without its introducer and terminator.
     static func parseString(_ kind: StringKind, _ body: [UInt8]) -> TerminalReply? {
         switch kind {
         case .apc: return kittyGraphics(body)
@@ -117,8 +115,7 @@ extension TerminalReplyParser {
         return .kittyGraphics(id: id, message: message)
     }
 
-    /// `>|text` (XTVERSION), `1+r hex[=hex]` / `0+r [hex]` (XTGETTCAP),
-    /// `1$r text` / `0$r text` (DECRQSS).
+    /// `>|text` (XTVERSION), `1+r hex[=hex]` / `0+r [hex]` (XTGETTCAP), `1$r text` / `0$r text` (DECRQSS).
     static func deviceControl(_ body: [UInt8]) -> TerminalReply? {
         guard body.count >= 2 else { return nil }
         let head = body[body.startIndex]
@@ -134,9 +131,7 @@ extension TerminalReplyParser {
         case UInt8(ascii: "+"):
             let parts = rest.split(separator: UInt8(ascii: "="), maxSplits: 1, omittingEmptySubsequences: false)
             guard let name = hexText(parts[0]) else { return nil }
-            if !valid {
-                return parts.count == 1 ? .termcap(name: name, value: nil) : nil
-            }
+            if !valid { return parts.count == 1 ? .termcap(name: name, value: nil) : nil }
             guard !name.isEmpty else { return nil }
             if parts.count == 1 { return .termcap(name: name, value: "") }
             guard let value = hexText(parts[1]) else { return nil }

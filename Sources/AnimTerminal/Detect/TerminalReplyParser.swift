@@ -1,38 +1,31 @@
 /// Splits what a terminal sends into replies to the probe's queries
 /// (`TerminalReply`) and everything else, which is what the user typed.
 ///
-/// Incremental: a reply may arrive split across reads at any byte; the
-/// parser holds the unfinished part (at most `maxStringBytes` +
-/// a few bytes) until the next `feed`. Strict: each reply has an exact
-/// grammar (see `TerminalReplyParser+Grammar.swift`); one that does not
-/// match is dropped, whatever it contains.
+/// Incremental: a reply may be split across reads at any byte; the
+/// unfinished part (at most `maxStringBytes` and a few bytes) is held until
+/// the next `feed`. Strict: a reply that does not match its exact grammar
+/// (`TerminalReplyParser+Grammar.swift`) is dropped.
 ///
-/// What comes back in `other`, in the order it arrived, is every byte that
-/// is not part of an escape sequence, and every escape sequence that
-/// is not a reply: keys (`ESC [ C` and `ESC [ D` are arrows, `ESC [ 1 ; 5 C`
-/// is Ctrl-right, `ESC O P` is F1, `ESC [ < …` a mouse report, `ESC x` is
-/// Alt-x). A CSI sequence is taken for a reply when its shape is one: a
-/// private marker `?`, `>` or `=`, or the final byte `t`, or `$ y`; those
-/// that are malformed or unknown are dropped, not passed on as keys.
-/// APC, DCS and OSC strings are replies (a DCS must start with `0`, `1`
-/// or `>`, an APC with `G`, an OSC with a digit, as every reply does;
-/// otherwise `ESC P`, `ESC _`, `ESC ]` are Alt keys and pass on).
+/// `other` gets, in order, every byte outside an escape sequence and every
+/// sequence that is not a reply: keys (arrows, `ESC [ 1 ; 5 C`, `ESC O P`,
+/// mouse reports, `ESC x` for Alt-x). A CSI is a reply when shaped like
+/// one (a private marker `?`, `>` or `=`, the final `t`, or `$ y`); one
+/// malformed or unknown is dropped, not passed on. APC, DCS and OSC
+/// strings are replies when they start as every reply does (APC `G`, DCS
+/// `0`, `1` or `>`, OSC a digit); otherwise `ESC _`, `ESC P`, `ESC ]` are
+/// Alt keys.
 ///
-/// The rules for damaged input: an ESC anywhere inside a sequence ends it
-/// (dropped) and starts a new one, so a reply after garbage is always
-/// found; CAN or SUB cancel a sequence; a C0 control or a non-ASCII byte
-/// inside a CSI ends it (dropped) and is kept as input; a CSI longer
-/// than `maxControlBytes` or a string longer than `maxStringBytes` is
-/// abandoned, its rest skipped up to its end.
+/// Damaged input: an ESC inside a sequence drops it and starts a new one
+/// (a reply after garbage is always found); CAN or SUB cancel; a C0
+/// control or non-ASCII byte ends a CSI (dropped) and is kept as input; a
+/// CSI past `maxControlBytes` or a string past `maxStringBytes` is skipped
+/// to its end.
 ///
-/// A lone ESC at the end of a read may be the Esc key or the first byte
-/// of a reply still in flight: it is held, and comes out with the next
-/// `feed` (as a key if what follows does not make a sequence) or with
-/// `flush()`, which the reader calls when nothing more came within its
-/// key timeout (`isHoldingSequence` says when it has to).
+/// A lone ESC at the end of a read (the Esc key, or a reply in flight) is
+/// held until the next `feed` or `flush()`, which the reader calls when
+/// nothing came within its key timeout (`isHoldingSequence`).
 public struct TerminalReplyParser: Sendable {
-    /// The longest APC, DCS or OSC body kept (bytes between the
-    /// introducer and the terminator).
+    /// The longest APC, DCS or OSC body kept.
     public static let maxStringBytes = 4096
     /// The longest CSI kept (parameter and intermediate bytes).
     public static let maxControlBytes = 256
@@ -77,8 +70,7 @@ public struct TerminalReplyParser: Sendable {
     static let sub: UInt8 = 0x1A
 
     var state: State = .ground
-    /// The sequence being read: CSI parameters and intermediates, or a
-    /// string's body. Never longer than `maxStringBytes`.
+    /// The CSI parameters and intermediates, or the string's body, being read.
     var buffer: [UInt8] = []
 
     /// Reads `CSI row ; column R` as the cursor's position, not as a key
@@ -88,13 +80,10 @@ public struct TerminalReplyParser: Sendable {
     /// A parser holding nothing.
     public init() {}
 
-    /// True when part of a sequence is held back, waiting for more bytes
-    /// (a lone ESC among them): the reader should `flush()` if nothing
-    /// arrives soon.
+    /// True when part of a sequence is held back: the reader should `flush()` if nothing arrives soon.
     public var isHoldingSequence: Bool { state != .ground }
 
-    /// Parses the next bytes read from the terminal: the replies completed
-    /// by them, and the bytes that are not replies, in order.
+    /// The replies the next bytes complete, and the bytes that are not replies.
     public mutating func feed(_ bytes: [UInt8]) -> (replies: [TerminalReply], other: [UInt8]) {
         var replies: [TerminalReply] = []
         var other: [UInt8] = []
@@ -102,9 +91,8 @@ public struct TerminalReplyParser: Sendable {
         return (replies, other)
     }
 
-    /// Gives up on the sequence held back: a lone ESC (the Esc key), or
-    /// ESC with `[`, `_`, `P` or `]` and nothing after it, comes out as
-    /// input; a reply cut short is dropped.
+    /// Gives up on the sequence held back: a lone ESC, or ESC with `[`,
+    /// `_`, `P` or `]`, comes out as input; a reply cut short is dropped.
     public mutating func flush() -> [UInt8] {
         defer {
             state = .ground
@@ -153,47 +141,33 @@ public struct TerminalReplyParser: Sendable {
             stepControl(b, &replies, &other)
         case .csiSkip:
             if b >= 0x20 && b <= 0x3F { break }
-            if b >= 0x40 && b <= 0x7E || b == Self.can || b == Self.sub {
-                state = .ground
-                break
-            }
             state = .ground
-            step(b, &replies, &other)
+            if !(b >= 0x40 && b <= 0x7E || b == Self.can || b == Self.sub) { step(b, &replies, &other) }
         }
     }
 
     /// Inside an APC, DCS or OSC string, or skipping the rest of one.
     mutating func stepString(_ b: UInt8, _ replies: inout [TerminalReply], _ other: inout [UInt8]) {
         switch state {
-        case .string(let kind):
+        case .string(let kind), .skip(let kind):
+            let skipping = state == .skip(kind)
             if b == Self.esc {
-                state = .stringEscape(kind)
+                state = skipping ? .skipEscape(kind) : .stringEscape(kind)
             } else if b == Self.can || b == Self.sub || (b == Self.bel && kind == .osc) {
                 reset(.ground)  // cancelled, or an OSC ended (not a reply we read)
+            } else if skipping {
+                break
             } else if buffer.count >= Self.maxStringBytes {
                 reset(.skip(kind))
             } else {
                 buffer.append(b)
             }
-        case .stringEscape(let kind):
+        case .stringEscape(let kind), .skipEscape(let kind):
             if b == UInt8(ascii: "\\") {
-                if let reply = Self.parseString(kind, buffer) { replies.append(reply) }
+                if state == .stringEscape(kind), let reply = Self.parseString(kind, buffer) { replies.append(reply) }
                 reset(.ground)
             } else {
                 reset(.escape)  // that ESC starts a new sequence
-                if b != Self.esc { step(b, &replies, &other) }
-            }
-        case .skip(let kind):
-            if b == Self.esc {
-                state = .skipEscape(kind)
-            } else if b == Self.can || b == Self.sub || (b == Self.bel && kind == .osc) {
-                state = .ground
-            }
-        case .skipEscape:
-            if b == UInt8(ascii: "\\") {
-                state = .ground
-            } else {
-                state = .escape
                 if b != Self.esc { step(b, &replies, &other) }
             }
         default:

@@ -4,10 +4,8 @@
 
 /// Finding the compiled entry for a terminal name, where ncurses looks.
 extension Terminfo {
-    /// The directories searched, in ncurses' order: `$TERMINFO`,
-    /// `~/.terminfo`, each of `$TERMINFO_DIRS` (an empty element stands for
-    /// the system directories), then `/etc/terminfo`, `/lib/terminfo`,
-    /// `/usr/share/terminfo`.
+    /// The directories searched, in ncurses' order: `$TERMINFO`, `~/.terminfo`, `$TERMINFO_DIRS`
+    /// (an empty element: the system's), then the system's.
     public static func searchDirectories(environment env: [String: String]) -> [String] {
         let system = ["/etc/terminfo", "/lib/terminfo", "/usr/share/terminfo"]
         var dirs: [String] = []
@@ -23,10 +21,9 @@ extension Terminfo {
         return dirs.filter { seen.insert($0).inserted }
     }
 
-    /// The entry for `term`, from the first directory that has a file for
-    /// it (`x/xterm-kitty`, or `78/xterm-kitty` as on case-insensitive
-    /// file systems) that parses; nil when none does. A name with `/` or a
-    /// leading `.` is refused: it would reach outside the database.
+    /// The entry for `term` from the first directory with a file for it
+    /// (`x/xterm-kitty` or `78/xterm-kitty`) that parses; a name with `/` or
+    /// a leading `.` is refused (it would reach outside the database).
     public static func load(term: String, environment env: [String: String]) -> Terminfo? {
         guard let first = term.utf8.first, first != UInt8(ascii: "."), term.utf8.count <= 255,
             !term.utf8.contains(UInt8(ascii: "/")), !term.utf8.contains(0)

@@ -2,11 +2,9 @@
 /// number of colours, and the extended capabilities (`tic -x`), where
 /// direct colour is declared as `RGB` (ncurses) or `Tc` (tmux).
 ///
-/// Parsed from the binary format of term(5) by hand, both the legacy
-/// (magic 0432, 16-bit numbers) and the 32-bit one (magic 01036). Every
-/// count and offset is checked against the file's length: a damaged or
-/// hostile file gives nil, or an entry without the parts that are damaged,
-/// never a crash.
+/// Parsed from term(5)'s binary format, legacy (magic 0432) and 32-bit
+/// (01036), every count and offset checked: a damaged or hostile file
+/// gives nil or an entry without its damaged parts, never a crash.
 public struct Terminfo: Equatable, Sendable {
     /// One extended capability's value.
     public enum Value: Equatable, Sendable {
@@ -22,8 +20,7 @@ public struct Terminfo: Equatable, Sendable {
     public var names: [String] = []
     /// `colors#`: how many colours the palette has, nil when absent.
     public var colors: Int?
-    /// Extended capabilities present in the entry (false flags, absent and
-    /// cancelled ones are left out).
+    /// Extended capabilities present in the entry (false flags, absent and cancelled ones are left out).
     public var extended: [String: Value] = [:]
 
     /// An entry made by hand (tests, or a caller that knows better).
@@ -36,14 +33,12 @@ public struct Terminfo: Equatable, Sendable {
     /// Whether the entry declares 24-bit colour: `RGB` or `Tc`, of any type.
     public var hasDirectColor: Bool { extended["RGB"] != nil || extended["Tc"] != nil }
 
-    /// The largest file read (ncurses' own limit is 32 KiB for the legacy
-    /// format and 128 KiB for the 32-bit one).
+    /// The largest file read (ncurses': 32 KiB legacy, 128 KiB 32-bit).
     public static let maxFileBytes = 1 << 18
     /// Index of `colors` among the standard numbers.
     static let colorsIndex = 13
 
-    /// Parses a compiled entry; nil when its header or standard part is
-    /// not what term(5) describes.
+    /// Parses a compiled entry; nil when its header or standard part is damaged.
     public static func parse(_ bytes: [UInt8]) -> Terminfo? {
         guard bytes.count <= maxFileBytes else { return nil }
         var r = Reader(bytes: bytes)
@@ -72,8 +67,7 @@ public struct Terminfo: Equatable, Sendable {
         return entry
     }
 
-    /// The extended section after the standard one; nil when absent or
-    /// damaged.
+    /// The extended section after the standard one; nil when absent or damaged.
     static func extendedPart(_ r: inout Reader, numberSize: Int) -> [String: Value]? {
         guard let boolCount = r.count(), let numCount = r.count(), let strCount = r.count(),
             let items = r.count(), let tableSize = r.count()
@@ -118,8 +112,7 @@ public struct Terminfo: Equatable, Sendable {
         return out
     }
 
-    /// The NUL-terminated string at `offset` of `table`, or nil when the
-    /// offset is outside it or no NUL ends it.
+    /// The NUL-terminated string at `offset` of `table`, or nil.
     static func cString(_ table: ArraySlice<UInt8>, at offset: Int) -> [UInt8]? {
         guard offset >= 0, offset < table.count else { return nil }
         let start = table.startIndex + offset

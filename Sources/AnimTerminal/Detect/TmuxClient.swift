@@ -1,14 +1,9 @@
-/// What tmux says about the terminal it runs in and about itself: whether
-/// it lets escape sequences through to that terminal, that terminal's
-/// name and the features tmux found in it.
-///
-/// Inside tmux, `TERM` and `TERM_PROGRAM` name tmux, and variables such as
-/// `KITTY_WINDOW_ID` are the ones the tmux server was started with (maybe
-/// in another terminal): the client's name and features are the better
+/// What tmux says about itself and the terminal it runs in. Inside tmux, `TERM`
+/// names tmux and variables such as `KITTY_WINDOW_ID` are the server's (maybe
+/// from another terminal): the client's name and features are the better
 /// witnesses.
 public struct TmuxClient: Equatable, Sendable {
-    /// `allow-passthrough` is `on` or `all` for this pane: graphics can be
-    /// sent to the outer terminal wrapped in `Escape.tmuxPassthrough`.
+    /// `allow-passthrough` is `on` or `all` for this pane.
     public var passthrough: Bool
     /// `#{client_termname}`: the outer terminal's `TERM` (`xterm-kitty`).
     public var termName: String
@@ -28,8 +23,7 @@ public struct TmuxClient: Equatable, Sendable {
 
     /// Asks the tmux server of `environment` (its `TMUX`), both commands at
     /// once, for at most `timeoutMs`: nil when tmux did not answer in time
-    /// (it is killed) or cannot be run. The pane's own setting wins over
-    /// the global one (`show-options -A`).
+    /// or cannot be run. The pane's setting wins (`show-options -A`).
     public static func query(
         environment: [String: String], timeoutMs: Int = 50, clock: any Clock<Duration> = SuspendingClock()
     ) -> TmuxClient? {

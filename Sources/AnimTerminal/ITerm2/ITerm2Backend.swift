@@ -3,13 +3,10 @@ import AnimKit
 /// Full-resolution frames as iTerm2 inline images (iTerm2, WezTerm, and
 /// others that implement `OSC 1337 ; File=`): a PNG of what changed.
 ///
-/// Terminals that implement it keep an image as pieces attached to cells,
-/// and a new image written over cells replaces what they held. So a frame
-/// is sent as the cell-aligned rectangle that changed since the last one,
-/// placed at its cell; an unchanged frame costs nothing. `doNotMoveCursor`
-/// asks the terminal to leave the cursor, and the player keeps the bottom
-/// row free of the picture, so a terminal that moves it anyway never
-/// scrolls.
+/// An image written over cells replaces what they held, so a frame is the
+/// cell-aligned rectangle that changed, placed at its cell. The player
+/// keeps the bottom row free (besides `doNotMoveCursor`), so a terminal
+/// that moves the cursor anyway never scrolls.
 public final class ITerm2Backend: FrameBackend {
     /// What transparent pixels are drawn over.
     public let background: Background
@@ -17,8 +14,7 @@ public final class ITerm2Backend: FrameBackend {
     private var shown: RGBAImage?
     private var shownPlacement: Placement?
 
-    /// An iTerm2 backend drawing over `background`; `tmux` wraps each image
-    /// for tmux's passthrough.
+    /// An iTerm2 backend drawing over `background`, wrapped for tmux when `tmux`.
     public init(background: Background, tmux: Bool = false) {
         self.background = background
         self.tmux = tmux
@@ -27,9 +23,8 @@ public final class ITerm2Backend: FrameBackend {
     /// iTerm2 images are drawn in the terminal's pixels.
     public var resolution: BackendResolution { .pixels }
 
-    /// The cell-aligned rectangle that changed since the last frame as one
-    /// inline PNG at its cell (everything after `invalidate()` or at a new
-    /// placement); `[]` when nothing changed.
+    /// The cell-aligned rectangle that changed as one inline PNG at its cell
+    /// (everything after `invalidate()` or at a new placement).
     public func render(_ image: RGBAImage, index: Int, placement: Placement) -> [UInt8] {
         let image = background.flattened(image)
         var rect = Rect(x: 0, y: 0, width: image.width, height: image.height)

@@ -7,53 +7,39 @@ import AnimKit
 /// Full-resolution frames through kitty's graphics protocol, uploaded once
 /// and then shown by number.
 ///
-/// The first frame is sent whole (PNG, or raw pixels where PNG saves
-/// nothing: `payload`) as the root frame of one image; a
-/// frame not yet in the terminal is sent as the rectangle that changed since
-/// a frame whose pixels are known, composed onto it by kitty (`a=f`, `c=`
-/// the base, `X=1`: replace); showing any frame already there is one
-/// control command (`a=a,c=N`), a few dozen bytes, with anim's own
-/// scheduler timing it (kitty's animation stays stopped), so pause, step,
-/// speed and reverse keep working. Frames kept in the terminal are counted
-/// against `storageBudget` (kitty's own quota is 320 MB): past it, or when
-/// the terminal refuses with an error, the backend edits the root frame in
-/// place with each frame's changed rectangle instead. The image is deleted
-/// when the player ends (`finish`). Uploads ask for errors only (`q=1`),
-/// which come back among the keys and reach `handleReply`.
+/// The first frame is the root frame of one image (PNG, or raw where PNG
+/// saves nothing: `payload`); a frame not yet in the terminal is the
+/// rectangle that changed since a known frame, composed onto it by kitty
+/// (`a=f`, `c=` the base, `X=1`); showing a stored frame is one control
+/// command (`a=a,c=N`), timed by anim's scheduler (kitty's animation stays
+/// stopped), so pause, step, speed and reverse keep working. Past
+/// `storageBudget` (kitty's own quota is 320 MB), or when the terminal
+/// refuses, the root frame is edited in place instead. Uploads ask for
+/// errors only (`q=1`), which come back among the keys to `handleReply`.
 ///
-/// `quiet` (previews): nobody reads the terminal's replies there, and a
-/// reply would land in the shell's or the file manager's input, so every
-/// command asks for none (`q=2`, kitty's advice to previewers); without
-/// replies a refused frame would go unnoticed, so frames are not stored
-/// but edited into the one root frame, and the image of that id is deleted
-/// before the first upload (a preview in the same box replaces the last).
+/// `quiet` (previews): a reply would land in the shell's or the file
+/// manager's input, so no command asks for one (`q=2`); a refusal would
+/// go unnoticed, so frames are edited into the root frame, and the image
+/// of that id is deleted first (a preview in the same box replaces the last).
 ///
-/// `sharedMemory` (a kitty on this machine, as the probe found:
-/// `KittySharedMemory`): the pixels of each upload go raw (`f=32`) into a
-/// shared-memory object that the terminal reads and unlinks, and only its
-/// name passes through the pty. A refusal, or an object that cannot be
-/// made (`/dev/shm` full), sends the rest through the pty.
+/// `sharedMemory` (a kitty on this machine: `KittySharedMemory`): each
+/// upload's pixels go raw (`f=32`) into an object the terminal reads and
+/// unlinks; a refusal, or `/dev/shm` full, sends the rest through the pty.
 ///
-/// `animates` false (Konsole: it shows kitty images but ignores animation
-/// frames without an error, so frame 1 stayed on screen): each frame that
-/// changed is sent whole as the image, replacing the last.
+/// `animates` false (Konsole ignores animation frames without an error):
+/// each frame that changed is sent whole as the image, replacing the last.
 public final class KittyBackend: FrameBackend {
     /// What transparent pixels are drawn over.
     public let background: Background
     let command: KittyCommand
-    /// The image's id: one per process, so two players in two windows of
-    /// one kitty do not collide.
+    /// The image's id: one per process, so two players in one kitty do not collide.
     let imageID: UInt32
-    /// Decoded bytes (width × height × 4 per frame) the backend lets the
-    /// terminal hold before it stops adding frames.
+    /// Decoded bytes (4 per pixel) the terminal may hold before frames stop being added.
     public var storageBudget: Int
 
-    /// What the terminal holds of the image.
     private var held = KittyHeld()
-    /// True once frames are no longer added (budget reached or refused;
-    /// from the start when `quiet`).
+    /// True once frames are no longer added (budget, refusal, or `quiet`).
     private(set) var editing = false
-    /// No replies asked for (previews).
     private let quiet: Bool
     /// Whether the terminal shows animation frames (`a=f`, `a=a`).
     public let animates: Bool
@@ -66,9 +52,8 @@ public final class KittyBackend: FrameBackend {
     /// Replies asked for: `q=1` (errors), or `q=2` (none) when quiet.
     private var errors: String { quiet ? "q=2" : "q=1" }
 
-    /// A kitty backend drawing over `background`, wrapped for tmux's
-    /// passthrough when `tmux`; `imageID` nil: one made from the process id;
-    /// `quiet`: no replies asked for (previews).
+    /// A kitty backend drawing over `background`, wrapped for tmux when
+    /// `tmux`; `imageID` nil: one from the process id.
     public init(
         background: Background, tmux: Bool = false, storageBudget: Int = 256 << 20, imageID: UInt32? = nil,
         quiet: Bool = false, animates: Bool = true, sharedMemory: Bool = false
@@ -86,20 +71,17 @@ public final class KittyBackend: FrameBackend {
     /// kitty draws the terminal's pixels.
     public var resolution: BackendResolution { .pixels }
 
-    /// kitty keeps the frames uploaded (not once they are edited in place,
-    /// nor where it does not animate).
+    /// kitty keeps the frames uploaded (unless edited in place or not animating).
     public var keepsFrames: Bool { animates && !editing }
 
-    /// Shows frame `index` by number when the terminal holds it at this
-    /// placement (`[]` when it is already shown), else nil.
+    /// Shows frame `index` by number when the terminal holds it here, else nil.
     public func renderStored(index: Int, placement: Placement) -> [UInt8]? {
         guard animates, placement == held.placement, let frame = held.stored[index] else { return nil }
         return show(frame)
     }
 
-    /// A stored frame by number, else a new frame of the rectangle that changed
-    /// (the root frame edited in place once frames are no longer added), or a
-    /// new root frame after `invalidate()` or at a new placement.
+    /// A stored frame by number, else the rectangle that changed as a new frame (or edited into the
+    /// root frame), or a new root frame after `invalidate()` or at a new placement.
     public func render(_ image: RGBAImage, index: Int, placement: Placement) -> [UInt8] {
         if let bytes = renderStored(index: index, placement: placement) { return bytes }
         let image = background.flattened(image)
@@ -162,7 +144,6 @@ public final class KittyBackend: FrameBackend {
         return out
     }
 
-    /// Makes kitty frame `frame` the one shown.
     private func show(_ frame: Int) -> [UInt8] {
         guard frame != held.current else { return [] }
         held.current = frame
@@ -172,17 +153,11 @@ public final class KittyBackend: FrameBackend {
     private func delete() -> [UInt8] { command.control("a=d,d=I,i=\(imageID),q=2") }
 
     /// The pixels of `image` and the keys that name their format: PNG
-    /// (`f=100`), or raw RGB (`f=24`, RGBA `f=32` when a pixel is not
-    /// opaque) with the size (`s`, `v`) after a PNG that came out within a
-    /// tenth of the raw size: noise and grain deflate to nothing less,
-    /// and deflating them was the most of a frame's CPU (noise.png, kitty
-    /// mode). The next `rawRun` uploads are then raw, and PNG is tried again.
-    ///
-    /// PNG: every row Paeth-filtered (on the benchmark clips about the
-    /// per-row choice's bytes, in less time), libdeflate level 2: on the
-    /// full-motion clips much less CPU a frame than level 6 for somewhat
-    /// more bytes; level 1 saved little more time for more bytes again
-    /// (`Tools/bench/graphics/run.py`, kitty mode).
+    /// (`f=100`; Paeth on every row, deflate level 2: far less CPU than 6
+    /// for a few more bytes), or raw RGB (`f=24`, RGBA `f=32` when a pixel
+    /// is not opaque) with the size (`s`, `v`) for the `rawRun` uploads
+    /// after a PNG within a tenth of the raw size (noise deflates to nothing
+    /// less, at most of a frame's CPU); then PNG is tried again.
     private func payload(_ image: RGBAImage) -> (format: String, bytes: [UInt8]) {
         if let memory {
             if let name = image.pixels.withUnsafeBytes({ memory.store($0) }) {
@@ -206,30 +181,26 @@ public final class KittyBackend: FrameBackend {
     /// Uploads sent raw after a PNG that saved less than a tenth.
     static let rawRun = 15
 
-    /// Forgets what the terminal shows and holds: the next `render` sends a
-    /// new root frame.
+    /// Forgets what the terminal holds: the next `render` sends a new root frame.
     public func invalidate() {
         held.placement = nil
         held.known = nil
         held.stored = [:]
         held.current = 0
-        // `editing` stays: a terminal that refused frames once (or a clip
-        // past the budget) is not asked to store them again after a resize.
+        // `editing` stays: frames are not stored again after a resize.
     }
 
     /// Deletes the image, and every frame of it, from the terminal.
     public func finish() -> [UInt8] { delete() }
 
-    /// True when the terminal refused a frame of this image (an error reply,
-    /// not yet editing): what it held is forgotten and from then on the root
-    /// frame is edited in place; false for any other reply.
+    /// True when the terminal refused a frame of this image (not yet editing): what it held is
+    /// forgotten, and the root frame is edited in place from then on.
     public func handleReply(_ reply: TerminalReply) -> Bool {
         guard !editing, case .kittyGraphics(let id, let message) = reply, id == nil || id == Int(imageID),
             !message.hasPrefix("OK")
         else { return false }
-        // Refused (ENOSPC, ENOMEM, an object it could not read, …): stop
-        // adding frames, start again; through the pty unless it was
-        // short of room, which shared memory does not change.
+        // Refused: stop adding frames, start again; through the pty unless
+        // it was short of room, which shared memory does not change.
         if !message.hasPrefix("ENOSPC") && !message.hasPrefix("ENOMEM") { memory = nil }
         invalidate()
         editing = true  // later refusals of frames already on their way change nothing

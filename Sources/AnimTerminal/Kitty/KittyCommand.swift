@@ -4,11 +4,9 @@ import AnimKit
 /// the payload base64 in chunks of at most 4096 bytes (`m=1` on all but the
 /// last), each command wrapped for tmux's passthrough when asked.
 ///
-/// The protocol asks for the keys on the first chunk only; kitty 0.26
-/// (Debian 12) takes an animation frame's keys (`x`, `y`, `c`, `X`) from
-/// its last chunk, so a chunked frame lost its offset and was drawn as the
-/// whole frame, stretched (seen under Xvfb). `repeatKeys` sends them on
-/// every chunk, which kitty also accepts.
+/// The protocol wants the keys on the first chunk only, but kitty 0.26
+/// takes an animation frame's keys (`x`, `y`, `c`, `X`) from its last, so
+/// a chunked frame lost its offset: `repeatKeys` sends them on every chunk.
 struct KittyCommand {
     let tmux: Bool
 
@@ -17,16 +15,15 @@ struct KittyCommand {
         wrap([Escape.esc, UInt8(ascii: "_"), UInt8(ascii: "G")] + Array(keys.utf8) + Escape.stringTerminator)
     }
 
-    /// A command carrying `data`, base64-encoded and chunked. The bytes
-    /// are appended to one buffer: the keys of a chunk are made once, and
-    /// only a tmux-wrapped chunk is built apart (its ESCs are doubled).
+    /// A command carrying `data`, base64-encoded and chunked, in one
+    /// buffer (only a tmux-wrapped chunk is built apart).
     func transmit(_ keys: String, data: [UInt8], repeatKeys: Bool = false) -> [UInt8] {
         var encoded: [UInt8] = []
         data.withUnsafeBytes { Base64.encode($0, into: &encoded) }
         let opening: [UInt8] = [Escape.esc, UInt8(ascii: "_"), UInt8(ascii: "G")]
         let firstKeys = (more: Array((keys + ",m=1;").utf8), last: Array((keys + ",m=0;").utf8))
-        // Later chunks carry `m` and, when the first asks for no reply, `q=2`
-        // too (the protocol allows it; a preview must never get a reply).
+        // Later chunks carry `m`, and `q=2` when the first does (a preview
+        // must never get a reply).
         let q = keys.contains("q=2") ? ",q=2" : ""
         let laterKeys =
             repeatKeys ? firstKeys : (more: Array("m=1\(q);".utf8), last: Array("m=0\(q);".utf8))

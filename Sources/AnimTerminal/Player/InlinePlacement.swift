@@ -7,9 +7,8 @@ public struct InlinePlacement: Sendable, Equatable {
     public var column: Int
     /// At the end, make the box blank again (kitty's images deleted).
     public var clear: Bool
-    /// At the end, put the cursor back where it was (a previewer that draws
-    /// into a pane it does not own); otherwise it goes to the line below
-    /// the picture, as after any command's output.
+    /// At the end, put the cursor back where it was (a pane not ours);
+    /// otherwise it goes to the line below the picture.
     public var keepCursor: Bool
     /// Output is not a terminal (fzf reads the preview from a pipe): lines
     /// from the box's top-left, no absolute positions.

@@ -17,8 +17,7 @@ public enum PlayerKey: Equatable, Sendable {
     /// Several files: the next one, the previous one.
     case next, previous
 
-    /// The keys in `bytes` read from a raw terminal (arrows are ESC [ C/D;
-    /// a lone ESC quits).
+    /// The keys in `bytes` read from a raw terminal (arrows are ESC [ C/D; a lone ESC quits).
     public static func parse(_ bytes: [UInt8]) -> [PlayerKey] {
         var keys: [PlayerKey] = []
         var i = 0
@@ -55,8 +54,7 @@ public enum PlayerKey: Equatable, Sendable {
         return keys
     }
 
-    /// What the key does to a pane's scheduler (pause, step, speed,
-    /// reverse, restart); other keys are the player's.
+    /// What the key does to a pane's scheduler; other keys are the player's.
     func apply(to scheduler: FrameScheduler) {
         switch self {
         case .togglePause: scheduler.togglePause()

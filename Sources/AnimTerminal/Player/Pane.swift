@@ -1,9 +1,7 @@
 import AnimKit
 
 /// One animation in its box of the screen: the file, its frames through a
-/// cache at the box's size, its own scheduler (so each pane of a grid
-/// keeps its own timing), its backend and what it last drew. A `Player`
-/// owns the terminal and one or more panes.
+/// cache at the box's size, its own scheduler and backend.
 final class Pane {
     /// The file, indexed once for the whole play (a newer snapshot while a stream arrives).
     var file: ImageSource
@@ -21,12 +19,10 @@ final class Pane {
     let first: Int
     /// When the last frame was written, on the player's clock.
     var lastWrite: Int64 = 0
-    /// `openFrames`' last arguments, and whether the terminal kept the
-    /// frames then (the cache holds two).
+    /// `openFrames`' last arguments, and whether the terminal kept the frames.
     private var cacheArguments: (limit: Int?, memory: Int, few: Bool)?
 
-    /// A file to play: the source, the stream it comes from (nil: a
-    /// file), whether that has ended, and its name.
+    /// A file to play: the source, its stream (nil: a file), whether that ended, its name.
     typealias File = (source: ImageSource, stream: IncrementalImageSource?, ended: Bool, name: String)
 
     /// Plays `f`'s frames of `options.timing` (checked), as often as asked.
@@ -45,17 +41,13 @@ final class Pane {
         scheduler.isOpenEnded = !f.ended
     }
 
-    /// Opens `file`'s frames at the placement's size through a new cache,
-    /// keeping the old cache's figures for the statistics. The file is not
-    /// indexed again (`ImageSource.sharingIndex`). The cache gets `cacheLimit` (or the default), at
-    /// most what `memory` (this pane's share of `DecodingLimits.maxMemory`)
-    /// leaves beside the decoding and two frames being drawn. Where the
-    /// terminal keeps the frames (`FrameBackend.keepsFrames`), two frames:
-    /// keeping them all again cost memory and, each frame fresh memory,
-    /// page faults (kitty, TestImageAnimated.apng: 92 a frame, a third of
-    /// the CPU in the kernel). After a resize they are decoded again; once
-    /// the terminal stops keeping them (kitty editing one frame in place),
-    /// `render` opens a cache of the full size.
+    /// Opens `file`'s frames at the placement's size through a new cache
+    /// (the index shared, the old cache's figures kept for the statistics):
+    /// `cacheLimit` (or the default), at most what `memory` (this pane's
+    /// share) leaves beside the decoding and two frames being drawn. Where
+    /// the terminal keeps the frames (`FrameBackend.keepsFrames`), two
+    /// frames: keeping them all again cost memory and page faults. Once the
+    /// terminal stops keeping them, `render` opens a cache of the full size.
     func openFrames(cacheLimit: Int?, memory: Int) throws {
         cacheArguments = (cacheLimit, memory, backend.keepsFrames)
         collectCacheFigures()
@@ -89,10 +81,9 @@ final class Pane {
         return backend.render(image, index: index, placement: layout.placement)
     }
 
-    /// What to show now (nil: nothing new, waiting for a stream), when the
-    /// next frame is due, frames skipped, and whether the play is over:
-    /// the scheduler's tick, or with `inOrder` (`--no-wait`) every frame in
-    /// turn, `inOrder` times, at once.
+    /// The frame to show (nil: nothing new), the next deadline, frames
+    /// skipped, whether the play is over: the scheduler's tick, or with
+    /// `inOrder` (`--no-wait`) every frame in turn, `inOrder` times, at once.
     func tick(inOrder plays: Int?) -> (frame: Int?, deadline: Int64?, skipped: Int, finished: Bool) {
         guard let plays else {
             let t = scheduler.tick()
@@ -104,9 +95,8 @@ final class Pane {
         return (finished ? nil : shown % count, 0, 0, finished)
     }
 
-    /// Takes in the frames of a stream that completed since the last look
-    /// (the cache keeps its frames and decoding goes on from the canvas
-    /// reached); once the stream has ended, lets the play end or loop.
+    /// Takes in a stream's frames completed since the last look (the cache
+    /// keeps its frames); once it has ended, lets the play end or loop.
     func refreshStream() throws {
         guard let stream, scheduler.isOpenEnded else { return }
         let ended = stream.isFinished  // read first: the source after it is the final one

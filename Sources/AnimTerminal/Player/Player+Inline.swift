@@ -12,9 +12,8 @@ extension Player {
         } else {
             if place.keepCursor {
                 prelude += Escape.saveCursor
-                // A box of its own (`--place`): blank first, so a smaller
-                // picture leaves nothing of the last preview there (sixel
-                // pictures cannot be deleted, only covered or erased).
+                // A box of its own (`--place`): blank first, so nothing of
+                // the last preview stays (sixel cannot be deleted, only erased).
                 prelude += Escape.resetAttributes
                 for r in 0..<pane.layout.box.rows + (pane.layout.title == nil ? 0 : 1) {
                     prelude += Escape.moveTo(row: place.row + r, column: place.column)
@@ -22,8 +21,7 @@ extension Player {
                 }
             }
             prelude += Escape.hideCursor
-            // Too low for the picture: line feeds on the last row scroll
-            // the screen up to make room, as printed output would.
+            // Too low for the picture: line feeds on the last row make room.
             if !place.keepCursor, let size = Terminal.size(fd: options.output) {
                 let excess = pane.layout.placement.row + pane.layout.placement.rows - 1 - size.rows
                 if excess > 0 {

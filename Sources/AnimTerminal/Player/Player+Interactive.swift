@@ -14,8 +14,7 @@ enum PlayerSignals {
         signal(SIGWINCH) { _ in PlayerSignals.resized = 1 }
         signal(SIGCONT) { _ in PlayerSignals.resumed = 1 }
         signal(SIGTSTP) { _ in
-            // Ctrl-Z: put the terminal back, then stop for real; in the
-            // middle of a piece, once it is written (as for SIGINT).
+            // Ctrl-Z: put the terminal back, then stop (after the piece).
             if TerminalState.writing == 1 {
                 // A quit already pending wins over the suspend.
                 if TerminalState.pendingSignal == 0 { TerminalState.pendingSignal = SIGTSTP }
@@ -27,9 +26,8 @@ enum PlayerSignals {
 }
 
 extension Player {
-    /// Where keys come from: `input` (the caller's), standard input, or the
-    /// terminal itself when standard input is the animation (`anim play -`);
-    /// `opened`: a descriptor opened here, for the caller to close.
+    /// Where keys come from: `input`, standard input, or the terminal when
+    /// standard input is the animation; `opened`: for the caller to close.
     public static func keyboard(input: Int32?) -> (fd: Int32?, opened: Bool) {
         if let input { return (input, false) }
         if Terminal.isTerminal(0) { return (0, false) }
@@ -37,9 +35,8 @@ extension Player {
         return (tty, tty != nil)
     }
 
-    /// Enters the terminal for a full-screen play on `output`. In GNU screen
-    /// the shell's lines above the cursor are scrolled away first
-    /// (`Terminal.enter`), so no shell row is kept in `terminal` after.
+    /// Enters the terminal for a full-screen play on `output` (in GNU screen
+    /// the shell's lines are scrolled away, so no shell row is kept).
     public static func enterTerminal(keyboard: Int32?, output: Int32, _ terminal: inout TerminalCapabilities) {
         Terminal.enter(
             keyboard: keyboard, output: output, inScreen: terminal.insideScreen,
@@ -47,18 +44,15 @@ extension Player {
         if terminal.insideScreen { terminal.answers.cursorRow = nil }
     }
 
-    /// Full screen (or one of a list, on the caller's screen): the terminal
-    /// entered, played with keys, and restored.
+    /// Full screen (or one of a list): the terminal entered, played with keys, restored.
     func runInteractive() throws {
         let (keys, opened) = Self.keyboard(input: options.input)
         defer { if opened, let keys { close(keys) } }
-        // What the backends leave in the terminal (kitty's images) is freed
-        // by the restore, also on a signal.
+        // What backends leave in the terminal is freed by the restore, also on a signal.
         TerminalState.setExtra(panes.flatMap { $0.backend.finish() })
         let shared = options.presentation == .list
         if shared {
-            // One of several files: the screen is the caller's; this play
-            // starts on a blank one and frees what it leaves (kitty's images).
+            // The caller's screen: start blank, free what this play leaves.
             clearScreen()
         } else {
             Self.enterTerminal(keyboard: keys, output: options.output, &terminal)
@@ -75,8 +69,7 @@ extension Player {
         try play(keys: keys)
     }
 
-    /// Ctrl-Z's resume and a resize: the terminal taken back, the panes
-    /// laid out again and drawn whole.
+    /// Ctrl-Z's resume and a resize: the panes laid out again and drawn whole.
     func takeSignals(_ keys: Int32?, _ last: inout [Int]) throws {
         if PlayerSignals.resumed == 1 {
             PlayerSignals.resumed = 0
@@ -96,8 +89,7 @@ extension Player {
         }
     }
 
-    /// Replies go to their pane's backend, keys to every pane; true when a
-    /// key ends the play (the outcome set).
+    /// Replies go to the backends, keys to every pane; true when a key ends the play.
     func handle(_ input: (replies: [TerminalReply], other: [UInt8]), _ last: inout [Int]) -> Bool {
         for reply in input.replies {
             for (i, p) in panes.enumerated() where p.backend.handleReply(reply) { last[i] = -1 }
@@ -122,14 +114,12 @@ extension Player {
         return false
     }
 
-    /// Default colours, every cell blank (before a new layout); with sixel
-    /// images, the screen scrolled off first, which frees xterm's graphics
-    /// (`SixelBackend.clearing`).
+    /// Default colours, every cell blank; with sixel, the screen scrolled
+    /// off first to free xterm's graphics (`SixelBackend.clearing`).
     func clearScreen() {
         for p in panes { p.layout.titleDrawn = false }
         if panes.contains(where: { $0.backend is SixelBackend }) {
-            // The window's rows, also when `--rows` asks for fewer: every
-            // graphic must scroll off.
+            // The window's rows even under `--rows`: every graphic must go.
             let rows = max(Terminal.windowSize(fd: options.output)?.rows ?? 0, Self.screen(options).rows)
             writer.write(SixelBackend.clearing(rows: rows))
         } else {

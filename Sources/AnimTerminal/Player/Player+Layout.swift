@@ -1,14 +1,11 @@
 import AnimKit
 
-/// Where each pane goes on the screen, and the bytes of one frame with
-/// its title and status line.
+/// Where each pane goes on the screen, and the bytes of one frame with its title and status line.
 extension Player {
-    /// The whole window is one pane's, with keys: a status line, and the
-    /// cursor kept on the shell's row.
+    /// One pane with keys owns the window: a status line, the cursor on the shell's row.
     var ownsWindow: Bool { options.interactive && grid == nil }
 
-    /// Lays the panes out (a grid's over the screen as it is now) and
-    /// fits each animation into its box.
+    /// Lays the panes out (a grid over the screen as it is) and fits each.
     func layOut() throws {
         if let grid {
             let regions = Self.regions(count: panes.count, columns: grid.columns, rows: grid.rows, screen: Self.screen(options))
@@ -17,16 +14,14 @@ extension Player {
         for p in panes { try layOut(p) }
     }
 
-    /// Fits the animation into the pane's cell box, keeping its shape for
-    /// the terminal's cell size, and (re)opens the cached frames at that size.
+    /// Fits the animation into the pane's box for the terminal's cell size
+    /// and (re)opens the cached frames at that size.
     func layOut(_ pane: Pane) throws {
         let size = Terminal.windowSize(fd: options.output)
         let region = pane.layout.region
         let columns = region?.columns ?? options.columns ?? size?.columns ?? 80
         // The last row holds the status line; without one, iTerm2 and sixel
-        // images keep off it too (a terminal that moves the cursor below an
-        // image on the last row would scroll, as chafa's --margin-bottom
-        // avoids).
+        // images keep off it too (a cursor moved below them would scroll).
         let graphics = options.look.graphics
         let imageRow = ownsWindow && !options.showStatus && (graphics == .iterm2 || graphics == .sixel)
         let reserved = (imageRow ? 1 : 0) + (options.showStatus && ownsWindow ? 1 : 0)
@@ -53,14 +48,11 @@ extension Player {
         pane.layout.lastStatus = ""
     }
 
-    /// Keeps `cursorRow`, the row where the shell's output ended, right
-    /// as the window is resized. A window shrunk below it scrolls the main
-    /// screen's top lines into the scrollback, so the row moves up to the
-    /// last one (and xterm then puts the saved cursor back on the old row:
-    /// `setCursorAfter`). Grown again, terminals that bring those lines
-    /// back (VTE: `linesReturnOnGrow`) move it down with them; xterm
-    /// leaves them in the scrollback. Before, the shrunk row was kept, and
-    /// in xfce4-terminal the shell's next output overwrote its old lines.
+    /// Keeps `cursorRow`, where the shell's output ended, right through
+    /// resizes: a window shrunk below it scrolls the main screen, so the row
+    /// moves up to the last (xterm's saved cursor does not:
+    /// `setCursorAfter`); grown again, where the lines come back
+    /// (`linesReturnOnGrow`) it moves down with them.
     func followShellRow(windowRows: Int) {
         defer { windowRowsSeen = windowRows }
         guard let row = terminal.answers.cursorRow else { return }
@@ -78,8 +70,7 @@ extension Player {
         if ownsWindow { TerminalState.setCursorAfter(row: moved) }
     }
 
-    /// Shows the pane's scheduler frame `played`; false when the output
-    /// has gone away.
+    /// Shows the pane's scheduler frame `played`; false when the output is gone.
     func show(_ pane: Pane, _ played: Int) throws -> Bool {
         var bytes = Escape.syncBegin + (try pane.render(played))
         if let title = titleLine(pane) {
@@ -91,10 +82,7 @@ extension Player {
             pane.backend.outputWasInterleaved()
         }
         if bytes.count > Escape.syncBegin.count, ownsWindow, let row = terminal.answers.cursorRow {
-            // Where the cursor waits between frames: the shell's row, moved
-            // up as the window shrinks below it (xterm scrolls the main
-            // screen's top lines into the scrollback then, so the row's
-            // content moves up too).
+            // The cursor waits between frames on the shell's row.
             bytes += Escape.moveTo(row: row, column: 1)
             pane.backend.cursorWasMoved(row: row, column: 1)
         }
@@ -107,8 +95,7 @@ extension Player {
         }
         pane.lastWrite = now
         pane.stats.framesShown += 1
-        // Deadlines count from when the first frame is on screen, not from
-        // before it was decoded: its full duration is shown.
+        // Deadlines count from the first frame on screen, not its decoding.
         if pane.stats.framesShown == 1 { pane.scheduler.startCurrentFrameNow() }
         // A frame that changes nothing costs nothing.
         if bytes.count == Escape.syncBegin.count + Escape.syncEnd.count { bytes = [] }
@@ -119,8 +106,7 @@ extension Player {
         return writer.write(bytes, synchronized: true)
     }
 
-    /// The status line's bytes when its text changed since it was last
-    /// written (nil otherwise: no bytes, and the renderer's colours stay set).
+    /// The status line's bytes when its text changed (nil: the renderer's colours stay set).
     func statusLine(_ pane: Pane, _ index: Int) -> [UInt8]? {
         let scheduler = pane.scheduler
         let speed = scheduler.speed == scheduler.speed.rounded() ? String(Int(scheduler.speed)) : String(scheduler.speed)
@@ -140,8 +126,8 @@ extension Player {
             + Escape.clearToEndOfLine
     }
 
-    /// The title's bytes, on the row above the picture, centred on it and
-    /// cut to the box's width, when it is not on screen yet.
+    /// The title's bytes, centred above the picture and cut to the box's
+    /// width, when it is not on screen yet.
     func titleLine(_ pane: Pane) -> [UInt8]? {
         guard let title = pane.layout.title, !pane.layout.titleDrawn else { return nil }
         pane.layout.titleDrawn = true
@@ -159,9 +145,8 @@ extension Player {
         return (o.columns ?? size?.columns ?? 80, o.rows ?? size?.rows ?? 24)
     }
 
-    /// The panes of a `columns`×`rows` grid over the screen, row by row: the
-    /// width shared out with one blank column between panes, the height
-    /// evenly; the first `count`.
+    /// The first `count` panes of a `columns`×`rows` grid over the screen,
+    /// row by row, one blank column between panes.
     static func regions(count: Int, columns: Int, rows: Int, screen: (columns: Int, rows: Int)) -> [CellRegion] {
         let width = max((screen.columns - (columns - 1)) / columns, 1)
         let height = max(screen.rows / rows, 1)

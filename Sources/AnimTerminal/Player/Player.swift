@@ -6,10 +6,8 @@ import AnimKit
 
 /// Plays animations in the terminal: owns the terminal for the whole play
 /// (one `TerminalWriter`, keys, resize and suspend) and one or more
-/// `Pane`s, each an animation at its backend's resolution through the
-/// frame cache, timed by its own `FrameScheduler`, drawn by a
-/// `FrameBackend` (text cells, kitty, sixel, iTerm2) that sends only what
-/// changed. One loop serves every `Presentation` and the grid.
+/// `Pane`s, each timed by its own `FrameScheduler` and drawn by its
+/// `FrameBackend`. One loop serves every `Presentation` and the grid.
 public final class Player {
     /// What was asked (a grid's sixel drawn as text cells).
     var options: PlayerOptions
@@ -40,10 +38,8 @@ public final class Player {
             clock: PlaybackClock(clock))
     }
 
-    /// Plays a stream as it arrives, from its first complete frame on:
-    /// frames are taken in as they complete, and at the end of those that
-    /// have arrived the player holds the last one until more come. Throws
-    /// if not even one frame is complete yet.
+    /// Plays a stream as it arrives: frames are taken in as they complete, and the last one is held
+    /// until more come. Throws if not even one frame is complete yet.
     public convenience init(
         stream: IncrementalImageSource, name: String, options: PlayerOptions, terminal: TerminalCapabilities = .init(),
         clock: any Clock<Duration> = SuspendingClock()
@@ -59,10 +55,9 @@ public final class Player {
     }
 
     /// Several animations at once (`anim play --grid CxR`): `sources` fill
-    /// the grid row by row (at most `columns`×`rows`), each centred in its
-    /// pane with its own timing, under its name with `titles`. Keys apply to
-    /// every pane; kitty panes are images of their own; sixel is text cells.
-    /// No file, a side under 1 or more files than panes throws
+    /// the grid row by row, each centred in its pane with its own timing,
+    /// under its name with `titles`; keys apply to every pane; sixel is
+    /// text cells. No file, a side under 1 or more files than panes throws
     /// `PlayerError.gridDoesNotFit`.
     public convenience init(
         sources: [(source: ImageSource, name: String)], options: PlayerOptions, terminal: TerminalCapabilities = .init(),
@@ -85,9 +80,8 @@ public final class Player {
         self.terminal = terminal
         self.grid = grid
         self.options = options
-        // xterm keeps at most 16 sixel images for the whole screen and drops
-        // the highest one for a new one: panes would drop each other's
-        // pictures (seen under Xvfb), so a grid draws sixel as text cells.
+        // xterm keeps 16 sixel images and drops the highest for a new one:
+        // panes would drop each other's, so a grid draws sixel as text cells.
         if grid != nil, options.look.graphics == .sixel { self.options.look.graphics = .text }
         writer = TerminalWriter(fd: options.output)
         let start = clock.nanoseconds()
@@ -104,14 +98,12 @@ public final class Player {
         try layOut()
     }
 
-    /// What went wrong in the file after the last frame that could be
-    /// played (it is truncated or corrupt there), once it has all been read.
+    /// What went wrong in the file after its last playable frame, once read.
     public var sourceError: AnimError? { panes[0].stream?.error ?? panes[0].file.indexError }
 
     /// Each pane's figures, row by row.
     public var statistics: [PlayerStatistics] { panes.map(\.stats) }
 
-    /// The first pane's place on screen.
     var placement: Placement { panes[0].layout.placement }
 
     /// Whether the play has lasted `PlayTiming.maxDuration`.
@@ -130,14 +122,12 @@ public final class Player {
         return panes[0].stats
     }
 
-    /// The one playback loop: each pane's frame drawn when it falls due,
-    /// then a wait for the next deadline (reading keys meanwhile, when
-    /// there are keys), until every pane has ended or a key ends the play.
+    /// The one playback loop: each pane's frame drawn when due, then a wait for the next deadline
+    /// (reading keys, if any), until every pane ended or a key ends the play.
     func play(keys: Int32?) throws {
         var last = [Int](repeating: -1, count: panes.count)
         var ended = [Bool](repeating: false, count: panes.count)
-        // Replies that come late (after the probe gave up, or kitty's errors)
-        // are taken out of what is read; the rest are keys.
+        // Late replies (after the probe, or kitty's errors) are not keys.
         var replies = TerminalReplyParser()
         if !terminal.answers.pendingInput.isEmpty, handle(replies.feed(terminal.answers.pendingInput), &last) { return }
         // `--no-wait` (one file, not a terminal): every frame in turn at once.
@@ -168,9 +158,7 @@ public final class Player {
         }
     }
 
-    /// Waits until `deadline` (nil: none, a stream's frames or a key
-    /// awaited), taking keys meanwhile when there are keys; true when a
-    /// key ended the play.
+    /// Waits until `deadline` (nil: none), taking keys meanwhile if any; true when a key ended the play.
     private func wait(
         until deadline: Int64?, keys: Int32?, _ replies: inout TerminalReplyParser, _ last: inout [Int]
     ) throws -> Bool {
@@ -204,8 +192,7 @@ public final class Player {
 
 /// A player that cannot be made as asked.
 public enum PlayerError: Error, Equatable, CustomStringConvertible {
-    /// `PlayTiming.frames` starts past the file's last frame (or is
-    /// given for a stream).
+    /// `PlayTiming.frames` starts past the last frame (or is given for a stream).
     case framesOutside(ClosedRange<Int>, count: Int)
     /// A grid given no file, a side under 1, or more files than panes.
     case gridDoesNotFit(files: Int, columns: Int, rows: Int)

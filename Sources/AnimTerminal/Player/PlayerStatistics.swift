@@ -4,8 +4,7 @@ public struct PlayerStatistics: Sendable {
     public var framesShown = 0
     /// Frames skipped because they were due before they could be shown.
     public var framesDropped = 0
-    /// Bytes of frame output, status lines and update markers included (0 for
-    /// a frame that changed nothing).
+    /// Bytes of output, status lines and update markers included.
     public var bytesWritten = 0
     /// Milliseconds from when the player was made to the first frame's output.
     public var firstFrameMs = 0.0
@@ -22,8 +21,7 @@ public struct PlayerStatistics: Sendable {
     /// Why the play ended.
     public var outcome: Outcome = .finished
 
-    /// How a play ended: the animation finished, the user quit, or the
-    /// output was closed.
+    /// How a play ended.
     public enum Outcome: Sendable, Equatable {
         /// The plays ran out (or the time, or the frame for a still).
         case finished
@@ -35,8 +33,7 @@ public struct PlayerStatistics: Sendable {
         case next, previous
     }
 
-    /// A frame on screen: which, when (nanoseconds after the player
-    /// started) and where its bytes end in the output.
+    /// A frame on screen: which, when, and where its bytes end in the output.
     public struct ShownFrame: Sendable, Equatable {
         /// The animation frame's index, 0-based.
         public var frame: Int
@@ -48,8 +45,7 @@ public struct PlayerStatistics: Sendable {
 
     /// The mean of `intervals` in milliseconds; 0 when there are none.
     public var meanIntervalMs: Double { intervals.isEmpty ? 0 : intervals.reduce(0, +) / Double(intervals.count) }
-    /// The sample standard deviation of `intervals` in milliseconds; 0 with
-    /// fewer than two.
+    /// The sample standard deviation of `intervals` in milliseconds (0: fewer than two).
     public var stdevIntervalMs: Double {
         guard intervals.count > 1 else { return 0 }
         let m = meanIntervalMs

@@ -2,12 +2,10 @@
 public enum Presentation: Sendable, Equatable {
     /// The whole screen: alternate screen, raw mode, keys, status line.
     case fullScreen
-    /// One of several files (`anim play a.gif b.webp`) on a screen the
-    /// caller has entered and restores: the play clears it when it starts
-    /// and ends, and `n` and `p` end it with `.next` and `.previous`.
+    /// One of several files on a screen the caller has entered: cleared at
+    /// the start and end; `n` and `p` end the play with `.next`, `.previous`.
     case list
-    /// Frames written in place one after another, with no terminal set-up
-    /// (output that is not a terminal).
+    /// Frames written in place one after another, with no terminal set-up (output that is not a terminal).
     case plain
     /// Drawn into a box of the screen as it is, for previews (`--inline`,
     /// `--place`): no alternate screen, no keys.

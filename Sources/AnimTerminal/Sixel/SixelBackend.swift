@@ -3,60 +3,39 @@ import AnimKit
 /// Sixel graphics: frames in the terminal's own pixels, each colour
 /// through one of the terminal's colour registers.
 ///
-/// Only what changed is sent: the backend keeps the last frame shown (as
-/// the terminal shows it: after `Background`, on the percent grid of sixel
-/// colours), finds the bounding box of the pixels that differ, widens it
-/// to start at a cell corner (a sixel image is drawn from the cursor's
-/// cell) and sends one sixel image for it, placed at its cell. Inside it
-/// only the changed pixels are drawn; the others are left as they are
-/// (P2 = 1), so a static area is never redrawn with another palette.
+/// Only what changed is sent: the backend keeps the last frame as the
+/// terminal shows it (after `Background`, on the percent grid), widens the
+/// bounding box of the changed pixels to start at a cell corner (a sixel
+/// image is drawn from the cursor's cell) and sends one image there that
+/// draws only the changed pixels (P2 = 1: the others keep what they show).
 ///
-/// Transparency: with P2 = 1 a pixel that is not drawn shows what was there
-/// before, so a pixel that turns transparent cannot be drawn transparent.
-/// Sixel has no colour for "the terminal's background" (P2 = 0 fills with
-/// register 0, a colour), so when any pixel of the rectangle turns
-/// transparent the rectangle is widened to whole cells, those cells are
-/// erased (`ESC[0m`, then `ESC[row;colH` `ESC[nX` per row) and every
-/// opaque pixel of the rectangle is drawn again. Erasing cells erases the
-/// sixel pixels over them in xterm and foot; not everywhere (konsole only
-/// for cells with a background colour, contour not at all: ratatui-image's
-/// compatibility table), and there nothing better is possible. A
-/// full frame with transparent pixels erases its cells first, since what
-/// the screen held there is not known.
+/// Transparency: sixel has no colour for the terminal's background, so
+/// when a pixel turns transparent the rectangle is widened to whole cells,
+/// those are erased (`ESC[0m`, `ESC[row;colH` `ESC[nX` per row) and its
+/// opaque pixels drawn again (a full frame with transparent pixels erases
+/// its cells first). That erases the sixel pixels in xterm and foot, not
+/// in konsole or contour: nothing better is possible there.
 ///
-/// Layers: xterm keeps each sixel image as a graphic and repaints the
-/// screen (on an expose) from them, oldest first; it keeps at most 16
-/// (`MAX_GRAPHICS`), and a new image then drops the one whose top cell
-/// row is the highest on the screen (the first in its table of those),
-/// whatever it still shows. Which of ours goes cannot be known (other
-/// programs' graphics share the table), so the backend makes sure that
-/// it never matters: a keyframe is a base image of the frame below its
-/// top cell row, and every later image starts at the top row. While a
-/// graphic starting at the top row exists, the base is never the one
-/// dropped (two blank guard images in the top row come before the base,
-/// since the base itself may drop one). Every pixel that an image which
-/// may be dropped has drawn — the top row, and whatever changed since
-/// the keyframe — is "unsettled" and drawn again by every image, so that
-/// the screen is right whichever graphic goes. When half the frame is
-/// unsettled, or when redrawing what changed since the keyframe has cost
-/// as many bytes as the keyframe did, a new keyframe is sent. Where the
-/// player keeps a blank cell row above the picture (a centred picture's
-/// margin: `Placement.blankRowsAbove`), the guards and the later images
-/// start in that row, transparent there, and the base is the whole
-/// frame: no image redraws the picture's top row, which had been much of
-/// a mostly static clip's bytes (`Tools/bench/graphics/run.py`, sixel
-/// mode, sprite.webp). A layout cut into tiles (a terminal's small
-/// maximum size: not xterm's, 1000×1000) sends only what changed.
+/// Layers: xterm keeps at most 16 sixel graphics (`MAX_GRAPHICS`) and
+/// repaints the screen from them on an expose; a new one drops the one
+/// whose top cell row is highest on the screen, and which of ours goes
+/// cannot be known (other programs share the table). So a keyframe is a
+/// base image of the frame below its top cell row, preceded by two blank
+/// guard images in the top row (the base itself may drop one), and every
+/// later image starts at the top row, so the base is never the one
+/// dropped. Every pixel a droppable image has drawn (the top row, and what
+/// changed since the keyframe) is "unsettled" and drawn again by every
+/// image. A new keyframe comes when half the frame is unsettled, or when
+/// redrawing has cost as many bytes as the keyframe did. Where the player
+/// keeps a blank cell row above the picture (`Placement.blankRowsAbove`),
+/// the guards and later images start in that row, transparent there, and
+/// the base is the whole frame: the picture's top row, much of a mostly
+/// static clip's bytes, is not redrawn. A layout cut into tiles (a
+/// terminal's small maximum size) sends only what changed.
 ///
-/// Terminals whose sixel image clears what lies under it (mlterm,
-/// Konsole: `composes` false) showed only the changed pixels and the top
-/// row, over white or blue; there every frame that changed is one image
-/// of the whole picture.
-///
-/// Colours: `SixelPalette` keeps colours in their registers from frame to
-/// frame. Where it had to quantise them, boundaries inside a band are
-/// straightened where a colour near enough allows (`SixelColumns`). Every image starts with an absolute cursor move, because
-/// terminals leave the cursor in different places after a sixel image.
+/// Where a sixel image clears what lies under it (`composes` false) every
+/// frame that changed is one image of the whole picture. Every image starts
+/// with an absolute cursor move: terminals leave the cursor in different places.
 public final class SixelBackend: FrameBackend {
     /// What transparent pixels are drawn over.
     public let background: Background
@@ -66,23 +45,22 @@ public final class SixelBackend: FrameBackend {
     public let maxSize: PixelSize?
     /// Wrap each sixel image for tmux's passthrough.
     public let tmux: Bool
-    /// Whether an image drawn over another leaves the pixels it does not
-    /// draw as they were (xterm, foot); if not, every frame is sent whole.
+    /// Whether undrawn pixels keep what they showed; if not, frames go whole.
     public let composes: Bool
 
     private let palette: SixelPalette
     private let encoder = SixelEncoder()
-    /// The frame on screen.
-    private var shown = SixelShown()
+    /// The frame on screen as sent (one key a pixel; empty: unknown), where, and which.
+    private var shown: [UInt32] = []
+    private var shownPlacement: Placement?
+    private var shownIndex: Int?
     private var next: [UInt32] = []
     private var drawn: [UInt32] = []
     private var indices: [UInt16] = []
     private var unsettled = SixelUnsettled()
 
     /// A sixel backend for a terminal with `registers` colour registers
-    /// (XTSMGRAPHICS; clamped to 2…1024), taking images of at most
-    /// `maxSize` pixels, inside tmux or not. The cell size is each
-    /// placement's (`Placement.cell`).
+    /// (clamped to 2…1024) taking images of at most `maxSize` pixels.
     public init(
         background: Background, registers: Int = 256, maxSize: PixelSize? = nil, tmux: Bool = false,
         composes: Bool = true
@@ -97,13 +75,11 @@ public final class SixelBackend: FrameBackend {
     /// Sixel draws the terminal's pixels.
     public var resolution: BackendResolution { .pixels }
 
-    /// The bytes that bring the screen from the last frame shown to
-    /// `image`: cursor moves, erases and sixel images for the changed
-    /// cell-aligned rectangle, or everything after `invalidate()` or a new
-    /// placement (then the old placement's cells are erased first); `[]`
-    /// when nothing the terminal can show changed.
+    /// Cursor moves, erases and sixel images for the changed cell-aligned
+    /// rectangle, or everything after `invalidate()` or at a new placement
+    /// (the old one's cells erased first); `[]` when nothing visible changed.
     public func render(_ image: RGBAImage, index: Int, placement: Placement) -> [UInt8] {
-        if shown.placement == placement, shown.index == index { return [] }
+        if shownPlacement == placement, shownIndex == index { return [] }
         let layout = SixelLayout(
             placement: placement, frame: PixelSize(width: image.width, height: image.height),
             cell: placement.cell, maxSize: maxSize)
@@ -112,23 +88,16 @@ public final class SixelBackend: FrameBackend {
         var out: [UInt8] = []
         let whole = Rect(x: 0, y: 0, width: size.width, height: size.height)
         let layered = composes && layout.tiles(of: whole).count == 1
-        let same = shown.placement == placement && shown.pixels.count == next.count
-        let change = same ? SixelFrame.changes(next, shown.pixels, width: size.width, height: size.height) : nil
+        let same = shownPlacement == placement && shown.count == next.count
+        let change = same ? SixelFrame.changes(next, shown, width: size.width, height: size.height) : nil
         if same, change == nil {
-            shown.index = index
+            shownIndex = index
             return []
         }
         // A new keyframe when half of what lies below the top row is
-        // unsettled, or when redrawing unchanged pixels has cost as much as
-        // a keyframe: each image redraws every pixel changed since the
-        // keyframe, so an image costs more the longer ago that was. Waiting
-        // for the redrawing to add up to one keyframe spends at most twice
-        // the best spacing's bytes (a sprite over a photograph, sprite.webp:
-        // 5 keyframes in its 60 frames instead of 1). An image's redrawing
-        // is its bytes in proportion to the pixels it draws unchanged below
-        // the top row (which every image draws, after a keyframe too).
-        // A blank cell row above the picture takes the images that may be
-        // dropped, so that the picture's own top row need not be one.
+        // unsettled, or when redrawing unchanged pixels (an image's bytes in
+        // proportion to those below the top row) has cost one keyframe:
+        // at most twice the best spacing's bytes.
         let above =
             layered && placement.blankRowsAbove > 0 && placement.row > 1
             && layout.tile.height >= size.height + layout.cell.height
@@ -141,8 +110,7 @@ public final class SixelBackend: FrameBackend {
             if change.cleared { appendErase(layout.cells(of: changed), at: placement, to: &out) }
             var rect = changed
             if layered {
-                // From the top row (or the blank one above it), so that this
-                // image is the next one xterm drops.
+                // From the top (or blank) row: the next one xterm drops.
                 let was = unsettled.rect.width > 0 ? unsettled.rect : changed
                 let x0 = min(changed.x, was.x)
                 let x1 = max(changed.x + changed.width, was.x + was.width)
@@ -156,8 +124,8 @@ public final class SixelBackend: FrameBackend {
             if !layered { unsettled.settleAll(next.count) }
             unsettled.redrawnBytes += out.count * pixels.unchanged / max(pixels.drawn, 1)
         } else {
-            // A new keyframe over the same placement covers all of it: no erase.
-            if let old = shown.placement, !same { appendErase((0, 0, old.rows, old.columns), at: old, to: &out) }
+            // A keyframe at the same placement covers it all: no erase.
+            if let old = shownPlacement, !same { appendErase((0, 0, old.rows, old.columns), at: old, to: &out) }
             if transparent { appendErase(layout.cells(of: whole), at: placement, to: &out) }
             if layered {
                 appendKeyframe(size: size, layout: layout, placement: placement, blankAbove: above, into: &out)
@@ -169,24 +137,21 @@ public final class SixelBackend: FrameBackend {
                 unsettled.settleAll(next.count)
             }
         }
-        swap(&shown.pixels, &next)
-        shown.placement = placement
-        shown.index = index
+        swap(&shown, &next)
+        shownPlacement = placement
+        shownIndex = index
         return out
     }
 
-    /// Sends all of `next`: guards in the top row, the frame below its
-    /// top row (the base, which stays), then the top row (unsettled). With
-    /// a blank row above the picture the guards go there, and the base is
-    /// the whole frame: nothing is unsettled.
+    /// Sends all of `next`: guards in the top row, the base below it, then the top row (unsettled);
+    /// with a blank row above, the guards go there and the base is the whole frame.
     private func appendKeyframe(
         size: PixelSize, layout: SixelLayout, placement: Placement, blankAbove: Bool, into out: inout [UInt8]
     ) {
         let n = size.width * size.height
         let top = blankAbove ? 0 : min(layout.cell.height, size.height)
         let base = Rect(x: 0, y: top, width: size.width, height: size.height - top)
-        // The base may drop a graphic of the top row; one must be left
-        // when it is complete, so that the next image drops that one.
+        // The base may drop one guard; the other is the next one dropped.
         for _ in 0..<2 {
             out += Escape.moveTo(row: placement.row - (blankAbove ? 1 : 0), column: placement.column)
             out += tmux ? Escape.tmuxPassthrough(Escape.sixelGuard) : Escape.sixelGuard
@@ -199,14 +164,11 @@ public final class SixelBackend: FrameBackend {
         unsettled.unsettleFirst(top * size.width)
     }
 
-    /// Bytes that clear a screen of `rows` rows and free the graphics
-    /// xterm keeps: the cursor to the last row, `rows` line feeds, then
-    /// erase all. Erasing alone leaves xterm's 16 graphics in their slots,
-    /// blank; after the picture moved up (a smaller window) those lie below
-    /// the new keyframe, which the next images then drop (after an expose
-    /// only what changed showed, over nothing, in xterm 379). Graphics
-    /// scrolled off the top are deleted. For the alternate screen only:
-    /// the main screen would scroll its lines into the scrollback.
+    /// Bytes that clear a screen of `rows` rows and free xterm's graphics:
+    /// `rows` line feeds on the last row (graphics scrolled off the top are
+    /// deleted), then erase all. Erasing alone leaves them in their slots,
+    /// and after a smaller window they lie below the new keyframe, which the
+    /// next images then drop. For the alternate screen only.
     public static func clearing(rows: Int) -> [UInt8] {
         Escape.resetAttributes + Escape.moveTo(row: max(rows, 1), column: 1)
             + [UInt8](repeating: 0x0A, count: max(rows, 1)) + Escape.clearScreen
@@ -214,9 +176,9 @@ public final class SixelBackend: FrameBackend {
 
     /// Forgets the frame shown: the next `render` draws everything.
     public func invalidate() {
-        shown.placement = nil
-        shown.index = nil
-        shown.pixels.removeAll(keepingCapacity: true)
+        shownPlacement = nil
+        shownIndex = nil
+        shown.removeAll(keepingCapacity: true)
         unsettled = SixelUnsettled()
     }
 
@@ -236,11 +198,9 @@ public final class SixelBackend: FrameBackend {
     /// Sends the pixels of `rect` of `next` (rows `width` wide) that
     /// differ from `shown` or are unsettled, and every opaque one inside
     /// `everything`, in one image from `blankAbove` transparent pixel rows
-    /// above `rect` (whole cells; 0: from `rect`, in tiles); marks the
-    /// pixels drawn unsettled (and the transparent ones of `everything`,
-    /// erased from every graphic, settled). Returns the opaque pixels
-    /// drawn, and how many of them below the top cell row (below the blank
-    /// row) did not change.
+    /// above `rect` (0: from `rect`, in tiles); marks those drawn unsettled
+    /// and the transparent ones of `everything` settled. Returns the opaque
+    /// pixels drawn, and how many below the top cell row did not change.
     @discardableResult
     private func draw(
         _ rect: Rect, everything: Rect?, blankAbove: Int = 0, width: Int, layout: SixelLayout,
@@ -260,7 +220,7 @@ public final class SixelBackend: FrameBackend {
         var unchanged = 0
         let top = blankAbove > 0 ? 0 : layout.cell.height  // redrawn after any keyframe too
         next.withUnsafeBufferPointer { next in
-            shown.pixels.withUnsafeBufferPointer { shown in
+            shown.withUnsafeBufferPointer { shown in
                 unsettled.mask.withUnsafeMutableBufferPointer { unsettled in
                     drawn.withUnsafeMutableBufferPointer { drawn in
                         var o = blank
@@ -300,15 +260,12 @@ public final class SixelBackend: FrameBackend {
         }
         guard let mapping else { return (0, 0) }
         let colors = palette.colors
-        // The image's area: `rect` with the blank rows above it.
         let area = Rect(x: rect.x, y: rect.y - blankAbove, width: rect.width, height: rect.height + blankAbove)
         indices.withUnsafeMutableBufferPointer { all in
             let indices = UnsafeBufferPointer(rebasing: all[0..<n])
             for tile in blankAbove > 0 ? [area] : layout.tiles(of: rect) {
                 let local = Rect(x: tile.x - area.x, y: tile.y - area.y, width: tile.width, height: tile.height)
                 guard Self.drawsSomething(indices, stride: rect.width, local) else { continue }
-                // Quantised colours are near, not exact: near enough ones are
-                // chosen where they make whole sixels. Exact ones stay.
                 if !mapping.exact {
                     drawn.withUnsafeBufferPointer { keys in
                         colors.withUnsafeBufferPointer { colors in

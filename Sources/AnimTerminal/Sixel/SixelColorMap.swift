@@ -1,11 +1,9 @@
 import AnimKit
 
-/// Colour → register for every pixel drawn, through a table of the
-/// 101³ colours of the percent grid filled on demand: each colour's
-/// nearest palette entry is searched once while the palette lasts, which
-/// is frame after frame when a palette is reused, instead of once per
-/// pixel that misses the search's small cache (a photograph holds tens of
-/// thousands of colours). 2 MiB, kept for the backend's life.
+/// Colour → register for every pixel drawn, through a table of the 101³
+/// colours of the percent grid filled on demand: each colour's nearest
+/// palette entry is searched once while the palette lasts (frames reuse
+/// palettes), not per pixel. 2 MiB, kept for the backend's life.
 final class SixelColorMap {
     private static let side = 101
     private static let count = side * side * side

@@ -4,86 +4,61 @@ import AnimKit
 /// `DCS 0;1;0 q "1;1;W;H`, the colour data band by band, `ST`.
 ///
 /// Per band of six rows only the registers present in it are drawn, each
-/// from its first column to its last (trailing blank sixels are left out),
-/// with runs of four or more equal sixels written `!n c`. A register that
-/// starts after another ends follows it in the same pass over the band
-/// (`layOutPasses`); `$` separates the passes and `-` the bands; none is
-/// written where nothing follows. A register is defined (`#n;2;r;g;b`)
-/// at its first use in the image, right before its first selection
-/// (`#n`); later uses only select.
-/// The image defines every register it uses, because with private colour
-/// registers (xterm's default) each image starts with a fresh set (the
-/// VT340's 16 defaults, the rest black).
+/// from its first column to its last, runs of four or more equal sixels
+/// written `!n c`. A register that starts after another ends follows it in
+/// the same pass (`layOutPasses`); `$` separates passes, `-` bands.
 ///
-/// A definition does not select: in xterm only `#n` with no other
-/// parameter changes the register drawn with, which starts as register 3
-/// (the VT340's green) in every image. A definition written as if it also
-/// selected draws that register's first band in the previously selected
-/// colour: the green stripes and streaks xterm 379 showed
-/// (`SixelBackendTests`, "a definition does not select").
+/// Every register used is defined in the image (`#n;2;r;g;b`, right
+/// before its first selection): with private colour registers (xterm's
+/// default) each image starts with a fresh set. A definition does not
+/// select: in xterm only a bare `#n` changes the register drawn with
+/// (register 3, green, at the start), so a definition taken as a selection
+/// drew green stripes (`SixelBackendTests`, "a definition does not select").
 ///
-/// Scratch memory (six rows of sixel bits per register) is kept between
-/// images, as raw memory owned by the encoder, handed to the loops as
-/// pointers: as arrays in the class, every access in the per-pixel loops
-/// paid an exclusivity check (a noticeable share of sixel mode's CPU on
-/// noise: `Tools/bench/graphics/run.py --modes sixel`). A register's row
-/// of bits is scanned eight columns at a time for blank sixels, which
-/// most of it is when the band holds hundreds of colours.
-/// Not `Sendable`.
+/// Scratch memory (six rows of sixel bits per register) is raw memory kept
+/// between images and handed to the loops as pointers: as arrays in the
+/// class every access paid an exclusivity check. A register's row of bits
+/// is scanned eight columns at a time for blank sixels. Not `Sendable`.
 final class SixelEncoder {
     /// Marks a pixel that is not drawn (left as it is: transparent).
     static let none = UInt16.max
 
-    /// The scratch memory, kept between images; `prepare` sizes it and
-    /// hands a copy (the same pointers) to the loops.
+    /// `prepare` sizes it and hands the loops a copy (the same pointers).
     private var memory = Scratch()
     private var bitsCapacity = 0
     private var columnCapacity = 0
     private var bandCapacity = 0
 
     deinit {
+        for p in [memory.firstColumn, memory.lastColumn, memory.used, memory.passes, memory.endingAt] { p.deallocate() }
         memory.bits.deallocate()
-        memory.firstColumn.deallocate()
-        memory.lastColumn.deallocate()
-        memory.defined.deallocate()
-        memory.used.deallocate()
-        memory.passes.deallocate()
-        memory.endingAt.deallocate()
-        memory.endBits.deallocate()
         memory.band.deallocate()
+        memory.defined.deallocate()
+        memory.endBits.deallocate()
     }
 
-    /// The scratch memory of the encoder, as pointers.
     private struct Scratch {
-        /// Per register `width` bytes of sixel bits (6 low bits); a row is
-        /// read eight bytes at a time only within it.
+        /// Per register `width` bytes of sixel bits (6 low bits).
         var bits = UnsafeMutablePointer<UInt8>.allocate(capacity: 0)
-        /// Per register: first and last column drawn in this band
-        /// (`Int32.max` and -1 when none), defined in this image, and the
-        /// registers present in this band in order of first use.
+        /// Per register: first and last column drawn in this band (`Int32.max` and -1 when none),
+        /// defined in this image, and the registers present in this band in order of first use.
         var firstColumn = UnsafeMutablePointer<Int32>.allocate(capacity: 0)
         var lastColumn = UnsafeMutablePointer<Int32>.allocate(capacity: 0)
         var defined = UnsafeMutablePointer<Bool>.allocate(capacity: 0)
         var used = UnsafeMutablePointer<Int32>.allocate(capacity: 0)
-        /// The band's passes (`layOutPasses`), four `Int32`s per register:
-        /// the arrays below.
+        /// The band's passes (`layOutPasses`): the four arrays below.
         var passes = UnsafeMutablePointer<Int32>.allocate(capacity: 0)
-        /// Per column the last pass to end there (-1: none), and a bit per
-        /// column where one does.
+        /// Per column the last pass to end there (-1: none), and a bit where one does.
         var endingAt = UnsafeMutablePointer<Int32>.allocate(capacity: 0)
         var endBits = UnsafeMutablePointer<UInt64>.allocate(capacity: 0)
         /// Room for the bytes of any band (`bandBound`).
         var band = UnsafeMutablePointer<UInt8>.allocate(capacity: 0)
         /// Registers the per-register memory holds.
         var registers = 0
-        /// The image's width.
         var width = 0
-        /// Registers in `used`.
         var usedCount = 0
 
-        /// Per pass: its first register, its last (whose last column is
-        /// where the pass ends), and the next pass ending at the same
-        /// column (-1: none).
+        /// Per pass: its first register, its last, and the next pass ending at the same column (-1: none).
         var passHead: UnsafeMutablePointer<Int32> { passes }
         var passTail: UnsafeMutablePointer<Int32> { passes + registers }
         var nextEndingWith: UnsafeMutablePointer<Int32> { passes + 2 * registers }
@@ -92,17 +67,13 @@ final class SixelEncoder {
     }
 
     /// Appends the sixel image of `tile` within `indices` (rows `stride`
-    /// wide, register numbers or `none`) to `out`; `colors[r]` is register
-    /// r's colour, `0x??RRGGBB` already on the 0–100 % grid.
+    /// wide, registers or `none`); `colors[r]`: register r's, on the grid.
     func encode(_ indices: UnsafeBufferPointer<UInt16>, stride: Int, tile: Rect, colors: [UInt32], into out: inout [UInt8]) {
         precondition(colors.count <= 1024, "at most 1024 registers (layOutPasses packs a number in 10 bits)")
         let w = tile.width
         let h = tile.height
         var scratch = prepare(width: w, registers: colors.count)
-        out.append(contentsOf: Escape.sixelBegin)
-        Self.appendDecimal(w, to: &out)
-        out.append(UInt8(ascii: ";"))
-        Self.appendDecimal(h, to: &out)
+        out += Escape.sixelBegin + Array("\(w);\(h)".utf8)
         colors.withUnsafeBufferPointer { colors in
             var band = 0
             while band < h {
@@ -121,32 +92,25 @@ final class SixelEncoder {
         if memory.registers < registers {
             for p in [memory.firstColumn, memory.lastColumn, memory.used, memory.passes] { p.deallocate() }
             memory.defined.deallocate()
-            memory.firstColumn = .allocate(capacity: registers)
-            memory.firstColumn.initialize(repeating: .max, count: registers)
-            memory.lastColumn = .allocate(capacity: registers)
-            memory.lastColumn.initialize(repeating: -1, count: registers)
-            memory.used = .allocate(capacity: registers)
-            memory.used.initialize(repeating: 0, count: registers)
+            memory.firstColumn = Self.filled(.max, registers)
+            memory.lastColumn = Self.filled(-1, registers)
+            memory.used = Self.filled(0, registers)
             memory.defined = .allocate(capacity: registers)
-            memory.passes = .allocate(capacity: 4 * registers)
-            memory.passes.initialize(repeating: -1, count: 4 * registers)
+            memory.passes = Self.filled(-1, 4 * registers)
             memory.registers = registers
         }
         memory.defined.initialize(repeating: false, count: memory.registers)
         let need = width * memory.registers
         if bitsCapacity < need {
             memory.bits.deallocate()
-            memory.bits = .allocate(capacity: need)
-            memory.bits.initialize(repeating: 0, count: need)
+            memory.bits = Self.filled(0, need)
             bitsCapacity = need
         }
         if columnCapacity < width {
             memory.endingAt.deallocate()
             memory.endBits.deallocate()
-            memory.endingAt = .allocate(capacity: width)
-            memory.endingAt.initialize(repeating: -1, count: width)
-            memory.endBits = .allocate(capacity: (width + 63) / 64)
-            memory.endBits.initialize(repeating: 0, count: (width + 63) / 64)
+            memory.endingAt = Self.filled(-1, width)
+            memory.endBits = Self.filled(0, (width + 63) / 64)
             columnCapacity = width
         }
         let bound = Self.bandBound(width: width, registers: memory.registers)
@@ -160,8 +124,13 @@ final class SixelEncoder {
         return memory
     }
 
-    /// Sets the sixel bits of `rows` rows from (x, y) for each register,
-    /// noting the registers present and their first and last columns.
+    private static func filled<T>(_ value: T, _ count: Int) -> UnsafeMutablePointer<T> {
+        let p = UnsafeMutablePointer<T>.allocate(capacity: count)
+        p.initialize(repeating: value, count: count)
+        return p
+    }
+
+    /// Sets the sixel bits of `rows` rows from (x, y), noting each register's columns.
     private static func collect(
         _ indices: UnsafeBufferPointer<UInt16>, stride: Int, x: Int, y: Int, rows: Int, scratch s: inout Scratch
     ) {
@@ -220,31 +189,19 @@ final class SixelEncoder {
     }
 
     /// The most bytes a band can take: per register a definition and a
-    /// selection (`#1023;2;100;100;100#1023`, 25), per pass a `$` and its
-    /// sixels from column 0, where a run never takes more bytes than the
-    /// columns it covers (`!4c` is 3); at most a pass per register.
+    /// selection (`#1023;2;100;100;100#1023`, 25) and a pass (`$` and at
+    /// most a byte per column: a run `!4c` is 3).
     static func bandBound(width: Int, registers: Int) -> Int { registers * (width + 26) }
 
     /// Puts the band's registers into passes (each drawn from column 0
-    /// after a `$`): a register joins the pass whose last register ends
-    /// nearest before its first column, since selecting a register does
-    /// not move the sixel cursor; else it starts a pass. Registers taken
-    /// by first column (then number, so that the bytes are reproducible).
-    /// The pass heads go to `passHead`, the rest of each pass is linked
-    /// through `nextInPass` (-1 ends it). Returns the passes.
-    ///
-    /// A pass costs `$` and a skip from column 0; joining one costs the
-    /// skip from its end, never more. Where colours lie side by side (a
-    /// gradient: tens of registers to a band, each over a few columns)
-    /// this takes out most of the skips and returns, and the bytes they
-    /// cost (`Tools/bench/graphics/run.py --modes sixel`, the 720p
-    /// gradient); where every colour spans the band (noise) each keeps its
-    /// pass.
+    /// after a `$`): by first column, then number, a register joins the
+    /// pass ending nearest before its first column (a skip from there costs
+    /// no more than a new pass), else starts one. Heads go to `passHead`,
+    /// the rest is linked through `nextInPass` (-1 ends it). Returns the passes.
     private static func layOutPasses(_ s: inout Scratch) -> Int {
         let first = s.firstColumn
         let last = s.lastColumn
-        // By first column, then number: sorted as first << 10 | register
-        // (registers < 1024), a plain sort of integers.
+        // Sorted as first << 10 | register (registers < 1024).
         var used = UnsafeMutableBufferPointer(start: s.used, count: s.usedCount)
         for k in 0..<used.count { used[k] = first[Int(used[k])] << 10 | used[k] }
         used.sort()
@@ -278,8 +235,7 @@ final class SixelEncoder {
         return passes
     }
 
-    /// The last column before `column` where a pass ends, nil when none
-    /// does: a look down the bits, a word (64 columns) at a time.
+    /// The last column before `column` where a pass ends (nil: none), 64 columns a step.
     @inline(__always)
     private static func lastEnd(before column: Int, _ s: Scratch) -> Int? {
         guard column > 0 else { return nil }
@@ -294,9 +250,8 @@ final class SixelEncoder {
         return w << 6 + 63 - word.leadingZeroBitCount
     }
 
-    /// Writes register r's sixels of the band, from the sixel cursor at
-    /// `column` (blank sixels up to its first column), clears its bits and
-    /// returns the column after its last.
+    /// Writes register r's sixels of the band from the sixel cursor at
+    /// `column`, clears its bits and returns the column after its last.
     private static func emitRegister(_ r: Int, from column: Int, _ s: inout Scratch, _ w: inout ByteWriter) -> Int {
         let row = s.bits + r * s.width
         let first = Int(s.firstColumn[r])
@@ -337,16 +292,6 @@ final class SixelEncoder {
         for shift in [16, 8, 0] as [UInt32] {
             w.byte(UInt8(ascii: ";"))
             w.decimal(Int(SixelPercent.percent[Int((color >> shift) & 0xFF)]))
-        }
-    }
-
-    /// The decimal digits of `value` (≥ 0), without going through `String`.
-    static func appendDecimal(_ value: Int, to out: inout [UInt8]) {
-        withUnsafeTemporaryAllocation(of: UInt8.self, capacity: 20) { digits in
-            guard let start = digits.baseAddress else { return }
-            var w = ByteWriter(start)
-            w.decimal(value)
-            out.append(contentsOf: UnsafeBufferPointer(start: start, count: w.p - start))
         }
     }
 }

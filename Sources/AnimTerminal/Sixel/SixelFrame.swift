@@ -4,8 +4,7 @@ import AnimKit
 /// on the percent grid (`SixelPercent`) as the terminal will show it after
 /// `Background`, or 0 where the pixel is left transparent.
 enum SixelFrame {
-    /// Fills `keys` (resized as needed) with the keys of the top-left
-    /// `size` of `image`; true when some pixel is transparent.
+    /// Fills `keys` with those of `image`'s top-left `size`; true when a pixel is transparent.
     static func load(_ image: RGBAImage, size: PixelSize, background: Background, into keys: inout [UInt32]) -> Bool {
         let n = size.width * size.height
         if keys.count != n { keys = [UInt32](repeating: 0, count: n) }
@@ -39,8 +38,7 @@ enum SixelFrame {
         return transparent
     }
 
-    /// The bounding box of the pixels whose key differs between `next`
-    /// and `shown` (both `width` × `height`), and whether one of them turns
+    /// The bounding box of the keys that differ, and whether one turns
     /// transparent; nil when nothing changed.
     static func changes(_ next: [UInt32], _ shown: [UInt32], width: Int, height: Int) -> (rect: Rect, cleared: Bool)? {
         next.withUnsafeBufferPointer { a in

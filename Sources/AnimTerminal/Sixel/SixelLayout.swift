@@ -1,13 +1,9 @@
 import AnimKit
 
-/// Where the sixel backend's rectangles may start and how large one sixel
-/// image may be, for a placement.
-///
-/// A sixel image is drawn from the cursor's cell, so every image starts at
-/// a cell's top-left corner: rectangles are widened left and up to cell
-/// boundaries. An image larger than the terminal takes (`maxSize`, from
-/// XTSMGRAPHICS) is sent as tiles of whole cells within that size; when
-/// not even one cell fits, the picture is cropped to `maxSize`.
+/// Where the sixel backend's rectangles may start (a cell's top-left
+/// corner: an image is drawn from the cursor's cell) and how large one
+/// image may be: within `maxSize` (XTSMGRAPHICS) as tiles of whole cells,
+/// the picture cropped to it when not even one cell fits.
 struct SixelLayout: Equatable {
     /// Pixels per cell, as the placement needs them.
     let cell: CellGeometry
@@ -16,9 +12,8 @@ struct SixelLayout: Equatable {
     /// The largest image sent, whole cells unless cropped.
     let tile: PixelSize
 
-    /// `cell` is trusted when it agrees with the placement (its pixels
-    /// need exactly its cells); otherwise the cell size is estimated from
-    /// the placement.
+    /// `cell` is trusted when the placement's pixels need exactly its
+    /// cells; otherwise the cell size is estimated from the placement.
     init(placement: Placement, frame: PixelSize, cell: CellGeometry, maxSize: PixelSize?) {
         let columns = max(placement.columns, 1)
         let rows = max(placement.rows, 1)
@@ -37,8 +32,7 @@ struct SixelLayout: Equatable {
             height: maxH >= cellHeight ? maxH / cellHeight * cellHeight : maxH)
     }
 
-    /// `rect` widened to start at a cell's corner; with `wholeCells` also
-    /// to end at one (within the visible part).
+    /// `rect` aligned to cells within the visible part (`CellGeometry.aligned`).
     func aligned(_ rect: Rect, wholeCells: Bool) -> Rect {
         cell.aligned(rect, wholeCells: wholeCells, within: visible)
     }

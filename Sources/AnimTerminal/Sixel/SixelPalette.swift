@@ -1,16 +1,14 @@
 import AnimKit
 
 /// Which colour each sixel register holds, kept from frame to frame so that
-/// a colour that stays keeps its register number and value.
+/// a colour that stays keeps its register.
 ///
-/// For the pixels of a rectangle it chooses the colours (the exact ones
-/// when there are at most as many as registers, else a palette from the
-/// project's quantiser, `ColorQuantizer`: the previous one while it serves
-/// about as well as when it was made, so a steady scene keeps its palette),
-/// then gives each colour a register: the one it already has, else a free
-/// one, else the one unused for longest among those this rectangle does not
-/// need. Every register a sixel image uses is defined in that image (see
-/// `SixelEncoder`), so what a register held earlier only decides numbers.
+/// A rectangle's colours are the exact ones when they fit the registers,
+/// else a `ColorQuantizer` palette (the previous one while it serves about
+/// as well as when made: a steady scene keeps its palette). Each colour
+/// gets its register, else a free one, else the one unused for longest
+/// that this rectangle does not need. Every image defines its registers
+/// (`SixelEncoder`), so what a register held only decides numbers.
 final class SixelPalette {
     /// Registers the terminal has (2…1024).
     let registerCount: Int
@@ -27,7 +25,6 @@ final class SixelPalette {
 
     /// A mapping of colours to registers for one rectangle.
     struct Mapping {
-        /// Finds each pixel's palette entry.
         let matcher: PaletteMatcher
         /// The register of each entry of `matcher.colors`.
         let registers: [UInt16]
@@ -42,22 +39,15 @@ final class SixelPalette {
         quantizer = ColorQuantizer(exactLimit: registerCount)
     }
 
-    /// The mapping for the pixels `keys` (0: not drawn), or nil when none
-    /// is drawn.
-    func mapping(for keys: UnsafeBufferPointer<UInt32>) -> Mapping? {
+    /// Writes the register of each of the pixels `keys` into `out` (`SixelEncoder.none` for 0: not
+    /// drawn) and returns the mapping for them; nil when none is drawn.
+    func registers(for keys: UnsafeBufferPointer<UInt32>, into out: UnsafeMutableBufferPointer<UInt16>) -> Mapping? {
         quantizer.reset()
         quantizer.add(keys)
         guard quantizer.pixelCount > 0 else { return nil }
         let (chosen, exact) = choose()
         clock += 1
-        return Mapping(matcher: chosen, registers: assign(chosen.colors), exact: exact)
-    }
-
-    /// Writes the register of each of the pixels `keys` into `out`
-    /// (`SixelEncoder.none` for 0: not drawn), through the mapping for them
-    /// (`mapping(for:)`), and returns that mapping; nil when none is drawn.
-    func registers(for keys: UnsafeBufferPointer<UInt32>, into out: UnsafeMutableBufferPointer<UInt16>) -> Mapping? {
-        guard let mapping = mapping(for: keys) else { return nil }
+        let mapping = Mapping(matcher: chosen, registers: assign(chosen.colors), exact: exact)
         colorMap.map(keys, mapping, into: out)
         return mapping
     }
@@ -78,9 +68,9 @@ final class SixelPalette {
 
     /// A quantised colour (a mean of colours) moved back onto the percent grid.
     private static func onGrid(_ c: UInt32) -> UInt32 {
-        let l = SixelPercent.level
-        return 0xFF00_0000 | UInt32(l[Int((c >> 16) & 0xFF)]) << 16 | UInt32(l[Int((c >> 8) & 0xFF)]) << 8
-            | UInt32(l[Int(c & 0xFF)])
+        SixelPercent.level.withUnsafeBufferPointer {
+            SixelPercent.key(UInt8(c >> 16 & 0xFF), UInt8(c >> 8 & 0xFF), UInt8(c & 0xFF), levels: $0)
+        }
     }
 
     /// A register for each colour (at most `registerCount`, distinct or not).

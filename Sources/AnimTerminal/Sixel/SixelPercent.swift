@@ -1,8 +1,6 @@
-/// Sixel colours are given in percent (`#n;2;r;g;b`, 0–100 each), so a
-/// terminal shows 101 levels per channel, not 256. Colours are moved onto
-/// that grid before anything else: two colours the terminal cannot tell
-/// apart share a register, and a change smaller than a percent step (which
-/// the terminal could not show) is not sent.
+/// Sixel colours are in percent (`#n;2;r;g;b`): 101 levels per channel.
+/// Colours are moved onto that grid first, so colours the terminal cannot
+/// tell apart share a register and a change it could not show is not sent.
 enum SixelPercent {
     /// Level (0–255) → percent, rounded to nearest.
     static let percent: [UInt8] = (0...255).map { UInt8((Int($0) * 100 + 127) / 255) }

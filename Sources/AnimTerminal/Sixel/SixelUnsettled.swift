@@ -1,25 +1,21 @@
 import AnimKit
 
-/// The pixels that a sixel graphic which may be dropped holds (see
-/// `SixelBackend`'s notes on layers): drawn again by every image until the
-/// next keyframe, and what they have cost since it.
+/// The pixels a droppable sixel graphic holds (`SixelBackend`, layers):
+/// drawn again by every image until the next keyframe, and their cost.
 struct SixelUnsettled {
     /// Per pixel of the frame, row by row: unsettled.
     var mask: [Bool] = []
-    /// How many pixels are unsettled.
     var count = 0
     /// The area every image covers, from the top row down.
     var rect = Rect(x: 0, y: 0, width: 0, height: 0)
-    /// Bytes of the last keyframe, and what the images since have spent
-    /// on redrawing pixels that did not change (see `SixelBackend.render`).
+    /// Bytes of the last keyframe, and those spent since redrawing unchanged pixels.
     var keyframeBytes = 0
     var redrawnBytes = 0
 
-    /// Every pixel of a frame of `pixels` settled (tiled layouts: only
-    /// changes are drawn).
+    /// Every pixel of a frame of `pixels` settled.
     mutating func settleAll(_ pixels: Int) {
-        if mask.count != pixels { mask = [Bool](repeating: false, count: pixels) }
-        for i in mask.indices { mask[i] = false }
+        mask.removeAll(keepingCapacity: true)
+        mask.append(contentsOf: repeatElement(false, count: pixels))
         count = 0
     }
 

@@ -2,7 +2,6 @@
 /// band: `SixelEncoder.bandBound`; text cells: `ByteBuffer` makes room):
 /// an array's append checks its capacity and uniqueness on every byte.
 struct ByteWriter {
-    /// Where the next byte goes.
     var p: UnsafeMutablePointer<UInt8>
 
     init(_ start: UnsafeMutablePointer<UInt8>) { p = start }
@@ -36,7 +35,6 @@ struct ByteWriter {
         } while v > 0
     }
 
-    /// The bytes of `more`.
     @inline(__always)
     mutating func bytes(_ more: UnsafeBufferPointer<UInt8>) {
         guard let from = more.baseAddress else { return }

@@ -6,11 +6,9 @@ import AnimKit
 public enum Escape {
     /// ESC (0x1B), the byte every sequence begins with.
     public static let esc: UInt8 = 0x1B
-    /// DEC mode 2026: the terminal holds what follows until `syncEnd` and
-    /// shows it at once. Each `syncBegin` sent is closed by one `syncEnd`.
+    /// DEC mode 2026: the terminal holds what follows until `syncEnd`.
     public static let syncBegin: [UInt8] = csi("?2026h")
-    /// Ends a synchronized update (DEC mode 2026): the terminal shows what
-    /// it held since `syncBegin`.
+    /// Ends a synchronized update: the terminal shows what it held.
     public static let syncEnd: [UInt8] = csi("?2026l")
     /// Switches to the alternate screen (DEC mode 1049), saving the cursor.
     public static let alternateScreenOn: [UInt8] = csi("?1049h")
@@ -44,14 +42,11 @@ public enum Escape {
     public static let restoreCursor: [UInt8] = [esc, 0x38]
 
     // Queries (answered as `TerminalReply`s).
-    /// Primary device attributes: every terminal answers, so it closes a
-    /// round of queries (a sentinel).
+    /// Primary device attributes: every terminal answers (a round's sentinel).
     public static let queryPrimaryAttributes: [UInt8] = csi("c")
-    /// DECXCPR: where the cursor is (the `?` keeps the reply apart from a
-    /// modified F3 key, `CSI 1 ; 2 R`).
+    /// DECXCPR: where the cursor is (`?`: unlike CPR, not a modified F3).
     public static let queryCursorPosition: [UInt8] = csi("?6n")
-    /// CPR: where the cursor is, for terminals that do not answer DECXCPR
-    /// (GNU screen); its reply `CSI row ; column R` looks like a modified F3.
+    /// CPR: where the cursor is, for terminals without DECXCPR (GNU screen).
     public static let queryPlainCursorPosition: [UInt8] = csi("6n")
     /// XTWINOPS 16: the cell size in pixels (`CSI 6 ; height ; width t`).
     public static let queryCellPixels: [UInt8] = csi("16t")
@@ -62,15 +57,12 @@ public enum Escape {
     /// XTSMGRAPHICS: the largest sixel image the terminal takes, in pixels (read).
     public static let querySixelGeometry: [UInt8] = csi("?2;1;0S")
 
-    /// kitty's graphics query: a 1×1 RGB image (`AAAA`) with id 31, queried
-    /// (`a=q`), never stored. A kitty-graphics terminal answers `ESC _ G
-    /// i=31;OK ESC \`; others ignore the APC.
+    /// kitty's graphics query: a 1×1 RGB image with id 31, never stored;
+    /// answered `ESC _ G i=31;OK ESC \` by a kitty-graphics terminal.
     public static let queryKittyGraphics: [UInt8] =
         [esc, 0x5F] + Array("Gi=31,s=1,v=1,a=q,t=d,f=24;AAAA".utf8) + stringTerminator
-    /// kitty's graphics query by shared memory: the 1×1 RGB image in the
-    /// object `name` (`KittySharedMemory`), id 32. A terminal that could
-    /// read it answers `ESC _ G i=32;OK ESC \` (and unlinks it); one on
-    /// another machine, or without `t=s`, answers an error.
+    /// kitty's graphics query by shared memory: the 1×1 image in the object
+    /// `name` (`KittySharedMemory`), id 32; `OK` only where it was read.
     public static func queryKittySharedMemory(name: String) -> [UInt8] {
         var encoded: [UInt8] = []
         Array(name.utf8).withUnsafeBytes { Base64.encode($0, into: &encoded) }
@@ -78,22 +70,18 @@ public enum Escape {
     }
     /// XTVERSION: the terminal's name and version (`DCS > | text ST`).
     public static let queryTerminalVersion: [UInt8] = csi(">0q")
-    /// XTGETTCAP for the terminfo capability `name`, hex-encoded
-    /// (`RGB` → `DCS + q 524742 ST`).
+    /// XTGETTCAP for the terminfo capability `name`, hex-encoded (`RGB` → `DCS + q 524742 ST`).
     public static func queryTermcap(_ name: String) -> [UInt8] {
         dcs("+q" + name.utf8.map { String($0, radix: 16, uppercase: true) }.joined())
     }
-    /// Direct colour, asked by DECRQSS: set a 24-bit foreground, ask for the
-    /// SGR in force (`DCS $ q m ST`), then reset the attributes. A terminal
-    /// that keeps the colour answers `DCS 1 $ r …38:2:1:2:3m ST` (or with
-    /// `;`); one that maps it to a palette answers something else.
+    /// Direct colour, asked by DECRQSS: a 24-bit foreground set, the SGR in
+    /// force asked (`DCS $ q m ST`: `…38:2:1:2:3m` if kept), then reset.
     public static let queryDirectColour: [UInt8] = csi("38;2;1;2;3m") + dcs("$qm") + csi("0m")
 
     /// DCS `body` ST.
     public static func dcs(_ body: String) -> [UInt8] { [esc, 0x50] + Array(body.utf8) + stringTerminator }
 
-    /// Wraps `bytes` for tmux's passthrough (`allow-passthrough on`): DCS
-    /// tmux; with every ESC doubled, ST.
+    /// Wraps `bytes` for tmux's passthrough: DCS tmux; with ESCs doubled, ST.
     public static func tmuxPassthrough(_ bytes: [UInt8]) -> [UInt8] {
         var out: [UInt8] = [esc, 0x50] + Array("tmux;".utf8)
         out.reserveCapacity(bytes.count + bytes.count / 16 + 10)

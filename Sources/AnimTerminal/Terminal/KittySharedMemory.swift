@@ -5,24 +5,15 @@ import AnimKit
 #endif
 
 /// Pixels handed to a kitty on this machine through POSIX shared memory
-/// (kitty's transmission medium `t=s`): each upload is an object of its
-/// own in `/dev/shm`, named in the command, which the terminal reads and
-/// then unlinks (kitty 0.26: `shm_unlink` after the read, in
-/// `graphics.c`). Nothing is deflated or base64-encoded and the pixels do
-/// not pass through the pty: on the 720p full-motion clips, PNG and base64
-/// were most of kitty mode's CPU.
+/// (`t=s`): each upload is an object in `/dev/shm`, named in the command,
+/// which the terminal reads and unlinks. Nothing is deflated or
+/// base64-encoded, and the pixels do not pass through the pty.
 ///
-/// Used only where the probe saw the terminal read such an object (the
-/// query `i=32`, `t=s`): a terminal on another machine (ssh) cannot open
-/// it, and answers with an error. An object is created with `O_EXCL` and
-/// mode 0600 under a name with 64 random bits, so another user can neither
-/// read it nor plant one in its place.
-///
-/// An object the terminal never read (the terminal gone, the player
-/// killed before its command was written) would stay in `/dev/shm`: the
-/// probe, before it offers the terminal one, removes the objects of
-/// players no longer running (`removeStale`). Not `Sendable`: one per
-/// backend.
+/// Used only where the probe saw the terminal read one (query `i=32`): a
+/// terminal on another machine cannot. Objects are made with `O_EXCL`,
+/// mode 0600 and 64 random bits in the name, so another user can neither
+/// read one nor plant one. Objects never read (the player killed first)
+/// are removed by the next probe (`removeStale`). Not `Sendable`.
 final class KittySharedMemory {
     /// Names start with this, then the process id, `-`, 16 hex digits, `-`, a count.
     static let prefix = "anim-kitty-"
@@ -35,9 +26,8 @@ final class KittySharedMemory {
         stem = "/\(Self.prefix)\(getpid())-\(String(UInt64.random(in: .min ... .max), radix: 16))-"
     }
 
-    /// A new object holding `bytes`, and its name (with the leading `/`
-    /// that `shm_open` takes and kitty's payload carries); nil when it
-    /// could not be made whole (nothing is left behind then).
+    /// A new object holding `bytes`, and its name (with the leading `/`);
+    /// nil, leaving nothing behind, when it could not be made whole.
     func store(_ bytes: UnsafeRawBufferPointer) -> String? {
         count += 1
         let name = stem + String(count)
@@ -60,9 +50,7 @@ final class KittySharedMemory {
     /// Removes an object made by `store` (the terminal will not read it).
     static func remove(_ name: String) { shm_unlink(name) }
 
-    /// Removes the objects in `/dev/shm` that players no longer running
-    /// left behind: named with `prefix` and a process id that has no
-    /// process. Returns how many were removed.
+    /// Removes the objects in `/dev/shm` of players no longer running; returns how many.
     @discardableResult
     static func removeStale() -> Int {
         guard let dir = opendir("/dev/shm") else { return 0 }

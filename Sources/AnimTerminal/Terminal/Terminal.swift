@@ -4,13 +4,11 @@ import AnimKit
     import Glibc
 #endif
 
-/// The terminal the player owns: size, raw keyboard input, the alternate
-/// screen and a hidden cursor, and the guarantee that all of it is put back.
-///
-/// The restoring bytes and the saved tty mode are prepared before anything
-/// changes, in memory a signal handler may use: on SIGINT, SIGTERM and SIGHUP
-/// the handler writes them, restores the tty mode with `tcsetattr` and exits
-/// (only async-signal-safe calls). A closed output (EPIPE) and normal exit
+/// The terminal the player owns (size, raw keys, the alternate screen, a hidden
+/// cursor) and the guarantee that all of it is put back. The restoring bytes
+/// and the saved tty mode are prepared before anything changes, in memory a
+/// signal handler may use: on SIGINT, SIGTERM and SIGHUP the handler writes
+/// them, restores the mode and exits. A closed output (EPIPE) and normal exit
 /// restore the same way.
 public enum Terminal {
     /// A window's size: cells, and pixels (0 where the terminal does not say).
@@ -21,9 +19,8 @@ public enum Terminal {
         windowSize(fd: fd).map { ($0.columns, $0.rows) }
     }
 
-    /// The window size on `fd` with its pixel size (`ws_xpixel`,
-    /// `ws_ypixel`; zero where the terminal does not know it), or nil.
-    /// The one place `TIOCGWINSZ` is read.
+    /// The window size on `fd` with its pixel size (zero where the terminal
+    /// does not know it), or nil. The one place `TIOCGWINSZ` is read.
     public static func windowSize(fd: Int32 = 1) -> WindowSize? {
         var ws = winsize()
         guard ioctl(fd, UInt(TIOCGWINSZ), &ws) == 0, ws.ws_col > 0, ws.ws_row > 0 else { return nil }
@@ -33,9 +30,8 @@ public enum Terminal {
     /// True when `fd` is a terminal (`isatty`).
     public static func isTerminal(_ fd: Int32) -> Bool { isatty(fd) == 1 }
 
-    /// Unblocks `signals` for this thread. A process started from a thread
-    /// that blocks them (a Dispatch worker does) inherits the blocked mask,
-    /// and would otherwise never see Ctrl-C or SIGTERM.
+    /// Unblocks `signals` for this thread: a process started from a thread
+    /// that blocks them (a Dispatch worker) inherits the mask.
     public static func unblockSignals(_ signals: [Int32]) {
         var set = sigset_t()
         sigemptyset(&set)
@@ -55,17 +51,12 @@ public enum Terminal {
     }
 
     /// Enters the player's mode: alternate screen, hidden cursor, raw input
-    /// on `keyboard` (a terminal's fd, or nil for none). Installs the
-    /// restoring handlers. The screen's sequences go to `output`, where the
-    /// frames go, and so does the restore.
-    /// `resuming`: after Ctrl-Z, restoring later puts back the mode saved
-    /// when the player first entered.
-    /// `inScreen`: GNU screen, whose alternate screen is off unless its
-    /// configuration says `altscreen on` (the picture would be drawn over
-    /// the shell's lines and stay after the restore): the `scrollAway`
-    /// lines above the cursor (all the window's when nil) are scrolled into
-    /// screen's scrollback first, and the restore clears the window and
-    /// puts the cursor at its top, with the alternate screen or without.
+    /// on `keyboard` (nil: none), restoring handlers; the sequences and the
+    /// restore go to `output`. `resuming` (after Ctrl-Z): the restore puts
+    /// back the mode saved first. `inScreen`: GNU screen, whose alternate
+    /// screen is off unless configured: the `scrollAway` lines above the
+    /// cursor (nil: the window's) are scrolled into its scrollback first,
+    /// and the restore clears the window and puts the cursor at its top.
     public static func enter(
         keyboard: Int32?, output: Int32 = 1, resuming: Bool = false, inScreen: Bool = false, scrollAway: Int? = nil
     ) {
@@ -89,8 +80,7 @@ public enum Terminal {
         bytes.withUnsafeBytes { writeAll(fd, $0) }
     }
 
-    /// Writes all of `raw` to `fd`, through EINTR and EAGAIN; false if the
-    /// output is gone (EPIPE). Async-signal-safe.
+    /// Writes all of `raw` to `fd`; false if the output is gone. Async-signal-safe.
     @discardableResult
     public static func writeAll(_ fd: Int32, _ raw: UnsafeRawBufferPointer) -> Bool {
         FileDescriptorIO.writeAll(fd, raw) == 0

@@ -7,12 +7,9 @@ import AnimKit
 /// State a signal handler may touch: fixed buffers prepared in advance, and
 /// flags it reads and writes (only async-signal-safe calls in the handler).
 enum TerminalState {
-    /// The tty mode to put back. In memory of C's `sizeof(struct termios)`
-    /// (60 bytes): Swift's `termios` is 57 bytes long plus padding, and a
-    /// Swift variable of it is 3 bytes short of what tcgetattr writes
-    /// (found by AddressSanitizer).
+    /// The tty mode to put back, in memory of C's `sizeof(struct termios)`:
+    /// a Swift variable of it is 3 bytes short of what tcgetattr writes.
     nonisolated(unsafe) static let saved = termiosMemory()
-    /// The raw mode, likewise.
     nonisolated(unsafe) static let raw = termiosMemory()
     nonisolated(unsafe) static var haveSaved: Int32 = 0
     nonisolated(unsafe) static var keyboardFD: Int32 = 0
@@ -20,39 +17,33 @@ enum TerminalState {
     nonisolated(unsafe) static var outputFD: Int32 = 1
     nonisolated(unsafe) static var active: Int32 = 0
     /// Set by `TerminalWriter` while it writes a piece: a signal then waits
-    /// for the piece to end (`pendingSignal`), so the restore never lands
-    /// inside a character or a sequence.
+    /// for the piece to end (`pendingSignal`).
     nonisolated(unsafe) static var writing: Int32 = 0
     nonisolated(unsafe) static var pendingSignal: Int32 = 0
-    /// A synchronized update is open on screen (its `?2026h` was written,
-    /// its `?2026l` not yet): only then does the restore close it.
+    /// A synchronized update is open: the restore closes it.
     nonisolated(unsafe) static var syncOpen: Int32 = 0
 
-    /// What the restore writes first when a synchronized update is open.
-    /// Made in `prepare`, never first in a signal handler (which must not
-    /// allocate).
+    /// What the restore writes first when a synchronized update is open
+    /// (made in `prepare`: a signal handler must not allocate).
     nonisolated(unsafe) static let syncEndBytes: UnsafeBufferPointer<UInt8> = buffer(Escape.syncEnd)
     /// Leave the alternate screen, show the cursor, reset colours.
     nonisolated(unsafe) static let restoreBytes: UnsafeBufferPointer<UInt8> =
         buffer(Escape.resetAttributes + Escape.showCursor + Escape.alternateScreenOff)
-    /// Bytes a backend needs sent before the restore (kitty: delete its
-    /// images), set before play starts; at most `extraCapacity` bytes.
+    /// Bytes a backend needs sent before the restore (kitty's deletes).
     static let extraCapacity = 512
     nonisolated(unsafe) static let extraBytes = UnsafeMutableBufferPointer<UInt8>.allocate(capacity: extraCapacity)
     nonisolated(unsafe) static var extraCount = 0
 
     /// Where the cursor goes after the alternate screen is left, when the
-    /// main screen's saved cursor is no longer right (the window shrank
-    /// below the shell's row during play: the terminal scrolled the main
-    /// screen, but xterm puts the saved cursor back on the old row).
+    /// saved cursor is no longer right (the window shrank below the shell's
+    /// row: the main screen scrolled, xterm's saved cursor did not).
     nonisolated(unsafe) static let cursorAfterBytes = UnsafeMutableBufferPointer<UInt8>.allocate(capacity: 16)
     nonisolated(unsafe) static var cursorAfterCount = 0
 
     /// After the restore, clear the window and put the cursor at its top
-    /// (in GNU screen, where the alternate screen may be off), in place of
-    /// `cursorAfterBytes`.
+    /// (GNU screen), in place of `cursorAfterBytes`: ED 0 from the top, as
+    /// screen copies a window cleared by ED 2 into its scrollback.
     nonisolated(unsafe) static var clearAfter: Int32 = 0
-    /// (ED 0 from the top: screen copies a window cleared by ED 2 into its scrollback.)
     nonisolated(unsafe) static let clearAfterBytes: UnsafeBufferPointer<UInt8> = buffer(
         Escape.moveTo(row: 1, column: 1) + Escape.csi("J"))
 
@@ -60,9 +51,7 @@ enum TerminalState {
     static func setCursorAfter(row: Int?) {
         cursorAfterCount = 0
         guard let row, row >= 1, row <= 9999 else { return }
-        let bytes = Escape.moveTo(row: row, column: 1)
-        for (i, b) in bytes.enumerated() { cursorAfterBytes[i] = b }
-        cursorAfterCount = bytes.count
+        cursorAfterCount = cursorAfterBytes.update(fromContentsOf: Escape.moveTo(row: row, column: 1))
     }
 
     /// A tty mode in memory of C's size (see `saved`), zeroed, never freed.
@@ -78,22 +67,17 @@ enum TerminalState {
         return UnsafeBufferPointer(p)
     }
 
-    /// Sets the bytes sent before the restore (call while no signal handler
-    /// can run them, i.e. before `prepare`, or with the bytes unchanged).
+    /// Sets the bytes sent before the restore (before `prepare`, or unchanged).
     static func setExtra(_ bytes: [UInt8]) {
-        let n = min(bytes.count, extraCapacity)
         extraCount = 0
-        for i in 0..<n { extraBytes[i] = bytes[i] }
-        extraCount = n
+        extraCount = extraBytes.update(fromContentsOf: bytes.prefix(extraCapacity))
     }
 
-    /// The handlers go in before the tty mode changes, and `active` is set
-    /// before it too: a signal at any moment after this starts finds
-    /// something that puts the terminal back.
-    /// `resuming`: taking the terminal back after Ctrl-Z; the mode saved
-    /// the first time stays the one to restore (the tty may still be raw if
-    /// the process was stopped by SIGSTOP, which no handler sees).
-    /// The restoring bytes go to `output`.
+    /// The handlers go in, and `active` is set, before the tty mode changes:
+    /// a signal at any moment finds something that puts the terminal back.
+    /// `resuming` (after Ctrl-Z): the mode saved first stays the one to
+    /// restore (after SIGSTOP the tty may still be raw). The restoring bytes
+    /// go to `output`.
     static func prepare(keyboard: Int32?, output: Int32 = 1, resuming: Bool = false) {
         _ = (restoreBytes, syncEndBytes, extraBytes, cursorAfterBytes, clearAfterBytes)
         outputFD = output
@@ -115,9 +99,8 @@ enum TerminalState {
         for sig in [SIGINT, SIGTERM, SIGHUP, SIGQUIT] {
             signal(sig) { signo in
                 if TerminalState.writing == 1 {
-                    // Finish the piece first; give the terminal a second.
-                    // A second quit does not put the deadline off; a quit
-                    // replaces a pending Ctrl-Z (which armed no deadline).
+                    // Finish the piece first, within a second (armed once;
+                    // a quit replaces a pending Ctrl-Z, which armed none).
                     let pending = TerminalState.pendingSignal
                     if pending == 0 || pending == SIGTSTP { alarm(1) }
                     TerminalState.pendingSignal = signo
@@ -128,8 +111,7 @@ enum TerminalState {
             }
         }
         signal(SIGALRM) { _ in
-            // The terminal did not take the piece within a second: restore
-            // without waiting for it either.
+            // The piece was not taken within a second: restore without waiting.
             let signo = TerminalState.pendingSignal
             guard signo != 0 else { return }
             TerminalState.restoreFromSignal(wait: false)
@@ -142,10 +124,8 @@ enum TerminalState {
     }
 
     /// Called by the writer between pieces: a signal held back ends the
-    /// player now, at a sequence boundary. True when it was Ctrl-Z and the
-    /// process was stopped and has resumed: the rest of what was being
-    /// written must not go out (the terminal is the shell's again until the
-    /// player takes it back and redraws).
+    /// player now. True after Ctrl-Z and the resume: the rest of what was
+    /// being written must not go out (the player redraws).
     @discardableResult
     static func honourPendingSignal() -> Bool {
         let signo = pendingSignal
@@ -159,18 +139,16 @@ enum TerminalState {
         _exit(128 + signo)
     }
 
-    /// Ctrl-Z: restores, then stops the process for real (SIGCONT resumes
-    /// it and the player takes the terminal again). Async-signal-safe.
+    /// Ctrl-Z: restores, then stops the process. Async-signal-safe.
     static func suspendFromSignal() {
         restoreFromSignal()
         signal(SIGTSTP, SIG_DFL)
         raise(SIGTSTP)
     }
 
-    /// Async-signal-safe: write(2), fcntl(2), tcsetattr(3). Without `wait`,
-    /// bytes the terminal cannot take at once are dropped (the output is
-    /// made non-blocking for the writes, then put back as it was: the file
-    /// description is the shell's too), and the tty mode is restored anyway.
+    /// Async-signal-safe. Without `wait`, bytes the terminal cannot take at
+    /// once are dropped (the output is non-blocking for the writes, then put
+    /// back: the file description is the shell's too).
     static func restoreFromSignal(wait: Bool = true) {
         guard active == 1 else { return }
         active = 0
@@ -178,7 +156,6 @@ enum TerminalState {
         let flags = wait ? -1 : fcntl(fd, F_GETFL)
         if flags >= 0 { _ = fcntl(fd, F_SETFL, flags | O_NONBLOCK) }
         defer { if flags >= 0 { _ = fcntl(fd, F_SETFL, flags) } }
-        // Each piece whole (without `wait`: what the terminal takes at once).
         // No array or closure here: nothing that could allocate.
         if syncOpen == 1 { send(fd, syncEndBytes.baseAddress, syncEndBytes.count, wait) }
         if extraCount > 0 { send(fd, extraBytes.baseAddress, extraCount, wait) }

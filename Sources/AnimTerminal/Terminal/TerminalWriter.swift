@@ -2,16 +2,13 @@
     import Glibc
 #endif
 
-/// The one writer that owns the terminal: every byte the player sends —
-/// frames, status line, clears, queries, the restore sequence — goes
+/// The one writer that owns the terminal: every byte the player sends goes
 /// through it, as in timg's write sequencer.
 ///
-/// A frame goes out in pieces that end where an escape sequence begins,
-/// never inside a character or a sequence. A SIGINT, SIGTERM or SIGHUP that arrives while a piece is
-/// being written is held until the piece is out, so the restore sequence
-/// follows a sequence boundary; if the terminal does not take the piece
-/// within a second, an alarm restores and exits anyway (a terminal that
-/// stopped reading must not keep the player alive).
+/// A frame goes out in pieces that end where an escape sequence begins. A
+/// SIGINT, SIGTERM or SIGHUP during a piece is held until the piece is
+/// out, so the restore follows a sequence boundary; if the terminal does
+/// not take the piece within a second, an alarm restores and exits anyway.
 public final class TerminalWriter {
     /// The file descriptor every byte goes to (the terminal's output).
     public let fd: Int32
@@ -22,8 +19,7 @@ public final class TerminalWriter {
     public init(fd: Int32) { self.fd = fd }
 
     /// Writes all of `bytes`; false if the output is gone (EPIPE).
-    /// `synchronized`: the bytes open a synchronized update (DEC 2026) and
-    /// close it at their end; a signal in between closes it in the restore.
+    /// `synchronized`: they open and close a synchronized update.
     @discardableResult
     public func write(_ bytes: [UInt8], synchronized: Bool = false) -> Bool {
         guard !bytes.isEmpty else { return true }
@@ -37,17 +33,15 @@ public final class TerminalWriter {
             var start = 0
             while start < buffer.count {
                 let end = Self.pieceEnd(buffer, from: start)
-                // Open before the first piece is out: a restore forced in the
-                // middle of it closes the update (an extra ?2026l after a
-                // ?2026h that did not arrive whole is harmless).
+                // Open before the first piece: a restore forced during it
+                // closes the update (an extra ?2026l is harmless).
                 if synchronized && start == 0 { TerminalState.syncOpen = 1 }
                 guard Terminal.writeAll(fd, UnsafeRawBufferPointer(UnsafeBufferPointer(rebasing: buffer[start..<end]))) else {
                     return false
                 }
                 start = end
                 if end == buffer.count { TerminalState.syncOpen = 0 }
-                // Back from Ctrl-Z: the rest would land on the shell's
-                // screen; the player redraws once it has the terminal again.
+                // Back from Ctrl-Z: the player redraws; the rest would land on the shell's screen.
                 if TerminalState.honourPendingSignal() { return true }
             }
             return true
@@ -55,17 +49,13 @@ public final class TerminalWriter {
     }
 
     /// Where the piece starting at `start` ends: at most `pieceSize` bytes
-    /// on, moved back to the start of an escape sequence; when none starts
-    /// within the window (a long sixel payload), forward to the next one.
-    /// Text between sequences is whole characters, so a cut before an ESC
-    /// never splits one.
+    /// on, back to the start of an escape sequence (text between sequences
+    /// is whole characters); when none starts in the window, forward to the next.
     static func pieceEnd(_ b: UnsafeBufferPointer<UInt8>, from start: Int) -> Int {
         let limit = start + pieceSize
         guard limit < b.count, let base = b.baseAddress else { return b.count }
-        // The last boundary ESC at start + 2 … limit, found ESC by ESC with
-        // memchr: a piece of base64 is 4 KiB without one, and a walk back
-        // byte by byte was a noticeable share of kitty mode's CPU
-        // (`Tools/bench/graphics/run.py --modes kitty`).
+        // The last boundary ESC at start + 2 … limit, by memchr: base64 has
+        // none for 4 KiB, and a walk back byte by byte cost kitty mode CPU.
         var last = -1
         var at = start + 2
         while at <= limit, let hit = memchr(base + at, Int32(Escape.esc), limit + 1 - at) {
@@ -83,9 +73,7 @@ public final class TerminalWriter {
         return b.count
     }
 
-    /// True before an ESC that starts a sequence: not one of a doubled ESC
-    /// (inside tmux's passthrough) and not the ESC of `ESC \\` (ST), so a
-    /// cut is never inside a string sequence either.
+    /// True at an ESC that starts a sequence: not a doubled one (tmux's passthrough) nor that of ST.
     @inline(__always)
     static func isBoundary(_ b: UnsafeBufferPointer<UInt8>, _ i: Int) -> Bool {
         guard b[i] == Escape.esc else { return false }

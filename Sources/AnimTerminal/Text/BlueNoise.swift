@@ -2,18 +2,13 @@
     import Glibc
 #endif
 
-/// A 32×32 blue-noise threshold map, made by Ulichney's void-and-cluster
-/// method on a torus (so tiles meet without a seam): every rank 0–1023
-/// once, and the pixels of any range of ranks spread evenly, with no
-/// pattern a Bayer matrix's crosses and checkerboards show.
-///
-/// Made once, when first used (a few million additions), from a fixed seed:
-/// the same map in every run.
+/// A 32×32 blue-noise threshold map by Ulichney's void-and-cluster method
+/// on a torus (tiles meet without a seam): every rank 0–1023 once, any
+/// range of ranks spread evenly. Made when first used, from a fixed seed.
 enum BlueNoise {
     static let size = 32
     static let count = size * size
 
-    /// The rank of each pixel, row-major.
     static let ranks: [UInt16] = make()
 
     /// The energy an occupied pixel adds at each offset (dx, dy) on the
@@ -48,8 +43,7 @@ enum BlueNoise {
             }
         }
 
-        /// The set pixel with the most energy (`set`: true), or the unset
-        /// one with the least; the first in row order on a tie.
+        /// The set pixel with the most energy, or the unset one with the least (first on a tie).
         func extreme(set wanted: Bool) -> Int {
             var best = -1
             for p in 0..<BlueNoise.count where set[p] == wanted {
@@ -72,8 +66,7 @@ enum BlueNoise {
                 placed += 1
             }
         }
-        // Spread them: move the tightest cluster to the largest void until
-        // the pixel moved is the void itself.
+        // Move the tightest cluster to the largest void until it is the void.
         for _ in 0..<count {
             let cluster = field.extreme(set: true)
             field.toggle(cluster)

@@ -1,7 +1,6 @@
-/// A growable byte buffer for terminal output (no String building): it
-/// makes room, then writes through a `ByteWriter`. A frame of text cells
-/// is tens of thousands of appends of a few bytes, and an array's append
-/// checks its storage's uniqueness each time.
+/// A growable byte buffer for terminal output that writes through a
+/// `ByteWriter`: a frame of text cells is tens of thousands of appends,
+/// and an array's append checks its storage's uniqueness each time.
 struct ByteBuffer: ~Copyable {
     private var base: UnsafeMutablePointer<UInt8>
     private var capacity: Int
@@ -14,7 +13,6 @@ struct ByteBuffer: ~Copyable {
 
     deinit { base.deallocate() }
 
-    /// The bytes appended so far.
     var bytes: [UInt8] { [UInt8](UnsafeBufferPointer(start: base, count: count)) }
 
     /// Writes at most `bound` bytes through `write`.
@@ -43,7 +41,6 @@ struct ByteBuffer: ~Copyable {
         s.withUTF8Buffer { more in write(atMost: more.count) { $0.bytes(more) } }
     }
 
-    /// A non-negative integer in decimal.
     mutating func append(number: Int) {
         precondition(number >= 0, "a decimal number for the terminal is not negative")
         write(atMost: 20) { $0.decimal(number) }

@@ -1,13 +1,10 @@
 /// What a terminal cell shows: a glyph pattern and two colours.
 ///
-/// Bit `i` of `mask` set: sub-pixel `i` (row-major, see `TextSymbols`)
-/// shows `fg`, else `bg`. A pattern and its inverse with the colours
-/// swapped are the same picture; `TextSymbols.canonical` picks one form,
-/// and a `CellGrid` holds only that form, so equal pictures are equal cells.
-/// The terminal's default colour can only be shown as a background.
+/// Bit `i` of `mask` set: sub-pixel `i` (see `TextSymbols`) shows `fg`,
+/// else `bg`. A `CellGrid` holds only `TextSymbols.canonical` forms, so
+/// equal pictures are equal cells.
 public struct Cell: Equatable, Hashable, Sendable {
-    /// Which sub-pixels show `fg` (bit i: sub-pixel i); bits past the
-    /// symbols' count are ignored.
+    /// Which sub-pixels show `fg` (bits past the symbols' count are ignored).
     public var mask: UInt8
     /// The glyph's colour: never the terminal's default in canonical form.
     public var fg: TerminalColor

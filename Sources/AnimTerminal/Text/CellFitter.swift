@@ -2,22 +2,17 @@
 /// least squared RGB error.
 ///
 /// For a split of the n sub-pixels into a set A of k and the rest B, the
-/// best colours are the means of A and of B, and the error is the total
+/// best colours are the means of A and B, and the error is the total
 /// scatter `Σ|p − T/n|²` (T the sum of all) less `|D|²/(n·k·(n−k))`, where
-/// `D = n·ΣA − k·T`. So the best split is the one with the largest
-/// `|D|²/(k·(n−k))`. Every split is scored: at most 2⁷ = 128 for octants
-/// (a split and its complement are the same, so the last sub-pixel stays
-/// in B), visited in Gray-code order so that each step moves one sub-pixel
-/// between the sets and updates D by one addition of `±(n·p − T)`. This is
-/// the exact optimum; 2-means clustering (Lloyd's iterations from a seed)
-/// can stop at a worse split and costs about as much at 8 points. The
-/// scores are compared as exact integer fractions, so ties go the same way
-/// on every machine: to the first split found, and to one colour when a
-/// split gains nothing.
+/// `D = n·ΣA − k·T`: the best split has the largest `|D|²/(k·(n−k))`.
+/// Every split is scored (at most 2⁷ for octants: the last sub-pixel stays
+/// in B), in Gray-code order so each step updates D by `±(n·p − T)`: the
+/// exact optimum, which 2-means can miss, at about its cost. Scores are
+/// compared as exact integer fractions, so ties go the same way everywhere:
+/// to the first split found, and to one colour when a split gains nothing.
 enum CellFitter {
-    /// The best split of `count` (1–8) sub-pixels, whose RGB are at
-    /// `px[3i]`, `px[3i+1]`, `px[3i+2]` (overwritten): bit i of `mask` set
-    /// puts sub-pixel i in the foreground set. Mask 0 is one colour (`fg` = `bg`).
+    /// The best split of `count` (1–8) sub-pixels whose RGB are at `px[3i…]`
+    /// (overwritten); bit i of `mask`: sub-pixel i is foreground (0: one colour).
     @inline(__always)
     static func fit(_ px: UnsafeMutablePointer<Int32>, count n: Int) -> (mask: UInt8, fg: TerminalColor, bg: TerminalColor) {
         var tr: Int32 = 0

@@ -1,18 +1,14 @@
 import AnimKit
 
 extension CellGrid {
-    /// The cells showing `image`, one sub-pixel of `symbols` per pixel
-    /// (`symbols.across` pixels per column, `symbols.down` per row; where
-    /// the image ends inside a cell, the rest is the background).
-    ///
-    /// Each cell gets the pattern and the two colours with the least
-    /// squared error over its sub-pixels (`CellFitter`). Sub-pixels that
-    /// show the terminal's default (transparent, over `Background.none`)
-    /// are all background, which is then the default, and the others all
-    /// foreground in their mean colour. In 256 colours every sub-pixel is
-    /// first mapped to the palette (`PaletteDither`), then fitted, and the two colours mapped again (a
-    /// set of sub-pixels in one palette colour keeps it exactly): a cell
-    /// whose sub-pixels map to one colour is that one colour.
+    /// The cells showing `image`, one sub-pixel of `symbols` per pixel (past
+    /// the image's edge: the background). Each cell gets the pattern and two
+    /// colours with the least squared error over its sub-pixels (`CellFitter`).
+    /// Sub-pixels that show the terminal's default (transparent over
+    /// `Background.none`) are the background, the others the foreground in
+    /// their mean colour. In 256 colours every sub-pixel is mapped to the
+    /// palette (`PaletteDither`) before the fit and the two colours after it,
+    /// so a cell whose sub-pixels map to one colour is that colour.
     public init(image: RGBAImage, background: Background, symbols: TextSymbols, mode: ColorMode, dither: PaletteDither) {
         let (ax, ay) = (symbols.across, symbols.down)
         self.init(columns: (image.width + ax - 1) / ax, rows: (image.height + ay - 1) / ay, symbols: symbols)
@@ -52,25 +48,15 @@ extension CellGrid {
             for i in 0..<n {
                 let x = two ? x0 + i & 1 : x0
                 let y = two ? y0 + i >> 1 : y0 + i
-                if x < width && y < height {
-                    let o = (y * width + x) * 4
-                    if px[o + 3] == 255 {
-                        store(px[o], px[o + 1], px[o + 2], x: x, y: y, s + 3 * i)
-                        continue
-                    }
-                    guard case .rgb(let r, let g, let b) = background.compose(px[o], px[o + 1], px[o + 2], px[o + 3], x: x, y: y)
-                    else {
-                        transparent |= 1 << i
-                        continue
-                    }
-                    store(r, g, b, x: x, y: y, s + 3 * i)
-                } else {
-                    guard case .rgb(let r, let g, let b) = background.compose(0, 0, 0, 0, x: x, y: y) else {
-                        transparent |= 1 << i
-                        continue
-                    }
-                    store(r, g, b, x: x, y: y, s + 3 * i)
+                let o = (y * width + x) * 4
+                let inside = x < width && y < height
+                let (r, g, b, a) = inside ? (px[o], px[o + 1], px[o + 2], px[o + 3]) : (0, 0, 0, 0)
+                // Opaque: its own colour (`compose` returns it too).
+                guard case .rgb(let r, let g, let b) = background.compose(r, g, b, a, x: x, y: y) else {
+                    transparent |= 1 << i
+                    continue
                 }
+                store(r, g, b, x: x, y: y, s + 3 * i)
             }
             if transparent != 0 { return opaqueOverDefault(transparent, s) }
             var (mask, fg, bg) = CellFitter.fit(s, count: n)
@@ -84,20 +70,13 @@ extension CellGrid {
         /// A sub-pixel's colour, mapped to the palette when in 256 colours.
         @inline(__always)
         func store(_ r: UInt8, _ g: UInt8, _ b: UInt8, x: Int, y: Int, _ s: UnsafeMutablePointer<Int32>) {
-            guard palette else {
-                s[0] = Int32(r)
-                s[1] = Int32(g)
-                s[2] = Int32(b)
-                return
-            }
-            let (pr, pg, pb) = dither.color(r, g, b, x: x, y: y)
+            let (pr, pg, pb) = palette ? dither.color(r, g, b, x: x, y: y) : (r, g, b)
             s[0] = Int32(pr)
             s[1] = Int32(pg)
             s[2] = Int32(pb)
         }
 
-        /// The cell when some sub-pixels show the default: those are the
-        /// background, the others the foreground in their mean colour.
+        /// The cell when some sub-pixels show the default.
         func opaqueOverDefault(_ transparent: UInt8, _ s: UnsafeMutablePointer<Int32>) -> Cell {
             let opaque = ~transparent & symbols.fullMask
             guard opaque != 0 else { return .solid(.terminalDefault) }

@@ -8,8 +8,7 @@ public struct CellGrid: Equatable, Sendable {
     public let rows: Int
     /// The symbols the masks refer to.
     public let symbols: TextSymbols
-    /// Row-major, each in `symbols.canonical` form (the subscript's setter
-    /// makes them so), so that equal pictures are equal cells.
+    /// Row-major, each in `symbols.canonical` form (as the subscript stores them).
     public var cells: [Cell]
 
     /// A grid of `fill` cells (by default the terminal's background).
@@ -26,9 +25,7 @@ public struct CellGrid: Equatable, Sendable {
         set { cells[row * columns + column] = symbols.canonical(newValue) }
     }
 
-    /// The half-block cells showing `image` (one pixel per column, two per
-    /// row; an odd last row's bottom half is the background), colours as
-    /// `mode` shows them.
+    /// The half-block cells showing `image`, colours as `mode` shows them.
     public init(image: RGBAImage, background: Background, mode: ColorMode) {
         self.init(image: image, background: background, symbols: .half, mode: mode, dither: .none)
     }

@@ -1,10 +1,7 @@
-/// Cursor movement: the shortest bytes from where the cursor is to the next
-/// cell to draw.
 extension FrameRenderer {
-    /// Moves the cursor by the shortest sequence: nothing if it is there;
-    /// on the same row, redrawing the unchanged cells in between when that
-    /// is shorter than a jump and needs no colour; else the shorter of an
-    /// absolute position, a relative move and line feeds.
+    /// Moves the cursor by the shortest bytes: on the same row, redrawing
+    /// the unchanged cells between when shorter and needing no colour; else
+    /// the shortest of an absolute position, a relative move and line feeds.
     func move(
         _ out: inout ByteBuffer, to target: (row: Int, column: Int), grid: CellGrid, gridRow: Int,
         displayed: inout CellGrid
@@ -15,9 +12,8 @@ extension FrameRenderer {
         }
         let absoluteCost = 3 + digits(target.row) + (target.column == 1 ? 0 : 1 + digits(target.column))
         guard let column = cursorColumn else {
-            // Column unknown: line feeds (a row below, inside the grid, so
-            // they never scroll), then CR or an absolute column (a line
-            // feed may or may not return the carriage, by tty settings).
+            // Column unknown: line feeds (within the grid: no scroll), then
+            // CR or an absolute column (a line feed may not return).
             let dr = target.row - row
             let feeds =
                 dr < 1 || dr > 3
@@ -73,8 +69,7 @@ extension FrameRenderer {
     }
 
     /// Redraws the unchanged cells in screen columns `from..<to` when each
-    /// can be drawn with the colours set and all of them take fewer bytes
-    /// than `jump`; false (nothing written) otherwise.
+    /// needs no colour and all take fewer bytes than `jump`; else false.
     private func redrawGap(
         _ out: inout ByteBuffer, from: Int, to: Int, jump: Int, grid: CellGrid, gridRow: Int,
         displayed: inout CellGrid

@@ -1,38 +1,26 @@
 /// Turns successive cell grids into terminal output, sending only what
-/// changed since the last frame actually written.
-///
-/// Per changed cell it draws the cell's pattern or its inverse (with the
-/// colours swapped: the same picture), whichever reuses the foreground and
-/// background colours already set; the cursor jumps over unchanged runs; a
-/// colour is sent only when it differs from the one set. A cell in one
-/// colour is always a space on that background, never a block in the
-/// foreground over another background (a font's block may not cover the
-/// whole cell, and the background would show at its edges).
-/// With a `tolerance`, a colour set (or a cell shown) within that many
-/// levels on every channel of the one wanted stands for it: the terminal is
-/// never further than that from the frame, and gradients and video cost far
-/// fewer bytes. Tolerance 0 is exact. A cell wanted in one colour is drawn
-/// again if it shows two, however near.
-/// Each frame is one byte buffer; the player wraps it (with the status
-/// line) in one synchronized update.
+/// changed. Per changed cell it draws the pattern or its inverse (colours swapped),
+/// whichever reuses the colours set; the cursor jumps over unchanged runs;
+/// a colour is sent only when it differs from the one set. A one-colour
+/// cell is always a space on that background (a font's full block may not
+/// cover the cell). With a `tolerance`, a colour set or shown within that
+/// many levels on every channel stands for the one wanted (0: exact),
+/// which makes gradients and video far cheaper; a cell wanted in one
+/// colour is drawn again if it shows two, however near.
 public final class FrameRenderer {
     /// How colours are sent (the grids' colours should already be as `mode` shows them).
     public let mode: ColorMode
     /// Levels per channel a colour shown may differ from the frame's.
     public let tolerance: Int
-    /// The grid the terminal shows (after the last `render`), nil when
-    /// unknown (first frame, after a resize or a resume): the colours
-    /// actually sent, within `tolerance` of the last frame's.
+    /// The grid the terminal shows as sent (within `tolerance` of the last frame), nil when unknown.
     public private(set) var shown: CellGrid?
     var origin = (row: 1, column: 1)
     var fg: TerminalColor?
     var bg: TerminalColor?
-    /// Where the cursor is, when known; the column is unknown (nil) after
-    /// writing in the grid's last column, which may be the terminal's last
-    /// (pending wrap).
+    /// Where the cursor is, when known (the column not after writing the
+    /// grid's last column: a pending wrap).
     var cursorRow: Int?
     var cursorColumn: Int?
-    /// The symbols of the grid being drawn.
     var symbols = TextSymbols.half {
         didSet { fullMask = symbols.fullMask }
     }
@@ -78,8 +66,7 @@ public final class FrameRenderer {
         return m == 0 || m == fullMask || c.fg == c.bg
     }
 
-    /// `cursorWasMoved` was called since the last render: its position
-    /// holds through a full redraw too.
+    /// `cursorWasMoved` since the last render: it holds through a full redraw.
     private var cursorTold = false
 
     /// Forgets what the terminal shows: the next frame is drawn whole.
@@ -91,16 +78,15 @@ public final class FrameRenderer {
         cursorColumn = nil
     }
 
-    /// Says that something else moved the cursor to 1-based (`row`,
-    /// `column`); the colours set are unchanged.
+    /// Something else moved the cursor to 1-based (`row`, `column`).
     public func cursorWasMoved(row: Int, column: Int) {
         cursorRow = row
         cursorColumn = column
         cursorTold = true
     }
 
-    /// Says that something else wrote to the terminal and reset the colours
-    /// (a status line): colours and cursor are sent again as needed.
+    /// Something else wrote and reset the colours (a status line): colours
+    /// and cursor are sent again as needed.
     public func colorsWereReset() {
         fg = .terminalDefault
         bg = .terminalDefault
@@ -119,8 +105,7 @@ public final class FrameRenderer {
             out.append("\u{1B}[0m")
             fg = .terminalDefault
             bg = .terminalDefault
-            // Where the cursor is, unless the player just said (a preview
-            // into a pipe starts at its corner and has no positions).
+            // Unless the player just said where the cursor is (a pipe).
             if !cursorTold {
                 cursorRow = nil
                 cursorColumn = nil
@@ -145,8 +130,7 @@ public final class FrameRenderer {
         return out.bytes
     }
 
-    /// A two-colour cell's two ways of being drawn: its pattern with
-    /// sub-pixel 0 in the foreground, and the inverse.
+    /// A two-colour cell drawn with sub-pixel 0 in the foreground.
     @inline(__always)
     func orientations(_ cell: Cell) -> (mask: UInt8, first: TerminalColor, second: TerminalColor) {
         let m = cell.mask & fullMask
@@ -168,9 +152,8 @@ public final class FrameRenderer {
         return nil
     }
 
-    /// Draws one cell with the glyph that needs the fewest colour changes,
-    /// counting what the `next` cell to draw would then need; returns what
-    /// the cell shows.
+    /// Draws one cell with the glyph that needs the fewest colour changes
+    /// (and then the `next` cell); returns what the cell shows.
     func draw(_ out: inout ByteBuffer, _ cell: Cell, next: Cell?) -> Cell {
         if let (bytes, shows) = glyphWithoutColours(cell) {
             out.append(bytes)

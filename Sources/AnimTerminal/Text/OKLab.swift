@@ -2,10 +2,8 @@
     import Glibc
 #endif
 
-/// A colour in Björn Ottosson's OKLab space, where straight-line distance
-/// follows how different two colours look far better than distance in
-/// sRGB does (sRGB over-weighs differences in dark colours and in blue,
-/// and under-weighs hue shifts in light, unsaturated ones such as a sky).
+/// A colour in Björn Ottosson's OKLab space, where distance follows how
+/// different colours look far better than in sRGB.
 struct OKLab: Equatable, Sendable {
     var l: Float, a: Float, b: Float
 
@@ -27,14 +25,10 @@ struct OKLab: Equatable, Sendable {
         self.b = 0.0259040371 * l1 + 0.7827717662 * m1 - 0.8086757660 * s1
     }
 
-    /// The squared difference to `o`, with the a and b axes counted
-    /// twice (ΔEOK2, as colorjs.io names it): plain OKLab distance counts
-    /// a lightness step as much as a hue or chroma step twice its size,
-    /// and so maps a light blue to a grey about as often as sRGB does.
-    /// Doubled, it follows CIEDE2000 better: over a sky gradient and over
-    /// random colours, 256-colour mapping by it comes closer in CIEDE2000
-    /// than by sRGB distance, and closer than by plain OKLab (measured by
-    /// `PaletteTests.theSkyLooksRight`, which prints both mappings' errors).
+    /// The squared difference to `o`, with the a and b axes counted twice
+    /// (ΔEOK2, as colorjs.io names it): plain OKLab maps a light blue to a
+    /// grey about as often as sRGB does; doubled, 256-colour mapping comes
+    /// closer in CIEDE2000 than either (`PaletteTests.theSkyLooksRight`).
     @inline(__always)
     func distance2(_ o: OKLab) -> Float {
         let dl = l - o.l

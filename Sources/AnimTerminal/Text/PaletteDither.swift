@@ -1,20 +1,10 @@
-/// Dithering for the 256-colour palette: each sub-pixel takes one of the
-/// two palette levels around its colour, the upper one as often as the
-/// colour lies toward it in linear light, so that an area seen from afar
-/// has the colour's light and a gradient shows no bands.
-///
-/// The levels are the palette's own, which are uneven: the cube's 0, 95,
-/// 135, 175, 215, 255 per channel, and for greys the ramp's 8, 18 … 238
-/// with the cube's greys (a flat offset, as `ordered` had before, was too
-/// weak for the cube's first step of 95 and too strong for the ramp's 10:
-/// bands in the dark, a coarse checkerboard in the light greys).
-///
-/// Which of the two a sub-pixel takes depends on a threshold by its
-/// position only, never on the frame or the neighbours (unlike error
-/// diffusion): an area that does not change keeps its pattern in every
-/// frame, does not shimmer, and costs the renderer nothing. The threshold
-/// comes from blue noise (`noise`, the default: fine grain) or an 8×8 Bayer
-/// matrix (`ordered`: a regular cross-hatch).
+/// Dithering for the 256-colour palette: each sub-pixel takes one of the two
+/// palette levels around its colour (the palette's own, uneven ones), the upper
+/// as often as the colour lies toward it in linear light. The threshold depends
+/// on the sub-pixel's position only (unlike error diffusion): an area that does
+/// not change keeps its pattern, does not shimmer and costs the renderer
+/// nothing. It comes from blue noise (`noise`, the default) or an 8×8 Bayer
+/// matrix (`ordered`).
 public enum PaletteDither: String, CaseIterable, Sendable {
     /// The nearest palette colour (`XtermPalette.index`).
     case none
@@ -52,9 +42,8 @@ public enum PaletteDither: String, CaseIterable, Sendable {
     /// the greys (the cube would speckle them with colour).
     static let greyTolerance: UInt8 = 6
 
-    /// A value between two levels: the lower, the upper, and how far
-    /// toward the upper it lies in linear light, in 1/256ths (halfway
-    /// between sRGB 0 and 95 is 67, not 48).
+    /// A value between two levels: the lower, the upper, and how far toward the upper it lies in
+    /// linear light, in 1/256ths (halfway between sRGB 0 and 95 is 67, not 48).
     struct Step {
         var low: UInt8, high: UInt8, fraction: Int
 

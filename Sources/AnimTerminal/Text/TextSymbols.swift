@@ -1,12 +1,10 @@
 /// Which block characters text cells are drawn with, and so how many
 /// sub-pixels a cell has.
 ///
-/// Each cell shows two colours: a glyph's ink in the foreground colour and
-/// the rest in the background colour. Finer symbols show more detail per
-/// cell for about the same bytes; they need a font (or a terminal that
-/// draws block elements itself) that has them: quadrants are in every
-/// monospace font, sextants are Unicode 13 (Symbols for Legacy Computing),
-/// octants Unicode 16.
+/// Each cell shows two colours: the glyph's ink and the background. Finer
+/// symbols show more detail for about the same bytes but need a font (or
+/// a terminal drawing them itself) that has them: quadrants are in every
+/// monospace font, sextants are Unicode 13, octants Unicode 16.
 ///
 /// Sub-pixel `i` of a cell is at column `i % across`, row `i / across`
 /// (row-major from the top left), and bit `i` of a `Cell`'s mask says it
@@ -18,17 +16,12 @@ public enum TextSymbols: String, CaseIterable, Sendable {
     case quadrant
     /// The sextants U+1FB00–U+1FB3B with ▌▐█ and space: 2×3.
     case sextant
-    /// The octants U+1CD00–U+1CDE5 with 26 older block characters for the
-    /// patterns those cover: 2×4.
+    /// The octants U+1CD00–U+1CDE5 with 26 older block characters for the patterns those cover: 2×4.
     case octant
 
     /// The finest symbols a terminal draws (`--symbols auto`).
     public init(drawn: DrawnSymbols) {
-        switch drawn {
-        case .half: self = .half
-        case .sextant: self = .sextant
-        case .octant: self = .octant
-        }
+        self = Self(rawValue: drawn.rawValue) ?? .half  // the same names
     }
 
     /// Sub-pixels across a cell.
@@ -52,8 +45,7 @@ public enum TextSymbols: String, CaseIterable, Sendable {
     /// The backend resolution these symbols draw at.
     public var resolution: BackendResolution { .cells(across: across, down: down) }
 
-    /// The UTF-8 bytes of the glyph whose ink is `mask` (bits past `count`
-    /// are ignored).
+    /// The UTF-8 bytes of the glyph whose ink is `mask` (bits past `count` are ignored).
     @inline(__always)
     public func glyph(_ mask: UInt8) -> [UInt8] {
         switch self {
@@ -69,11 +61,10 @@ public enum TextSymbols: String, CaseIterable, Sendable {
         Character(String(decoding: glyph(mask), as: UTF8.self))
     }
 
-    /// The one form of a cell among those that show the same picture: a
-    /// pattern and its inverse with the colours swapped, or any pattern in
-    /// one colour, look the same. One colour: mask 0, both colours equal.
-    /// Two: the terminal's default is never the foreground (it can only be
-    /// a background), and otherwise sub-pixel 0 shows the background.
+    /// The one form of a cell among those showing the same picture: one
+    /// colour is mask 0 with both colours equal; with two, the terminal's
+    /// default (only ever a background) is not the foreground, and
+    /// otherwise sub-pixel 0 shows the background.
     @inline(__always)
     public func canonical(_ cell: Cell) -> Cell {
         let full = fullMask

@@ -1,12 +1,9 @@
 import AnimKit
 
-/// `XtermPalette.table` as computed by `XtermPalette.searchTable()`, stored
-/// (a zlib stream in base64, 32768 bytes inflated): the search (32768
-/// colours against 240 entries in OKLab) would be much of a preview's
-/// `--frame 0` in 256 colours, where inflating takes next to nothing (the
-/// table's time: `Tools/bench/cells`; the preview's:
-/// `Tools/bench/preview-frame.py`). `XtermPaletteTableTests` checks that
-/// the two agree, entry for entry.
+/// `XtermPalette.table` as `XtermPalette.searchTable()` computes it, stored
+/// (zlib in base64): the search would be much of a 256-colour preview's
+/// `--frame 0`, inflating next to nothing. `XtermPaletteTableTests` checks
+/// that the two agree, entry for entry.
 extension XtermPalette {
     static func decodedStoredTable() -> [UInt8] {
         // The search stands in should the stored stream not inflate (the test fails first).

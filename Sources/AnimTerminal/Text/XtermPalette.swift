@@ -1,13 +1,10 @@
 /// The xterm 256-colour palette: the 6×6×6 cube (16–231) and the grey ramp
 /// (232–255); the 16 system colours vary by terminal and are not used.
 ///
-/// A colour maps to the palette entry nearest in OKLab (with chroma
-/// weighted up, see `OKLab.distance2`), not in sRGB: sRGB distance turns a
-/// light sky blue into a flat grey (the grey ramp is dense, the cube
-/// coarse, and sRGB distance barely counts the hue), OKLab keeps it blue. The search over the 240 entries is done once, for every
-/// colour of 5 bits a channel (32768 entries, rounded to the nearest of 32
-/// levels spread over 0...255): a lookup per pixel. The palette's own
-/// colours map to themselves exactly.
+/// A colour maps to the entry nearest in OKLab (`OKLab.distance2`), not
+/// sRGB, which turns a light sky blue into a flat grey. The search over
+/// the 240 entries is a table of every colour of 5 bits a channel (32768):
+/// a lookup per pixel. The palette's own colours map to themselves exactly.
 public enum XtermPalette {
     static let levels: [Int] = [0, 95, 135, 175, 215, 255]
 
@@ -68,8 +65,7 @@ public enum XtermPalette {
     /// A channel value rounded to the nearest of 32 levels spread over 0...255.
     static let bucket: [UInt8] = (0..<256).map { UInt8(($0 * 31 + 127) / 255) }
 
-    /// The nearest palette index in OKLab for every 5-bit colour: the
-    /// stored result of `searchTable()`.
+    /// The nearest palette index in OKLab for every 5-bit colour: the stored result of `searchTable()`.
     static let table: [UInt8] = decodedStoredTable()
 
     /// The nearest palette index in OKLab for every 5-bit colour, searched.
