@@ -9,16 +9,17 @@
 /// alpha while they are grey; RGB while they are keyed; else RGBA. Grey
 /// and RGB name a colour no frame has transparent (`tRNS`), for
 /// transparent pixels and frames blended OVER; a palette keeps an entry
-/// for it unless 256 opaque colours fill it. Frames come one at a time, so the writer starts with
-/// what the first frame allows; when a later frame needs more (a 257th
-/// colour, a transparent pixel), it reads back what it wrote, and writes
-/// those frames again in the wider form (only on an output it can read
-/// back and rewind: a pipe is written as RGBA from the start).
+/// for it unless 256 opaque colours fill it. Frames come one at a time, so
+/// the writer starts with what the first frame allows; when a later frame
+/// needs more (a 257th colour, a transparent pixel), it reads back what it
+/// wrote, and writes those frames again in the wider form (only on an
+/// output it can read back and rewind: a pipe is written as RGBA from the
+/// start).
 ///
 /// Each frame's rows are filtered as libpng would and deflated by
-/// libdeflate. `acTL`'s frame
-/// count and the palette are patched at `finish()`, or the count is given
-/// up front for an output that cannot seek.
+/// libdeflate. `acTL`'s frame count and the palette are patched at
+/// `finish()`, or the count is given up front for an output that cannot
+/// seek.
 final class APNGWriter: FrameWriter {
     let sink: OutputSink
     let width: Int, height: Int
@@ -75,8 +76,7 @@ final class APNGWriter: FrameWriter {
     }
 
     /// Filtered rows up to which an animation is deflated by zopfli too
-    /// from effort 7 (wuffs' muybridge, 15 frames of 30×20: 8,455 → 8,196
-    /// bytes in 0.6 s; APNG Assembler 8,418).
+    /// from effort 7, where it costs under a second in all.
     static let smallAnimationRows = 16 << 10
 
     /// Deflated sizes of the frames so far as packed and as 8-bit

@@ -25,8 +25,7 @@ struct ColorBitmap {
 
     /// A key a later frame is unlikely to show (each one that does has the
     /// frames so far written again): the unmarked grey level farthest from
-    /// every marked one (Sketch's numbers.gif, grey: written again 4 times
-    /// with the first unmarked level as the key, never with this one).
+    /// every marked one.
     func keyGrey() -> UInt32? {
         let free = (0..<256).filter { !marked(UInt32($0) * 0x01_0101) }
         let used = (0..<256).filter { marked(UInt32($0) * 0x01_0101) }
@@ -39,8 +38,7 @@ struct ColorBitmap {
 
     /// The RGB key (R | G << 8 | B << 16): the first unmarked colour, nil
     /// when every colour is marked. Near black, it deflates best beside
-    /// dark backgrounds (a lone colour far from every marked one, as for
-    /// grey, made terminalizer's recordings 7-13% larger).
+    /// dark backgrounds (better than a colour far from every marked one).
     func keyColour() -> UInt32? {
         for (i, word) in words.enumerated() where word != ~0 {
             return UInt32(i << 6 + (~word).trailingZeroBitCount)

@@ -43,11 +43,9 @@ extension PNGFile {
         width: Int, height: Int, colorType: UInt8, extra: [(PNGChunkType, [UInt8])],
         idat: [UInt8]
     ) -> [UInt8] {
-        var out: [UInt8] = [0x89, 0x50, 0x4E, 0x47, 0x0D, 0x0A, 0x1A, 0x0A]
+        var out = PNGChunk.signature
         out.reserveCapacity(idat.count + 64 + extra.reduce(0) { $0 + $1.1.count + 12 })
-        let (w, h) = (UInt32(width), UInt32(height))
-        let ihdr: [UInt8] = [24, 16, 8, 0].map { UInt8(w >> $0 & 255) } + [24, 16, 8, 0].map { UInt8(h >> $0 & 255) }
-        PNGChunk.append(.IHDR, ihdr + [8, colorType, 0, 0, 0], to: &out)
+        PNGChunk.append(.IHDR, PNGChunk.ihdr(width: width, height: height, colorType: colorType), to: &out)
         for (type, data) in extra { PNGChunk.append(type, data, to: &out) }
         PNGChunk.append(.IDAT, idat, to: &out)
         PNGChunk.append(.IEND, [], to: &out)
