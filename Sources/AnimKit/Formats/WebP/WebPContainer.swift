@@ -126,7 +126,7 @@ final class WebPFrameDecoder: ScaledStepDecoder, Sendable {
 
     /// Lossless (VP8L): libwebp decodes the whole image as ARGB before it
     /// scales; lossy: a few rows of macroblocks (counted as the frame's
-    /// data, a generous bound: 24 megapixels took 19 MB in all).
+    /// data, a generous bound).
     func scaledDecodingBytes(step index: Int) -> Int {
         let r = records[index]
         let bytes = store.bytes
@@ -158,11 +158,11 @@ final class WebPFrameDecoder: ScaledStepDecoder, Sendable {
         let rect = steps[index].rect
         var config = WebPDecoderConfig()
         guard WebPInitDecoderConfigInternal(&config, WEBP_DECODER_ABI_VERSION) != 0 else {
-            throw AnimError(file: file, frame: index, LibraryFailure(library: "libwebp", message: "version mismatch"))
+            throw AnimError.libwebp("version mismatch", file: file, frame: index)
         }
         config.output.colorspace = MODE_RGBA
         // A large lossy frame: libwebp filters on a second thread while it
-        // decodes (the same pixels; a 24-megapixel frame 0.42 → 0.3 s).
+        // decodes (the same pixels, sooner).
         if rect.width * rect.height >= 4 << 20 { config.options.use_threads = 1 }
         if scaled {
             config.options.use_scaling = 1
@@ -177,9 +177,7 @@ final class WebPFrameDecoder: ScaledStepDecoder, Sendable {
         let status = WebPDecode(bytes, record.fragmentSize, &config)
         WebPFreeDecBuffer(&config.output)
         guard status == VP8_STATUS_OK else {
-            throw AnimError(
-                file: file, frame: index,
-                LibraryFailure(library: "libwebp", message: "WebPDecode failed with status \(status.rawValue)"))
+            throw AnimError.libwebp("WebPDecode failed with status \(status.rawValue)", file: file, frame: index)
         }
     }
 }
