@@ -37,9 +37,8 @@ enum GIFContainer {
         let canvas = Rect(x: 0, y: 0, width: parsed.width, height: parsed.height)
         var steps = parsed.images.map { image in
             var step = Step(
-                rect: Rect(x: image.rect.x, y: image.rect.y, width: image.rect.width, height: image.rect.height).intersection(
-                    canvas),
-                dispose: image.dispose, blend: .over, hasAlpha: image.transparentIndex != nil)
+                rect: image.rect.intersection(canvas), dispose: image.dispose, blend: .over,
+                hasAlpha: image.transparentIndex != nil)
             step.isComplete = image.complete
             return step
         }
