@@ -11,11 +11,11 @@ extension GIFWriter {
         return colors.indices.sorted { counts[$0] != counts[$1] ? counts[$0] > counts[$1] : $0 < $1 }.map { colors[$0] }
     }
 
-    func writeHeader() throws {
+    func writeHeader() {
         guard encoder.global == nil, let global else { return }
-        try encoder.writeScreen(width: width, height: height, palette: global.dither.palette)
-        if let loops = Self.loopValue(plays: options.plays) { try encoder.writeLoop(loops) }
-        try encoder.writeMetadata(options.metadata)
+        encoder.writeScreen(width: width, height: height, palette: global.dither.palette)
+        if let loops = Self.loopValue(plays: options.plays) { encoder.writeLoop(loops) }
+        encoder.writeMetadata(options.metadata)
     }
 
     /// Fills the histogram with the changed pixels of `rect`.
@@ -50,11 +50,7 @@ extension GIFWriter {
     func updateReference(_ rect: Rect, cleared: Bool) {
         pending.keys.withUnsafeBufferPointer { keys in
             screen.keys.withUnsafeMutableBufferPointer { ref in
-                for y in rect.y..<(rect.y + rect.height) {
-                    for i in (y * width + rect.x)..<(y * width + rect.x + rect.width) {
-                        ref[i] = cleared ? 0 : keys[i]
-                    }
-                }
+                forEachPixel(in: rect) { i, _ in ref[i] = cleared ? 0 : keys[i] }
             }
         }
     }
