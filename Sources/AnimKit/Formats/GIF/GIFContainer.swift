@@ -56,12 +56,8 @@ enum GIFContainer {
         // (gif-suite `gif87a-animation`, whose "loop-count = infinite" the
         // browsers do not follow: Chromium 156's ImageDecoder gives
         // repetitionCount 0; `GIFConformanceTests`).
-        let plays: Plays
-        switch parsed.loopCount {
-        case nil: plays = .count(1)
-        case 0?: plays = .forever
-        case let n?: plays = .count(n + 1)  // N repetitions after the first play
-        }
+        // A loop value of N: N repetitions after the first play.
+        let plays: Plays = parsed.loopCount.map { $0 == 0 ? .forever : .count($0 + 1) } ?? .count(1)
         let decoder = GIFDecoder(store: store, images: parsed.images, steps: steps)
         return ContainerIndex(
             format: .gif, width: parsed.width, height: parsed.height, steps: steps,

@@ -147,13 +147,7 @@ final class APNGWriter: FrameWriter {
     }
 
     /// The rectangle holding every choice's.
-    func union(_ choices: [Choice]) -> Rect {
-        let x0 = choices.map(\.rect.x).min()!
-        let y0 = choices.map(\.rect.y).min()!
-        let x1 = choices.map { $0.rect.x + $0.rect.width }.max()!
-        let y1 = choices.map { $0.rect.y + $0.rect.height }.max()!
-        return Rect(x: x0, y: y0, width: x1 - x0, height: y1 - y0)
-    }
+    func union(_ choices: [Choice]) -> Rect { choices.dropFirst().reduce(choices[0].rect) { $0.union($1.rect) } }
 
     func write(_ frame: RGBAImage, duration: Duration, index: Int, choices: [Choice]) throws {
         let area = union(choices)
@@ -197,7 +191,7 @@ final class APNGWriter: FrameWriter {
         guard state.last.frame != nil else {
             let rect = choices[0].rect
             try queue(pixels(frame, rect, masking: nil), rect, num: num, den: den, blend: 0, index: index)
-            finishFrame(frame, canvas: nil, rect: rect)
+            state.last = (frame, nil, rect)
             return
         }
         // Each choice with SOURCE, and with OVER when unchanged pixels can
@@ -226,14 +220,13 @@ final class APNGWriter: FrameWriter {
         }
         if pick.choice.dispose != 0 { queued[queued.count - 1].dispose = pick.choice.dispose }
         try queue(pick.pixels, pick.choice.rect, num: num, den: den, blend: pick.blend, index: index)
-        finishFrame(frame, canvas: pick.choice.canvas, rect: pick.choice.rect)
+        state.last = (frame, pick.choice.canvas, pick.choice.rect)
     }
 
     /// Adds `choice`'s sizes packed at `packed` bits (its `rect`) and at 8
     /// bits (its `tight` one) to the estimate: deflated at level 6, as
-    /// libdeflate's level 3 misjudges them (Pillow's star.gif: packed by it,
-    /// 5% larger than at 8 bits).
-    /// `known`: the packed size, when the choice of blend measured it.
+    /// libdeflate's level 3 misjudges them. `known`: the packed size, when
+    /// the choice of blend measured it.
     func estimate(
         _ frame: RGBAImage, _ choice: Choice, masking: RGBAImage?, packed: Int, known: Int? = nil, index: Int
     ) throws {
@@ -260,11 +253,6 @@ final class APNGWriter: FrameWriter {
         case .grey, .rgb: state.key != nil
         case .greyAlpha, .rgba: true
         }
-    }
-
-    /// Records `frame` as drawn on `canvas` (nil: the empty canvas) in `rect`.
-    func finishFrame(_ frame: RGBAImage, canvas: RGBAImage?, rect: Rect) {
-        state.last = (frame, canvas, rect)
     }
 
     /// Frames whose data is being deflated on other threads while the

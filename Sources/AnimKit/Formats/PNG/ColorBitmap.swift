@@ -8,15 +8,10 @@ struct ColorBitmap {
     /// Marks the colours of `frame` inside `r`, but for fully transparent
     /// pixels (they take the key).
     mutating func mark(_ frame: RGBAImage, _ r: Rect, width: Int) {
-        frame.pixels.withUnsafeBytes { raw in
-            let px = raw.bindMemory(to: UInt32.self)
-            words.withUnsafeMutableBufferPointer { w in
-                for y in r.y..<(r.y + r.height) {
-                    for i in (y * width + r.x)..<(y * width + r.x + r.width) where px[i] >> 24 != 0 {
-                        let c = Int(px[i] & 0xFF_FFFF)
-                        w[c >> 6] |= 1 << UInt64(c & 63)
-                    }
-                }
+        words.withUnsafeMutableBufferPointer { w in
+            _ = frame.allPixels(in: r, width: width) { p in
+                if p >> 24 != 0 { w[Int(p & 0xFF_FFFF) >> 6] |= 1 << UInt64(p & 63) }
+                return true
             }
         }
     }

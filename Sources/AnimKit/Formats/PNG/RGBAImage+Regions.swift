@@ -13,9 +13,10 @@ extension RGBAImage {
     }
 
     /// True when `test` holds for every pixel of `r` (its RGBA bytes read
-    /// as a little-endian word).
+    /// as a little-endian word), tried row by row up to the first that fails.
     @inline(__always)
-    private func all(in r: Rect, width: Int, _ test: (UInt32) -> Bool) -> Bool {
+    @discardableResult
+    func allPixels(in r: Rect, width: Int, _ test: (UInt32) -> Bool) -> Bool {
         pixels.withUnsafeBytes { raw in
             let px = raw.bindMemory(to: UInt32.self)
             for y in r.y..<(r.y + r.height) {
@@ -26,21 +27,21 @@ extension RGBAImage {
     }
 
     /// True when every pixel of `r` has alpha 255.
-    func isOpaque(in r: Rect, width: Int) -> Bool { all(in: r, width: width) { $0 >> 24 == 0xFF } }
+    func isOpaque(in r: Rect, width: Int) -> Bool { allPixels(in: r, width: width) { $0 >> 24 == 0xFF } }
 
     /// True when every pixel of `r` has R = G = B.
     func isGrey(in r: Rect, width: Int) -> Bool {
-        all(in: r, width: width) { $0 & 0xFF_FFFF == ($0 & 0xFF) * 0x01_0101 }
+        allPixels(in: r, width: width) { $0 & 0xFF_FFFF == ($0 & 0xFF) * 0x01_0101 }
     }
 
     /// True when a pixel of `r` not fully transparent has the RGB colour
     /// `rgb` (R | G << 8 | B << 16).
     func contains(_ rgb: UInt32, in r: Rect, width: Int) -> Bool {
-        !all(in: r, width: width) { $0 & 0xFF_FFFF != rgb || $0 >> 24 == 0 }
+        !allPixels(in: r, width: width) { $0 & 0xFF_FFFF != rgb || $0 >> 24 == 0 }
     }
 
     /// True when every pixel of `r` is opaque or fully transparent.
     func isBinaryAlpha(in r: Rect, width: Int) -> Bool {
-        all(in: r, width: width) { $0 >> 24 == 0 || $0 >> 24 == 0xFF }
+        allPixels(in: r, width: width) { $0 >> 24 == 0 || $0 >> 24 == 0xFF }
     }
 }
