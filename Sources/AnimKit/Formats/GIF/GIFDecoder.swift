@@ -1,14 +1,10 @@
 import CColorKernel
 
 /// Decodes one GIF image at a time with anim's LZW decoder
-/// (`GIFLZWDecoder`), from memory; giflib (`GIFLib.swift`) decodes the same
-/// images in the tests, as the oracle.
-///
-/// Each image's LZW stream is independent of the others, so any image
-/// decodes on its own, in any order, from any thread: the prefetcher decodes
-/// the next images on the other cores while the compositor works in order.
-///
-/// Each decode keeps its buffers in locals.
+/// (`GIFLZWDecoder`), from memory. Each image's LZW stream is independent
+/// of the others, so any image decodes on its own, in any order, from any
+/// thread (the prefetcher decodes the next images on the other cores while
+/// the compositor works in order); each decode keeps its buffers in locals.
 final class GIFDecoder: SplitStepDecoder, Sendable {
     /// Transparent pixels can be left unwritten: GIF's alpha is 1-bit.
     let writesMasked = true

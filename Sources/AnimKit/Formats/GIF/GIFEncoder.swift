@@ -173,28 +173,20 @@ final class GIFEncoder {
             count += 1
             if count > 128 { return nil }
         }
-        // Written index → palette colour (nil: the transparent entry, kept first).
+        // The compact table's colours, and the new index of each old one.
         var colors: [UInt32] = []
         var remap = [UInt8](repeating: 0, count: 256)
         // The transparent entry stays when the frame names it, used or not.
         let transparent = table.transparentIndex != nil && (used[0] || keepTransparent)
         if transparent { used[0] = true }
-        for w in 0..<256 where used[w] {
-            if table.transparentIndex != nil && w == 0 { continue }
+        for w in 0..<256 where used[w] && (table.transparentIndex == nil || w > 0) {
             let p = table.transparentIndex == nil ? w : w - 1
             guard p < table.colors.count else { return nil }
+            // As `written` has it: after the transparent entry, which stays 0.
+            remap[w] = UInt8(colors.count + (transparent ? 1 : 0))
             colors.append(table.colors[p])
         }
         let compact = GIFPalette(colors: colors, transparent: transparent)
-        var next = 0
-        for w in 0..<256 where used[w] {
-            if table.transparentIndex != nil && w == 0 {
-                remap[w] = UInt8(written(compact.transparentIndex!, compact))
-                continue
-            }
-            remap[w] = UInt8(written(next, compact))
-            next += 1
-        }
         let remapped = indices.map { remap[Int($0)] }
         let data = remapped.withUnsafeBufferPointer { GIFLZWEncoder.encode($0, bitsPerPixel: compact.bitsPerPixel) }
         return (compact, remap, data, data.count - 1 + 3 * compact.tableSize)

@@ -125,25 +125,23 @@ final class GIFWriter: FrameWriter {
         var needsTransparency =
             rect.width * rect.height > changes.count || (frame.index == 0 && !fullTable && !still && !opaque)
             || disposal == .clearToTransparent
-        // Transparency that only Pillow needs (frame 0, or a frame cleared
-        // when disposed of, with no unchanged pixel to skip) gives way when
-        // the changed colours fill a table: split into images, the frame
-        // would show half drawn for 100 ms in browsers. (Pillow then clears
-        // to the background colour where browsers clear to transparency.)
-        if options.exactColors && needsTransparency && rect.width * rect.height == changes.count
-            && !histogram.overflowed && histogram.distinct.count > colorBudget(transparent: true)
+        // The changed colours fill a table, with no room for transparency.
+        let fillsTable =
+            options.exactColors && !histogram.overflowed && histogram.distinct.count > colorBudget(transparent: true)
             && histogram.distinct.count <= maxColors
-        {
-            needsTransparency = false
-        }
-        // A frame whose changed colours fill a table, with no room left
-        // for transparency, is drawn whole over its rectangle when all the
-        // rectangle's colours fit one table (a photograph's frame of 256
-        // colours redrawn at its place) instead of split into images.
+        // Transparency that only Pillow needs (frame 0, or a frame cleared
+        // when disposed of, with no unchanged pixel to skip) gives way then:
+        // split into images, the frame would show half drawn for 100 ms in
+        // browsers. (Pillow then clears to the background colour where
+        // browsers clear to transparency.)
+        if fillsTable && needsTransparency && rect.width * rect.height == changes.count { needsTransparency = false }
+        // A frame that fills a table otherwise is drawn whole over its
+        // rectangle when all the rectangle's colours fit one table (a
+        // photograph's frame of 256 colours redrawn at its place) instead of
+        // split into images.
         let whole =
-            options.exactColors && needsTransparency && frame.index > 0 && disposal != .clearToTransparent
-            && !histogram.overflowed && histogram.distinct.count > colorBudget(transparent: true)
-            && histogram.distinct.count <= maxColors && countColors(inWhole: rect)
+            fillsTable && needsTransparency && frame.index > 0 && disposal != .clearToTransparent
+            && countColors(inWhole: rect)
         if whole {
             needsTransparency = false
         } else if options.exactColors
@@ -227,7 +225,7 @@ final class GIFWriter: FrameWriter {
         let ranked = counts.sorted { $0.value != $1.value ? $0.value > $1.value : $0.key < $1.key }.map(\.key)
         if global == nil {
             let top = mostUsedFirst(Array(ranked.prefix(perTable)))
-            global = (GIFDither(mode: options.dither, palette: GIFPalette(colors: top, transparent: true)), 0)
+            global = (dither(top, transparent: true), 0)
         }
         writeHeader()
         for start in stride(from: perTable, to: ranked.count, by: perTable).reversed() {

@@ -38,10 +38,7 @@ extension APNGWriter {
     /// Waits for the oldest queued frame's data and writes its fcTL and data chunks.
     func writeOldest() throws {
         let q = queued.removeFirst()
-        guard let zlib = q.job.get() else {
-            throw AnimError(
-                file: sink.name, frame: q.index, LibraryFailure(library: "libdeflate", message: "compressing the frame failed"))
-        }
+        guard let zlib = q.job.get() else { throw deflateFailed(frame: q.index) }
         try control(q.rect, num: q.num, den: q.den, dispose: q.dispose, blend: q.blend)
         try data(zlib, fdAT: state.sequence > 1)
     }
@@ -54,7 +51,7 @@ extension APNGWriter {
         try chunk(
             .IHDR,
             PNGChunk.ihdr(
-                width: width, height: height, colorType: mode.colorType, depth: mode == .palette ? UInt8(state.depth) : 8))
+                width: width, height: height, colorType: mode.rawValue, depth: mode == .palette ? UInt8(state.depth) : 8))
         if !still {
             state.offsets.actl = sink.offset + 8
             try chunk(.acTL, actlBody(frames: options.frameCount ?? 0))
@@ -111,6 +108,9 @@ extension APNGWriter {
     }
 
     func chunk(_ type: PNGChunkType, _ body: [UInt8]) throws {
-        try sink.write(PNGChunk.bytes(type, body))
+        var out: [UInt8] = []
+        out.reserveCapacity(body.count + 12)
+        PNGChunk.append(type, body, to: &out)
+        try sink.write(out)
     }
 }

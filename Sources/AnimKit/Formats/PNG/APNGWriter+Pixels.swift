@@ -72,11 +72,12 @@ extension APNGWriter {
                     level: level,
                     search: search)
             })
-        else {
-            throw AnimError(
-                file: sink.name, frame: index, LibraryFailure(library: "libdeflate", message: "compressing the frame failed"))
-        }
+        else { throw deflateFailed(frame: index) }
         return zlib
+    }
+
+    func deflateFailed(frame: Int) -> AnimError {
+        AnimError(file: sink.name, frame: frame, LibraryFailure(library: "libdeflate", message: "compressing the frame failed"))
     }
 
     /// The width to filter rows of `w` pixels as: `w`, or for a packed

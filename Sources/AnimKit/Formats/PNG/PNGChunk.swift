@@ -32,14 +32,6 @@ struct PNGChunk {
         let crc = body.withUnsafeBytes { PNGBridge.crc32($0, seed: typed.withUnsafeBytes { PNGBridge.crc32($0) }) }
         return BigEndian.u32(crc)
     }
-
-    /// A whole chunk: length, type, `body`, CRC.
-    static func bytes(_ type: PNGChunkType, _ body: [UInt8]) -> [UInt8] {
-        var out: [UInt8] = []
-        out.reserveCapacity(body.count + 12)
-        append(type, body, to: &out)
-        return out
-    }
 }
 
 /// Walks the chunks of a PNG.

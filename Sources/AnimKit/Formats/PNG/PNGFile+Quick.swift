@@ -24,13 +24,7 @@ extension PNGFile {
                 PNGBridge.deflate(pixels: $0, width: width, height: height, channels: 1, level: level, search: false)
             })
         else { return nil }
-        var plte: [UInt8] = []
-        var trns: [UInt8] = []
-        plte.reserveCapacity(exact.colors.count * 3)
-        for c in exact.colors {
-            plte += [UInt8(c & 255), UInt8(c >> 8 & 255), UInt8(c >> 16 & 255)]
-            trns.append(UInt8(c >> 24))
-        }
+        var (plte, trns) = Palette.chunks(exact.colors, entries: exact.colors.count)
         // tRNS up to the last colour that is not opaque (none when all are).
         while trns.last == 255 { trns.removeLast() }
         var extra: [(PNGChunkType, [UInt8])] = [(.PLTE, plte)]

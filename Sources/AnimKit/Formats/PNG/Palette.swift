@@ -64,7 +64,10 @@ struct Palette {
     }
 
     /// PLTE and tRNS bodies of `entries` entries each (at least the colours').
-    func chunks(entries: Int) -> ([UInt8], [UInt8]) {
+    func chunks(entries: Int) -> ([UInt8], [UInt8]) { Self.chunks(colors, entries: entries) }
+
+    /// PLTE and tRNS bodies for `colors` (RGBA words), `entries` entries each.
+    static func chunks(_ colors: [UInt32], entries: Int) -> ([UInt8], [UInt8]) {
         var plte = [UInt8](repeating: 0, count: 3 * entries)
         var trns = [UInt8](repeating: 255, count: entries)
         for (i, c) in colors.enumerated() {

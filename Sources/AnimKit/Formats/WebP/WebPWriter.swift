@@ -125,12 +125,7 @@ final class WebPWriter: FrameWriter {
 
     /// True when a pixel is fully transparent.
     static func hasTransparentPixel(_ frame: RGBAImage) -> Bool {
-        var i = 3
-        while i < frame.pixels.count {
-            if frame.pixels[i] == 0 { return true }
-            i += 4
-        }
-        return false
+        stride(from: 3, to: frame.pixels.count, by: 4).contains { frame.pixels[$0] == 0 }
     }
 
     func finish() throws {
