@@ -37,9 +37,8 @@ enum GIFContainer {
         let canvas = Rect(x: 0, y: 0, width: parsed.width, height: parsed.height)
         var steps = parsed.images.map { image in
             var step = Step(
-                rect: Rect(x: image.rect.x, y: image.rect.y, width: image.rect.width, height: image.rect.height).intersection(
-                    canvas),
-                dispose: image.dispose, blend: .over, hasAlpha: image.transparentIndex != nil)
+                rect: image.rect.intersection(canvas), dispose: image.dispose, blend: .over,
+                hasAlpha: image.transparentIndex != nil)
             step.isComplete = image.complete
             return step
         }
@@ -57,12 +56,8 @@ enum GIFContainer {
         // (gif-suite `gif87a-animation`, whose "loop-count = infinite" the
         // browsers do not follow: Chromium 156's ImageDecoder gives
         // repetitionCount 0; `GIFConformanceTests`).
-        let plays: Plays
-        switch parsed.loopCount {
-        case nil: plays = .count(1)
-        case 0?: plays = .forever
-        case let n?: plays = .count(n + 1)  // N repetitions after the first play
-        }
+        // A loop value of N: N repetitions after the first play.
+        let plays: Plays = parsed.loopCount.map { $0 == 0 ? .forever : .count($0 + 1) } ?? .count(1)
         let decoder = GIFDecoder(store: store, images: parsed.images, steps: steps)
         return ContainerIndex(
             format: .gif, width: parsed.width, height: parsed.height, steps: steps,

@@ -1,14 +1,10 @@
 import CColorKernel
 
 /// Decodes one GIF image at a time with anim's LZW decoder
-/// (`GIFLZWDecoder`), from memory; giflib (`GIFLib.swift`) decodes the same
-/// images in the tests, as the oracle.
-///
-/// Each image's LZW stream is independent of the others, so any image
-/// decodes on its own, in any order, from any thread: the prefetcher decodes
-/// the next images on the other cores while the compositor works in order.
-///
-/// Each decode keeps its buffers in locals.
+/// (`GIFLZWDecoder`), from memory. Each image's LZW stream is independent
+/// of the others, so any image decodes on its own, in any order, from any
+/// thread (the prefetcher decodes the next images on the other cores while
+/// the compositor works in order); each decode keeps its buffers in locals.
 final class GIFDecoder: SplitStepDecoder, Sendable {
     /// Transparent pixels can be left unwritten: GIF's alpha is 1-bit.
     let writesMasked = true
@@ -95,9 +91,7 @@ final class GIFDecoder: SplitStepDecoder, Sendable {
             // row cut part way counts as not decoded) show the rows of
             // earlier passes as browsers show them (`GIFInterlaceFill`).
             guard image.interlaced, valid < total else { return }
-            var stored = [Int](repeating: -1, count: image.rect.height)  // image row -> stored row
-            var rows = GIFRowOrder(height: image.rect.height, interlaced: true)
-            for r in 0..<image.rect.height { stored[rows.next()!] = r }
+            let stored = GIFRowOrder.stored(height: image.rect.height, interlaced: true)
             let whole = { (y: Int) in (stored[y] + 1) * width <= valid }
             for y in 0..<image.rect.height where !whole(y) {
                 guard let from = GIFInterlaceFill.source(of: y, decoded: whole) else { continue }
@@ -194,10 +188,7 @@ extension GIFDecoder: ScaledStepDecoder {
         let indices = UnsafeMutableRawBufferPointer.allocate(byteCount: total, alignment: 16)
         defer { indices.deallocate() }
         guard try prepare(step: index, into: indices) == total else { return false }
-        // The stored row of each image row (interlaced: four passes).
-        var stored = [Int](repeating: 0, count: clip.height)
-        var order = GIFRowOrder(height: clip.height, interlaced: image.interlaced)
-        for r in 0..<clip.height { stored[order.next()!] = r }
+        let stored = GIFRowOrder.stored(height: clip.height, interlaced: image.interlaced)
         let row = UnsafeMutablePointer<UInt32>.allocate(capacity: clip.width)
         defer { row.deallocate() }
         let base = indices.baseAddress!.assumingMemoryBound(to: UInt8.self)
@@ -251,35 +242,31 @@ struct RowWriter {
 /// 2, every 2nd from 1).
 struct GIFRowOrder: Sequence, IteratorProtocol {
     let height: Int
-    let interlaced: Bool
+    private let passes: [(start: Int, stride: Int)]
     private var pass = 0
     private var row = 0
-    private var started = false
-    private static let starts = [0, 4, 2, 1], strides = [8, 8, 4, 2]
 
     init(height: Int, interlaced: Bool) {
         self.height = height
-        self.interlaced = interlaced
+        passes = interlaced ? [(0, 8), (4, 8), (2, 4), (1, 2)] : [(0, 1)]
     }
 
     mutating func next() -> Int? {
-        if !interlaced {
-            guard row < height else { return nil }
-            defer { row += 1 }
-            return row
-        }
-        while pass < 4 {
-            if !started {
-                row = Self.starts[pass]
-                started = true
-            }
+        while pass < passes.count {
             if row < height {
-                defer { row += Self.strides[pass] }
+                defer { row += passes[pass].stride }
                 return row
             }
             pass += 1
-            started = false
+            if pass < passes.count { row = passes[pass].start }
         }
         return nil
+    }
+
+    /// For each image row, the stored row that holds it.
+    static func stored(height: Int, interlaced: Bool) -> [Int] {
+        var stored = [Int](repeating: 0, count: height)
+        for (r, y) in GIFRowOrder(height: height, interlaced: interlaced).enumerated() { stored[y] = r }
+        return stored
     }
 }

@@ -1,6 +1,6 @@
 /// A set of palette indices 0–255 (which entries a frame uses).
 struct GIFIndexSet {
-    private var words: (UInt64, UInt64, UInt64, UInt64) = (0, 0, 0, 0)
+    private var words = SIMD4<UInt64>()
 
     init() {}
 
@@ -8,41 +8,16 @@ struct GIFIndexSet {
         for i in indices { insert(Int(i)) }
     }
 
-    private func word(_ k: Int) -> UInt64 {
-        switch k {
-        case 0: words.0
-        case 1: words.1
-        case 2: words.2
-        default: words.3
-        }
-    }
+    func contains(_ i: Int) -> Bool { words[i >> 6] & (1 << UInt64(i & 63)) != 0 }
 
-    func contains(_ i: Int) -> Bool { word(i >> 6) & (1 << UInt64(i & 63)) != 0 }
+    mutating func insert(_ i: Int) { words[i >> 6] |= 1 << UInt64(i & 63) }
 
-    mutating func insert(_ i: Int) {
-        let bit = UInt64(1) << UInt64(i & 63)
-        switch i >> 6 {
-        case 0: words.0 |= bit
-        case 1: words.1 |= bit
-        case 2: words.2 |= bit
-        default: words.3 |= bit
-        }
-    }
-
-    mutating func remove(_ i: Int) {
-        let bit = ~(UInt64(1) << UInt64(i & 63))
-        switch i >> 6 {
-        case 0: words.0 &= bit
-        case 1: words.1 &= bit
-        case 2: words.2 &= bit
-        default: words.3 &= bit
-        }
-    }
+    mutating func remove(_ i: Int) { words[i >> 6] &= ~(1 << UInt64(i & 63)) }
 
     /// The largest index in the set, or nil when it is empty.
     var largest: Int? {
-        for k in stride(from: 3, through: 0, by: -1) where word(k) != 0 {
-            return k * 64 + 63 - word(k).leadingZeroBitCount
+        for k in stride(from: 3, through: 0, by: -1) where words[k] != 0 {
+            return k * 64 + 63 - words[k].leadingZeroBitCount
         }
         return nil
     }
@@ -56,11 +31,9 @@ struct GIFIndexSet {
 /// to 15 is coded with 5-bit codes at first, one reaching 255 with 9-bit
 /// ones), as gifsicle orders its global table: the colour that frames
 /// still fitting in the table need least goes last, and every frame
-/// needing it stops counting; repeat. gifsicle counts every frame alike;
-/// here a frame counts for the bits narrower codes would save it (a
-/// 40-code frame gains far less than a 400-code one): on the encode
-/// benchmark's screen recording this saves bytes over gifsicle's count
-/// (`Tools/bench/encode/run.py`).
+/// needing it stops counting; repeat. A frame counts for `weights`: alike,
+/// as in gifsicle, or for the bits narrower codes would save it (a
+/// 40-code frame gains far less than a 400-code one).
 enum GIFPaletteOrder {
     /// New positions for entries `first..<first + count`: `result[i]` is
     /// the new index of entry `first + i`. `needs` holds the entries each

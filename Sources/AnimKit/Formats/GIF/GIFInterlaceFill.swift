@@ -1,11 +1,9 @@
 /// A truncated interlaced GIF image as browsers show it: each whole row of
 /// the first three passes also covers the rows below it that later passes
 /// would draw (8 rows for pass 1, 4 for pass 2, 2 for pass 3), and a later
-/// pass's row replaces that. Seen in headless Chromium (an `<img>` of an
-/// interlaced 64×48 gradient cut at 30% and 60% of its bytes, drawn to a
-/// canvas): at 60%, rows 44–47 all show row 44 (pass 2), row 46 (pass 3)
-/// not having arrived; a row cut part way shows only where it was decoded
-/// and covers nothing. `GIFEdgeCaseTests` pins it.
+/// pass's row replaces that, as headless Chromium shows a cut interlaced
+/// image; a row cut part way shows only where it was decoded and covers
+/// nothing. `GIFEdgeCaseTests` pins it.
 enum GIFInterlaceFill {
     /// The decoded row that image row `y` (not decoded itself) shows, or nil.
     static func source(of y: Int, decoded: (Int) -> Bool) -> Int? {

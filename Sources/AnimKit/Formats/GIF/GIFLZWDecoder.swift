@@ -7,10 +7,10 @@
 /// gif-suite `max-codes`), an invalid code or the end of the data ends the
 /// image, and the pixels decoded up to there are kept.
 ///
-/// Speed: a code's string is always a run of the output written before it
-/// (the previous code's string plus one byte), so the table holds only
-/// where each code's string is and its length, and a code is one short
-/// copy, eight bytes at a time, instead of a walk down a prefix chain.
+/// A code's string is always a run of the output written before it (the
+/// previous code's string plus one byte), so the table holds only where
+/// each code's string is and its length, and a code is one short copy,
+/// eight bytes at a time, instead of a walk down a prefix chain.
 enum GIFLZWDecoder {
     /// Decodes the image data that starts at `offset` (the LZW minimum code
     /// size byte, then sub-blocks) into `out[0..<count]` in stored order,
@@ -149,7 +149,7 @@ enum GIFLZWDecoder {
 
     /// Copies the data sub-blocks' bytes, concatenated, into `out`
     /// (room for `end - start` bytes); returns how many.
-    private static func payload(
+    static func payload(
         _ bytes: UnsafeRawBufferPointer, from start: Int, to end: Int, into out: UnsafeMutablePointer<UInt8>
     ) -> Int {
         var count = 0

@@ -1,53 +1,38 @@
-/// GIF's LZW compression, in Swift: the size of a run of indices once
-/// compressed (to choose between ways of coding a frame without writing
-/// them), and the compressed bytes that the GIF writer writes. The
-/// decoder's side is `GIF/GIFLZWDecoder.swift`. Codes widen when the table
-/// reaches the next power of two, as in giflib. When the table fills
-/// (code 4094; giflib keeps 4095 unused), giflib clears it at once; a
-/// deferred clear keeps using the full table while its strings stay long,
-/// and clears once the codes get short, there or (as gifsicle does) back
-/// where they began to be short; or the full table may serve to the end.
-/// All four are counted and the smallest written (gifsicle -O3 also tries
-/// more than one).
+/// GIF's LZW compression: the size of a run of indices once compressed (to
+/// choose between ways of coding a frame without writing them), and the
+/// compressed bytes the GIF writer writes. Codes widen when the table
+/// reaches the next power of two, as in giflib. What happens when the
+/// table fills (code 4094; giflib keeps 4095 unused) is a `ClearRule`:
+/// each is counted and the smallest written, as gifsicle -O3 also tries
+/// more than one.
 enum GIFLZWEncoder {
     /// Bytes of the LZW data for `indices` (the code stream in sub-blocks,
-    /// their lengths and the terminator; not the code size byte).
+    /// their lengths and the terminator; not the code size byte), by the
+    /// clear rule that codes them in fewest bits.
     static func size(_ indices: UnsafeBufferPointer<UInt8>, bitsPerPixel: Int) -> Int {
         guard !indices.isEmpty else { return 0 }
-        return best(indices, minimumCodeSize: max(bitsPerPixel, 2)).bytes
+        func bytes(_ rule: ClearRule) -> (Int, filled: Bool) {
+            var counter = BitCounter()
+            let filled = compress(indices, minimumCodeSize: max(bitsPerPixel, 2), clear: rule, into: &counter)
+            let n = (counter.bits + 7) / 8
+            return (n + (n + 254) / 255 + 1, filled)
+        }
+        let eager = bytes(.eager)
+        guard eager.filled else { return eager.0 }  // the table never filled: the same codes
+        return ClearRule.allCases.dropFirst().reduce(eager.0) { min($0, bytes($1).0) }
     }
 
     /// When a full code table is cleared.
     enum ClearRule: CaseIterable {
         /// At once, as giflib does.
         case eager
-        /// While the codes stay long (see `compress`).
+        /// Once the codes get short (see `compress`).
         case deferred
-        /// The same, going back to where the full table stopped paying
+        /// The same, going back to where the codes began to be short
         /// (gifsicle's rule, see `compress`).
         case rewinding
         /// Never: the full table serves the rest of the image.
         case never
-    }
-
-    /// The clear rule that codes `indices` in fewest bits, and the bytes.
-    private static func best(_ indices: UnsafeBufferPointer<UInt8>, minimumCodeSize minimum: Int) -> (
-        rule: ClearRule, bytes: Int
-    ) {
-        func bytes(_ rule: ClearRule) -> (Int, filled: Bool) {
-            var counter = BitCounter()
-            let filled = compress(indices, minimumCodeSize: minimum, clear: rule, into: &counter)
-            let n = (counter.bits + 7) / 8
-            return (n + (n + 254) / 255 + 1, filled)
-        }
-        let eager = bytes(.eager)
-        guard eager.filled else { return (.eager, eager.0) }  // the table never filled: the same codes
-        var best = (rule: ClearRule.eager, bytes: eager.0)
-        for rule in ClearRule.allCases.dropFirst() {
-            let n = bytes(rule).0
-            if n < best.bytes { best = (rule, n) }
-        }
-        return best
     }
 
     /// The image data record for `indices`: the minimum code size byte,
@@ -71,26 +56,26 @@ enum GIFLZWEncoder {
         var out = [UInt8]()
         out.reserveCapacity(writer.bytes.count + writer.bytes.count / 255 + 3)
         out.append(UInt8(minimum))
-        var start = 0
-        while start < writer.bytes.count {
-            let n = min(255, writer.bytes.count - start)
-            out.append(UInt8(n))
-            out.append(contentsOf: writer.bytes[start..<(start + n)])
-            start += n
-        }
-        out.append(0)
+        appendSubBlocks(writer.bytes, to: &out)
         return out
     }
 
+    /// `bytes` as data sub-blocks of at most 255 bytes, then the terminator.
+    static func appendSubBlocks(_ bytes: [UInt8], to out: inout [UInt8]) {
+        for start in stride(from: 0, to: bytes.count, by: 255) {
+            let n = min(255, bytes.count - start)
+            out.append(UInt8(n))
+            out += bytes[start..<(start + n)]
+        }
+        out.append(0)
+    }
+
     /// The compressor: greedy longest match in an open-addressing table.
-    /// `clear` says what happens to a full table: `.deferred` keeps it
-    /// while the last codes averaged at least 36 / `minimum` pixels and the
-    /// rest of the image needs fewer than about 3000 codes at that rate;
-    /// `.rewinding` too, but when it clears, it goes back to where the full
-    /// table stopped paying (the first code of fewer than 7 pixels since it
-    /// filled, unless one of more than 50 came after) and clears there:
-    /// gifsicle's rule.
-    /// True when the table filled.
+    /// `.deferred` keeps a full table while the codes stay long
+    /// (`codesAreShort`); `.rewinding` clears back where the full table
+    /// stopped paying (the first code of fewer than 7 pixels since it
+    /// filled, unless one of more than 50 came after). True when the table
+    /// filled.
     @inline(__always)
     @discardableResult
     private static func compress<Output: CodeOutput>(

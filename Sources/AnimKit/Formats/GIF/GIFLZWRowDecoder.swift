@@ -17,7 +17,9 @@ enum GIFLZWRowDecoder {
         guard offset < end, width > 0, rows > 0 else { return }
         let minSize = Int(bytes[offset])
         guard minSize >= 1 && minSize <= 11 else { return }
-        let data = payload(bytes, from: offset + 1, to: end)
+        let data = [UInt8](unsafeUninitializedCapacity: end - offset) { buffer, count in
+            count = GIFLZWDecoder.payload(bytes, from: offset + 1, to: end, into: buffer.baseAddress!)
+        }
         let clear = 1 << minSize
         let eoi = clear + 1
         var prefix = [UInt16](repeating: 0, count: 4096)
@@ -98,20 +100,5 @@ enum GIFLZWRowDecoder {
         if column > 0 && row < rows {
             _ = line.withUnsafeBufferPointer { onRow(row, $0, column) }
         }
-    }
-
-    /// The data sub-blocks' bytes, concatenated.
-    private static func payload(_ bytes: UnsafeRawBufferPointer, from start: Int, to end: Int) -> [UInt8] {
-        var out = [UInt8]()
-        out.reserveCapacity(end - start)
-        var p = start
-        while p < end {
-            let n = Int(bytes[p])
-            if n == 0 { break }
-            let stop = min(p + 1 + n, end)
-            out += bytes[(p + 1)..<stop]
-            p = stop
-        }
-        return out
     }
 }

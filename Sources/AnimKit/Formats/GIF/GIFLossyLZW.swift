@@ -12,11 +12,7 @@
 ///
 /// `apply` rewrites the indices to what the chosen strings show, and the
 /// writer compresses them with the exact encoder, which finds nearly the
-/// same strings: on two public GIFs at loss 80, a few frames came out
-/// other than the lossy parse's own codes would be, by a few bytes in all
-/// (counted while the exact encoder still cleared a full table at once,
-/// as giflib does: Tools/bench/encode/RESULTS-corpus.md; the lossy mode
-/// against gifsicle is `Tools/bench/encode/corpus.py --modes lossy`).
+/// same strings.
 enum GIFLossyLZW {
     /// Replaces `indices` by the pixels a lossy parse shows; returns how
     /// many changed. `colors` holds each index's colour (RGBA words, as in
@@ -26,9 +22,7 @@ enum GIFLossyLZW {
     /// it (`0xFFRRGGBB`) where the frame leaves it unchanged, 0 elsewhere:
     /// such a pixel may be transparent or any near colour, so that
     /// unchanged pixels scattered through changed ones (noise, dither) do
-    /// not break the strings. gifsicle cannot (its own TODO), and on
-    /// wuffs' gifplayer-muybridge.gif frames of photographs whose pixels
-    /// are three quarters unchanged came out half as large again as its.
+    /// not break the strings (gifsicle cannot).
     @discardableResult
     static func apply(
         _ indices: UnsafeMutableBufferPointer<UInt8>, colors: [UInt32], transparent: Int?, bitsPerPixel: Int, loss: Int,
@@ -98,7 +92,6 @@ enum GIFLossyLZW {
             stack.reserveCapacity(256)
             var string = [UInt8](repeating: 0, count: 4096)
             while pos < n {
-                // Search from the root of the exact first pixel.
                 let root = Int(original[pos])
                 var best = (node: root, end: pos + 1, diff: 0)
                 stack.removeAll(keepingCapacity: true)
@@ -149,7 +142,6 @@ enum GIFLossyLZW {
                     }
                     stack.append(step)
                 }
-                // Write out the chosen string.
                 var length = 0
                 var node = best.node
                 while node >= 0 {

@@ -29,7 +29,7 @@ struct GIFPalette {
     /// `colors` with entry `index`, a colour the frame does not use or
     /// the table's padding past its colours, standing for transparency.
     init(colors: [UInt32], transparentAt index: Int) {
-        precondition(index < 1 << GIFLibEncoder.bits(max(colors.count - 1, 1)), "GIFPalette: transparent entry outside the table")
+        precondition(index < 1 << GIFEncoder.bits(max(colors.count - 1, 1)), "GIFPalette: transparent entry outside the table")
         self.init(colors: colors, transparentIndex: index, inPlace: true)
     }
 
@@ -37,7 +37,7 @@ struct GIFPalette {
         self.colors = colors
         self.transparentIndex = transparentIndex
         transparentInPlace = inPlace
-        bitsPerPixel = GIFLibEncoder.bits(
+        bitsPerPixel = GIFEncoder.bits(
             max(colors.count + (transparentIndex != nil && !inPlace ? 1 : 0) - 1, inPlace ? transparentIndex! : 0))
         tableSize = 1 << bitsPerPixel
         var slots = [UInt32](repeating: 0, count: 512)

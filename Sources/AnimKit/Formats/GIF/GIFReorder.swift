@@ -12,7 +12,7 @@
 /// output has grown, if it grows (it shrinks).
 struct GIFReorder {
     let sink: OutputSink
-    /// The global table as written (transparent entry first, see `GIFLibEncoder.written`).
+    /// The global table as written (transparent entry first, see `GIFEncoder.written`).
     let global: GIFPalette
     /// For every image record in order: the written global indices it
     /// uses, or nil when it has a palette of its own; and its size in bytes.
@@ -44,8 +44,8 @@ struct GIFReorder {
             }
             var saved = 0
             for (set, frame) in zip(needs, drawn) {
-                let old = max(GIFLibEncoder.bits(set.largest ?? 0), 2)
-                let new = max(GIFLibEncoder.bits(set.elements.map { newIndex[$0] }.max() ?? 0), 2)
+                let old = max(GIFEncoder.bits(set.largest ?? 0), 2)
+                let new = max(GIFEncoder.bits(set.elements.map { newIndex[$0] }.max() ?? 0), 2)
                 saved += GIFPaletteOrder.saved(bytes: frame.bytes, from: old, to: new)
             }
             if saved > best?.saved ?? 0 { best = (newIndex, saved) }
@@ -73,7 +73,7 @@ private struct Rewriter {
         let screen = try io.copy(13)
         guard screen[10] & 0x80 != 0, 2 << Int(screen[10] & 7) == old.tableSize else { throw broken(io, .noGlobalTable) }
         _ = try io.take(3 * old.tableSize)
-        try io.put(GIFLibEncoder.tableBytes(new))
+        try io.put(GIFEncoder.tableBytes(new))
         var image = 0
         // A graphic control extension held for its image, and where it was.
         var control: (bytes: [UInt8], from: Int)?
@@ -171,11 +171,11 @@ private struct Rewriter {
             indices[i] = map[Int(indices[i])]
             largest = max(largest, Int(indices[i]))
         }
-        let globalBits = max(GIFLibEncoder.bits(largest), 2)
+        let globalBits = max(GIFEncoder.bits(largest), 2)
         let globalData = indices.withUnsafeBufferPointer { GIFLZWEncoder.encode($0, bitsPerPixel: globalBits) }
         let globalBytes = globalData.count - 1
         let compact = indices.withUnsafeMutableBufferPointer {
-            GIFLibEncoder.compactTable(
+            GIFEncoder.compactTable(
                 $0, new, largest: largest, keepTransparent: transparent != nil,
                 alsoKeep: first == 0 ? transparent.map { Int(map[$0]) } : nil)
         }
@@ -196,7 +196,7 @@ private struct Rewriter {
         head += descriptor.prefix(8)
         if viaCompact {
             head.append(packed & 0x40 | 0x80 | UInt8(bits - 1))
-            head += GIFLibEncoder.tableBytes(compact!.palette)
+            head += GIFEncoder.tableBytes(compact!.palette)
         } else {
             head.append(packed & 0x40)
         }

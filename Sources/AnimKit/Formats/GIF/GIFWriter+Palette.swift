@@ -11,11 +11,11 @@ extension GIFWriter {
         return colors.indices.sorted { counts[$0] != counts[$1] ? counts[$0] > counts[$1] : $0 < $1 }.map { colors[$0] }
     }
 
-    func writeHeader() throws {
+    func writeHeader() {
         guard encoder.global == nil, let global else { return }
-        try encoder.writeScreen(width: width, height: height, palette: global.dither.palette)
-        if let loops = Self.loopValue(plays: options.plays) { try encoder.writeLoop(loops) }
-        try encoder.writeMetadata(options.metadata)
+        encoder.writeScreen(width: width, height: height, palette: global.dither.palette)
+        if let loops = Self.loopValue(plays: options.plays) { encoder.writeLoop(loops) }
+        encoder.writeMetadata(options.metadata)
     }
 
     /// Fills the histogram with the changed pixels of `rect`.
@@ -50,11 +50,7 @@ extension GIFWriter {
     func updateReference(_ rect: Rect, cleared: Bool) {
         pending.keys.withUnsafeBufferPointer { keys in
             screen.keys.withUnsafeMutableBufferPointer { ref in
-                for y in rect.y..<(rect.y + rect.height) {
-                    for i in (y * width + rect.x)..<(y * width + rect.x + rect.width) {
-                        ref[i] = cleared ? 0 : keys[i]
-                    }
-                }
+                forEachPixel(in: rect) { i, _ in ref[i] = cleared ? 0 : keys[i] }
             }
         }
     }
@@ -78,8 +74,7 @@ extension GIFWriter {
                 // all; or the table later frames share, which frame 0's
                 // colours do not fit: frame 0 then gets a local table.
                 let ordered = Set(known).isSuperset(of: histogram.distinct) ? mostUsedFirst(known) : known
-                let palette = GIFPalette(colors: ordered, transparent: prescan?.transparentEntry ?? true)
-                self.global = (GIFDither(mode: options.dither, palette: palette), 0)
+                self.global = (dither(ordered, transparent: prescan?.transparentEntry ?? true), 0)
                 return choosePalette(needsTransparency: needsTransparency)
             }
             let result = Quantizer.palette(
@@ -87,10 +82,8 @@ extension GIFWriter {
             // A first frame with no opaque pixel still needs a colour in the
             // table (and the search one to search): opaque black.
             let ordered = result.colors.isEmpty ? [0xFF00_0000] : mostUsedFirst(result.colors)
-            let dither = GIFDither(
-                mode: options.dither, palette: GIFPalette(colors: ordered, transparent: needsTransparency))
-            self.global = (dither, result.meanSquaredError)
-            return (dither, false)
+            self.global = (dither(ordered, transparent: needsTransparency), result.meanSquaredError)
+            return (self.global!.dither, false)
         }
         let globalServes = !needsTransparency || global.dither.palette.transparentIndex != nil
         // (The global table always holds a colour: see above.)
@@ -113,17 +106,21 @@ extension GIFWriter {
         // one of exactly them, rather than the global one approximating.
         if !histogram.overflowed && histogram.distinct.count <= colorBudget(transparent: needsTransparency) {
             let colors = histogram.distinct.isEmpty ? [0xFF00_0000] : histogram.distinct
-            return (GIFDither(mode: options.dither, palette: GIFPalette(colors: colors, transparent: needsTransparency)), true)
+            return (dither(colors, transparent: needsTransparency), true)
         }
         if !globalServes {
             let result = Quantizer.palette(histogram, maxColors: colorBudget(transparent: true), iterations: iterations)
-            return (GIFDither(mode: options.dither, palette: GIFPalette(colors: result.colors, transparent: true)), true)
+            return (dither(result.colors, transparent: true), true)
         }
         let globalError = Quantizer.meanSquaredError(histogram.entries(), global.dither.search)
         if globalError <= global.meanSquaredError * 1.25 + 1 { return (global.dither, false) }
         let result = Quantizer.palette(histogram, maxColors: colorBudget(transparent: needsTransparency), iterations: iterations)
         guard result.meanSquaredError < globalError * 0.8 else { return (global.dither, false) }
-        let palette = GIFPalette(colors: result.colors, transparent: needsTransparency)
-        return (GIFDither(mode: options.dither, palette: palette), true)
+        return (dither(result.colors, transparent: needsTransparency), true)
+    }
+
+    /// A palette of `colors` (and a transparent entry, if asked) with the chosen dithering.
+    func dither(_ colors: [UInt32], transparent: Bool) -> GIFDither {
+        GIFDither(mode: options.dither, palette: GIFPalette(colors: colors, transparent: transparent))
     }
 }

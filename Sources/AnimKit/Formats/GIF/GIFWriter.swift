@@ -1,4 +1,4 @@
-/// Writes an animated GIF, frame by frame, through giflib.
+/// Writes an animated GIF, frame by frame.
 ///
 /// Each frame is compared with what the decoder will show (the reference
 /// canvas, see `GIFFrameDiff`): only the rectangle of changed pixels is
@@ -30,14 +30,11 @@
 /// and the next frame redraws what it needs there. Otherwise frames are
 /// left in place, or (from `effort` 3) restored to what was there before
 /// them (disposal 3) when the next frame differs from that in a smaller
-/// rectangle. Memory:
-/// the pending frame, the next one's keys and the reference canvas, one
-/// `UInt32` a pixel each, plus one frame's indices and compressed bytes.
-///
-/// Checked by hand against Pillow 13 and ffmpeg, which decode the output
-/// to the same pixels as `ImageSource` (see the transparency note in
-/// `writePending` for what Pillow needs); `Tools/bench/encode/gif.sh`
-/// compares size, time and PSNR with ffmpeg + gifsicle.
+/// rectangle. Memory: the pending frame, the next one's keys and the
+/// reference canvas, one `UInt32` a pixel each, plus one frame's indices
+/// and compressed bytes. Pillow and ffmpeg decode the output to the same
+/// pixels as `ImageSource` (for Pillow, see the transparency note in
+/// `writePending`).
 final class GIFWriter: FrameWriter {
     let width: Int, height: Int
     let options: EncodingOptions
@@ -46,14 +43,13 @@ final class GIFWriter: FrameWriter {
     var maxColors: Int { min(max(options.maxColors, 2), 256) }
     /// k-means iterations, from `options.quality`.
     var iterations: Int { min(max(options.quality, 0), 100) / 10 }
-    let encoder: GIFLibEncoder
+    let encoder: GIFEncoder
     /// What the decoder shows (the reference canvas): each pixel's key, and
     /// whether the colour on screen is exactly it (it was drawn from a
     /// palette holding that colour, or is transparent).
     var screen: (keys: [UInt32], exact: [Bool])
     /// The frame waiting for the next one: its keys, and its index and duration.
     var pending = (keys: [UInt32](), frame: (index: Int, duration: Duration)?.none)
-    var lastIndex = 0
     var clock: GIFDelayClock
     var global: (dither: GIFDither, meanSquaredError: Double)?
     let histogram = ColorHistogram()
@@ -67,7 +63,7 @@ final class GIFWriter: FrameWriter {
         self.height = height
         self.options = options
         screen = ([UInt32](repeating: 0, count: width * height), [Bool](repeating: true, count: width * height))
-        encoder = try GIFLibEncoder(sink: sink)
+        encoder = GIFEncoder(sink: sink)
         clock = GIFDelayClock(stored: options.storedDelays)
     }
 
@@ -84,7 +80,7 @@ final class GIFWriter: FrameWriter {
 
     func finish() throws {
         if pending.frame != nil { try writePending(next: nil) }
-        try encoder.close(frame: lastIndex)
+        try encoder.close()
         if let global = encoder.global {
             _ = try GIFReorder(sink: encoder.sink, global: global, usage: encoder.usage).run()
         }
@@ -103,10 +99,9 @@ final class GIFWriter: FrameWriter {
     func writePending(next: RGBAImage?) throws {
         guard let frame = pending.frame else { return }
         pending.frame = nil
-        lastIndex = frame.index
         let changes = GIFFrameDiff.changes(pending.keys, reference: screen.keys, width: width, height: height)
         let cleared = next.map { GIFFrameDiff.cleared(pending.keys, next: $0) } ?? Rect(x: 0, y: 0, width: 0, height: 0)
-        var disposal: GIFLibEncoder.Disposal = cleared.isEmpty ? .keep : .clearToTransparent
+        var disposal: GIFEncoder.Disposal = cleared.isEmpty ? .keep : .clearToTransparent
         if disposal == .keep, frame.index > 0, options.effort >= 3, let next, restoringPays(next) {
             disposal = .restorePrevious
         }
@@ -130,30 +125,28 @@ final class GIFWriter: FrameWriter {
         var needsTransparency =
             rect.width * rect.height > changes.count || (frame.index == 0 && !fullTable && !still && !opaque)
             || disposal == .clearToTransparent
-        // Transparency that only Pillow needs (frame 0, or a frame cleared
-        // when disposed of, with no unchanged pixel to skip) gives way when
-        // the changed colours fill a table: split into images, the frame
-        // would show half drawn for 100 ms in browsers. (Pillow then clears
-        // to the background colour where browsers clear to transparency.)
-        if options.exactColors && needsTransparency && rect.width * rect.height == changes.count
-            && !histogram.overflowed && histogram.distinct.count > colorBudget(transparent: true)
+        // The changed colours fill a table, with no room for transparency.
+        let fillsTable =
+            options.exactColors && !histogram.overflowed && histogram.distinct.count > colorBudget(transparent: true)
             && histogram.distinct.count <= maxColors
-        {
-            needsTransparency = false
-        }
-        // A frame whose changed colours fill a table, with no room left
-        // for transparency, is drawn whole over its rectangle when all the
-        // rectangle's colours fit one table (a photograph's frame of 256
-        // colours redrawn at its place) instead of split into images.
+        // Transparency that only Pillow needs (frame 0, or a frame cleared
+        // when disposed of, with no unchanged pixel to skip) gives way then:
+        // split into images, the frame would show half drawn for 100 ms in
+        // browsers. (Pillow then clears to the background colour where
+        // browsers clear to transparency.)
+        if fillsTable && needsTransparency && rect.width * rect.height == changes.count { needsTransparency = false }
+        // A frame that fills a table otherwise is drawn whole over its
+        // rectangle when all the rectangle's colours fit one table (a
+        // photograph's frame of 256 colours redrawn at its place) instead of
+        // split into images.
         let whole =
-            options.exactColors && needsTransparency && frame.index > 0 && disposal != .clearToTransparent
-            && !histogram.overflowed && histogram.distinct.count > colorBudget(transparent: true)
-            && histogram.distinct.count <= maxColors && countColors(inWhole: rect)
+            fillsTable && needsTransparency && frame.index > 0 && disposal != .clearToTransparent
+            && countColors(inWhole: rect)
         if whole {
             needsTransparency = false
         } else if options.exactColors
             && (histogram.overflowed || histogram.distinct.count > colorBudget(transparent: needsTransparency)),
-            try writeOverflow(rect, frame: frame.index)
+            try writeOverflow(rect)
         {
             countColors(in: rect)
             needsTransparency = true
@@ -162,20 +155,14 @@ final class GIFWriter: FrameWriter {
         }
         let (dither, isLocal) = choosePalette(needsTransparency: needsTransparency)
         let delay = clock.delay(for: frame.duration)
-        try writeHeader()
+        writeHeader()
         indices.removeAll(keepingCapacity: true)
         indices.append(contentsOf: repeatElement(0, count: rect.width * rect.height))
         try pending.keys.withUnsafeBufferPointer { keys in
             try screen.keys.withUnsafeBufferPointer { ref in
                 try indices.withUnsafeMutableBufferPointer { out in
                     if whole {
-                        var o = 0
-                        for y in rect.y..<(rect.y + rect.height) {
-                            for i in (y * width + rect.x)..<(y * width + rect.x + rect.width) {
-                                out[o] = UInt8(dither.palette.exactIndex(keys[i])!)
-                                o += 1
-                            }
-                        }
+                        forEachPixel(in: rect) { i, o in out[o] = UInt8(dither.palette.exactIndex(keys[i])!) }
                     } else {
                         dither.map(keys: keys, reference: ref, width: width, rect: rect, into: out)
                     }
@@ -190,7 +177,7 @@ final class GIFWriter: FrameWriter {
                         noteShown(keys, rect, dither.palette, out, cleared: disposal == .clearToTransparent)
                     }
                     try encoder.writeImage(
-                        frame: frame.index, rect: rect, delay: delay, disposal: disposal,
+                        rect: rect, delay: delay, disposal: disposal,
                         transparentIndex: needsTransparency ? dither.palette.transparentIndex : nil,
                         palette: isLocal ? dither.palette : nil, indices: out,
                         control: needsTransparency || (!still && (delay != 0 || disposal != .keep)))
@@ -228,21 +215,19 @@ final class GIFWriter: FrameWriter {
     /// draws the 255 most used colours over the whole rectangle (so that
     /// its disposal covers the frame). False, nothing written, past 16
     /// tables: a photograph, left to the quantiser.
-    func writeOverflow(_ rect: Rect, frame: Int) throws -> Bool {
+    func writeOverflow(_ rect: Rect) throws -> Bool {
         let perTable = 255
         var counts: [UInt32: Int] = [:]
-        for y in rect.y..<(rect.y + rect.height) {
-            for i in (y * width + rect.x)..<(y * width + rect.x + rect.width) where pending.keys[i] != screen.keys[i] {
-                counts[pending.keys[i], default: 0] += 1
-            }
+        forEachPixel(in: rect) { i, _ in
+            if pending.keys[i] != screen.keys[i] { counts[pending.keys[i], default: 0] += 1 }
         }
         guard counts.count > perTable, counts.count <= 16 * perTable else { return false }
         let ranked = counts.sorted { $0.value != $1.value ? $0.value > $1.value : $0.key < $1.key }.map(\.key)
         if global == nil {
             let top = mostUsedFirst(Array(ranked.prefix(perTable)))
-            global = (GIFDither(mode: options.dither, palette: GIFPalette(colors: top, transparent: true)), 0)
+            global = (dither(top, transparent: true), 0)
         }
-        try writeHeader()
+        writeHeader()
         for start in stride(from: perTable, to: ranked.count, by: perTable).reversed() {
             let colors = Array(ranked[start..<min(start + perTable, ranked.count)])
             let palette = GIFPalette(colors: colors, transparent: true)
@@ -251,20 +236,18 @@ final class GIFWriter: FrameWriter {
                 pending.keys[i] != screen.keys[i] && palette.exactIndex(pending.keys[i]) != nil
             }.rect
             indices.removeAll(keepingCapacity: true)
-            for y in box.y..<(box.y + box.height) {
-                for i in (y * width + box.x)..<(y * width + box.x + box.width) {
-                    if pending.keys[i] != screen.keys[i], let e = palette.exactIndex(pending.keys[i]) {
-                        indices.append(UInt8(e))
-                        screen.keys[i] = pending.keys[i]
-                        screen.exact[i] = true
-                    } else {
-                        indices.append(clear)
-                    }
+            forEachPixel(in: box) { i, _ in
+                if pending.keys[i] != screen.keys[i], let e = palette.exactIndex(pending.keys[i]) {
+                    indices.append(UInt8(e))
+                    screen.keys[i] = pending.keys[i]
+                    screen.exact[i] = true
+                } else {
+                    indices.append(clear)
                 }
             }
             try indices.withUnsafeMutableBufferPointer { out in
                 try encoder.writeImage(
-                    frame: frame, rect: box, delay: 0, disposal: .keep, transparentIndex: Int(clear),
+                    rect: box, delay: 0, disposal: .keep, transparentIndex: Int(clear),
                     palette: palette, indices: out)
             }
         }
@@ -278,9 +261,7 @@ final class GIFWriter: FrameWriter {
     /// kept: all transparent; unchanged pixels in a colour the changed ones
     /// use keep it (no new colour: the frame's indices stay few, see
     /// `GIFReorder`); and that, but each stretch of unchanged pixels
-    /// holding two or more values made transparent whole. (A fourth, every
-    /// unchanged pixel in its own colour, made none of the 109 public GIFs
-    /// smaller and was taken out.)
+    /// holding two or more values made transparent whole.
     func fillUnchanged(
         _ keys: UnsafeBufferPointer<UInt32>, _ ref: UnsafeBufferPointer<UInt32>, _ rect: Rect,
         _ palette: GIFPalette, _ out: UnsafeMutableBufferPointer<UInt8>
@@ -290,16 +271,10 @@ final class GIFWriter: FrameWriter {
         for i in out where i != clear8 { used[Int(i)] = true }
         var kept = Array(out)
         var changed = false
-        var o = 0
-        for y in rect.y..<(rect.y + rect.height) {
-            for i in (y * width + rect.x)..<(y * width + rect.x + rect.width) {
-                if out[o] == clear8, keys[i] == ref[i], ref[i] != 0, screen.exact[i],
-                    let e = palette.exactIndex(ref[i]), used[e]
-                {
-                    kept[o] = UInt8(e)
-                    changed = true
-                }
-                o += 1
+        forEachPixel(in: rect) { i, o in
+            if out[o] == clear8, keys[i] == ref[i], ref[i] != 0, screen.exact[i], let e = palette.exactIndex(ref[i]), used[e] {
+                kept[o] = UInt8(e)
+                changed = true
             }
         }
         guard changed else { return }
@@ -344,13 +319,7 @@ final class GIFWriter: FrameWriter {
         -> [UInt32]
     {
         var shown = [UInt32](repeating: 0, count: rect.width * rect.height)
-        var o = 0
-        for y in rect.y..<(rect.y + rect.height) {
-            for i in (y * width + rect.x)..<(y * width + rect.x + rect.width) {
-                if keys[i] == ref[i] && ref[i] != 0 { shown[o] = ref[i] }
-                o += 1
-            }
-        }
+        forEachPixel(in: rect) { i, o in if keys[i] == ref[i] && ref[i] != 0 { shown[o] = ref[i] } }
         return shown
     }
 
@@ -360,14 +329,23 @@ final class GIFWriter: FrameWriter {
         _ out: UnsafeMutableBufferPointer<UInt8>, cleared: Bool
     ) {
         let clear = palette.transparentIndex
+        forEachPixel(in: rect) { i, o in
+            if cleared {
+                screen.exact[i] = true  // disposed of: transparent
+            } else if Int(out[o]) != clear {
+                screen.exact[i] = palette.exactIndex(keys[i]) == Int(out[o])
+            }
+        }
+    }
+
+    /// Calls `body` for each pixel of `rect`, row by row, with its index in
+    /// the canvas and in the rectangle.
+    @inline(__always)
+    func forEachPixel(in rect: Rect, _ body: (_ canvas: Int, _ inRect: Int) -> Void) {
         var o = 0
         for y in rect.y..<(rect.y + rect.height) {
             for i in (y * width + rect.x)..<(y * width + rect.x + rect.width) {
-                if cleared {
-                    screen.exact[i] = true  // disposed of: transparent
-                } else if Int(out[o]) != clear {
-                    screen.exact[i] = palette.exactIndex(keys[i]) == Int(out[o])
-                }
+                body(i, o)
                 o += 1
             }
         }

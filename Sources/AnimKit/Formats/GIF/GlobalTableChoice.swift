@@ -8,12 +8,11 @@
 /// frame 0 and the frames whose local tables would cost most, grown by the
 /// sets that fit where that saves bytes (or by every set that fits), it
 /// counts 3 × 2^bits bytes for itself and for the table of each frame it
-/// does not hold. Pillow's
-/// `iss634.gif`: frame 0 has 255 colours of its own, two later frames share
-/// theirs; frame 0's as the global table leaves those two a local table
-/// each, theirs leaves one to frame 0. nil when frame 0's colours (the
-/// writer's choice without a table given) do as well, or frame 0 has more
-/// colours than a table (a photograph: the writer quantises it).
+/// does not hold (two later frames sharing their colours may leave a
+/// local table to frame 0 rather than take one each). nil when frame 0's
+/// colours (the writer's choice without a table given) do as well, or
+/// frame 0 has more colours than a table (a photograph: the writer
+/// quantises it).
 struct GlobalTableChoice {
     /// Colours a table may hold (one entry is kept for transparency).
     let limit: Int
@@ -86,7 +85,7 @@ struct GlobalTableChoice {
         let colors = colors()
         var entry = true
         if let colors, all, colors.count < 256 {
-            let full = 1 << GIFLibEncoder.bits(max(colors.count - 1, 1)) == colors.count
+            let full = 1 << GIFEncoder.bits(max(colors.count - 1, 1)) == colors.count
             entry = full && needsEntry(Set(colors))
         }
         return .init(colors: colors, transparentEntry: entry, opaque: all && opaque)
@@ -105,7 +104,7 @@ struct GlobalTableChoice {
     }
 
     /// Bytes of a colour table for `n` colours and a transparent entry.
-    static func tableBytes(_ n: Int) -> Int { 3 << GIFLibEncoder.bits(n) }
+    static func tableBytes(_ n: Int) -> Int { 3 << GIFEncoder.bits(n) }
 
     /// The table to use, or nil for the writer's own choice (frame 0's).
     func colors() -> [UInt32]? {

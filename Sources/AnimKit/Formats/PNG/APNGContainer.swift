@@ -16,13 +16,10 @@ enum APNGContainer {
             (steps: i..<(i + 1), delay: parsed.isAnimated ? f.delay : Duration.zero)
         }
         let decoder = APNGDecoder(store: store, file: file, header: h, frames: parsed.frames)
+        let loop = parsed.isAnimated ? parsed.numPlays : nil
         return ContainerIndex(
             format: parsed.isAnimated ? .apng : .png, width: h.width, height: h.height,
-            steps: steps, frames: frames,
-            loopCount: parsed.isAnimated ? parsed.numPlays : nil,
-            plays: parsed.isAnimated && parsed.numPlays == 0
-                ? .forever
-                : .count(parsed.isAnimated ? parsed.numPlays : 1),
+            steps: steps, frames: frames, loopCount: loop, plays: loop == 0 ? .forever : .count(loop ?? 1),
             formula: .exact, error: parsed.error, decoder: decoder,
             // Truncated frames are already left out; a still PNG is whole at IEND only.
             settledFrames: parsed.error == nil || parsed.isAnimated ? frames.count : 0,

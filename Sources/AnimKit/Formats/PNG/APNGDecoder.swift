@@ -73,15 +73,10 @@ final class APNGDecoder: ScaledStepDecoder, Sendable {
 
     /// Signature, IHDR for a `width`×`height` image, PLTE and tRNS copied.
     private func repackedHeader(width: Int, height: Int) -> [UInt8] {
-        var out: [UInt8] = [0x89, 0x50, 0x4E, 0x47, 0x0D, 0x0A, 0x1A, 0x0A]
-        var ihdr: [UInt8] = PNGChunkType.IHDR.bytes
-        for v in [UInt32(width), UInt32(height)] {
-            ihdr += [UInt8(v >> 24), UInt8(v >> 16 & 0xFF), UInt8(v >> 8 & 0xFF), UInt8(v & 0xFF)]
-        }
-        ihdr += [header.bitDepth, header.colorType, 0, 0, header.interlace]
-        out += [0, 0, 0, 13] + ihdr
-        let crc = ihdr.withUnsafeBytes { PNGBridge.crc32($0) }
-        out += [UInt8(crc >> 24), UInt8(crc >> 16 & 0xFF), UInt8(crc >> 8 & 0xFF), UInt8(crc & 0xFF)]
+        var out = PNGChunk.signature
+        let ihdr = PNGChunk.ihdr(
+            width: width, height: height, colorType: header.colorType, depth: header.bitDepth, interlace: header.interlace)
+        PNGChunk.append(.IHDR, ihdr, to: &out)
         for c in header.sharedChunks {
             out += store.bytes[c.offset..<c.end]
         }

@@ -8,10 +8,7 @@
 /// the problem becomes the index error.
 ///
 /// Where the specification calls a file an error but Chromium plays it, it
-/// is played as Chromium plays it, with a warning (Chromium 156's
-/// `ImageDecoder`, through `Tools/browser/check.py`, on the APNG suite's
-/// 040, 044 and 047 and Pillow's `chunk_multi_actl`, `chunk_no_fdat` and
-/// `syntax_num_frames_low`; `APNGBrowserRuleTests`):
+/// is played as Chromium plays it, with a warning (`APNGBrowserRuleTests`):
 /// - a second `acTL` is ignored and the first one kept;
 /// - an `fcTL` without data before another `fcTL` is skipped, a frame
 ///   that is not shown but still counts towards `num_frames`;
@@ -128,11 +125,9 @@ struct APNGParser {
             if !s.seenIDAT { s.header?.sharedChunks.append(c) }
         case .acTL:
             // As Chromium, Firefox, Pillow and ffmpeg: an invalid acTL makes
-            // the file its still image (Pillow's chunk_actl_after_idat,
-            // syntax_num_frames_zero, syntax_num_frames_invalid;
-            // `APNGStillFallbackTests`). An acTL after IDAT is no animation
-            // by the APNG specification: quietly. A second acTL is ignored,
-            // as Chromium plays the file with the first.
+            // the file its still image (`APNGStillFallbackTests`); an acTL
+            // after IDAT is no animation by the APNG specification: quietly.
+            // A second acTL is ignored, as Chromium plays the first.
             if s.animation == .stillOnly { break }
             if s.seenIDAT && s.actl == nil {
                 s.animation = .stillOnly

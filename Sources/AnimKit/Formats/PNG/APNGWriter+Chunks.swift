@@ -16,7 +16,7 @@ extension APNGWriter {
         let (level, search, channels) = (compression, options.quality >= 75, state.mode!.channels)
         let rowWidth = packedWidth(r.width)
         // zopfli: 15 iterations, as zopflipng; from effort 7 also while the
-        // animation is small, where it costs under half a second in all.
+        // animation is small.
         state.rows += r.height * (rowWidth * channels + 1)
         let small = options.effort >= 7 && state.rows <= Self.smallAnimationRows
         let zopfli = options.effort >= 9 || small ? 15 : 0
@@ -38,10 +38,7 @@ extension APNGWriter {
     /// Waits for the oldest queued frame's data and writes its fcTL and data chunks.
     func writeOldest() throws {
         let q = queued.removeFirst()
-        guard let zlib = q.job.get() else {
-            throw AnimError(
-                file: sink.name, frame: q.index, LibraryFailure(library: "libdeflate", message: "compressing the frame failed"))
-        }
+        guard let zlib = q.job.get() else { throw deflateFailed(frame: q.index) }
         try control(q.rect, num: q.num, den: q.den, dispose: q.dispose, blend: q.blend)
         try data(zlib, fdAT: state.sequence > 1)
     }
@@ -50,18 +47,14 @@ extension APNGWriter {
 
     func header(_ mode: PixelMode) throws {
         state.mode = mode
-        try sink.write([0x89, 0x50, 0x4E, 0x47, 0x0D, 0x0A, 0x1A, 0x0A])
-        var ihdr = BigEndian()
-        ihdr.u32(UInt32(width))
-        ihdr.u32(UInt32(height))
-        ihdr.bytes += [mode == .palette ? UInt8(state.depth) : 8, mode.colorType, 0, 0, 0]
-        try chunk(.IHDR, ihdr.bytes)
+        try sink.write(PNGChunk.signature)
+        try chunk(
+            .IHDR,
+            PNGChunk.ihdr(
+                width: width, height: height, colorType: mode.rawValue, depth: mode == .palette ? UInt8(state.depth) : 8))
         if !still {
-            var actl = BigEndian()
-            actl.u32(UInt32(options.frameCount ?? 0))
-            actl.u32(UInt32(max(options.plays, 0)))
             state.offsets.actl = sink.offset + 8
-            try chunk(.acTL, actl.bytes)
+            try chunk(.acTL, actlBody(frames: options.frameCount ?? 0))
         }
         for c in PNGMetadataChunks.chunks(options.metadata) { try chunk(c.type, c.body) }
         if mode == .rgb, let key = seen?.keyColour() {
@@ -82,23 +75,20 @@ extension APNGWriter {
         }
     }
 
+    /// `acTL`'s frame count and plays.
+    func actlBody(frames: Int) -> [UInt8] { BigEndian.u32(UInt32(frames), UInt32(max(options.plays, 0))) }
+
     /// A still image announced up front (one frame on an output that
     /// cannot seek): a plain PNG, with no `acTL` or `fcTL`.
     var still: Bool { options.frameCount == 1 }
 
     func control(_ r: Rect, num: UInt16, den: UInt16, dispose: UInt8, blend: UInt8) throws {
         if still { return }
-        var c = BigEndian()
-        c.u32(state.sequence)
+        let body =
+            BigEndian.u32(state.sequence, UInt32(r.width), UInt32(r.height), UInt32(r.x), UInt32(r.y))
+            + BigEndian.u16(num, den) + [dispose, blend]
         state.sequence += 1
-        c.u32(UInt32(r.width))
-        c.u32(UInt32(r.height))
-        c.u32(UInt32(r.x))
-        c.u32(UInt32(r.y))
-        c.u16(num)
-        c.u16(den)
-        c.bytes += [dispose, blend]
-        try chunk(.fcTL, c.bytes)
+        try chunk(.fcTL, body)
     }
 
     /// A frame's zlib stream as IDAT or fdAT chunks (of at most 1 MiB).
@@ -108,10 +98,9 @@ extension APNGWriter {
             let body = Array(zlib[start..<min(start + (1 << 20), zlib.count)])
             start += body.count
             if fdAT {
-                var d = BigEndian()
-                d.u32(state.sequence)
+                let sequence = BigEndian.u32(state.sequence)
                 state.sequence += 1
-                try chunk(.fdAT, d.bytes + body)
+                try chunk(.fdAT, sequence + body)
             } else {
                 try chunk(.IDAT, body)
             }
@@ -119,6 +108,9 @@ extension APNGWriter {
     }
 
     func chunk(_ type: PNGChunkType, _ body: [UInt8]) throws {
-        try sink.write(PNGChunk.bytes(type, body))
+        var out: [UInt8] = []
+        out.reserveCapacity(body.count + 12)
+        PNGChunk.append(type, body, to: &out)
+        try sink.write(out)
     }
 }

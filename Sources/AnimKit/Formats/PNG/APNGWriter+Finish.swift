@@ -15,20 +15,16 @@ extension APNGWriter {
     /// Left animated on an output that cannot be read back and rewound.
     func dropAnimationChunks() throws {
         guard let bytes = sink.readAll() else { return }
-        var kept: [UInt8] = Array(bytes.prefix(8))
+        var kept = Array(bytes.prefix(8))
         kept.reserveCapacity(bytes.count)
-        var at = 8
-        while at + 12 <= bytes.count {
-            let length = Int(bytes[at]) << 24 | Int(bytes[at + 1]) << 16 | Int(bytes[at + 2]) << 8 | Int(bytes[at + 3])
-            let end = at + 12 + length
-            guard end <= bytes.count else { return }
-            let type = PNGChunkType(
-                rawValue: UInt32(bytes[at + 4]) << 24 | UInt32(bytes[at + 5]) << 16 | UInt32(bytes[at + 6]) << 8
-                    | UInt32(bytes[at + 7]))
-            if type != .acTL && type != .fcTL { kept += bytes[at..<end] }
-            at = end
+        let whole = bytes.withUnsafeBytes { raw in
+            var walker = PNGChunkWalker(raw)
+            while case .chunk(let c) = walker.next() {
+                if c.type != .acTL && c.type != .fcTL { kept += bytes[c.offset..<c.end] }
+            }
+            return walker.offset == bytes.count
         }
-        guard sink.rewind() else { return }
+        guard whole, sink.rewind() else { return }
         try sink.write(kept)
     }
 
@@ -52,10 +48,8 @@ extension APNGWriter {
 
     /// Writes the frame count and the palette into the chunks reserved for them.
     func patchCounts(_ patch: ([UInt8], Int) throws -> Void) throws {
-        var actl = BigEndian()
-        actl.u32(UInt32(state.frames))
-        actl.u32(UInt32(max(options.plays, 0)))
-        try patch(actl.bytes + PNGChunk.crcField(.acTL, actl.bytes), state.offsets.actl)
+        let actl = actlBody(frames: state.frames)
+        try patch(actl + PNGChunk.crcField(.acTL, actl), state.offsets.actl)
         if state.mode == .palette {
             let (plte, trns) = state.palette.chunks(entries: 1 << state.depth)
             try patch(plte + PNGChunk.crcField(.PLTE, plte), state.offsets.plte)

@@ -9,16 +9,17 @@
 /// alpha while they are grey; RGB while they are keyed; else RGBA. Grey
 /// and RGB name a colour no frame has transparent (`tRNS`), for
 /// transparent pixels and frames blended OVER; a palette keeps an entry
-/// for it unless 256 opaque colours fill it. Frames come one at a time, so the writer starts with
-/// what the first frame allows; when a later frame needs more (a 257th
-/// colour, a transparent pixel), it reads back what it wrote, and writes
-/// those frames again in the wider form (only on an output it can read
-/// back and rewind: a pipe is written as RGBA from the start).
+/// for it unless 256 opaque colours fill it. Frames come one at a time, so
+/// the writer starts with what the first frame allows; when a later frame
+/// needs more (a 257th colour, a transparent pixel), it reads back what it
+/// wrote, and writes those frames again in the wider form (only on an
+/// output it can read back and rewind: a pipe is written as RGBA from the
+/// start).
 ///
 /// Each frame's rows are filtered as libpng would and deflated by
-/// libdeflate. `acTL`'s frame
-/// count and the palette are patched at `finish()`, or the count is given
-/// up front for an output that cannot seek.
+/// libdeflate. `acTL`'s frame count and the palette are patched at
+/// `finish()`, or the count is given up front for an output that cannot
+/// seek.
 final class APNGWriter: FrameWriter {
     let sink: OutputSink
     let width: Int, height: Int
@@ -75,8 +76,7 @@ final class APNGWriter: FrameWriter {
     }
 
     /// Filtered rows up to which an animation is deflated by zopfli too
-    /// from effort 7 (wuffs' muybridge, 15 frames of 30×20: 8,455 → 8,196
-    /// bytes in 0.6 s; APNG Assembler 8,418).
+    /// from effort 7, where it costs under a second in all.
     static let smallAnimationRows = 16 << 10
 
     /// Deflated sizes of the frames so far as packed and as 8-bit
@@ -147,13 +147,7 @@ final class APNGWriter: FrameWriter {
     }
 
     /// The rectangle holding every choice's.
-    func union(_ choices: [Choice]) -> Rect {
-        let x0 = choices.map(\.rect.x).min()!
-        let y0 = choices.map(\.rect.y).min()!
-        let x1 = choices.map { $0.rect.x + $0.rect.width }.max()!
-        let y1 = choices.map { $0.rect.y + $0.rect.height }.max()!
-        return Rect(x: x0, y: y0, width: x1 - x0, height: y1 - y0)
-    }
+    func union(_ choices: [Choice]) -> Rect { choices.dropFirst().reduce(choices[0].rect) { $0.union($1.rect) } }
 
     func write(_ frame: RGBAImage, duration: Duration, index: Int, choices: [Choice]) throws {
         let area = union(choices)
@@ -197,7 +191,7 @@ final class APNGWriter: FrameWriter {
         guard state.last.frame != nil else {
             let rect = choices[0].rect
             try queue(pixels(frame, rect, masking: nil), rect, num: num, den: den, blend: 0, index: index)
-            finishFrame(frame, canvas: nil, rect: rect)
+            state.last = (frame, nil, rect)
             return
         }
         // Each choice with SOURCE, and with OVER when unchanged pixels can
@@ -226,14 +220,13 @@ final class APNGWriter: FrameWriter {
         }
         if pick.choice.dispose != 0 { queued[queued.count - 1].dispose = pick.choice.dispose }
         try queue(pick.pixels, pick.choice.rect, num: num, den: den, blend: pick.blend, index: index)
-        finishFrame(frame, canvas: pick.choice.canvas, rect: pick.choice.rect)
+        state.last = (frame, pick.choice.canvas, pick.choice.rect)
     }
 
     /// Adds `choice`'s sizes packed at `packed` bits (its `rect`) and at 8
     /// bits (its `tight` one) to the estimate: deflated at level 6, as
-    /// libdeflate's level 3 misjudges them (Pillow's star.gif: packed by it,
-    /// 5% larger than at 8 bits).
-    /// `known`: the packed size, when the choice of blend measured it.
+    /// libdeflate's level 3 misjudges them. `known`: the packed size, when
+    /// the choice of blend measured it.
     func estimate(
         _ frame: RGBAImage, _ choice: Choice, masking: RGBAImage?, packed: Int, known: Int? = nil, index: Int
     ) throws {
@@ -260,11 +253,6 @@ final class APNGWriter: FrameWriter {
         case .grey, .rgb: state.key != nil
         case .greyAlpha, .rgba: true
         }
-    }
-
-    /// Records `frame` as drawn on `canvas` (nil: the empty canvas) in `rect`.
-    func finishFrame(_ frame: RGBAImage, canvas: RGBAImage?, rect: Rect) {
-        state.last = (frame, canvas, rect)
     }
 
     /// Frames whose data is being deflated on other threads while the

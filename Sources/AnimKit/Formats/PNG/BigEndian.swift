@@ -1,6 +1,8 @@
 /// Big-endian fields for chunk bodies.
-struct BigEndian {
-    var bytes: [UInt8] = []
-    mutating func u32(_ v: UInt32) { bytes += [UInt8(v >> 24), UInt8(v >> 16 & 0xFF), UInt8(v >> 8 & 0xFF), UInt8(v & 0xFF)] }
-    mutating func u16(_ v: UInt16) { bytes += [UInt8(v >> 8), UInt8(v & 0xFF)] }
+enum BigEndian {
+    static func u32(_ values: UInt32...) -> [UInt8] {
+        values.flatMap { v in [UInt8(v >> 24), UInt8(v >> 16 & 0xFF), UInt8(v >> 8 & 0xFF), UInt8(v & 0xFF)] }
+    }
+
+    static func u16(_ values: UInt16...) -> [UInt8] { values.flatMap { v in [UInt8(v >> 8), UInt8(v & 0xFF)] } }
 }

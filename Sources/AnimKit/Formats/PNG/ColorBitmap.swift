@@ -8,15 +8,10 @@ struct ColorBitmap {
     /// Marks the colours of `frame` inside `r`, but for fully transparent
     /// pixels (they take the key).
     mutating func mark(_ frame: RGBAImage, _ r: Rect, width: Int) {
-        frame.pixels.withUnsafeBytes { raw in
-            let px = raw.bindMemory(to: UInt32.self)
-            words.withUnsafeMutableBufferPointer { w in
-                for y in r.y..<(r.y + r.height) {
-                    for i in (y * width + r.x)..<(y * width + r.x + r.width) where px[i] >> 24 != 0 {
-                        let c = Int(px[i] & 0xFF_FFFF)
-                        w[c >> 6] |= 1 << UInt64(c & 63)
-                    }
-                }
+        words.withUnsafeMutableBufferPointer { w in
+            _ = frame.allPixels(in: r, width: width) { p in
+                if p >> 24 != 0 { w[Int(p & 0xFF_FFFF) >> 6] |= 1 << UInt64(p & 63) }
+                return true
             }
         }
     }
@@ -25,8 +20,7 @@ struct ColorBitmap {
 
     /// A key a later frame is unlikely to show (each one that does has the
     /// frames so far written again): the unmarked grey level farthest from
-    /// every marked one (Sketch's numbers.gif, grey: written again 4 times
-    /// with the first unmarked level as the key, never with this one).
+    /// every marked one.
     func keyGrey() -> UInt32? {
         let free = (0..<256).filter { !marked(UInt32($0) * 0x01_0101) }
         let used = (0..<256).filter { marked(UInt32($0) * 0x01_0101) }
@@ -39,8 +33,7 @@ struct ColorBitmap {
 
     /// The RGB key (R | G << 8 | B << 16): the first unmarked colour, nil
     /// when every colour is marked. Near black, it deflates best beside
-    /// dark backgrounds (a lone colour far from every marked one, as for
-    /// grey, made terminalizer's recordings 7-13% larger).
+    /// dark backgrounds (better than a colour far from every marked one).
     func keyColour() -> UInt32? {
         for (i, word) in words.enumerated() where word != ~0 {
             return UInt32(i << 6 + (~word).trailingZeroBitCount)

@@ -27,23 +27,15 @@ enum PNGBridge {
         stride: Int, fast: Bool = true
     ) -> (ok: Bool, rowsDone: Int, message: String) {
         let cSegments = Self.cSegments(segments, in: bytes)
-        if fast {
-            let code = header.withUnsafeBufferPointer { h in
-                cSegments.withUnsafeBufferPointer { segs in
-                    anim_png_decode_fast(
-                        h.baseAddress, h.count, segs.baseAddress, segs.count, UInt32(width), UInt32(height),
-                        out.assumingMemoryBound(to: UInt8.self), stride)
-                }
-            }
-            if code == 0 { return (true, height, "") }
-        }
         var result = anim_png_result()
         let code = header.withUnsafeBufferPointer { h in
             cSegments.withUnsafeBufferPointer { segs in
-                anim_png_decode(
-                    h.baseAddress, h.count, segs.baseAddress, segs.count,
-                    UInt32(width), UInt32(height),
-                    out.assumingMemoryBound(to: UInt8.self), stride, &result)
+                let (out, w, rows) = (out.assumingMemoryBound(to: UInt8.self), UInt32(width), UInt32(height))
+                if fast && anim_png_decode_fast(h.baseAddress, h.count, segs.baseAddress, segs.count, w, rows, out, stride) == 0 {
+                    result.rows_done = rows
+                    return Int32(0)
+                }
+                return anim_png_decode(h.baseAddress, h.count, segs.baseAddress, segs.count, w, rows, out, stride, &result)
             }
         }
         let message = withUnsafeBytes(of: &result.message) { raw in

@@ -8,14 +8,20 @@ struct PNGChunk {
     var typeOffset: Int { offset + 4 }
     var end: Int { offset + 12 + length }
 
+    /// The eight bytes every PNG starts with.
+    static let signature: [UInt8] = [0x89, 0x50, 0x4E, 0x47, 0x0D, 0x0A, 0x1A, 0x0A]
+
+    /// An IHDR body: 8-bit samples unless `depth` says otherwise.
+    static func ihdr(width: Int, height: Int, colorType: UInt8, depth: UInt8 = 8, interlace: UInt8 = 0) -> [UInt8] {
+        BigEndian.u32(UInt32(width), UInt32(height)) + [depth, colorType, 0, 0, interlace]
+    }
+
     /// Appends a whole chunk to `out`: length, type, `body`, CRC. The one
     /// chunk writer of every PNG anim writes (APNG frames, quick PNGs,
     /// metadata).
     static func append(_ type: PNGChunkType, _ body: [UInt8], to out: inout [UInt8]) {
-        let typed = type.bytes
-        let n = UInt32(body.count)
-        out += [UInt8(n >> 24), UInt8(n >> 16 & 0xFF), UInt8(n >> 8 & 0xFF), UInt8(n & 0xFF)]
-        out += typed
+        out += BigEndian.u32(UInt32(body.count))
+        out += type.bytes
         out += body
         out += crcField(type, body)
     }
@@ -24,15 +30,7 @@ struct PNGChunk {
     static func crcField(_ type: PNGChunkType, _ body: [UInt8]) -> [UInt8] {
         let typed = type.bytes
         let crc = body.withUnsafeBytes { PNGBridge.crc32($0, seed: typed.withUnsafeBytes { PNGBridge.crc32($0) }) }
-        return [UInt8(crc >> 24), UInt8(crc >> 16 & 0xFF), UInt8(crc >> 8 & 0xFF), UInt8(crc & 0xFF)]
-    }
-
-    /// A whole chunk: length, type, `body`, CRC.
-    static func bytes(_ type: PNGChunkType, _ body: [UInt8]) -> [UInt8] {
-        var out: [UInt8] = []
-        out.reserveCapacity(body.count + 12)
-        append(type, body, to: &out)
-        return out
+        return BigEndian.u32(crc)
     }
 }
 

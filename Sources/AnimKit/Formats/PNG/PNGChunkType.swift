@@ -14,9 +14,7 @@ struct PNGChunkType: RawRepresentable, Hashable, Sendable, CustomStringConvertib
     }
 
     /// The four letters as stored.
-    var bytes: [UInt8] {
-        [UInt8(rawValue >> 24), UInt8(rawValue >> 16 & 0xFF), UInt8(rawValue >> 8 & 0xFF), UInt8(rawValue & 0xFF)]
-    }
+    var bytes: [UInt8] { BigEndian.u32(rawValue) }
 
     var description: String { String(decoding: bytes, as: UTF8.self) }
 

@@ -7,9 +7,7 @@ struct PNGColorChunks: Equatable, Sendable {
     /// Reads `gAMA`, `cHRM` or `sRGB` data; ignores a chunk of the wrong size
     /// or with a zero gamma, as libpng does.
     mutating func read(_ type: PNGChunkType, _ data: UnsafeRawBufferPointer) {
-        func be32(_ i: Int) -> Double {
-            Double(UInt32(data[i]) << 24 | UInt32(data[i + 1]) << 16 | UInt32(data[i + 2]) << 8 | UInt32(data[i + 3]))
-        }
+        func be32(_ i: Int) -> Double { Double(ByteReader.be32(data, i)) }
         switch type {
         case .sRGB where data.count == 1: sRGB = true
         case .gAMA where data.count == 4 && be32(0) > 0: gamma = gamma ?? be32(0) / 100_000

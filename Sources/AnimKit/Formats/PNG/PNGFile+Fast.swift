@@ -1,8 +1,8 @@
 extension PNGFile {
-    /// `PNGFile.encode`: the colour type chosen (`.auto`) or RGBA, the rows
-    /// filtered (palette rows unfiltered, the others each with the filter
-    /// its sum of absolute differences favours) and deflated by libdeflate.
-    static func encodeFast(_ image: RGBAImage, color: Color, level: Int) -> [UInt8]? {
+    /// The image as a PNG in `color`, deflated by libdeflate at `level`
+    /// (1–12); palette rows unfiltered, the others each with the filter its
+    /// sum of absolute differences favours.
+    public static func encode(_ image: RGBAImage, color: Color = .rgba, level: Int = defaultLevel) -> [UInt8]? {
         guard image.width > 0, image.height > 0 else { return nil }
         guard color == .auto else { return encodeRows(image.pixels, image, channels: 4, colorType: 6, level: level) }
         let shape = PixelShape(image)

@@ -24,13 +24,7 @@ extension PNGFile {
                 PNGBridge.deflate(pixels: $0, width: width, height: height, channels: 1, level: level, search: false)
             })
         else { return nil }
-        var plte: [UInt8] = []
-        var trns: [UInt8] = []
-        plte.reserveCapacity(exact.colors.count * 3)
-        for c in exact.colors {
-            plte += [UInt8(c & 255), UInt8(c >> 8 & 255), UInt8(c >> 16 & 255)]
-            trns.append(UInt8(c >> 24))
-        }
+        var (plte, trns) = Palette.chunks(exact.colors, entries: exact.colors.count)
         // tRNS up to the last colour that is not opaque (none when all are).
         while trns.last == 255 { trns.removeLast() }
         var extra: [(PNGChunkType, [UInt8])] = [(.PLTE, plte)]
@@ -43,11 +37,9 @@ extension PNGFile {
         width: Int, height: Int, colorType: UInt8, extra: [(PNGChunkType, [UInt8])],
         idat: [UInt8]
     ) -> [UInt8] {
-        var out: [UInt8] = [0x89, 0x50, 0x4E, 0x47, 0x0D, 0x0A, 0x1A, 0x0A]
+        var out = PNGChunk.signature
         out.reserveCapacity(idat.count + 64 + extra.reduce(0) { $0 + $1.1.count + 12 })
-        let (w, h) = (UInt32(width), UInt32(height))
-        let ihdr: [UInt8] = [24, 16, 8, 0].map { UInt8(w >> $0 & 255) } + [24, 16, 8, 0].map { UInt8(h >> $0 & 255) }
-        PNGChunk.append(.IHDR, ihdr + [8, colorType, 0, 0, 0], to: &out)
+        PNGChunk.append(.IHDR, PNGChunk.ihdr(width: width, height: height, colorType: colorType), to: &out)
         for (type, data) in extra { PNGChunk.append(type, data, to: &out) }
         PNGChunk.append(.IDAT, idat, to: &out)
         PNGChunk.append(.IEND, [], to: &out)

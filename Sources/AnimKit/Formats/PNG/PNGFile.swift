@@ -17,15 +17,9 @@ public enum PNGFile {
         case auto
     }
 
-    /// libdeflate's level for `encode` unless one is given: on 1920×1080
-    /// frames the size of level 6 within a few percent, in a third of the time
-    /// (Tools/bench/RESULTS.md, issue 16).
+    /// libdeflate's level for `encode` unless one is given: about the size
+    /// of level 6 in a third of the time.
     public static let defaultLevel = 3
-
-    /// The image as a PNG in `color`, deflated at `level` (1–12).
-    public static func encode(_ image: RGBAImage, color: Color = .rgba, level: Int = defaultLevel) -> [UInt8]? {
-        encodeFast(image, color: color, level: level)
-    }
 
     /// Writes `image` to `path` as a PNG: to a temporary file in the same
     /// folder, then renamed, so a failure never leaves a partial file.

@@ -25,20 +25,14 @@ struct Palette {
     /// to `limit` + 1.
     func newColors(_ frame: RGBAImage, _ r: Rect, width: Int, limit: Int) -> Int {
         var extra = Set<UInt32>()
-        return frame.pixels.withUnsafeBytes { raw in
-            let px = raw.bindMemory(to: UInt32.self)
-            var last: UInt32? = nil
-            for y in r.y..<(r.y + r.height) {
-                for i in (y * width + r.x)..<(y * width + r.x + r.width) {
-                    let p = px[i]
-                    if p == last || indices[p] != nil { continue }
-                    last = p
-                    extra.insert(p)
-                    if extra.count > limit { return extra.count }
-                }
-            }
-            return extra.count
+        var last: UInt32? = nil
+        frame.allPixels(in: r, width: width) { p in
+            if p == last || indices[p] != nil { return true }
+            last = p
+            extra.insert(p)
+            return extra.count <= limit
         }
+        return extra.count
     }
 
     /// The smallest PNG bit depth (1, 2, 4, 8) whose table holds `count` entries.
@@ -47,15 +41,11 @@ struct Palette {
     }
 
     mutating func add(_ frame: RGBAImage, _ r: Rect, width: Int) {
-        frame.pixels.withUnsafeBytes { raw in
-            let px = raw.bindMemory(to: UInt32.self)
-            for y in r.y..<(r.y + r.height) {
-                var last: UInt32? = nil
-                for i in (y * width + r.x)..<(y * width + r.x + r.width) where px[i] != last {
-                    last = px[i]
-                    if indices[px[i]] == nil { insert(px[i]) }
-                }
-            }
+        var last: UInt32? = nil
+        frame.allPixels(in: r, width: width) { p in
+            if p != last && indices[p] == nil { insert(p) }
+            last = p
+            return true
         }
     }
 
@@ -74,7 +64,10 @@ struct Palette {
     }
 
     /// PLTE and tRNS bodies of `entries` entries each (at least the colours').
-    func chunks(entries: Int) -> ([UInt8], [UInt8]) {
+    func chunks(entries: Int) -> ([UInt8], [UInt8]) { Self.chunks(colors, entries: entries) }
+
+    /// PLTE and tRNS bodies for `colors` (RGBA words), `entries` entries each.
+    static func chunks(_ colors: [UInt32], entries: Int) -> ([UInt8], [UInt8]) {
         var plte = [UInt8](repeating: 0, count: 3 * entries)
         var trns = [UInt8](repeating: 255, count: entries)
         for (i, c) in colors.enumerated() {

@@ -1,16 +1,10 @@
-/// How an APNG stores its pixels.
-enum PixelMode {
-    case palette, grey, greyAlpha, rgb, rgba
-
-    var colorType: UInt8 {
-        switch self {
-        case .grey: 0
-        case .rgb: 2
-        case .palette: 3
-        case .greyAlpha: 4
-        case .rgba: 6
-        }
-    }
+/// How an APNG stores its pixels; the raw value is PNG's colour type.
+enum PixelMode: UInt8 {
+    case grey = 0
+    case rgb = 2
+    case palette = 3
+    case greyAlpha = 4
+    case rgba = 6
 
     var channels: Int {
         switch self {

@@ -12,56 +12,36 @@ extension RGBAImage {
         return copy
     }
 
-    /// True when every pixel of `r` has alpha 255.
-    func isOpaque(in r: Rect, width: Int) -> Bool {
-        for y in r.y..<(r.y + r.height) {
-            var i = (y * width + r.x) * 4 + 3
-            for _ in 0..<r.width {
-                if pixels[i] != 255 { return false }
-                i += 4
-            }
-        }
-        return true
-    }
-
-    /// True when every pixel of `r` has R = G = B.
-    func isGrey(in r: Rect, width: Int) -> Bool {
+    /// True when `test` holds for every pixel of `r` (its RGBA bytes read
+    /// as a little-endian word), tried row by row up to the first that fails.
+    @inline(__always)
+    @discardableResult
+    func allPixels(in r: Rect, width: Int, _ test: (UInt32) -> Bool) -> Bool {
         pixels.withUnsafeBytes { raw in
             let px = raw.bindMemory(to: UInt32.self)
             for y in r.y..<(r.y + r.height) {
-                for i in (y * width + r.x)..<(y * width + r.x + r.width) {
-                    let p = px[i] & 0xFF_FFFF
-                    if p != (p & 0xFF) * 0x01_0101 { return false }
-                }
+                for i in (y * width + r.x)..<(y * width + r.x + r.width) where !test(px[i]) { return false }
             }
             return true
         }
+    }
+
+    /// True when every pixel of `r` has alpha 255.
+    func isOpaque(in r: Rect, width: Int) -> Bool { allPixels(in: r, width: width) { $0 >> 24 == 0xFF } }
+
+    /// True when every pixel of `r` has R = G = B.
+    func isGrey(in r: Rect, width: Int) -> Bool {
+        allPixels(in: r, width: width) { $0 & 0xFF_FFFF == ($0 & 0xFF) * 0x01_0101 }
     }
 
     /// True when a pixel of `r` not fully transparent has the RGB colour
     /// `rgb` (R | G << 8 | B << 16).
     func contains(_ rgb: UInt32, in r: Rect, width: Int) -> Bool {
-        pixels.withUnsafeBytes { raw in
-            let px = raw.bindMemory(to: UInt32.self)
-            for y in r.y..<(r.y + r.height) {
-                for i in (y * width + r.x)..<(y * width + r.x + r.width) where px[i] & 0xFF_FFFF == rgb && px[i] >> 24 != 0 {
-                    return true
-                }
-            }
-            return false
-        }
+        !allPixels(in: r, width: width) { $0 & 0xFF_FFFF != rgb || $0 >> 24 == 0 }
     }
 
     /// True when every pixel of `r` is opaque or fully transparent.
     func isBinaryAlpha(in r: Rect, width: Int) -> Bool {
-        pixels.withUnsafeBytes { raw in
-            let px = raw.bindMemory(to: UInt32.self)
-            for y in r.y..<(r.y + r.height) {
-                for i in (y * width + r.x)..<(y * width + r.x + r.width) where px[i] >> 24 != 0 && px[i] >> 24 != 0xFF {
-                    return false
-                }
-            }
-            return true
-        }
+        allPixels(in: r, width: width) { $0 >> 24 == 0 || $0 >> 24 == 0xFF }
     }
 }

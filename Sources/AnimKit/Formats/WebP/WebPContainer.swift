@@ -6,11 +6,6 @@ import CWebP
 /// makes the canvases bit-exact with `WebPAnimDecoder`.
 /// This is the only file of AnimKit that imports libwebp.
 enum WebPContainer {
-    struct FrameRecord {
-        var fragmentOffset: Int
-        var fragmentSize: Int
-    }
-
     static func index(_ store: ByteStore, file: String, limits: DecodingLimits) throws -> ContainerIndex {
         var data = WebPData(bytes: store.bytes.baseAddress!.assumingMemoryBound(to: UInt8.self), size: store.count)
         var state = WEBP_DEMUX_PARSING_HEADER
@@ -33,7 +28,7 @@ enum WebPContainer {
         try limits.checkFrameCount(declared, file: file)
         let base = store.bytes.baseAddress!.assumingMemoryBound(to: UInt8.self)
         var steps: [Step] = []
-        var records: [FrameRecord] = []
+        var fragments: [Range<Int>] = []
         var delays: [Duration] = []
         var iter = WebPIterator()
         var error: AnimError? = nil
@@ -52,7 +47,7 @@ enum WebPContainer {
                         dispose: iter.dispose_method == WEBP_MUX_DISPOSE_BACKGROUND ? .background : .none,
                         blend: iter.blend_method == WEBP_MUX_BLEND ? .over : .source,
                         hasAlpha: iter.has_alpha != 0))
-                records.append(FrameRecord(fragmentOffset: iter.fragment.bytes - base, fragmentSize: iter.fragment.size))
+                fragments.append((iter.fragment.bytes - base)..<(iter.fragment.bytes - base + iter.fragment.size))
                 delays.append(.milliseconds(animated ? Int(iter.duration) : 0))
             } while WebPDemuxNextFrame(&iter) != 0
             WebPDemuxReleaseIterator(&iter)
@@ -72,7 +67,7 @@ enum WebPContainer {
             frames: delays.enumerated().map { (i, d) in (i..<(i + 1), d) },
             loopCount: loop, plays: loop == 0 ? .forever : .count(loop ?? 1),
             formula: .libwebp, error: error,
-            decoder: WebPFrameDecoder(store: store, file: file, records: records, steps: steps),
+            decoder: WebPFrameDecoder(store: store, file: file, fragments: fragments, steps: steps),
             settledFrames: steps.count, metadata: metadata(demux))
     }
 
@@ -103,19 +98,18 @@ final class WebPFrameDecoder: ScaledStepDecoder, Sendable {
     let writesMasked = false
     private let store: ByteStore
     private let file: String
-    private let records: [WebPContainer.FrameRecord]
+    /// Each frame's bitstream in the file.
+    private let fragments: [Range<Int>]
     private let steps: [Step]
 
-    init(store: ByteStore, file: String, records: [WebPContainer.FrameRecord], steps: [Step]) {
+    init(store: ByteStore, file: String, fragments: [Range<Int>], steps: [Step]) {
         self.store = store
         self.file = file
-        self.records = records
+        self.fragments = fragments
         self.steps = steps
     }
 
-    func dataRange(step index: Int) -> Range<Int> {
-        records[index].fragmentOffset..<(records[index].fragmentOffset + records[index].fragmentSize)
-    }
+    func dataRange(step index: Int) -> Range<Int> { fragments[index] }
 
     func decode(step index: Int, into target: PixelTarget) throws {
         let rect = steps[index].rect
@@ -126,18 +120,17 @@ final class WebPFrameDecoder: ScaledStepDecoder, Sendable {
 
     /// Lossless (VP8L): libwebp decodes the whole image as ARGB before it
     /// scales; lossy: a few rows of macroblocks (counted as the frame's
-    /// data, a generous bound: 24 megapixels took 19 MB in all).
+    /// data, a generous bound).
     func scaledDecodingBytes(step index: Int) -> Int {
-        let r = records[index]
         let bytes = store.bytes
-        var p = r.fragmentOffset
+        var p = fragments[index].lowerBound
         // The fragment: ALPH (lossy with alpha) or VP8 or VP8L first.
         if p + 8 <= bytes.count, bytes[p..<(p + 4)].elementsEqual("ALPH".utf8) {
             p += 8 + (Int(ByteReader.le32(bytes, p + 4)) + 1) & ~1
         }
         let lossless = p + 4 <= bytes.count && bytes[p..<(p + 4)].elementsEqual("VP8L".utf8)
         let rect = steps[index].rect
-        return r.fragmentSize + (lossless ? rect.width * rect.height * 4 : 0)
+        return fragments[index].count + (lossless ? rect.width * rect.height * 4 : 0)
     }
 
     /// libwebp's own scaling: it averages the pixels each output pixel
@@ -154,15 +147,14 @@ final class WebPFrameDecoder: ScaledStepDecoder, Sendable {
     }
 
     private func decode(step index: Int, width: Int, height: Int, into target: PixelTarget, scaled: Bool) throws {
-        let record = records[index]
         let rect = steps[index].rect
         var config = WebPDecoderConfig()
         guard WebPInitDecoderConfigInternal(&config, WEBP_DECODER_ABI_VERSION) != 0 else {
-            throw AnimError(file: file, frame: index, LibraryFailure(library: "libwebp", message: "version mismatch"))
+            throw AnimError.libwebp("version mismatch", file: file, frame: index)
         }
         config.output.colorspace = MODE_RGBA
         // A large lossy frame: libwebp filters on a second thread while it
-        // decodes (the same pixels; a 24-megapixel frame 0.42 → 0.3 s).
+        // decodes (the same pixels, sooner).
         if rect.width * rect.height >= 4 << 20 { config.options.use_threads = 1 }
         if scaled {
             config.options.use_scaling = 1
@@ -173,13 +165,11 @@ final class WebPFrameDecoder: ScaledStepDecoder, Sendable {
         config.output.u.RGBA.rgba = target.base.assumingMemoryBound(to: UInt8.self)
         config.output.u.RGBA.stride = Int32(target.stride)
         config.output.u.RGBA.size = target.stride * (height - 1) + width * 4
-        let bytes = store.bytes.baseAddress!.assumingMemoryBound(to: UInt8.self) + record.fragmentOffset
-        let status = WebPDecode(bytes, record.fragmentSize, &config)
+        let bytes = store.bytes.baseAddress!.assumingMemoryBound(to: UInt8.self) + fragments[index].lowerBound
+        let status = WebPDecode(bytes, fragments[index].count, &config)
         WebPFreeDecBuffer(&config.output)
         guard status == VP8_STATUS_OK else {
-            throw AnimError(
-                file: file, frame: index,
-                LibraryFailure(library: "libwebp", message: "WebPDecode failed with status \(status.rawValue)"))
+            throw AnimError.libwebp("WebPDecode failed with status \(status.rawValue)", file: file, frame: index)
         }
     }
 }

@@ -38,3 +38,10 @@ public enum WebPProblem: AnimProblem {
         }
     }
 }
+
+extension AnimError {
+    /// libwebp failed, saying `message`.
+    static func libwebp(_ message: String, file: String, frame: Int? = nil) -> AnimError {
+        AnimError(file: file, frame: frame, LibraryFailure(library: "libwebp", message: message))
+    }
+}

@@ -19,10 +19,11 @@ import CWebP
 /// Frames with fully transparent pixels set `WebPConfig.exact` when
 /// `keepHiddenColors` asks for the colour under them; otherwise it is off,
 /// and libwebp may change what is under transparent pixels, which never
-/// shows (video-like frames 2-3% smaller, faster; lossy ones smoother). One exception comes from libwebp: its encoder
-/// models an empty or disposed canvas as transparent white (0x00FFFFFF) while
-/// decoders clear to transparent black, so fully transparent pixels whose
-/// colour is exactly white may come back as transparent black.
+/// shows (smaller, faster; lossy frames smoother). One exception comes from
+/// libwebp: its encoder models an empty or disposed canvas as transparent
+/// white (0x00FFFFFF) while decoders clear to transparent black, so fully
+/// transparent pixels whose colour is exactly white may come back as
+/// transparent black.
 final class WebPWriter: FrameWriter {
     private let sink: OutputSink
     private let width: Int
@@ -50,13 +51,9 @@ final class WebPWriter: FrameWriter {
         guard (1...maxSide).contains(width), (1...maxSide).contains(height) else {
             throw AnimError(file: sink.name, WebPProblem.canvasSize(width: width, height: height, maximum: maxSide))
         }
-        // Quality, plays and keyframe interval: checked by EncodingOptions.check.
-
         var anim = WebPAnimEncoderOptions()
         guard WebPAnimEncoderOptionsInitInternal(&anim, WEBP_MUX_ABI_VERSION) != 0 else {
-            throw AnimError(
-                file: sink.name,
-                LibraryFailure(library: "libwebp", message: "WebPAnimEncoderOptionsInit failed: libwebpmux version mismatch"))
+            throw AnimError.libwebp("WebPAnimEncoderOptionsInit failed: libwebpmux version mismatch", file: sink.name)
         }
         anim.anim_params.loop_count = Int32(options.plays)
         anim.allow_mixed = options.allowMixed ? 1 : 0
@@ -71,29 +68,24 @@ final class WebPWriter: FrameWriter {
 
         var config = WebPConfig()
         guard WebPConfigInitInternal(&config, WEBP_PRESET_DEFAULT, 75, WEBP_ENCODER_ABI_VERSION) != 0 else {
-            throw AnimError(
-                file: sink.name, LibraryFailure(library: "libwebp", message: "WebPConfigInit failed: libwebp version mismatch"))
+            throw AnimError.libwebp("WebPConfigInit failed: libwebp version mismatch", file: sink.name)
         }
         // Lossy: quality as such. Lossless: libwebp reads `quality` as the
         // effort; at 75 with method 4 this is WebPConfigLosslessPreset level 6,
         // the default of cwebp and img2webp.
         config.lossless = options.lossless ? 1 : 0
         config.quality = Float(options.quality)
-        // libwebp's second thread (analysis, alpha): the same bytes on all 27
-        // files of the encoder corpus, sparse-wide lossy 1.02 -> 0.91 s.
+        // libwebp's second thread (analysis, alpha) writes the same bytes, faster.
         config.thread_level = options.oneThread ? 0 : 1
-        config.method = 4  // method 6 came out bigger on the screen set (52838 against 52742 bytes at minimize_size)
+        config.method = 4  // method 6 came out no smaller on screen recordings
         guard WebPValidateConfig(&config) != 0 else {
-            throw AnimError(
-                file: sink.name, LibraryFailure(library: "libwebp", message: "WebPValidateConfig refused the encoder settings"))
+            throw AnimError.libwebp("WebPValidateConfig refused the encoder settings", file: sink.name)
         }
         self.config = config
 
         guard let enc = WebPAnimEncoderNewInternal(Int32(width), Int32(height), &anim, WEBP_MUX_ABI_VERSION) else {
-            throw AnimError(
-                file: sink.name,
-                LibraryFailure(
-                    library: "libwebp", message: "WebPAnimEncoderNew failed for a \(width)x\(height) canvas (out of memory?)"))
+            throw AnimError.libwebp(
+                "WebPAnimEncoderNew failed for a \(width)x\(height) canvas (out of memory?)", file: sink.name)
         }
         encoder = enc
     }
@@ -109,30 +101,21 @@ final class WebPWriter: FrameWriter {
         }
         var picture = WebPPicture()
         guard WebPPictureInitInternal(&picture, WEBP_ENCODER_ABI_VERSION) != 0 else {
-            throw AnimError(
-                file: sink.name, frame: index,
-                LibraryFailure(library: "libwebp", message: "WebPPictureInit failed: libwebp version mismatch"))
+            throw AnimError.libwebp("WebPPictureInit failed: libwebp version mismatch", file: sink.name, frame: index)
         }
         defer { WebPPictureFree(&picture) }
-        picture.use_argb = 1
-        picture.width = Int32(frame.width)
-        picture.height = Int32(frame.height)
-        let imported = frame.pixels.withUnsafeBufferPointer {
-            WebPPictureImportRGBA(&picture, $0.baseAddress, Int32(frame.width * 4))
-        }
-        guard imported != 0 else {
-            throw AnimError(
-                file: sink.name, frame: index,
-                LibraryFailure(library: "libwebp", message: "cannot import the frame: \(Self.describe(picture.error_code))"))
+        guard picture.importing(frame) else {
+            throw AnimError.libwebp(
+                "cannot import the frame: \(Self.describe(picture.error_code))", file: sink.name, frame: index)
         }
         config.exact = options.keepHiddenColors && Self.hasTransparentPixel(frame) ? 1 : 0
-        let start = Self.milliseconds(elapsed)
+        let start = elapsed.roundedMilliseconds
         try push(&picture, at: start, frame: index)
         framesAdded += 1
         elapsed += duration
         // A frame of 2^24 ms or more: the same picture again, unchanged, so
         // the encoder lengthens the frame (and splits it in the file).
-        let end = Self.milliseconds(elapsed)
+        let end = elapsed.roundedMilliseconds
         var t = start
         while end - t >= Self.maxStep {
             t += Self.maxStep
@@ -142,12 +125,7 @@ final class WebPWriter: FrameWriter {
 
     /// True when a pixel is fully transparent.
     static func hasTransparentPixel(_ frame: RGBAImage) -> Bool {
-        var i = 3
-        while i < frame.pixels.count {
-            if frame.pixels[i] == 0 { return true }
-            i += 4
-        }
-        return false
+        stride(from: 3, to: frame.pixels.count, by: 4).contains { frame.pixels[$0] == 0 }
     }
 
     func finish() throws {
@@ -155,10 +133,10 @@ final class WebPWriter: FrameWriter {
             throw AnimError(file: sink.name, EncodingProblem.noFrame)
         }
         // The end timestamp: the duration of the last frame.
-        try push(nil, at: Self.milliseconds(elapsed), frame: framesAdded - 1)
+        try push(nil, at: elapsed.roundedMilliseconds, frame: framesAdded - 1)
         var data = WebPData()
         guard WebPAnimEncoderAssemble(encoder, &data) != 0 else {
-            throw AnimError(file: sink.name, LibraryFailure(library: "libwebp", message: errorText(nil)))
+            throw AnimError.libwebp(errorText(nil), file: sink.name)
         }
         defer { WebPFree(UnsafeMutableRawPointer(mutating: data.bytes)) }
         let m = options.metadata
@@ -173,7 +151,7 @@ final class WebPWriter: FrameWriter {
     private func withMetadata(_ data: WebPData, _ m: ImageMetadata) throws -> [UInt8] {
         var input = data
         guard let mux = WebPMuxCreateInternal(&input, 0, WEBP_MUX_ABI_VERSION) else {
-            throw AnimError(file: sink.name, LibraryFailure(library: "libwebp", message: "WebPMuxCreate failed"))
+            throw AnimError.libwebp("WebPMuxCreate failed", file: sink.name)
         }
         defer { WebPMuxDelete(mux) }
         for (tag, bytes) in [("ICCP", m.iccProfile), ("EXIF", m.exif), ("XMP ", m.xmp.map { Array($0.utf8) })] {
@@ -183,14 +161,12 @@ final class WebPWriter: FrameWriter {
                 return WebPMuxSetChunk(mux, tag, &chunk, 1)
             }
             guard status == WEBP_MUX_OK else {
-                throw AnimError(
-                    file: sink.name,
-                    LibraryFailure(library: "libwebp", message: "WebPMuxSetChunk \(tag) failed (\(status.rawValue))"))
+                throw AnimError.libwebp("WebPMuxSetChunk \(tag) failed (\(status.rawValue))", file: sink.name)
             }
         }
         var out = WebPData()
         guard WebPMuxAssemble(mux, &out) == WEBP_MUX_OK else {
-            throw AnimError(file: sink.name, LibraryFailure(library: "libwebp", message: "WebPMuxAssemble failed"))
+            throw AnimError.libwebp("WebPMuxAssemble failed", file: sink.name)
         }
         defer { WebPFree(UnsafeMutableRawPointer(mutating: out.bytes)) }
         return Array(UnsafeBufferPointer(start: out.bytes, count: out.size))
@@ -204,9 +180,7 @@ final class WebPWriter: FrameWriter {
             ? WebPAnimEncoderAdd(encoder, nil, Int32(truncatingIfNeeded: ms), nil)
             : WebPAnimEncoderAdd(encoder, picture, Int32(truncatingIfNeeded: ms), &config)
         guard ok != 0 else {
-            throw AnimError(
-                file: sink.name, frame: index, LibraryFailure(library: "libwebp", message: errorText(picture?.pointee.error_code))
-            )
+            throw AnimError.libwebp(errorText(picture?.pointee.error_code), file: sink.name, frame: index)
         }
     }
 
@@ -233,10 +207,5 @@ final class WebPWriter: FrameWriter {
         case VP8_ENC_ERROR_USER_ABORT: return "aborted"
         default: return "WebPEncodingError \(code.rawValue)"
         }
-    }
-
-    /// `d` in whole milliseconds, rounded to the nearest (d >= 0).
-    static func milliseconds(_ d: Duration) -> Int {
-        d.roundedMilliseconds
     }
 }

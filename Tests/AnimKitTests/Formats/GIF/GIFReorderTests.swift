@@ -25,7 +25,7 @@ struct GIFReorderTests {
     @Test(arguments: [(1, 2, 1), (5000, 2, 3), (300_000, 16, 4), (200_000, 256, 1), (70_000, 200, 6)])
     func lzwRoundTrips(_ count: Int, _ symbols: Int, _ runs: Int) throws {
         let input = Self.indices(count, symbols: symbols, runs: runs, seed: UInt64(count))
-        let bits = GIFLibEncoder.bits(Int(input.max()!))
+        let bits = GIFEncoder.bits(Int(input.max()!))
         let encoded = input.withUnsafeBufferPointer { GIFLZWEncoder.encode($0, bitsPerPixel: bits) }
         #expect(Int(encoded[0]) == max(bits, 2))
         #expect(encoded.count - 1 == input.withUnsafeBufferPointer { GIFLZWEncoder.size($0, bitsPerPixel: bits) })
