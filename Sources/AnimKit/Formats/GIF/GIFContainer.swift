@@ -1,5 +1,5 @@
 /// Builds the `ContainerIndex` of a GIF: parse, group images into frames,
-/// check limits, and hand the images to the giflib decoder.
+/// check limits, and hand the images to `GIFDecoder`.
 enum GIFContainer {
     /// Before the trailer, a frame is final when its images are complete and
     /// its last one has a delay (later images cannot join it).
