@@ -75,26 +75,18 @@ enum ConvertCommand: Command {
             // The source's images and delays, as stored.
             source = try ImageSource(path: input, options: args.decoding(.imagesAsStored))
         }
-        // --loops, --strip and --delay (every frame that long, whatever
-        // the edits made) replace what is kept.
-        let transcoder = { (source: ImageSource) in
-            try EditArguments.fitting(args) {
-                try Transcoder(
-                    source, format: format, options: options, edits: edits, keepingPlays: args[.loops] == nil,
-                    keepingMetadata: !args.flag(.strip), keepingDurations: args[.delay] == nil)
-            }
-        }
-        var t = try transcoder(source)
         // --max-memory: the encoder and the frames handed to it first,
         // the source's decoding ahead with what is left.
+        let edited = try EditArguments.fitting(args) { try EditedFrames(source, edits: edits) }
         let encoding = MemoryBudget.encoding(
-            format: format, width: t.width, height: t.height, count: t.frameCount, inputBytes: Batch.size(input),
-            frames: reshaped ? 3 : 2)
-        let fitted = try MemoryBudget.fit(source, reserving: encoding)
-        if fitted !== source {
-            source = fitted
-            t = try transcoder(source)
-        }
+            format: format, width: edited.width, height: edited.height, count: edited.count,
+            inputBytes: Batch.size(input), frames: reshaped ? 3 : 2)
+        source = try MemoryBudget.fit(source, reserving: encoding)
+        // --loops, --strip and --delay (every frame that long, whatever
+        // the edits made) replace what is kept.
+        let t = try Transcoder(
+            source, format: format, options: options, edits: edits, keepingPlays: args[.loops] == nil,
+            keepingMetadata: !args.flag(.strip), keepingDurations: args[.delay] == nil)
         if !args.quiet {
             Output.warn(source, input)
             for case .notKept(let lost) in t.adjustments { Output.err("anim: \(out): not kept: \(lost)\n") }
