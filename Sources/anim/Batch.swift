@@ -21,16 +21,23 @@ struct Batch: Sendable {
     }
 
     let label: String
+    /// The command line, for each file: `inBatch`.
+    let args: ParsedArguments
     let stats: Bool
-    let quiet: Bool
-    let skipExisting: Bool
 
-    /// Runs `work` on every item (it returns whether it wrote the output,
-    /// or kept it as it was); 0 when none failed, else 1.
-    func run(_ items: [Item], _ work: @escaping @Sendable (Item) throws -> Outcome) -> Int32 {
+    /// `stats`: the command's `--stats`.
+    init(label: String, _ args: ParsedArguments, stats: Option) {
+        var one = args
+        one.inBatch = true
+        (self.label, self.args, self.stats) = (label, one, args.flag(stats))
+    }
+
+    /// Runs `work` on every item with `args` (it returns what became of
+    /// the output); 0 when none failed, else 1.
+    func run(_ items: [Item], _ work: @escaping @Sendable (Item, ParsedArguments) throws -> Outcome) -> Int32 {
         let done = Atomic<Int>(0)
         let failed = Atomic<Int>(0)
-        let shown = !quiet && isatty(2) == 1
+        let shown = !args.quiet && isatty(2) == 1
         let printing = Locked(())  // a file's lines together
         // A signal ends the files line too (`TemporaryFileGuard`).
         let hold = shown ? TemporaryFileGuard.hold() : nil
@@ -52,11 +59,11 @@ struct Batch: Sendable {
                     let start = Measure.milliseconds()
                     var outcome = Outcome.failed
                     var message: String?
-                    if skipExisting && Self.isNewer(item.output, than: item.input) {
+                    if args.flag(.skipExisting) && Self.isNewer(item.output, than: item.input) {
                         outcome = .skipped
                     } else {
                         do {
-                            outcome = try work(item)
+                            outcome = try work(item, args)
                             if outcome == .partial { failed.add(1, ordering: .relaxed) }
                         } catch {
                             message = Limits.describe(error)

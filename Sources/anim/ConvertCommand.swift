@@ -43,17 +43,13 @@ enum ConvertCommand: Command {
             }
             try Batch.refuseCollisions(items)
             try OutputPath.makeFolder(dir)
-            let batch = Batch(
-                label: "convert", stats: args.flag(.encodeStats), quiet: args.quiet, skipExisting: args.flag(.skipExisting))
-            var one = args
-            one.inBatch = true
-            return batch.run(items) { [one] item in
-                try convert(item.input, to: item.output, one, batch: true) == 0 ? .written : .partial
+            return Batch(label: "convert", args, stats: .encodeStats).run(items) {
+                try convert($0.input, to: $0.output, $1) == 0 ? .written : .partial
             }
         }
         if args.flag(.skipExisting) { throw UsageError(message: "--skip-existing is for --out-dir") }
         let (input, out) = try OutputPath.operands(args)
-        return try convert(input, to: out, args, batch: false)
+        return try convert(input, to: out, args)
     }
 
     /// The format a batch writes `input` in without --format: its own.
@@ -63,9 +59,9 @@ enum ConvertCommand: Command {
     }
 
     /// One file; in a batch quietly (no progress bar, the stats line is the batch's).
-    static func convert(_ input: String, to out: String, _ args: ParsedArguments, batch: Bool) throws -> Int32 {
+    static func convert(_ input: String, to out: String, _ args: ParsedArguments) throws -> Int32 {
         var (format, options) = try EncodingArguments.parse(args, output: out)
-        options.oneThread = batch
+        options.oneThread = args.inBatch
         // --fps resamples here (the declaration checked the number).
         let edits = try EditArguments.parse(args, fps: args.number(.fps))
         try OutputPath.check(out, notAnyOf: [input])
@@ -91,9 +87,8 @@ enum ConvertCommand: Command {
             Output.warn(source, input)
             for case .notKept(let lost) in t.adjustments { Output.err("anim: \(out): not kept: \(lost)\n") }
         }
-        if args[.maxBytes] != nil { return try MaxBytes.write(t, to: out, args, batch: batch) }
-        let report = try EncodeRun.write(
-            t, to: out, label: "convert", stats: args.flag(.encodeStats) && !batch, showProgress: !batch && !args.quiet)
+        if args[.maxBytes] != nil { return try MaxBytes.write(t, to: out, args) }
+        let report = try EncodeRun.write(t, to: out, label: "convert", args)
         if let error = report.sourceError {
             Output.err("anim: \(error.description) (the frames before it were converted)\n")
             return 1

@@ -69,7 +69,7 @@ enum EncodeCommand: Command {
             }
             return (reshaper.apply(image), edits.changesTime ? timeline.entries[i].duration : nil)
         }
-        try EncodeRun.write(transcoder, to: out, label: "encode", stats: args.flag(.encodeStats), showProgress: !args.quiet)
+        try EncodeRun.write(transcoder, to: out, label: "encode", args)
         return 0
     }
 

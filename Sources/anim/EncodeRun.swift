@@ -3,19 +3,19 @@ import AnimTerminal
 
 /// Writes a `Transcoder`'s frames to OUT with a progress bar, its
 /// temporary file registered with `TemporaryFileGuard`; says what became
-/// of OUT when it fails, and how close a lossy output came.
+/// of OUT when it fails, and how close a lossy output came. In a batch no
+/// bar and no `--stats` line (the batch's are shown).
 enum EncodeRun {
     @discardableResult
-    static func write(
-        _ transcoder: Transcoder, to out: String, label: String, stats: Bool = false, showProgress: Bool = true
-    ) throws -> TranscodeReport {
+    static func write(_ transcoder: Transcoder, to out: String, label: String, _ args: ParsedArguments) throws -> TranscodeReport
+    {
         let start = Measure.milliseconds()
         var existing = stat()
         let existed = stat(out, &existing) == 0 && existing.st_mode & S_IFMT == S_IFREG
         var slot: TemporaryFileGuard.Slot?
         defer { TemporaryFileGuard.release(slot) }
         var destination: ImageDestination?
-        var progress = Progress(total: transcoder.frameCount, label: label, enabled: showProgress)
+        var progress = Progress(total: transcoder.frameCount, label: label, enabled: !args.inBatch && !args.quiet)
         defer { progress.end() }
         let output = TranscodeOutput.destination { format, options in
             var options = options
@@ -35,7 +35,7 @@ enum EncodeRun {
         do {
             report = try transcoder.write(to: output) { if case .frames(let n, _) = $0 { progress.update(n) } }
             if out == "-", let data = report.data { try OutputPath.write(data, to: out) }
-            if stats, let destination {
+            if args.flag(.encodeStats) && !args.inBatch, let destination {
                 Output.err(
                     JSONValue.object([
                         ("framesAdded", .int(destination.framesAdded)), ("framesWritten", .int(destination.framesWritten)),

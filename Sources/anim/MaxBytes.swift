@@ -5,7 +5,7 @@ import AnimKit
 /// output. Says each step tried and what it chose, or fails when even the
 /// smallest setting does not fit.
 enum MaxBytes {
-    static func write(_ transcoder: Transcoder, to out: String, _ args: ParsedArguments, batch: Bool) throws -> Int32 {
+    static func write(_ transcoder: Transcoder, to out: String, _ args: ParsedArguments) throws -> Int32 {
         let text = args[.maxBytes] ?? ""
         let limit = try ByteSize.parse(text, option: "--max-bytes")
         guard limit > 0 else { throw UsageError(message: "--max-bytes needs a size above 0, not '\(text)'") }
@@ -36,7 +36,7 @@ enum MaxBytes {
         }
         try OutputPath.write(data, to: out)
         if !args.quiet { Output.err("anim: \(out): \(data.count) bytes (--max-bytes \(limit)) with \(describe(setting))\n") }
-        if args.flag(.encodeStats) && !batch {
+        if args.flag(.encodeStats) && !args.inBatch {
             let attempts = report.attempts.map {
                 JSONValue.object([("setting", .string(describe($0.setting))), ("bytes", .int($0.bytes))])
             }
