@@ -97,16 +97,11 @@ struct Batch: Sendable {
         return JSONValue.object(fields).text
     }
 
-    static func size(_ path: String) -> Int {
-        var st = stat()
-        return stat(path, &st) == 0 ? Int(st.st_size) : 0
-    }
+    static func size(_ path: String) -> Int { OutputPath.status(path).map { Int($0.st_size) } ?? 0 }
 
     /// Whether `output` exists and was modified after `input`.
     static func isNewer(_ output: String, than input: String) -> Bool {
-        var o = stat()
-        var i = stat()
-        guard stat(output, &o) == 0, stat(input, &i) == 0 else { return false }
+        guard let o = OutputPath.status(output), let i = OutputPath.status(input) else { return false }
         return (o.st_mtim.tv_sec, o.st_mtim.tv_nsec) > (i.st_mtim.tv_sec, i.st_mtim.tv_nsec)
     }
 
@@ -122,13 +117,10 @@ struct Batch: Sendable {
         }
     }
 
-    /// The last part of a path.
-    static func baseName(_ path: String) -> String { path.split(separator: "/").last.map(String.init) ?? path }
-
     /// DIR/NAME with NAME the input's, its extension that of `format`.
     static func output(for input: String, in dir: String, format: OutputFormat) -> String {
-        let base = baseName(input)
+        let base = OutputPath.baseName(input)
         let stem = base.lastIndex(of: ".").map { String(base[..<$0]) } ?? base
-        return (dir.hasSuffix("/") ? dir : dir + "/") + stem + "." + format.fileExtension
+        return OutputPath.joined(dir, stem + "." + format.fileExtension)
     }
 }

@@ -97,8 +97,7 @@ enum EncodeCommand: Command {
             else { continue }
             names.append(name)
         }
-        let prefix = dir.hasSuffix("/") ? dir : dir + "/"
-        return names.sorted(by: NaturalOrder.less).map { prefix + $0 }
+        return names.sorted(by: NaturalOrder.less).map { OutputPath.joined(dir, $0) }
     }
 }
 

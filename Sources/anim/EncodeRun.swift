@@ -10,8 +10,7 @@ enum EncodeRun {
     static func write(_ transcoder: Transcoder, to out: String, label: String, _ args: ParsedArguments) throws -> TranscodeReport
     {
         let start = Measure.milliseconds()
-        var existing = stat()
-        let existed = stat(out, &existing) == 0 && existing.st_mode & S_IFMT == S_IFREG
+        let existed = OutputPath.status(out).map { $0.st_mode & S_IFMT == S_IFREG } ?? false
         var slot: TemporaryFileGuard.Slot?
         defer { TemporaryFileGuard.release(slot) }
         var destination: ImageDestination?

@@ -134,8 +134,7 @@ enum ExtractCommand: Command {
         if dir == "-" {
             target = .stream(1)
         } else {
-            var st = stat()
-            let existed = stat(dir, &st) == 0
+            let existed = OutputPath.status(dir) != nil
             try PNGFile.makeDirectory(dir)
             target = .folder(dir, settings.naming, created: !existed)
         }

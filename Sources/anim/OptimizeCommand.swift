@@ -37,7 +37,7 @@ enum OptimizeCommand: Command {
             let dir = args[.outDir]
             if let dir { try OutputPath.makeFolder(dir) }
             let items = files.map { f in
-                Batch.Item(input: f, output: dir.map { d in (d.hasSuffix("/") ? d : d + "/") + Batch.baseName(f) } ?? f)
+                Batch.Item(input: f, output: dir.map { OutputPath.joined($0, OutputPath.baseName(f)) } ?? f)
             }
             if args.flag(.skipExisting) && dir == nil { throw UsageError(message: "--skip-existing is for --out-dir") }
             try Batch.refuseCollisions(items)

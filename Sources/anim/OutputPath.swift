@@ -1,28 +1,35 @@
 import AnimKit
 
-/// Checks on an output path before anything is written.
+/// Paths: checks on an output path before anything is written, and the
+/// parts of a path.
 enum OutputPath {
     /// OUT must not be a folder, nor the same file as an input.
     static func check(_ out: String, notAnyOf inputs: [String]) throws {
-        var st = stat()
-        guard stat(out, &st) == 0 else { return }  // a new file: not an input
+        guard let st = status(out) else { return }  // a new file: not an input
         if st.st_mode & S_IFMT == S_IFDIR {
             throw AnimError(file: out, IOFailure(operation: "write", errno: EISDIR, message: "is a folder"))
         }
-        for input in inputs {
-            var s = stat()
-            if stat(input, &s) == 0 && s.st_dev == st.st_dev && s.st_ino == st.st_ino {
-                throw AnimError(
-                    file: out, IOFailure(operation: "write", errno: EINVAL, message: "it is also an input (\(input))"))
-            }
+        for input in inputs where same(input, out) {
+            throw AnimError(file: out, IOFailure(operation: "write", errno: EINVAL, message: "it is also an input (\(input))"))
         }
     }
 
+    /// `stat(2)` of `path`; nil when it has none.
+    static func status(_ path: String) -> stat? {
+        var st = stat()
+        return stat(path, &st) == 0 ? st : nil
+    }
+
+    /// The last part of a path.
+    static func baseName(_ path: String) -> String { path.split(separator: "/").last.map(String.init) ?? path }
+
+    /// `name` in the folder `dir`.
+    static func joined(_ dir: String, _ name: String) -> String { (dir.hasSuffix("/") ? dir : dir + "/") + name }
+
     /// Whether two paths name the same existing file.
     static func same(_ a: String, _ b: String) -> Bool {
-        var x = stat()
-        var y = stat()
-        return stat(a, &x) == 0 && stat(b, &y) == 0 && x.st_dev == y.st_dev && x.st_ino == y.st_ino
+        guard let x = status(a), let y = status(b) else { return false }
+        return x.st_dev == y.st_dev && x.st_ino == y.st_ino
     }
 
     /// IN and OUT of a command that writes one file: `IN OUT` or `IN -o
@@ -65,8 +72,7 @@ enum OutputPath {
                 throw AnimError(file: path, IOFailure(operation: "create the folder", errno: errno))
             }
         }
-        var st = stat()
-        guard stat(dir, &st) == 0, st.st_mode & S_IFMT == S_IFDIR else {
+        guard let st = status(dir), st.st_mode & S_IFMT == S_IFDIR else {
             throw AnimError(file: dir, IOFailure(operation: "use as a folder", errno: ENOTDIR, message: "not a folder"))
         }
     }

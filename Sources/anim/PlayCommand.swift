@@ -63,7 +63,7 @@ enum PlayCommand: Command {
                 grid: grid, titles: args.flag(.title), stats: args.flag(.playStats), decoding: args.decoding())
             return try PlayList.run(paths, options: options, terminal: terminal, layout: layout)
         }
-        if args.flag(.title) { options.title = paths.first.map(PlayList.baseName) ?? DemoAnimation.name }
+        if args.flag(.title) { options.title = paths.first.map(OutputPath.baseName) ?? DemoAnimation.name }
         if previewing {
             preview(&options, &terminal, place: place, clear: args.flag(.clear), still: args[.frame] != nil)
         }
@@ -109,7 +109,7 @@ enum PlayCommand: Command {
                 ? try ImageSource.opening(
                     path: path, throughFrame: options.timing.frames?.lowerBound ?? 0, options: args.decoding())
                 : try ImageSource(path: path, options: args.decoding())
-            let name = PlayList.baseName(path)
+            let name = OutputPath.baseName(path)
             return (try Player(source: source, name: name, options: options, terminal: terminal), nil)
         }
     }

@@ -66,7 +66,7 @@ enum PlayList {
                     if source.minimumMemory > share {
                         throw AnimError(file: path, LimitExceeded(.memory, value: source.minimumMemory, maximum: share))
                     }
-                    sources.append((source, baseName(path)))
+                    sources.append((source, OutputPath.baseName(path)))
                 } catch {
                     failed.insert(path)
                     errors.append(Limits.describe(error))
@@ -111,8 +111,6 @@ enum PlayList {
         return 0
     }
 
-    static func baseName(_ path: String) -> String { path.split(separator: "/").last.map(String.init) ?? path }
-
     private static func report(_ name: String, _ s: PlayerStatistics) {
         guard case .object(var fields) = PlayCommand.json(s) else { return }
         fields.insert(("file", .string(name)), at: 0)
@@ -124,13 +122,9 @@ enum PlayList {
     /// `files` need).
     static func parseGrid(_ text: String, files: Int) throws -> (columns: Int, rows: Int) {
         let parts = text.lowercased().split(separator: "x", omittingEmptySubsequences: false).map { Int($0) }
-        guard (1...2).contains(parts.count), let c = parts[0], (1...16).contains(c) else {
+        guard (1...2).contains(parts.count), parts.allSatisfy({ $0.map((1...16).contains) == true }), let c = parts[0] else {
             throw UsageError(message: "--grid needs COLSxROWS (1-16 each) or COLS, not '\(text)'")
         }
-        if parts.count == 1 { return (c, min(max((files + c - 1) / c, 1), 16)) }
-        guard let r = parts[1], (1...16).contains(r) else {
-            throw UsageError(message: "--grid needs COLSxROWS (1-16 each) or COLS, not '\(text)'")
-        }
-        return (c, r)
+        return (c, parts.count == 2 ? parts[1]! : min(max((files + c - 1) / c, 1), 16))
     }
 }
