@@ -51,17 +51,17 @@ struct Option: Sendable {
     /// `--name`, as typed.
     var flag: String { "--" + name }
 
-    /// "-q, --quality Q", as the help shows it.
-    var label: String {
-        var s = short.map { "-\($0), " } ?? "    "
-        s += flag
+    /// What the help shows for its value ("Q", "gif|apng|webp"); nil for a flag.
+    var metavar: String? {
         switch value {
-        case .flag: break
-        case .integer(let metavar, _), .number(let metavar, _, _), .text(let metavar, _): s += " " + metavar
-        case .choice(let words, _): s += " " + words.joined(separator: "|")
+        case .flag: return nil
+        case .integer(let metavar, _), .number(let metavar, _, _), .text(let metavar, _): return metavar
+        case .choice(let words, _): return words.joined(separator: "|")
         }
-        return s
     }
+
+    /// "-q, --quality Q", as the help shows it.
+    var label: String { (short.map { "-\($0), " } ?? "    ") + flag + (metavar.map { " " + $0 } ?? "") }
 
     /// Checks a value against the declaration: the usage error names the
     /// option and what it takes.

@@ -82,6 +82,17 @@ struct OptionParser {
         return out
     }
 
+    /// Whether a short-option word asks for the help (`-h`, `-qh`), its
+    /// letters before the h being flags.
+    func isShortHelp(_ word: String) -> Bool {
+        guard word.hasPrefix("-"), !word.hasPrefix("--"), word.count > 1 else { return false }
+        for c in word.dropFirst() {
+            if c == "h" { return true }
+            guard let o = byShort[c], case .flag = o.value else { return false }
+        }
+        return false
+    }
+
     /// " (did you mean --x?)" for a known option that `name` starts, or
     /// that starts `name`.
     private func hint(_ name: String) -> String {
