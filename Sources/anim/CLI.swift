@@ -11,6 +11,15 @@ struct UsageError: Error {
     var message: String
 }
 
+/// A failure the command line words itself (exit status 1): a message,
+/// or an error and then, on a line of its own, what it left behind.
+struct CommandFailure: Error, CustomStringConvertible {
+    let description: String
+
+    init(_ message: String) { description = message }
+    init(_ error: Error, left: String) { description = left.isEmpty ? "\(error)" : "\(error)\nanim: \(left)" }
+}
+
 enum CLI {
     static let version = "2.0.0"
 

@@ -46,13 +46,8 @@ enum EncodeRun {
         } catch {
             guard let destination else { throw error }
             // Say what became of OUT (a device or pipe keeps what reached it).
-            let regular = destination.temporaryPath != nil
-            throw EncodeFailure(
-                error: error,
-                outcome: !regular
-                    ? ""
-                    : existed
-                        ? "nothing written: \(out) is as it was" : "nothing written: no \(out) was created")
+            let left = existed ? "nothing written: \(out) is as it was" : "nothing written: no \(out) was created"
+            throw CommandFailure(error, left: destination.temporaryPath == nil ? "" : left)
         }
         // OUT is in place from here on: an error measuring it leaves it there.
         let lossy = transcoder.options.lossy
@@ -67,11 +62,4 @@ enum EncodeRun {
         }
         return report
     }
-}
-
-/// An encoding error and what it left: the error's own text, then the outcome.
-struct EncodeFailure: Error, CustomStringConvertible {
-    let error: Error
-    let outcome: String
-    var description: String { outcome.isEmpty ? "\(error)" : "\(error)\nanim: \(outcome)" }
 }

@@ -153,9 +153,9 @@ final class ExtractRun: Sendable {
         guard case .folder(let dir, _, let created) = target else { throw failure }
         let onDisk = framesOnDisk
         removeFolderIfEmpty()
-        throw ExtractFailure(
-            error: failure,
-            onDisk: onDisk.isEmpty
+        throw CommandFailure(
+            failure,
+            left: onDisk.isEmpty
                 ? "no frame was written" + (created ? " (\(dir) removed)" : "")
                 : onDisk.allSatisfy(\.isNumber) ? "frame \(onDisk) is in \(dir)" : "frames \(onDisk) are in \(dir)")
     }
@@ -220,11 +220,4 @@ struct FrameNaming {
         let digits = String(index)
         return prefix + String(repeating: "0", count: max(0, width - digits.count)) + digits + suffix
     }
-}
-
-/// A write error in `extract`, and what is on disk after it.
-struct ExtractFailure: Error, CustomStringConvertible {
-    let error: Error
-    let onDisk: String
-    var description: String { "\(error)\nanim: \(onDisk)" }
 }

@@ -30,8 +30,8 @@ enum MaxBytes {
         }
         guard let setting = report.setting, let data = report.data else {
             let last = report.attempts.last
-            throw MaxBytesFailure(
-                message: "--max-bytes \(limit): even the smallest setting (\(last.map { describe($0.setting) } ?? "")) makes "
+            throw CommandFailure(
+                "--max-bytes \(limit): even the smallest setting (\(last.map { describe($0.setting) } ?? "")) makes "
                     + "\(last?.bytes ?? 0) bytes; nothing written")
         }
         try OutputPath.write(data, to: out)
@@ -61,9 +61,4 @@ enum MaxBytes {
         if s.scale < 1 { parts.append("--scale \(s.scale)") }
         return parts.isEmpty ? "the settings given" : parts.joined(separator: " ")
     }
-}
-
-struct MaxBytesFailure: Error, CustomStringConvertible {
-    let message: String
-    var description: String { message }
 }
