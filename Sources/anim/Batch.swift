@@ -91,7 +91,7 @@ struct Batch: Sendable {
         var fields: [(String, JSONValue)] = [
             ("file", .string(item.input)), ("output", .string(item.output)), ("bytesIn", .int(size(item.input))),
             ("bytesOut", outcome == .failed ? .null : .int(size(item.output))),
-            ("seconds", .number((Measure.milliseconds() - start).rounded() / 1000)), ("outcome", .string(outcome.rawValue)),
+            ("seconds", Measure.seconds(since: start)), ("outcome", .string(outcome.rawValue)),
         ]
         if let error { fields.append(("error", .string(error.replacing("\nanim: ", with: "; ")))) }
         return JSONValue.object(fields).text

@@ -56,20 +56,22 @@ enum BenchCommand: Command {
             ("megapixelsPerSecond", .number(round3(megapixels / (median / 1000)))),
             ("peakRSSBytes", .int(Measure.peakRSS())), ("checksum", .int(checksum)),
         ]
-        if args.flag(.benchJSON) {
-            Output.out(JSONValue.object(result).text + "\n")
-        } else {
-            Output.out(
-                """
+        return print(
+            result, args,
+            text: """
                 \(path): \(bytes.format.rawValue), \(bytes.width)x\(bytes.height), \(frames) frames, \(runs) runs
                   median \(round3(median)) ms per pass, min \(round3(sorted[0])) ms
                   \(round3(median / Double(max(frames, 1)))) ms per frame, \(round3(megapixels / (median / 1000))) megapixels/s
                   peak memory \(Measure.peakRSS() / 1_048_576) MiB
 
                 """)
-        }
-        return 0
     }
 
     static func round3(_ v: Double) -> Double { (v * 1000).rounded() / 1000 }
+
+    /// `result` on one line with `--json`, else `text`; exit status 0.
+    static func print(_ result: [(String, JSONValue)], _ args: ParsedArguments, text: @autoclosure () -> String) -> Int32 {
+        Output.out(args.flag(.benchJSON) ? JSONValue.object(result).text + "\n" : text())
+        return 0
+    }
 }

@@ -43,17 +43,13 @@ enum BenchPlayback {
             ("ms", .number(BenchCommand.round3(elapsed))), ("peakRSSBytes", .int(Measure.peakRSS())),
             ("checksum", .int(checksum)),
         ]
-        if args.flag(.benchJSON) {
-            Output.out(JSONValue.object(result).text + "\n")
-        } else {
-            Output.out(
-                """
+        return BenchCommand.print(
+            result, args,
+            text: """
                 \(path): \(source.frameCount) frames at \(source.outputWidth)x\(source.outputHeight), \(loops) loops in \(BenchCommand.round3(elapsed)) ms
                   decoded per loop \(perLoop), cache peak \(s.peakBytes / 1024) KiB of \(limit / 1024) KiB, \(s.hits) hits, \(s.misses) misses, \(s.evictions) evictions
                   peak memory \(Measure.peakRSS() / 1_048_576) MiB
 
                 """)
-        }
-        return 0
     }
 }

@@ -34,14 +34,11 @@ enum EncodeRun {
         do {
             report = try transcoder.write(to: output) { if case .frames(let n, _) = $0 { progress.update(n) } }
             if out == "-", let data = report.data { try OutputPath.write(data, to: out) }
-            if args.flag(.encodeStats) && !args.inBatch, let destination {
-                Output.err(
-                    JSONValue.object([
-                        ("framesAdded", .int(destination.framesAdded)), ("framesWritten", .int(destination.framesWritten)),
-                        ("bytesWritten", .int(destination.bytesWritten)),
-                        ("seconds", .number((Measure.milliseconds() - start).rounded() / 1000)),
-                        ("peakRSSBytes", .int(Measure.peakRSS())),
-                    ]).text + "\n")
+            if args.flag(.encodeStats) && !args.inBatch, let d = destination {
+                let written = [
+                    ("framesAdded", d.framesAdded), ("framesWritten", d.framesWritten), ("bytesWritten", d.bytesWritten),
+                ]
+                Measure.report(written.map { ($0, .int($1)) }, since: start)
             }
         } catch {
             guard let destination else { throw error }

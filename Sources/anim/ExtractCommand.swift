@@ -144,12 +144,7 @@ enum ExtractCommand: Command {
 
     static func report(_ run: ExtractRun, _ start: Double) {
         let (frames, bytes) = run.progress
-        Output.err(
-            JSONValue.object([
-                ("frames", .int(frames)), ("bytes", .int(bytes)),
-                ("seconds", .number((Measure.milliseconds() - start).rounded() / 1000)),
-                ("peakRSSBytes", .int(Measure.peakRSS())),
-            ]).text + "\n")
+        Measure.report([("frames", .int(frames)), ("bytes", .int(bytes))], since: start)
     }
 
     /// "index start_ms duration_ms", a line a frame (times as played: the

@@ -40,13 +40,9 @@ enum MaxBytes {
             let attempts = report.attempts.map {
                 JSONValue.object([("setting", .string(describe($0.setting))), ("bytes", .int($0.bytes))])
             }
-            Output.err(
-                JSONValue.object([
-                    ("attempts", .array(attempts)), ("chosen", .string(describe(setting))),
-                    ("bytesWritten", .int(data.count)),
-                    ("seconds", .number((Measure.milliseconds() - started).rounded() / 1000)),
-                    ("peakRSSBytes", .int(Measure.peakRSS())),
-                ]).text + "\n")
+            Measure.report(
+                [("attempts", .array(attempts)), ("chosen", .string(describe(setting))), ("bytesWritten", .int(data.count))],
+                since: started)
         }
         return 0
     }
