@@ -92,10 +92,9 @@ enum PlayCommand: Command {
     static func makePlayer(
         _ args: ParsedArguments, _ options: PlayerOptions, _ terminal: TerminalCapabilities
     ) throws -> (Player, StandardInput.Reader?) {
+        let source: ImageSource
         switch args.operands.first {
-        case nil:
-            let source = try ImageSource(data: Base64.decode(DemoAnimation.base64), name: DemoAnimation.name)
-            return (try Player(source: source, name: DemoAnimation.name, options: options, terminal: terminal), nil)
+        case nil: source = try ImageSource(data: Base64.decode(DemoAnimation.base64), name: DemoAnimation.name)
         case "-"?:
             // Streamed: play from the first complete frame while the rest arrives.
             let r = StandardInput.Reader(options: args.decoding())
@@ -104,14 +103,14 @@ enum PlayCommand: Command {
         case let path?:
             // One frame (a previewer's call on every cursor move): only as
             // much of the file as that frame needs is indexed.
-            let source =
+            source =
                 args[.frame] != nil
                 ? try ImageSource.opening(
                     path: path, throughFrame: options.timing.frames?.lowerBound ?? 0, options: args.decoding())
                 : try ImageSource(path: path, options: args.decoding())
-            let name = OutputPath.baseName(path)
-            return (try Player(source: source, name: name, options: options, terminal: terminal), nil)
         }
+        let name = args.operands.first.map(OutputPath.baseName) ?? DemoAnimation.name
+        return (try Player(source: source, name: name, options: options, terminal: terminal), nil)
     }
 
     /// The preview's box and what it leaves (`--inline`, `--place`,
