@@ -40,7 +40,6 @@ enum PlayCommand: Command {
             if args[.playFrames] != nil { throw UsageError(message: "give --frame or --frames, not both") }
             options.timing.frames = n...n
         }
-        let auto = args[.graphicsProtocol].map { $0.lowercased() == "auto" } ?? true
         // Also with --protocol and --colors given: tmux's passthrough, the
         // sixel limits and the shell's cursor row come from the probe.
         if args.flag(.probe) || options.presentation == .fullScreen {
@@ -49,9 +48,7 @@ enum PlayCommand: Command {
                 Output.out(terminal.describe() + "\n")
                 return 0
             }
-            apply(
-                terminal, to: &options, auto: auto, colorsGiven: args[.colorMode] != nil,
-                symbolsGiven: (args[.symbols]?.lowercased() ?? "auto") != "auto")
+            apply(terminal, to: &options, args)
         }
         let paths = args.operands
         if paths.count > 1 || args[.grid] != nil {
@@ -172,12 +169,10 @@ enum PlayCommand: Command {
     }
 
     /// What detection decides, where the command line left it open.
-    static func apply(
-        _ caps: TerminalCapabilities, to o: inout PlayerOptions, auto: Bool, colorsGiven: Bool, symbolsGiven: Bool = false
-    ) {
-        if auto { o.look.graphics = caps.best }
-        if !colorsGiven { o.look.colorMode = caps.trueColor ? .trueColor : .palette256 }
-        if !symbolsGiven { o.look.symbols = TextSymbols(drawn: caps.symbols) }
+    static func apply(_ caps: TerminalCapabilities, to o: inout PlayerOptions, _ args: ParsedArguments) {
+        if (args[.graphicsProtocol]?.lowercased() ?? "auto") == "auto" { o.look.graphics = caps.best }
+        if args[.colorMode] == nil { o.look.colorMode = caps.trueColor ? .trueColor : .palette256 }
+        if (args[.symbols]?.lowercased() ?? "auto") == "auto" { o.look.symbols = TextSymbols(drawn: caps.symbols) }
         if o.cell == nil, caps.cell.isMeasured { o.cell = caps.cell }
     }
 

@@ -78,7 +78,7 @@ struct Option: Sendable {
         case .number(_, let above, let atMost):
             guard let v = Double(text), v.isFinite, v > above, v <= atMost else {
                 throw UsageError(
-                    message: "\(flag) needs a number above \(Self.plain(above)) and at most \(Self.plain(atMost)), not '\(text)'")
+                    message: "\(flag) needs a number above \(above.plain) and at most \(atMost.plain), not '\(text)'")
             }
         case .choice(let words, let hidden):
             guard (words + hidden).contains(text.lowercased()) else {
@@ -91,9 +91,11 @@ struct Option: Sendable {
     static func either(_ words: [String]) -> String {
         words.count < 2 ? words.joined() : words.dropLast().joined(separator: ", ") + " or " + words.last!
     }
+}
 
+extension Double {
     /// 64, not 64.0.
-    static func plain(_ v: Double) -> String { v == v.rounded() && abs(v) < 1e15 ? String(Int(v)) : String(v) }
+    var plain: String { self == rounded() && abs(self) < 1e15 ? String(Int(self)) : String(self) }
 }
 
 /// Options under a heading in a command's help.
