@@ -144,14 +144,9 @@ enum ExtractCommand: Command {
     /// "index start_ms duration_ms", a line a frame (times as played: the
     /// file's delays, with the browsers' rule for short GIF delays).
     static func writeDurations(_ source: ImageSource, _ frames: [Int], to path: String) throws {
-        var starts: [Int] = []
-        var t = 0
-        for i in 0...(frames.max() ?? 0) {
-            starts.append(t)
-            t += Int(source.frames[i].duration.milliseconds.rounded())
-        }
-        var text = ""
-        for i in frames { text += "\(i) \(starts[i]) \(Int(source.frames[i].duration.milliseconds.rounded()))\n" }
+        let ms = source.frames.prefix((frames.max() ?? 0) + 1).map { Int($0.duration.milliseconds.rounded()) }
+        let starts = ms.reduce(into: [0]) { $0.append($0.last! + $1) }
+        let text = frames.map { "\($0) \(starts[$0]) \(ms[$0])\n" }.joined()
         try AtomicFile.write(Array(text.utf8), to: path, durable: false)
     }
 
