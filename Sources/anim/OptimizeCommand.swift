@@ -44,13 +44,11 @@ enum OptimizeCommand: Command {
             return Batch(label: "optimize", args, stats: .optimizeStats).run(items) { try optimize($0.input, to: $0.output, $1) }
         }
         if args.flag(.skipExisting) { throw UsageError(message: "--skip-existing is for --out-dir") }
-        let out = args[.output] ?? (files.count > 1 ? files[1] : files[0])
-        if args[.output] != nil && files.count > 1 { throw UsageError(message: "give OUT or -o OUT, not both") }
-        if out == "-" { try OutputPath.refuseTerminal() }
+        let (input, out) = try OutputPath.operands(args, inPlace: true)
         let start = Measure.milliseconds()
-        let outcome = try optimize(files[0], to: out, args)
+        let outcome = try optimize(input, to: out, args)
         if args.flag(.optimizeStats) {
-            Output.err(Batch.line(.init(input: files[0], output: out), outcome, start: start, error: nil) + "\n")
+            Output.err(Batch.line(.init(input: input, output: out), outcome, start: start, error: nil) + "\n")
         }
         return 0
     }

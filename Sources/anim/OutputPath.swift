@@ -32,13 +32,14 @@ enum OutputPath {
         return x.st_dev == y.st_dev && x.st_ino == y.st_ino
     }
 
-    /// IN and OUT of a command that writes one file: `IN OUT` or `IN -o
-    /// OUT`. OUT `-` (standard output) must not be a terminal.
-    static func operands(_ args: ParsedArguments) throws -> (input: String, output: String) {
+    /// IN and OUT of a command that writes one file: `IN OUT`, `IN -o OUT`
+    /// or (`inPlace`) IN alone. OUT `-` (standard output) must not be a terminal.
+    static func operands(_ args: ParsedArguments, inPlace: Bool = false) throws -> (input: String, output: String) {
         let out: String
         switch (args[.output], args.operands.count) {
         case (let o?, 1): out = o
         case (nil, 2): out = args.operands[1]
+        case (nil, 1) where inPlace: out = args.operands[0]
         case (nil, 1): throw UsageError(message: "missing OUT (or -o OUT)")
         case (_?, _): throw UsageError(message: "give OUT or -o OUT, not both")
         default: throw UsageError(message: "one IN and one OUT (several inputs: --out-dir DIR)")
