@@ -7,37 +7,30 @@ enum Allocator {
     private static let M_ARENA_MAX: Int32 = -8
 
     /// Memory for buffers of a megabyte or more:
-    /// - Decoding and encoding: up to 32 MiB (libwebp's per-frame decoding
-    ///   buffers, a 1080p frame's LZW indices) come from the heap and are
-    ///   reused, instead of being mapped afresh and faulted in page by page
-    ///   for every frame, which made lossless WebPs spend much of their
-    ///   decoding in the kernel (the page-fault counts: Tools/bench/RESULTS.md,
-    ///   figures moved from code comments).
+    /// - Decoding and encoding: up to 32 MiB (libwebp's per-frame buffers, a
+    ///   1080p frame's LZW indices) come from the heap and are reused, not
+    ///   mapped and faulted in afresh every frame (lossless WebP spent much
+    ///   of its decoding in the kernel so: Tools/bench/RESULTS.md).
     /// - Playing (`play`, `bench --loops`): frames and canvases get their
-    ///   own mappings, so that freeing one returns its memory at once (glibc
-    ///   otherwise serves them from the heap, which keeps the peak long
-    ///   after the frames are gone).
-    /// - Either way, the heap's free top is kept up to 64 MiB, for the next
-    ///   frame's buffers. Setting the mapping threshold fixes the trim
-    ///   threshold at glibc's 128 KiB, and playing then gave back and
-    ///   faulted in again every frame's smaller buffers (a kitty frame's
-    ///   patch and PNG, a decoded frame's indices), at a cost to every
-    ///   mode's CPU a frame, kitty's most (Tools/bench/graphics/run.py's
-    ///   pty).
+    ///   own mappings, so freeing one returns its memory at once (the heap
+    ///   would keep the peak long after the frames are gone).
+    /// - Either way the heap's free top is kept up to 64 MiB for the next
+    ///   frame: setting the mapping threshold fixes the trim threshold at
+    ///   128 KiB, and playing then gave back and faulted in again every
+    ///   frame's smaller buffers (a kitty frame's patch and PNG, a frame's
+    ///   indices), at a cost in CPU to every mode.
     static func configure(playing: Bool) {
         _ = mallopt(M_MMAP_THRESHOLD, playing ? 1 << 20 : 32 << 20)
         _ = mallopt(M_TRIM_THRESHOLD, 64 << 20)  // freed buffers stay for the next frame
     }
 
     /// For work close to `--max-memory`: one heap for every thread, buffers
-    /// of 256 KiB or more mapped on their own (so freeing one gives it
-    /// back), the heap's free top given back above 1 MiB. By default each
-    /// thread that allocates gets a heap of its own, which keeps up to the
-    /// trim threshold of freed buffers: extracting a large animation to
-    /// WebP under a budget peaked well above it so, within it with one
-    /// heap (`Tools/memory/sweep.py`). Not the default: it makes decoding
-    /// slower (buffers faulted in afresh, one heap's lock). Call it before the
-    /// worker threads first allocate.
+    /// of 256 KiB or more mapped on their own (freeing one gives it back),
+    /// the heap's free top given back above 1 MiB. A heap per thread keeps
+    /// up to the trim threshold of freed buffers each, which took extracting
+    /// a large animation to WebP well over its budget (`Tools/memory/sweep.py`).
+    /// Not the default: decoding is slower (buffers faulted in afresh, one
+    /// heap's lock). Call it before the worker threads first allocate.
     static func tighten() {
         _ = mallopt(M_ARENA_MAX, 1)
         _ = mallopt(M_MMAP_THRESHOLD, 256 << 10)

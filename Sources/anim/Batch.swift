@@ -21,16 +21,23 @@ struct Batch: Sendable {
     }
 
     let label: String
+    /// The command line, for each file: `inBatch`.
+    let args: ParsedArguments
     let stats: Bool
-    let quiet: Bool
-    let skipExisting: Bool
 
-    /// Runs `work` on every item (it returns whether it wrote the output,
-    /// or kept it as it was); 0 when none failed, else 1.
-    func run(_ items: [Item], _ work: @escaping @Sendable (Item) throws -> Outcome) -> Int32 {
+    /// `stats`: the command's `--stats`.
+    init(label: String, _ args: ParsedArguments, stats: Option) {
+        var one = args
+        one.inBatch = true
+        (self.label, self.args, self.stats) = (label, one, args.flag(stats))
+    }
+
+    /// Runs `work` on every item with `args` (it returns what became of
+    /// the output); 0 when none failed, else 1.
+    func run(_ items: [Item], _ work: @escaping @Sendable (Item, ParsedArguments) throws -> Outcome) -> Int32 {
         let done = Atomic<Int>(0)
         let failed = Atomic<Int>(0)
-        let shown = !quiet && isatty(2) == 1
+        let shown = !args.quiet && isatty(2) == 1
         let printing = Locked(())  // a file's lines together
         // A signal ends the files line too (`TemporaryFileGuard`).
         let hold = shown ? TemporaryFileGuard.hold() : nil
@@ -52,11 +59,11 @@ struct Batch: Sendable {
                     let start = Measure.milliseconds()
                     var outcome = Outcome.failed
                     var message: String?
-                    if skipExisting && Self.isNewer(item.output, than: item.input) {
+                    if args.flag(.skipExisting) && Self.isNewer(item.output, than: item.input) {
                         outcome = .skipped
                     } else {
                         do {
-                            outcome = try work(item)
+                            outcome = try work(item, args)
                             if outcome == .partial { failed.add(1, ordering: .relaxed) }
                         } catch {
                             message = Limits.describe(error)
@@ -84,22 +91,17 @@ struct Batch: Sendable {
         var fields: [(String, JSONValue)] = [
             ("file", .string(item.input)), ("output", .string(item.output)), ("bytesIn", .int(size(item.input))),
             ("bytesOut", outcome == .failed ? .null : .int(size(item.output))),
-            ("seconds", .number((Measure.milliseconds() - start).rounded() / 1000)), ("outcome", .string(outcome.rawValue)),
+            ("seconds", Measure.seconds(since: start)), ("outcome", .string(outcome.rawValue)),
         ]
         if let error { fields.append(("error", .string(error.replacing("\nanim: ", with: "; ")))) }
         return JSONValue.object(fields).text
     }
 
-    static func size(_ path: String) -> Int {
-        var st = stat()
-        return stat(path, &st) == 0 ? Int(st.st_size) : 0
-    }
+    static func size(_ path: String) -> Int { OutputPath.status(path).map { Int($0.st_size) } ?? 0 }
 
     /// Whether `output` exists and was modified after `input`.
     static func isNewer(_ output: String, than input: String) -> Bool {
-        var o = stat()
-        var i = stat()
-        guard stat(output, &o) == 0, stat(input, &i) == 0 else { return false }
+        guard let o = OutputPath.status(output), let i = OutputPath.status(input) else { return false }
         return (o.st_mtim.tv_sec, o.st_mtim.tv_nsec) > (i.st_mtim.tv_sec, i.st_mtim.tv_nsec)
     }
 
@@ -115,13 +117,10 @@ struct Batch: Sendable {
         }
     }
 
-    /// The last part of a path.
-    static func baseName(_ path: String) -> String { path.split(separator: "/").last.map(String.init) ?? path }
-
     /// DIR/NAME with NAME the input's, its extension that of `format`.
     static func output(for input: String, in dir: String, format: OutputFormat) -> String {
-        let base = baseName(input)
+        let base = OutputPath.baseName(input)
         let stem = base.lastIndex(of: ".").map { String(base[..<$0]) } ?? base
-        return (dir.hasSuffix("/") ? dir : dir + "/") + stem + "." + format.fileExtension
+        return OutputPath.joined(dir, stem + "." + format.fileExtension)
     }
 }

@@ -11,10 +11,19 @@ struct UsageError: Error {
     var message: String
 }
 
+/// A failure the command line words itself (exit status 1): a message,
+/// or an error and then, on a line of its own, what it left behind.
+struct CommandFailure: Error, CustomStringConvertible {
+    let description: String
+
+    init(_ message: String) { description = message }
+    init(_ error: Error, left: String) { description = left.isEmpty ? "\(error)" : "\(error)\nanim: \(left)" }
+}
+
 enum CLI {
     static let version = "2.0.0"
 
-    static func globalUsage(_ commands: [Command.Type]) -> String {
+    static var globalUsage: String {
         var s = "usage: anim COMMAND [options] ...\n       anim -h | --help | -V | --version\n\n"
         s += "anim plays, converts and inspects GIF, APNG and animated WebP.\n\ncommands:\n"
         for info in commands.map({ $0.info }) { s += HelpLayout.entry(info.name, info.summary, column: 16) }
@@ -33,34 +42,38 @@ enum CLI {
         ExtractCommand.self, BenchCommand.self, HelpCommand.self, CompletionsCommand.self,
     ]
 
-    static func run(_ args: [String], commands: [Command.Type] = commands) -> Int32 {
+    /// The command called `name`.
+    static func command(named name: String) -> Command.Type? { commands.first { $0.info.name == name } }
+
+    static func run(_ args: [String]) -> Int32 {
         guard let first = args.first else {
-            Output.err(globalUsage(commands))
+            Output.err(globalUsage)
             return 2
         }
         switch first {
         case "-h", "--help":
-            Output.out(globalUsage(commands))
+            Output.out(globalUsage)
             return 0
         case "-V", "--version":
             Output.out(versionText)
             return 0
         default: break
         }
-        guard let command = commands.first(where: { $0.info.name == first }) else {
+        guard let command = command(named: first) else {
             Output.err("anim: unknown command '\(first)' (see 'anim --help')\n")
             return 2
         }
         let info = command.info
         let rest = Array(args.dropFirst())
+        let parser = OptionParser(info)
         // -h anywhere among the options (not after --) shows the help.
         let options = rest.prefix { $0 != "--" }
-        if options.contains("--help") || options.contains(where: { OptionParser.isShortHelp($0, info) }) {
+        if options.contains("--help") || options.contains(where: parser.isShortHelp) {
             Output.out(info.help)
             return 0
         }
         do {
-            return try command.run(try OptionParser(info).parse(rest))
+            return try command.run(try parser.parse(rest))
         } catch let e as UsageError {
             Output.err("anim \(info.name): \(e.message) (see 'anim \(info.name) --help')\n")
             return 2
@@ -68,20 +81,6 @@ enum CLI {
             Output.err("anim: \(Limits.describe(error))\n")
             return 1
         }
-    }
-}
-
-extension OptionParser {
-    /// Whether a short-option word asks for the help (`-h`, `-qh`), its
-    /// letters before the h being flags.
-    static func isShortHelp(_ word: String, _ info: CommandInfo) -> Bool {
-        guard word.hasPrefix("-"), !word.hasPrefix("--"), word.count > 1 else { return false }
-        let shorts = Dictionary(info.options.compactMap { o in o.short.map { ($0, o) } }, uniquingKeysWith: { a, _ in a })
-        for c in word.dropFirst() {
-            if c == "h" { return true }
-            guard let o = shorts[c], case .flag = o.value else { return false }
-        }
-        return false
     }
 }
 

@@ -18,12 +18,7 @@ enum EditArguments {
     /// The edits on the command line; usage errors name the option.
     static func parse(_ args: ParsedArguments, fps: Double? = nil) throws -> FrameEdits {
         var edits = FrameEdits()
-        if let text = args[.frames] {
-            guard let s = FrameSelection(text) else {
-                throw UsageError(message: "--frames needs ranges like 0-9, 20-, 9-0 or 0-4,10-14, not '\(text)'")
-            }
-            edits.frames = s
-        }
+        if let text = args[.frames] { edits.frames = try selection(text) }
         if let v = args.number(.speed) { edits.speed = v }
         edits.fps = fps
         edits.reverse = args.flag(.reverse)
@@ -51,6 +46,14 @@ enum EditArguments {
         if let f = args.number(.scale) { edits.geometry.size = .scale(f) }
         if let text = args[.filter], let f = FrameGeometry.Filter(rawValue: text.lowercased()) { edits.geometry.filter = f }
         return edits
+    }
+
+    /// `--frames LIST`.
+    static func selection(_ text: String) throws -> FrameSelection {
+        guard let s = FrameSelection(text) else {
+            throw UsageError(message: "--frames needs ranges like 0-9, 20-, 9-0 or 0-4,10-14, not '\(text)'")
+        }
+        return s
     }
 
     /// "WxH", and with `sidesOptional` "Wx" or "xH"; sides at least 1.

@@ -69,7 +69,7 @@ enum EncodeCommand: Command {
             }
             return (reshaper.apply(image), edits.changesTime ? timeline.entries[i].duration : nil)
         }
-        try EncodeRun.write(transcoder, to: out, label: "encode", stats: args.flag(.encodeStats), showProgress: !args.quiet)
+        try EncodeRun.write(transcoder, to: out, label: "encode", args)
         return 0
     }
 
@@ -97,8 +97,7 @@ enum EncodeCommand: Command {
             else { continue }
             names.append(name)
         }
-        let prefix = dir.hasSuffix("/") ? dir : dir + "/"
-        return names.sorted(by: NaturalOrder.less).map { prefix + $0 }
+        return names.sorted(by: NaturalOrder.less).map { OutputPath.joined(dir, $0) }
     }
 }
 
@@ -142,5 +141,23 @@ enum NaturalOrder {
         }
         flush()
         return out
+    }
+}
+
+/// What the command line finds wrong that the library does not: the
+/// frame files of `anim encode`.
+enum CommandProblem: AnimProblem {
+    /// The folder holds no frame file.
+    case noFrameFiles
+    /// A frame file's size differs from the first one's.
+    case frameFileSize(width: Int, height: Int, first: String, firstWidth: Int, firstHeight: Int)
+
+    var code: AnimError.Code { .malformed }
+
+    var description: String {
+        switch self {
+        case .noFrameFiles: return "no frames: no .png, .apng, .gif or .webp file in the folder"
+        case .frameFileSize(let w, let h, let first, let w0, let h0): return "is \(w)x\(h), not \(w0)x\(h0) like \(first)"
+        }
     }
 }

@@ -3,19 +3,18 @@ import AnimTerminal
 
 /// Writes a `Transcoder`'s frames to OUT with a progress bar, its
 /// temporary file registered with `TemporaryFileGuard`; says what became
-/// of OUT when it fails, and how close a lossy output came.
+/// of OUT when it fails, and how close a lossy output came. In a batch no
+/// bar and no `--stats` line (the batch's are shown).
 enum EncodeRun {
     @discardableResult
-    static func write(
-        _ transcoder: Transcoder, to out: String, label: String, stats: Bool = false, showProgress: Bool = true
-    ) throws -> TranscodeReport {
+    static func write(_ transcoder: Transcoder, to out: String, label: String, _ args: ParsedArguments) throws -> TranscodeReport
+    {
         let start = Measure.milliseconds()
-        var existing = stat()
-        let existed = stat(out, &existing) == 0 && existing.st_mode & S_IFMT == S_IFREG
+        let existed = OutputPath.status(out).map { $0.st_mode & S_IFMT == S_IFREG } ?? false
         var slot: TemporaryFileGuard.Slot?
         defer { TemporaryFileGuard.release(slot) }
         var destination: ImageDestination?
-        var progress = Progress(total: transcoder.frameCount, label: label, enabled: showProgress)
+        var progress = Progress(total: transcoder.frameCount, label: label, enabled: !args.inBatch && !args.quiet)
         defer { progress.end() }
         let output = TranscodeOutput.destination { format, options in
             var options = options
@@ -35,25 +34,17 @@ enum EncodeRun {
         do {
             report = try transcoder.write(to: output) { if case .frames(let n, _) = $0 { progress.update(n) } }
             if out == "-", let data = report.data { try OutputPath.write(data, to: out) }
-            if stats, let destination {
-                Output.err(
-                    JSONValue.object([
-                        ("framesAdded", .int(destination.framesAdded)), ("framesWritten", .int(destination.framesWritten)),
-                        ("bytesWritten", .int(destination.bytesWritten)),
-                        ("seconds", .number((Measure.milliseconds() - start).rounded() / 1000)),
-                        ("peakRSSBytes", .int(Measure.peakRSS())),
-                    ]).text + "\n")
+            if args.flag(.encodeStats) && !args.inBatch, let d = destination {
+                let written = [
+                    ("framesAdded", d.framesAdded), ("framesWritten", d.framesWritten), ("bytesWritten", d.bytesWritten),
+                ]
+                Measure.report(written.map { ($0, .int($1)) }, since: start)
             }
         } catch {
             guard let destination else { throw error }
             // Say what became of OUT (a device or pipe keeps what reached it).
-            let regular = destination.temporaryPath != nil
-            throw EncodeFailure(
-                error: error,
-                outcome: !regular
-                    ? ""
-                    : existed
-                        ? "nothing written: \(out) is as it was" : "nothing written: no \(out) was created")
+            let left = existed ? "nothing written: \(out) is as it was" : "nothing written: no \(out) was created"
+            throw CommandFailure(error, left: destination.temporaryPath == nil ? "" : left)
         }
         // OUT is in place from here on: an error measuring it leaves it there.
         let lossy = transcoder.options.lossy
@@ -68,11 +59,4 @@ enum EncodeRun {
         }
         return report
     }
-}
-
-/// An encoding error and what it left: the error's own text, then the outcome.
-struct EncodeFailure: Error, CustomStringConvertible {
-    let error: Error
-    let outcome: String
-    var description: String { outcome.isEmpty ? "\(error)" : "\(error)\nanim: \(outcome)" }
 }

@@ -28,22 +28,17 @@ enum ExtractCommand: Command {
         ],
         operands: 2...2)
 
+    /// How the frames are written: checked before the file is read.
     struct Settings {
-        var format = ExtractFormat.png
-        var color = PNGFile.Color.rgba
-        var naming: FrameNaming
-        var durations: String?
-        var stats = false
+        let format: ExtractFormat
+        let color: PNGFile.Color
+        let naming: FrameNaming
     }
 
     static func settings(_ args: ParsedArguments) throws -> Settings {
-        var format = ExtractFormat.png
-        if let text = args[.extractFormat], let f = ExtractFormat(rawValue: text.lowercased()) { format = f }
-        var color = PNGFile.Color.rgba
-        if let text = args[.color], let c = PNGFile.Color(rawValue: text.lowercased()) {
-            guard format == .png else { throw UsageError(message: "--color is for --format png") }
-            color = c
-        }
+        let format = args[.extractFormat].flatMap { ExtractFormat(rawValue: $0.lowercased()) } ?? .png
+        let color = args[.color].flatMap { PNGFile.Color(rawValue: $0.lowercased()) }
+        if color != nil && format != .png { throw UsageError(message: "--color is for --format png") }
         var naming = FrameNaming.standard(format)
         if let text = args[.name] {
             guard let n = FrameNaming.parse(text) else {
@@ -51,8 +46,7 @@ enum ExtractCommand: Command {
             }
             naming = n
         }
-        return Settings(
-            format: format, color: color, naming: naming, durations: args[.durations], stats: args.flag(.extractStats))
+        return Settings(format: format, color: color ?? .rgba, naming: naming)
     }
 
     static func run(_ args: ParsedArguments) throws -> Int32 {
@@ -106,8 +100,8 @@ enum ExtractCommand: Command {
         try run.finish()
         progress.update(run.progress.frames)
         if run.closed { return 141 }
-        if let path = settings.durations { try writeDurations(source, frames, to: path) }
-        if settings.stats { report(run, start) }
+        if let path = args[.durations] { try writeDurations(source, frames, to: path) }
+        if args.flag(.extractStats) { report(run, start) }
         if let failure {
             run.removeFolderIfEmpty()
             throw failure
@@ -134,8 +128,7 @@ enum ExtractCommand: Command {
         if dir == "-" {
             target = .stream(1)
         } else {
-            var st = stat()
-            let existed = stat(dir, &st) == 0
+            let existed = OutputPath.status(dir) != nil
             try PNGFile.makeDirectory(dir)
             target = .folder(dir, settings.naming, created: !existed)
         }
@@ -145,25 +138,15 @@ enum ExtractCommand: Command {
 
     static func report(_ run: ExtractRun, _ start: Double) {
         let (frames, bytes) = run.progress
-        Output.err(
-            JSONValue.object([
-                ("frames", .int(frames)), ("bytes", .int(bytes)),
-                ("seconds", .number((Measure.milliseconds() - start).rounded() / 1000)),
-                ("peakRSSBytes", .int(Measure.peakRSS())),
-            ]).text + "\n")
+        Measure.report([("frames", .int(frames)), ("bytes", .int(bytes))], since: start)
     }
 
     /// "index start_ms duration_ms", a line a frame (times as played: the
     /// file's delays, with the browsers' rule for short GIF delays).
     static func writeDurations(_ source: ImageSource, _ frames: [Int], to path: String) throws {
-        var starts: [Int] = []
-        var t = 0
-        for i in 0...(frames.max() ?? 0) {
-            starts.append(t)
-            t += Int(source.frames[i].duration.milliseconds.rounded())
-        }
-        var text = ""
-        for i in frames { text += "\(i) \(starts[i]) \(Int(source.frames[i].duration.milliseconds.rounded()))\n" }
+        let ms = source.frames.prefix((frames.max() ?? 0) + 1).map { Int($0.duration.milliseconds.rounded()) }
+        let starts = ms.reduce(into: [0]) { $0.append($0.last! + $1) }
+        let text = frames.map { "\($0) \(starts[$0]) \(ms[$0])\n" }.joined()
         try AtomicFile.write(Array(text.utf8), to: path, durable: false)
     }
 
@@ -190,10 +173,10 @@ enum ExtractCommand: Command {
         } catch { failure = error }
         try run.finish()
         if run.closed { return 141 }
-        if let path = settings.durations, let source = incremental.source {
+        if let path = args[.durations], let source = incremental.source {
             try writeDurations(source, Array(wanted.lowerBound..<min(next, source.frameCount)), to: path)
         }
-        if settings.stats { report(run, start) }
+        if args.flag(.extractStats) { report(run, start) }
         if let failure {
             run.removeFolderIfEmpty()
             throw failure
@@ -209,9 +192,7 @@ enum ExtractCommand: Command {
     /// `--frames LIST` (as `convert` takes it) over `count` frames.
     static func frameList(_ text: String?, count: Int) throws -> [Int] {
         guard let text else { return Array(0..<count) }
-        guard let selection = FrameSelection(text) else {
-            throw UsageError(message: "--frames needs ranges like 0-9, 20-, 9-0 or 0-4,10-14, not '\(text)'")
-        }
+        let selection = try EditArguments.selection(text)
         do { return try selection.frames(of: count) } catch { throw UsageError(message: "--frames: \(error)") }
     }
 

@@ -29,7 +29,6 @@ enum ExtractFormat: String, CaseIterable {
         }
     }
 
-    /// One frame's bytes; `color` and `level` (libdeflate's) apply to PNG.
     /// The most memory one frame in flight holds, in bytes: its copy and
     /// what encoding it makes (PNG: the filtered rows and libdeflate's
     /// output; WebP: libwebp's lossless encoder), and the allocator's
@@ -37,32 +36,29 @@ enum ExtractFormat: String, CaseIterable {
     func memoryPerFrame(width: Int, height: Int) -> Int {
         let pixels = max(width, 1).multipliedReportingOverflow(by: max(height, 1))
         guard !pixels.overflow, pixels.partialValue < Int.max / 64 else { return Int.max / 2 }
-        return pixels.partialValue * bytesPerPixelInFlight
+        let bytesPerPixel =
+            switch self {
+            case .png: 16
+            case .webp: 28
+            case .pam, .rgba: 12
+            case .ppm: 11
+            }
+        return pixels.partialValue * bytesPerPixel
     }
 
-    private var bytesPerPixelInFlight: Int {
-        switch self {
-        case .png: return 16
-        case .webp: return 28
-        case .pam, .rgba: return 12
-        case .ppm: return 11
-        }
-    }
-
-    func encode(_ image: RGBAImage, color: PNGFile.Color, level: Int = PNGFile.defaultLevel) throws -> [UInt8] {
+    /// One frame's bytes; `color` and `level` (libdeflate's) apply to PNG.
+    func encode(_ image: RGBAImage, color: PNGFile.Color, level: Int) throws -> [UInt8] {
         switch self {
         case .png:
-            guard let bytes = PNGFile.encode(image, color: color, level: level) else { throw failure("PNG", image) }
+            guard let bytes = PNGFile.encode(image, color: color, level: level) else {
+                let message = "encoding a \(image.width)x\(image.height) frame failed"
+                throw AnimError(file: "<output>", LibraryFailure(library: "PNG", message: message))
+            }
             return bytes
         case .webp: return try WebPStill.lossless(image)
         case .pam: return rawHeader(width: image.width, height: image.height)! + image.pixels
         case .ppm: return Array("P6\n\(image.width) \(image.height)\n255\n".utf8) + image.channels([0, 1, 2])
         case .rgba: return image.pixels
         }
-    }
-
-    private func failure(_ what: String, _ image: RGBAImage) -> AnimError {
-        AnimError(
-            file: "<output>", LibraryFailure(library: what, message: "encoding a \(image.width)x\(image.height) frame failed"))
     }
 }

@@ -25,7 +25,6 @@ final class ExtractRun: Sendable {
         var nextToWrite: Int
         var done = 0
         var bytes = 0
-        /// True once the reader of the stream went away (EPIPE).
         var closed = false
         /// The frames written into the folder (their numbers).
         var onDisk: [Int] = []
@@ -49,8 +48,7 @@ final class ExtractRun: Sendable {
     let target: Target
     /// libdeflate's level: `PNGFile.defaultLevel`, or 1 when there are
     /// fewer frames than cores (a still, a few frames): each frame's encoding
-    /// is then the wait itself, not hidden behind the others' (a
-    /// 24-megapixel photograph: 1.9 s at 3, 1.3 s at 1, 1% larger).
+    /// is then the wait itself, not hidden behind the others'.
     let level: Int
     private let state: Locked<State>
     private let slots: DispatchSemaphore
@@ -70,16 +68,15 @@ final class ExtractRun: Sendable {
 
     /// The frames written into the folder so far, in order ("0-6, 8").
     var framesOnDisk: String {
-        let frames = state.withLock { $0.onDisk }.sorted()
-        var runs: [String] = []
-        var i = 0
-        while i < frames.count {
-            var j = i
-            while j + 1 < frames.count && frames[j + 1] == frames[j] + 1 { j += 1 }
-            runs.append(i == j ? "\(frames[i])" : "\(frames[i])-\(frames[j])")
-            i = j + 1
+        var runs: [ClosedRange<Int>] = []
+        for f in state.withLock({ $0.onDisk }).sorted() {
+            if let last = runs.last, last.upperBound + 1 == f {
+                runs[runs.count - 1] = last.lowerBound...f
+            } else {
+                runs.append(f...f)
+            }
         }
-        return runs.joined(separator: ", ")
+        return runs.map { $0.count == 1 ? "\($0.lowerBound)" : "\($0.lowerBound)-\($0.upperBound)" }.joined(separator: ", ")
     }
 
     /// Frames written so far and their bytes.
@@ -98,27 +95,25 @@ final class ExtractRun: Sendable {
         group.enter()
         WorkerPool.shared.run {
             defer { self.group.leave() }
+            var encoded: [UInt8] = []
             do {
-                let encoded = try self.format.encode(image, color: self.color, level: self.level)
-                switch self.target {
-                case .folder(let dir, let naming, _):
+                encoded = try self.format.encode(image, color: self.color, level: self.level)
+                if case .folder(let dir, let naming, _) = self.target {
                     try AtomicFile.write(encoded, to: dir + "/" + naming.name(index), durable: false)
                     self.state.withLock {
                         $0.wrote(encoded.count, result: 0)
                         $0.onDisk.append(index)
                     }
-                    self.slots.signal()
-                case .stream(let fd): self.queueForStream(encoded, position: position, fd: fd)
                 }
             } catch {
                 self.state.withLock { $0.failure = $0.failure ?? error }
-                // Its place in the stream's order is passed, so the frames
-                // after it free their slots too.
-                if case .stream(let fd) = self.target {
-                    self.queueForStream([], position: position, fd: fd)
-                } else {
-                    self.slots.signal()
-                }
+            }
+            // A frame that failed passes its place in the stream's order too,
+            // so the frames after it free their slots.
+            if case .stream(let fd) = self.target {
+                self.queueForStream(encoded, position: position, fd: fd)
+            } else {
+                self.slots.signal()
             }
         }
     }
@@ -153,9 +148,9 @@ final class ExtractRun: Sendable {
         guard case .folder(let dir, _, let created) = target else { throw failure }
         let onDisk = framesOnDisk
         removeFolderIfEmpty()
-        throw ExtractFailure(
-            error: failure,
-            onDisk: onDisk.isEmpty
+        throw CommandFailure(
+            failure,
+            left: onDisk.isEmpty
                 ? "no frame was written" + (created ? " (\(dir) removed)" : "")
                 : onDisk.allSatisfy(\.isNumber) ? "frame \(onDisk) is in \(dir)" : "frames \(onDisk) are in \(dir)")
     }
@@ -220,11 +215,4 @@ struct FrameNaming {
         let digits = String(index)
         return prefix + String(repeating: "0", count: max(0, width - digits.count)) + digits + suffix
     }
-}
-
-/// A write error in `extract`, and what is on disk after it.
-struct ExtractFailure: Error, CustomStringConvertible {
-    let error: Error
-    let onDisk: String
-    var description: String { "\(error)\nanim: \(onDisk)" }
 }

@@ -19,10 +19,10 @@ enum HelpCommand: Command {
             return 0
         }
         guard let name = args.operands.first else {
-            Output.out(CLI.globalUsage(CLI.commands))
+            Output.out(CLI.globalUsage)
             return 0
         }
-        guard let command = CLI.commands.first(where: { $0.info.name == name }) else {
+        guard let command = CLI.command(named: name) else {
             throw UsageError(message: "no command '\(name)'")
         }
         Output.out(command.info.help)

@@ -38,8 +38,6 @@ enum InfoCommand: Command {
                     Output.err("anim: \(error.description)\n")
                     status = 1
                 }
-            } catch let e as UsageError {
-                throw e
             } catch {
                 Output.err("anim: \(Limits.describe(error))\n")
                 status = 1

@@ -12,10 +12,7 @@ enum JSONValue {
     var text: String {
         switch self {
         case .int(let v): return String(v)
-        case .number(let v):
-            if v.isNaN || v.isInfinite { return "null" }
-            if v == v.rounded() && abs(v) < 1e15 { return String(Int(v)) }
-            return String(v)
+        case .number(let v): return v.isFinite ? v.plain : "null"
         case .string(let s): return Self.quote(s)
         case .bool(let b): return b ? "true" : "false"
         case .null: return "null"

@@ -7,6 +7,16 @@ enum Measure {
     /// Monotonic milliseconds from an arbitrary origin.
     static func milliseconds() -> Double { origin.duration(to: .now) / .milliseconds(1) }
 
+    /// Seconds since `start` (a `milliseconds()`), to the millisecond.
+    static func seconds(since start: Double) -> JSONValue { .number((milliseconds() - start).rounded() / 1000) }
+
+    /// A `--stats` line on stderr: `fields`, then the seconds since `start`
+    /// and the peak memory.
+    static func report(_ fields: [(String, JSONValue)], since start: Double) {
+        Output.err(
+            JSONValue.object(fields + [("seconds", seconds(since: start)), ("peakRSSBytes", .int(peakRSS()))]).text + "\n")
+    }
+
     /// This program's peak resident memory: VmHWM, the high-water mark of
     /// its own address space. (getrusage's ru_maxrss would do, but Linux
     /// carries it over from the parent across fork/exec: a process started

@@ -37,30 +37,23 @@ enum OptimizeCommand: Command {
             let dir = args[.outDir]
             if let dir { try OutputPath.makeFolder(dir) }
             let items = files.map { f in
-                Batch.Item(input: f, output: dir.map { d in (d.hasSuffix("/") ? d : d + "/") + Batch.baseName(f) } ?? f)
+                Batch.Item(input: f, output: dir.map { OutputPath.joined($0, OutputPath.baseName(f)) } ?? f)
             }
             if args.flag(.skipExisting) && dir == nil { throw UsageError(message: "--skip-existing is for --out-dir") }
             try Batch.refuseCollisions(items)
-            let batch = Batch(
-                label: "optimize", stats: args.flag(.optimizeStats), quiet: args.quiet,
-                skipExisting: args.flag(.skipExisting))
-            var one = args
-            one.inBatch = true
-            return batch.run(items) { [one] in try optimize($0.input, to: $0.output, one, batch: true) }
+            return Batch(label: "optimize", args, stats: .optimizeStats).run(items) { try optimize($0.input, to: $0.output, $1) }
         }
         if args.flag(.skipExisting) { throw UsageError(message: "--skip-existing is for --out-dir") }
-        let out = args[.output] ?? (files.count > 1 ? files[1] : files[0])
-        if args[.output] != nil && files.count > 1 { throw UsageError(message: "give OUT or -o OUT, not both") }
-        if out == "-" { try OutputPath.refuseTerminal() }
+        let (input, out) = try OutputPath.operands(args, inPlace: true)
         let start = Measure.milliseconds()
-        let outcome = try optimize(files[0], to: out, args, batch: false)
+        let outcome = try optimize(input, to: out, args)
         if args.flag(.optimizeStats) {
-            Output.err(Batch.line(.init(input: files[0], output: out), outcome, start: start, error: nil) + "\n")
+            Output.err(Batch.line(.init(input: input, output: out), outcome, start: start, error: nil) + "\n")
         }
         return 0
     }
 
-    static func optimize(_ input: String, to output: String, _ args: ParsedArguments, batch: Bool) throws -> Batch.Outcome {
+    static func optimize(_ input: String, to output: String, _ args: ParsedArguments) throws -> Batch.Outcome {
         // A link (FILE or OUT) stays a link: the file it names is replaced.
         let out = output == "-" ? output : LinkTarget.resolve(output)
         let inPlace = out == LinkTarget.resolve(input)
@@ -86,10 +79,10 @@ enum OptimizeCommand: Command {
         options.lossless = true
         options.quality = 100
         options.effort = args.int(.optimizeEffort) ?? 9
-        options.oneThread = batch
+        options.oneThread = args.inBatch
         // In memory, not a second temporary file: nothing to leave behind,
         // and OUT is written (or not) in one step at the end.
-        let shown = !batch && !args.quiet
+        let shown = !args.inBatch && !args.quiet
         var progress = Progress(total: source.frameCount, label: "optimize: writing", enabled: shown)
         defer { progress.end() }  // also when the rewrite fails
         let report = try Transcoder(source, format: format, options: options).write(to: .memory) {
@@ -97,8 +90,7 @@ enum OptimizeCommand: Command {
         }
         progress.end()
         let rewritten = report.data ?? []
-        let before = original.count
-        let after = rewritten.count
+        let (before, after) = (original.count, rewritten.count)
         let written = try ImageSource(data: rewritten, name: out, options: reading)
         var checking = Progress(total: source.frameCount, label: "optimize: checking", enabled: shown)
         defer { checking.end() }

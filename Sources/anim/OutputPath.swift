@@ -1,37 +1,45 @@
 import AnimKit
 
-/// Checks on an output path before anything is written.
+/// Paths: checks on an output path before anything is written, and the
+/// parts of a path.
 enum OutputPath {
     /// OUT must not be a folder, nor the same file as an input.
     static func check(_ out: String, notAnyOf inputs: [String]) throws {
-        var st = stat()
-        guard stat(out, &st) == 0 else { return }  // a new file: not an input
+        guard let st = status(out) else { return }  // a new file: not an input
         if st.st_mode & S_IFMT == S_IFDIR {
             throw AnimError(file: out, IOFailure(operation: "write", errno: EISDIR, message: "is a folder"))
         }
-        for input in inputs {
-            var s = stat()
-            if stat(input, &s) == 0 && s.st_dev == st.st_dev && s.st_ino == st.st_ino {
-                throw AnimError(
-                    file: out, IOFailure(operation: "write", errno: EINVAL, message: "it is also an input (\(input))"))
-            }
+        for input in inputs where same(input, out) {
+            throw AnimError(file: out, IOFailure(operation: "write", errno: EINVAL, message: "it is also an input (\(input))"))
         }
     }
 
-    /// Whether two paths name the same existing file.
-    static func same(_ a: String, _ b: String) -> Bool {
-        var x = stat()
-        var y = stat()
-        return stat(a, &x) == 0 && stat(b, &y) == 0 && x.st_dev == y.st_dev && x.st_ino == y.st_ino
+    /// `stat(2)` of `path`; nil when it has none.
+    static func status(_ path: String) -> stat? {
+        var st = stat()
+        return stat(path, &st) == 0 ? st : nil
     }
 
-    /// IN and OUT of a command that writes one file: `IN OUT` or `IN -o
-    /// OUT`. OUT `-` (standard output) must not be a terminal.
-    static func operands(_ args: ParsedArguments) throws -> (input: String, output: String) {
+    /// The last part of a path.
+    static func baseName(_ path: String) -> String { path.split(separator: "/").last.map(String.init) ?? path }
+
+    /// `name` in the folder `dir`.
+    static func joined(_ dir: String, _ name: String) -> String { (dir.hasSuffix("/") ? dir : dir + "/") + name }
+
+    /// Whether two paths name the same existing file.
+    static func same(_ a: String, _ b: String) -> Bool {
+        guard let x = status(a), let y = status(b) else { return false }
+        return x.st_dev == y.st_dev && x.st_ino == y.st_ino
+    }
+
+    /// IN and OUT of a command that writes one file: `IN OUT`, `IN -o OUT`
+    /// or (`inPlace`) IN alone. OUT `-` (standard output) must not be a terminal.
+    static func operands(_ args: ParsedArguments, inPlace: Bool = false) throws -> (input: String, output: String) {
         let out: String
         switch (args[.output], args.operands.count) {
         case (let o?, 1): out = o
         case (nil, 2): out = args.operands[1]
+        case (nil, 1) where inPlace: out = args.operands[0]
         case (nil, 1): throw UsageError(message: "missing OUT (or -o OUT)")
         case (_?, _): throw UsageError(message: "give OUT or -o OUT, not both")
         default: throw UsageError(message: "one IN and one OUT (several inputs: --out-dir DIR)")
@@ -65,8 +73,7 @@ enum OutputPath {
                 throw AnimError(file: path, IOFailure(operation: "create the folder", errno: errno))
             }
         }
-        var st = stat()
-        guard stat(dir, &st) == 0, st.st_mode & S_IFMT == S_IFDIR else {
+        guard let st = status(dir), st.st_mode & S_IFMT == S_IFDIR else {
             throw AnimError(file: dir, IOFailure(operation: "use as a folder", errno: ENOTDIR, message: "not a folder"))
         }
     }

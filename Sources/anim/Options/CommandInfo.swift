@@ -51,11 +51,9 @@ enum HelpLayout {
 
     static func entry(_ label: String, _ text: String, column: Int = column) -> String {
         let lead = "  " + label
-        let lines = wrap(text, width: width - column)
         let pad = String(repeating: " ", count: column)
-        var s = lead.count + 1 < column ? lead + String(repeating: " ", count: column - lead.count) : lead + "\n" + pad
-        s += lines.joined(separator: "\n" + pad) + "\n"
-        return s
+        let head = lead.count + 1 < column ? lead.padding(column) : lead + "\n" + pad
+        return head + wrap(text, width: width - column).joined(separator: "\n" + pad) + "\n"
     }
 
     /// Words in lines of at most `width` characters (a longer word alone).

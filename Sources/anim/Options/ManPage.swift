@@ -66,14 +66,8 @@ enum ManPage {
 
     /// "\fB\-q\fR, \fB\-\-quiet\fR \fIN\fR".
     static func term(_ o: Option) -> String {
-        var s = o.short.map { "\\fB\\-\($0)\\fR, " } ?? ""
-        s += "\\fB" + escape(o.flag) + "\\fR"
-        switch o.value {
-        case .flag: break
-        case .integer(let m, _), .number(let m, _, _), .text(let m, _): s += " \\fI" + escape(m) + "\\fR"
-        case .choice(let words, _): s += " \\fI" + escape(words.joined(separator: "|")) + "\\fR"
-        }
-        return s
+        let short = o.short.map { "\\fB\\-\($0)\\fR, " } ?? ""
+        return short + "\\fB" + escape(o.flag) + "\\fR" + (o.metavar.map { " \\fI" + escape($0) + "\\fR" } ?? "")
     }
 
     /// Text for roff: backslashes and dashes escaped, "…" written "..."

@@ -10,18 +10,6 @@ extension Option {
         "output", short: "o", .text("OUT", .file),
         help: "the file to write (instead of OUT after the input); - is standard output")
 
-    static let maxCanvasPixels = Option(
-        "max-canvas-pixels", .integer("N", 1...Int.max),
-        help: "largest canvas, in pixels (default \(DecodingLimits().maxCanvasPixels))")
-    static let maxFrames = Option(
-        "max-frames", .integer("N", 1...Int.max), help: "most frames in a file (default \(DecodingLimits().maxFrameCount))")
-    static let maxDecodedBytes = Option(
-        "max-decoded-bytes", .integer("N", 1...Int.max),
-        help: "most pixel bytes decoded over all frames (default \(DecodingLimits().maxDecodedBytes))")
-    static let maxPixelsPerByte = Option(
-        "max-pixels-per-byte", .integer("N", 1...Int.max),
-        help: "largest canvas for each byte of the file (default \(DecodingLimits().maxPixelsPerByte)): a canvas"
-            + " out of all proportion to its bytes is a decompression bomb")
     static let maxMemory = Option(
         "max-memory", .text("SIZE"),
         help: "the most memory a command may use for pictures, e.g. 512M (default: a quarter of physical memory,"
@@ -41,8 +29,5 @@ extension Option {
     /// Every command that reads an animation.
     static let reading = OptionGroup(
         title: "reading (every command that reads an animation)",
-        options: [
-            .maxCanvasPixels, .maxFrames, .maxDecodedBytes, .maxPixelsPerByte, .maxMemory, .mergeZeroDelay,
-            .noColorManagement,
-        ])
+        options: Limits.entries.map(\.option) + [.maxMemory, .mergeZeroDelay, .noColorManagement])
 }

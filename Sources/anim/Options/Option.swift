@@ -51,17 +51,17 @@ struct Option: Sendable {
     /// `--name`, as typed.
     var flag: String { "--" + name }
 
-    /// "-q, --quality Q", as the help shows it.
-    var label: String {
-        var s = short.map { "-\($0), " } ?? "    "
-        s += flag
+    /// What the help shows for its value ("Q", "gif|apng|webp"); nil for a flag.
+    var metavar: String? {
         switch value {
-        case .flag: break
-        case .integer(let metavar, _), .number(let metavar, _, _), .text(let metavar, _): s += " " + metavar
-        case .choice(let words, _): s += " " + words.joined(separator: "|")
+        case .flag: return nil
+        case .integer(let metavar, _), .number(let metavar, _, _), .text(let metavar, _): return metavar
+        case .choice(let words, _): return words.joined(separator: "|")
         }
-        return s
     }
+
+    /// "-q, --quality Q", as the help shows it.
+    var label: String { (short.map { "-\($0), " } ?? "    ") + flag + (metavar.map { " " + $0 } ?? "") }
 
     /// Checks a value against the declaration: the usage error names the
     /// option and what it takes.
@@ -78,7 +78,7 @@ struct Option: Sendable {
         case .number(_, let above, let atMost):
             guard let v = Double(text), v.isFinite, v > above, v <= atMost else {
                 throw UsageError(
-                    message: "\(flag) needs a number above \(Self.plain(above)) and at most \(Self.plain(atMost)), not '\(text)'")
+                    message: "\(flag) needs a number above \(above.plain) and at most \(atMost.plain), not '\(text)'")
             }
         case .choice(let words, let hidden):
             guard (words + hidden).contains(text.lowercased()) else {
@@ -91,9 +91,11 @@ struct Option: Sendable {
     static func either(_ words: [String]) -> String {
         words.count < 2 ? words.joined() : words.dropLast().joined(separator: ", ") + " or " + words.last!
     }
+}
 
+extension Double {
     /// 64, not 64.0.
-    static func plain(_ v: Double) -> String { v == v.rounded() && abs(v) < 1e15 ? String(Int(v)) : String(v) }
+    var plain: String { self == rounded() && abs(self) < 1e15 ? String(Int(self)) : String(self) }
 }
 
 /// Options under a heading in a command's help.

@@ -72,15 +72,25 @@ struct OptionParser {
                     ? "missing " + (out.operands.isEmpty ? "operands" : "an operand")
                     : "unexpected operand '\(out.operands.last!)'")
         }
-        out.limits.maxCanvasPixels = out.int(.maxCanvasPixels) ?? out.limits.maxCanvasPixels
-        out.limits.maxFrameCount = out.int(.maxFrames) ?? out.limits.maxFrameCount
-        out.limits.maxDecodedBytes = out.int(.maxDecodedBytes) ?? out.limits.maxDecodedBytes
-        out.limits.maxPixelsPerByte = out.int(.maxPixelsPerByte) ?? out.limits.maxPixelsPerByte
+        for entry in Limits.entries {
+            if let n = out.int(entry.option) { out.limits[keyPath: entry.field] = n }
+        }
         if let size = out[.maxMemory] {
             out.limits.maxMemory = try ByteSize.parse(size, option: Option.maxMemory.flag)
             if out.limits.maxMemory == 0 { throw UsageError(message: "--max-memory needs a size above 0, not '\(size)'") }
         }
         return out
+    }
+
+    /// Whether a short-option word asks for the help (`-h`, `-qh`), its
+    /// letters before the h being flags.
+    func isShortHelp(_ word: String) -> Bool {
+        guard word.hasPrefix("-"), !word.hasPrefix("--"), word.count > 1 else { return false }
+        for c in word.dropFirst() {
+            if c == "h" { return true }
+            guard let o = byShort[c], case .flag = o.value else { return false }
+        }
+        return false
     }
 
     /// " (did you mean --x?)" for a known option that `name` starts, or
@@ -97,7 +107,7 @@ struct ParsedArguments {
     var operands: [String] = []
     /// Option name to value ("" for a flag).
     var given: [String: String] = [:]
-    /// `--max-canvas-pixels`, `--max-frames`, `--max-decoded-bytes`.
+    /// The reading options' limits (`Limits`, `--max-memory`).
     var limits = DecodingLimits()
     /// The command's options by name (and older spelling).
     let declared: [String: Option]
