@@ -44,7 +44,7 @@ let package = Package(
         // scanner, running programs, fixtures, temporary directories.
         .target(name: "AnimTestSupport", dependencies: ["AnimKit"], path: "Tests/AnimTestSupport"),
         .testTarget(
-            name: "AnimKitTests", dependencies: ["AnimKit", "AnimKitFoundation", "AnimTestSupport", "CWebP", "CDeflate"],
+            name: "AnimKitTests", dependencies: ["AnimKit", "AnimKitFoundation", "AnimTestSupport", "CGIF", "CWebP", "CDeflate"],
             exclude: ["Fixtures"]),  // read where they are (AnimTestSupport's Fixtures)
         .testTarget(name: "AnimCLITests", dependencies: ["AnimKit", "AnimTestSupport", "anim"]),
         .testTarget(
