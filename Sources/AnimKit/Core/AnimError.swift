@@ -7,8 +7,7 @@
 /// message: `description` is the one line the command line prints.
 ///
 /// A struct, not an enum, so that 2.x can add kinds of problem without
-/// breaking a client's `switch`: ``Code`` is a struct with named
-/// constants (the shape swift-nio and AsyncHTTPClient give their errors),
+/// breaking a client's `switch`: ``Code`` is a struct with named constants,
 /// and each format declares its problems in its own folder (`GIFProblem`,
 /// `PNGProblem`, `WebPProblem`), which the shared code never names.
 public struct AnimError: Error, Equatable, Sendable, CustomStringConvertible {
@@ -23,10 +22,7 @@ public struct AnimError: Error, Equatable, Sendable, CustomStringConvertible {
 
     /// An error about `file` (at `frame` and `offset` when known).
     public init(file: String, frame: Int? = nil, offset: Int? = nil, _ problem: any AnimProblem) {
-        self.file = file
-        self.frame = frame
-        self.offset = offset
-        self.problem = problem
+        (self.file, self.frame, self.offset, self.problem) = (file, frame, offset, problem)
     }
 
     /// The kind of problem.

@@ -22,14 +22,6 @@ package enum FileAttributes {
         copyExtendedAttributes(from: path, to: fd)
     }
 
-    /// `copy(from:to:)` for a file given by its path.
-    package static func copy(from path: String, toPath target: String) {
-        let fd = open(target, O_RDONLY | O_CLOEXEC)
-        guard fd >= 0 else { return }
-        defer { close(fd) }
-        copy(from: path, to: fd)
-    }
-
     private static func copyExtendedAttributes(from path: String, to fd: Int32) {
         let size = anim_listxattr(path, nil, 0)
         guard size > 0 else { return }

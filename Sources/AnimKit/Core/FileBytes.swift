@@ -5,8 +5,7 @@
 /// Whole-file reads, reporting failures with the path and errno.
 package enum FileBytes {
     package static func read(path: String) throws -> [UInt8] {
-        let store = try ByteStore(readingFile: path)
-        return Array(store.bytes)
+        try Array(ByteStore(readingFile: path).bytes)
     }
 
     static func ioError(_ path: String, _ operation: String) -> AnimError {

@@ -62,12 +62,12 @@ extension RGBAImage {
     /// there is none to change.
     func invisibleCleared() -> RGBAImage {
         let dirty = pixels.withUnsafeBytes { raw in
-            raw.bindMemory(to: UInt32.self).contains { $0 != 0 && $0 >> 24 == 0 }  // alpha: the high byte
+            raw.bindMemory(to: UInt32.self).contains { $0 != 0 && $0 >> 24 == 0 }  // little-endian: alpha is the high byte
         }
         guard dirty else { return self }
         var copy = self
         copy.pixels.withUnsafeMutableBytes { raw in
-            let px = raw.bindMemory(to: UInt32.self)  // little-endian: alpha is the high byte
+            let px = raw.bindMemory(to: UInt32.self)
             for i in px.indices where px[i] >> 24 == 0 { px[i] = 0 }
         }
         return copy

@@ -4,8 +4,7 @@
 
 /// Facts about the machine, without Foundation.
 enum System {
-    /// Read once: glibc's `sysconf` reads /sys for it each time (a few
-    /// microseconds; a source of a tiny file asked for it on every open).
+    /// Read once: glibc's `sysconf` reads /sys for it each time.
     static let activeProcessorCount = max(Int(sysconf(Int32(_SC_NPROCESSORS_ONLN))), 1)
 
     static var physicalMemory: Int {
