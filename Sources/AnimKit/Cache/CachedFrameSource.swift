@@ -3,15 +3,13 @@
 /// `frame(at:direction:wraps:)` serves from the cache or decodes; then the
 /// source's `DecodeAhead` composites the frames after the playhead, in the
 /// playing direction, into the cache while it would keep them. A seek or a
-/// change of direction redirects it; a frame being decoded ahead is waited
-/// for, never decoded twice.
+/// change of direction redirects it; a frame being decoded ahead is waited for.
 ///
 /// `Sendable`: the source is behind a `Locked`; the cache is `Sendable`.
 public final class CachedFrameSource: Sendable {
     /// The source frames come from (a newer one after `extend(with:)`).
     public var source: ImageSource { current.withLock { $0 } }
-    /// The cache in front of the source, holding frames and checkpoints; its
-    /// `statistics` say how it did.
+    /// The cache in front of the source, holding frames and checkpoints.
     public let cache: FrameCache
     private let decodesAhead: Bool
     private let current: Locked<ImageSource>
@@ -44,9 +42,8 @@ public final class CachedFrameSource: Sendable {
         return image
     }
 
-    /// Goes on with `newer`, the same animation with more frames (a
-    /// stream that grew, opened at the same size): cached frames stay, and
-    /// decoding continues from the canvas reached so far.
+    /// Goes on with `newer`, the same animation with more frames (a stream
+    /// that grew): cached frames stay, and decoding continues from the canvas reached so far.
     public func extend(with newer: ImageSource) {
         let older = source
         older.ahead.stop()  // decoding ahead stops at its next frame
