@@ -22,7 +22,10 @@ public struct AnimError: Error, Equatable, Sendable, CustomStringConvertible {
 
     /// An error about `file` (at `frame` and `offset` when known).
     public init(file: String, frame: Int? = nil, offset: Int? = nil, _ problem: any AnimProblem) {
-        (self.file, self.frame, self.offset, self.problem) = (file, frame, offset, problem)
+        self.file = file
+        self.frame = frame
+        self.offset = offset
+        self.problem = problem
     }
 
     /// The kind of problem.

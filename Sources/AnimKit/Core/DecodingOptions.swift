@@ -88,8 +88,7 @@ public struct DecodingOptions: Equatable, Sendable {
     /// Limits checked before allocation.
     public var limits = DecodingLimits()
     /// How many frames may be decoded ahead on other threads while frames
-    /// are read in order (0: decode only on the calling thread). Defaults to
-    /// the number of active cores, at most 4.
+    /// are read in order (0: none; by default `defaultDecodeAhead`).
     public var decodeAhead: Int = DecodingOptions.defaultDecodeAhead
 
     /// Map files of 4 MiB or more instead of reading them, and give back the
@@ -108,11 +107,11 @@ public struct DecodingOptions: Equatable, Sendable {
     /// leave it out, so that `frames` holds whole frames only; `indexError`
     /// still says where the file ends.
     public var allowsIncompleteFrames = true
-    /// GIF: true reads an image without delay as a drawing step of the
-    /// next frame, as GIF89a describes it (`GIFFrameGrouping`). False, the
-    /// default: every image is a frame, as browsers, Pillow, ffmpeg and
-    /// gifsicle show it (a delay of 0 playing as 100 ms under the browsers'
-    /// duration policy), so that files made for browsers play as their authors saw them.
+    /// GIF: true reads an image without delay as a drawing step of the next
+    /// frame, as GIF89a describes it (`GIFFrameGrouping`). False, the default:
+    /// every image is a frame, as browsers, Pillow, ffmpeg and gifsicle show it
+    /// (a delay of 0 playing as 100 ms under the browsers' duration policy), so
+    /// that files made for browsers play as their authors saw them.
     public var mergesZeroDelayImages = false
     /// GIF: a first image that reaches past the logical screen grows the
     /// canvas to cover it (the union of the two), as Chromium does; later
@@ -124,7 +123,8 @@ public struct DecodingOptions: Equatable, Sendable {
     /// frames to sRGB, with Little CMS, when the file says its colours are in
     /// another space (an ICC profile: PNG `iCCP`, WebP `ICCP`, GIF
     /// `ICCRGBG1012`; or PNG `gAMA`/`cHRM` without `sRGB` or `iCCP`). `.none`
-    /// delivers the stored values. `ImageSource.colorConversion` says what was converted from.
+    /// delivers the stored values. `ImageSource.colorConversion` says what was
+    /// converted from.
     public var colorManagement: ColorManagement = .sRGB
 
     /// Options with the given policy, limits, decode-ahead and fit box;

@@ -12,10 +12,9 @@ public struct EncodingOptions: Sendable, Equatable {
     /// from 7, libwebp's `minimize_size` (each frame tried as a keyframe
     /// and as a sub-frame, blended and not, as `img2webp -min_size`); 8
     /// and 9 do no more yet. APNG: from 3 each frame's disposal is
-    /// chosen among NONE, BACKGROUND and PREVIOUS (below, always NONE);
-    /// at 9 each frame is also deflated by zopfli (15 iterations, as
-    /// zopflipng), the smaller kept (a few per cent smaller, many times
-    /// slower); from 7, the frames of an animation of at most 16 KiB of rows.
+    /// chosen among NONE, BACKGROUND and PREVIOUS (below, always NONE); at 9
+    /// (from 7 for an animation of at most 16 KiB of rows) each frame is also
+    /// deflated by zopfli (15 iterations, as zopflipng), the smaller kept.
     /// GIF: from 3 a frame is restored to what was there before it
     /// (disposal 3) when the next frame then differs in a smaller rectangle.
     public var effort = 5
@@ -31,10 +30,10 @@ public struct EncodingOptions: Sendable, Equatable {
     /// then not merged.
     public var frameCount: Int?
     /// The colour profile, EXIF, XMP and text to write (none by default;
-    /// `Transcoder` passes the source's on). Each format keeps
-    /// what it can hold: GIF the profile (`ICCRGBG1012`), XMP and text as
-    /// comments, no EXIF; PNG all of it; WebP the profile, EXIF and XMP,
-    /// no text. `ImageMetadata.lost(in:)` says what a format drops.
+    /// `Transcoder` passes the source's on). Each format keeps what it can
+    /// hold: GIF the profile (`ICCRGBG1012`), XMP and text as comments, no
+    /// EXIF; PNG all of it; WebP the profile, EXIF and XMP, no text.
+    /// `ImageMetadata.lost(in:)` says what a format drops.
     public var metadata = ImageMetadata()
 
     /// How a GIF approximates colours outside its palette; the raw values are
@@ -80,9 +79,10 @@ public struct EncodingOptions: Sendable, Equatable {
             /// frames show when they fit, else the table most frames can share
             /// (a frame 0 it does not hold gets a local table); nil: frame 0's.
             package var colors: [UInt32]?
-            /// The global table keeps an entry of its own for transparency. False
-            /// where that entry would double the table (2, 4, … 128 colours) and no
-            /// frame needs it: a frame showing transparency names an entry it does not use.
+            /// The global table keeps an entry of its own for transparency.
+            /// False where that entry would double the table (2, 4, … 128
+            /// colours) and no frame needs it: a frame showing transparency
+            /// names an entry it does not use.
             package var transparentEntry = true
             /// No frame has a transparent pixel: frame 0 needs no
             /// transparent index (which Pillow otherwise needs to decode

@@ -9,7 +9,6 @@ package enum FileBytes {
     }
 
     static func ioError(_ path: String, _ operation: String) -> AnimError {
-        let e = errno
-        return AnimError(file: path, IOFailure(operation: operation, errno: e))
+        AnimError(file: path, IOFailure(operation: operation, errno: errno))
     }
 }

@@ -102,7 +102,8 @@ final class OutputSink {
     }
 
     /// True when what was written can also be read back (`readAll`) and dropped
-    /// (`rewind`): a file or memory, or a patchable descriptor open for reading and writing.
+    /// (`rewind`): a file or memory, or a patchable descriptor open for reading
+    /// and writing.
     var canReadBack: Bool {
         switch target {
         case .file, .memory: return true
@@ -199,8 +200,9 @@ final class OutputSink {
         return true
     }
 
-    /// Makes the output final: a file is flushed, closed and renamed over `path`; `durable`:
-    /// flushed to the disk before the rename (one output file: yes; a folder of frames: no).
+    /// Makes the output final: a file is flushed, closed and renamed over
+    /// `path`; `durable`: flushed to the disk before the rename (one output
+    /// file: yes; a folder of frames: no).
     func commit(durable: Bool = true) throws {
         guard !done else { return }
         done = true

@@ -14,8 +14,7 @@ enum System {
     /// MemAvailable from /proc/meminfo, in bytes.
     static var availableMemory: Int? {
         guard let bytes = try? FileBytes.read(path: "/proc/meminfo") else { return nil }
-        let text = String(decoding: bytes, as: UTF8.self)
-        for line in text.split(separator: "\n") where line.hasPrefix("MemAvailable:") {
+        for line in String(decoding: bytes, as: UTF8.self).split(separator: "\n") where line.hasPrefix("MemAvailable:") {
             return line.split(separator: " ").dropFirst().first.flatMap { Int($0) }.map { $0 * 1024 }
         }
         return nil

@@ -61,8 +61,9 @@ package final class WorkerPool: Sendable {
     /// Starts `work` on one of the threads; its result comes from `get()`.
     package func submit<T: Sendable>(_ work: @escaping @Sendable () -> T) -> Pending<T> {
         let pending = Pending(work)
-        // Weakly: a result its caller took (or dropped) before a worker
-        // reached it must not stay in the queue, holding its value until the queue drains.
+        // Weakly: a result its caller took (or dropped) before a worker reached
+        // it must not stay in the queue, holding its value until the queue
+        // drains.
         run { [weak pending] in pending?.start() }
         return pending
     }
