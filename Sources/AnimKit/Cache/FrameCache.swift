@@ -1,13 +1,11 @@
 /// A cache of decoded frames bounded by bytes (and optionally a count), in
 /// which each entry costs its pixel bytes plus a fixed overhead.
 ///
-/// It knows the playback order: when room is needed it evicts the frame
-/// whose next use is furthest from the playhead in the playing direction
-/// (counting around the loop), never the frame at the playhead, and it
-/// refuses a frame used later than everything it holds. It also keeps
-/// checkpoints, composited canvases from which an `ImageSource` can start
-/// a seek instead of a keyframe, charged to the same budget and evicted by
-/// the same rule.
+/// It knows the playback order: when room is needed it evicts the frame whose
+/// next use is furthest from the playhead in the playing direction (counting
+/// around the loop), never the frame at the playhead, and it refuses a frame
+/// used later than everything it holds. Checkpoints (canvases from which an
+/// `ImageSource` can start a seek) share the budget and the rule.
 ///
 /// `Sendable`: every mutable field is in `State`, behind a `Locked`; each
 /// operation takes the lock once.
@@ -56,8 +54,7 @@ public final class FrameCache: FrameStore, Sendable {
         }
     }
 
-    /// What the cache holds and counts; reached only through its lock, and
-    /// changed only by the cache's operations, each under one lock.
+    /// What the cache holds and counts, changed only by its operations under the lock.
     struct State {
         let limits: (bytes: Int, count: Int?)
         var entries: [Int: RGBAImage] = [:]
@@ -117,11 +114,10 @@ public final class FrameCache: FrameStore, Sendable {
             return true
         }
 
-        /// What to evict so that something at `index` costing `cost` fits,
-        /// furthest first; nil if only nearer things could make room. Frames
-        /// come before checkpoints: a frame will be shown, a checkpoint only
-        /// speeds a seek. So a frame may evict any checkpoint (those first), and
-        /// a checkpoint only farther checkpoints.
+        /// What to evict so that something at `index` costing `cost` fits, furthest
+        /// first; nil if only nearer things could make room. A frame will be shown, a
+        /// checkpoint only speeds a seek: so a frame may evict any checkpoint (those
+        /// first), and a checkpoint only farther checkpoints.
         func plan(_ index: Int, cost: Int, checkpoint: Bool = false) -> [Key]? {
             guard cost <= limits.bytes else { return nil }
             var bytes = stats.bytesInUse + cost
@@ -197,9 +193,9 @@ public final class FrameCache: FrameStore, Sendable {
         state.withLock { $0.entries[index] != nil ? nil : $0.plan(index, cost: cost) != nil }
     }
 
-    /// Stores frame `index`, evicting frames used later if needed. Returns
-    /// false (and stores nothing) when it would not fit without evicting a
-    /// frame used sooner, or the frame at the playhead.
+    /// Stores frame `index`, evicting frames used later if needed; false,
+    /// nothing stored, when it would not fit without evicting a frame used
+    /// sooner, or the frame at the playhead.
     @discardableResult
     public func insert(_ image: RGBAImage, at index: Int) -> Bool {
         state.withLock { $0.insert(image, at: index) }
@@ -218,8 +214,8 @@ public final class FrameCache: FrameStore, Sendable {
         }
     }
 
-    /// The cached frame indices and the sum of their costs, recomputed (for
-    /// checks that the running total is right).
+    /// The cached frame indices and the sum of all costs, recomputed (for
+    /// checks of the running total).
     var audit: (indices: [Int], totalCost: Int) {
         state.withLock { s in
             let keys = s.entries.keys.map { Key.frame($0) } + s.checkpoints.keys.map { Key.checkpoint($0) }

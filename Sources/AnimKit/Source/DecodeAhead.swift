@@ -2,11 +2,12 @@ import Dispatch
 
 /// Decoding ahead for the reads of an `ImageSource` through a store (a
 /// `FrameCache`): whole frames are composited ahead of the playhead on one
-/// serial queue, into the store, until the first it would not keep. Those
-/// reads decode no steps ahead (`StepPrefetcher` does, for direct reads),
-/// so one decode runs at a time for the source.
+/// serial queue, into the store, until the first it would not keep. Those reads
+/// decode no steps ahead (`StepPrefetcher` does, for direct reads), so one
+/// decode runs at a time for the source.
 ///
-/// `Sendable`: its state is behind a `Locked`; frames are composited on one serial queue.
+/// `Sendable`: its state is behind a `Locked`; frames are composited on one
+/// serial queue.
 final class DecodeAhead: Sendable {
     private let queue = DispatchQueue(label: "anim.decode-ahead", qos: .userInitiated)
     private let state = Locked(State())
@@ -38,9 +39,9 @@ final class DecodeAhead: Sendable {
     /// Waits until the queue is idle (for tests and benchmarks).
     func drain() { queue.sync {} }
 
-    /// Composites, on the queue, the frames after `index` in `direction`
-    /// (past the end only if `wraps`), each costing `cost`, into `store`
-    /// while it wants them (`FrameStore.wantsAhead`), until a newer read.
+    /// Composites, on the queue, the frames after `index` in `direction` (past
+    /// the end only if `wraps`), each costing `cost`, into `store` while it
+    /// wants them, until a newer read.
     func frames(
         after index: Int, direction: PlaybackDirection, wraps: Bool, cost: Int, of source: ImageSource,
         into store: some FrameStore

@@ -13,7 +13,8 @@ final class FrameCursor {
     var compositor: Compositor?
     /// The canvas as handed out: downsampled, colour-converted or as is.
     var delivery: FrameDelivery
-    /// The patch buffer, grown as needed, and a caller's buffer lent as the patch for one `withFrame` call.
+    /// The patch buffer, grown as needed, and a caller's buffer lent as the
+    /// patch for one `withFrame` call.
     var patch: (own: UnsafeMutableRawBufferPointer?, lent: UnsafeMutableRawBufferPointer?)
     /// What the last `render` changed: it continued the canvas from step
     /// `from` and drew only inside `rect`; nil when anything may have changed.
@@ -23,8 +24,8 @@ final class FrameCursor {
     var lastRequestedFrame = -1
     /// Why no frame is decoded: it would not fit in `DecodingLimits.maxMemory`.
     var refusal: AnimError?
-    /// Why a still shrunk as it decodes (`scaledStill`), which needs no
-    /// canvas, is refused once damaged data sends it the usual way.
+    /// Why a still shrunk as it decodes (`scaledStill`) is refused once damaged
+    /// data sends it the usual way.
     let canvasRefusal: AnimError?
 
     init(
@@ -37,7 +38,8 @@ final class FrameCursor {
 
     deinit { patch.own?.deallocate() }
 
-    /// Lends frame `frame` as delivered to `body` (`ImageSource.withFrame(at:scratch:store:_:)`).
+    /// Lends frame `frame` as delivered to `body`
+    /// (`ImageSource.withFrame(at:scratch:store:_:)`).
     func withFrame<R>(
         _ frame: Int, scratch: UnsafeMutableRawBufferPointer?, store frames: (any FrameStore)?,
         _ body: (UnsafeRawBufferPointer) throws -> R
@@ -47,7 +49,8 @@ final class FrameCursor {
         if let delivered = try deliverScaled(frame, body) { return delivered }
         let compositor = try render(frame: frame, store: frames)
         if store.changed {
-            // Truncated under a mapping: the steps read zeros, so this canvas is not the file's.
+            // Truncated under a mapping: the steps read zeros, so this canvas
+            // is not the file's.
             self.compositor = nil
             throw AnimError(file: file, frame: frame, CommonProblem.fileChanged)
         }
@@ -72,9 +75,8 @@ final class FrameCursor {
         return delivered
     }
 
-    /// The decoder of a still whose only image covers the canvas, when it
-    /// shrinks that image to `width`×`height`, smaller than the canvas: then
-    /// no canvas is made.
+    /// The decoder of a still whose only image covers the canvas, when it shrinks
+    /// that image to `width`×`height`, smaller than the canvas (no canvas is made).
     static func scaledStill(index: FrameIndex, decoder: StepDecoder, width: Int, height: Int) -> ScaledStepDecoder? {
         guard let decoder = decoder as? ScaledStepDecoder, index.steps.count == 1,
             (width, height) != (index.width, index.height), width <= index.width, height <= index.height,
@@ -119,10 +121,10 @@ final class FrameCursor {
         return compositor
     }
 
-    /// The first step to draw to reach step `target` of `frame`: the one
-    /// after the canvas held, when it is on the way there; else the
-    /// keyframe's (the compositor reset); or after a closer checkpoint of
-    /// `checkpoints` (restored: `target + 1` when it is the target's).
+    /// The first step to draw to reach step `target` of `frame`: the one after
+    /// the canvas held, when it is on the way; else the keyframe's (the
+    /// compositor reset); or after a closer checkpoint of `checkpoints`
+    /// (restored: `target + 1` when it is the target's).
     private func firstStep(to target: Int, frame: Int, on compositor: Compositor, checkpoints: (any FrameStore)?)
         -> Int
     {

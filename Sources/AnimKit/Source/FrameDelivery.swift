@@ -14,8 +14,8 @@ struct FrameDelivery {
     private var holdsScaled = false
     /// Delivered when there is a transform and no downsampler.
     private var converted: ConvertedCanvas?
-    /// The rectangle of the last render's last step where the converted
-    /// canvas was given the converted pixels already (decoded ahead).
+    /// Where the last render's last step gave the converted canvas its pixels
+    /// already (decoded ahead).
     var placedConverted: Rect?
 
     init(canvasWidth: Int, canvasHeight: Int, width: Int, height: Int, colorTransform: ColorTransform?) {

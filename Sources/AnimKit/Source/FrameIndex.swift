@@ -40,8 +40,9 @@ public struct FrameIndex: Sendable {
     /// For each step, the frame it ends, or -1.
     let frameEndingAt: [Int]
 
-    /// The index of `container`, frame durations per `policy`; `partial` keeps only the frames
-    /// later bytes cannot change, and no error; without `incomplete`, a frame the file ends inside is left out.
+    /// The index of `container`, frame durations per `policy`; `partial` keeps
+    /// only the frames later bytes cannot change, and no error; without
+    /// `incomplete`, a frame the file ends inside is left out.
     init(_ container: ContainerIndex, policy: DurationPolicy, partial: Bool, incomplete: Bool) {
         var container = container
         if partial {

@@ -7,21 +7,17 @@ extension ImageSource {
 
     /// Frame `index` as `frame(at:)` gives it, read for `store` if any.
     func image(at index: Int, store: (any FrameStore)?) throws -> RGBAImage {
-        guard !downsamples else {
-            return try withFrame(at: index, scratch: nil, store: store) {
-                RGBAImage(width: outputWidth, height: outputHeight, trusting: Array($0))
-            }
-        }
-        // Full size: the image's own buffer is the patch a blending step
-        // decodes into before it receives the canvas (no second canvas-sized buffer).
-        let count = width * height * 4
+        let count = outputWidth * outputHeight * 4
         let pixels = try [UInt8](unsafeUninitializedCapacity: count) { buffer, initialized in
-            try withFrame(at: index, scratch: UnsafeMutableRawBufferPointer(buffer), store: store) { canvas in
-                UnsafeMutableRawBufferPointer(buffer).copyMemory(from: canvas)
+            // At full size, the image's own buffer is the patch a blending step
+            // decodes into before it receives the canvas (no second canvas-sized buffer).
+            let scratch = downsamples ? nil : UnsafeMutableRawBufferPointer(buffer)
+            try withFrame(at: index, scratch: scratch, store: store) {
+                UnsafeMutableRawBufferPointer(buffer).copyMemory(from: $0)
             }
             initialized = count
         }
-        return RGBAImage(width: width, height: height, trusting: pixels)
+        return RGBAImage(width: outputWidth, height: outputHeight, trusting: pixels)
     }
 
     /// Frame `index`, decoded on a Dispatch queue so the calling task's
@@ -53,7 +49,8 @@ extension ImageSource {
 
     /// Takes over the canvas `previous` composited, when `previous` indexed a
     /// prefix of the same bytes (a stream growing), so that reading on
-    /// continues from there; `previous` starts again from a keyframe if read after this.
+    /// continues from there; `previous` starts again from a keyframe if read
+    /// after this.
     public func continueDecoding(from previous: ImageSource) {
         guard previous.width == width, previous.height == height, previous.index.formula == index.formula,
             previous.index.steps.count <= index.steps.count
@@ -75,9 +72,9 @@ extension ImageSource {
         return try store.image(at: index) ?? decode(index, into: store, cost: cost)
     }
 
-    /// Decodes frame `index` into `store`, costing `cost`: room is made
-    /// first, so that it and the frames it replaces never take memory
-    /// together; then the canvas is offered as a checkpoint, which never competes with it.
+    /// Decodes frame `index` into `store`, costing `cost`: room is made first,
+    /// so that it and the frames it replaces never take memory together; then
+    /// the canvas is offered as a checkpoint, which never competes with it.
     func decode(_ index: Int, into store: some FrameStore, cost: Int) throws -> RGBAImage {
         store.makeRoom(for: index, cost: cost)
         let image = try image(at: index, store: store)

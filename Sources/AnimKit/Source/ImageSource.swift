@@ -36,7 +36,8 @@ public final class ImageSource: @unchecked Sendable {
     public let memoryFootprint: Int
     /// The same without decoding steps ahead (reads through a
     /// `CachedFrameSource`): over `DecodingLimits.maxMemory`, decoding a frame
-    /// throws an ``AnimError`` (``LimitExceeded``, ``Limit/memory``) before allocating.
+    /// throws an ``AnimError`` (``LimitExceeded``, ``Limit/memory``) before
+    /// allocating.
     public let minimumMemory: Int
 
     let store: ByteStore
@@ -123,8 +124,9 @@ public final class ImageSource: @unchecked Sendable {
             colorTransform: conversion.transform, colorConversion: conversion.source)
     }
 
-    /// A new source over the same bytes and index (not parsed again), with
-    /// its own decoding state; `options` may change what is delivered, not what was indexed.
+    /// A new source over the same bytes and index (not parsed again), with its
+    /// own decoding state; `options` may change what is delivered, not what was
+    /// indexed.
     public func sharingIndex(options: DecodingOptions) throws -> ImageSource {
         let (decoder, transform) = cursor.withLock { ($0.decoder, $0.delivery.colorTransform) }
         return try ImageSource(

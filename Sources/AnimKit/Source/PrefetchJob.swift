@@ -7,13 +7,10 @@ import Synchronization
 
 extension StepPrefetcher {
     /// A decode of one or more consecutive steps, handed to another thread
-    /// at once: small steps go in batches, so that each hand-over pays for
-    /// itself (`StepPrefetcher.schedule`).
-    ///
-    /// The worker decodes a batch from its last step back; the compositor's
-    /// thread takes back the steps it reaches first, from the front, and
-    /// decodes them itself: each step is claimed by one of them, and neither
-    /// waits while the other wakes.
+    /// at once (`StepPrefetcher.schedule`). The worker decodes from the last
+    /// step back; the compositor's thread takes back the steps it reaches
+    /// first, from the front, and decodes them itself: each step is claimed
+    /// by one of them, and neither waits while the other wakes.
     ///
     /// `@unchecked Sendable`: the regions of its buffer and its results
     /// are written by the worker before `done.signal()` and read only after
@@ -24,16 +21,14 @@ extension StepPrefetcher {
         let steps: Range<Int>
         var buffer: UnsafeMutableRawBufferPointer
         let offsets: [Int]
-        /// Per step, true when its region holds the patch twice: as decoded,
-        /// then converted to sRGB (for the converted canvas: a replacing step).
-        let converted: [Bool]
         /// For a `SplitStepDecoder`: what `prepare` returned, per step.
         var prepared: [Int]
         /// Per step, why its decode failed; the worker stops there.
         var errors: [AnimError?]
         /// The worker's wall and CPU time for its steps, in nanoseconds (`Starvation`).
         var times: (wall: Int64, cpu: Int64) = (0, 0)
-        /// Signalled once the worker has stopped; `finished` is set just after, for a waiter that spins.
+        /// Signalled once the worker has stopped; `finished` is set just after,
+        /// for a waiter that spins.
         let done = DispatchSemaphore(value: 0)
         let finished = Atomic<Bool>(false)
         /// Set by the compositor's thread once it has waited for `done`.
@@ -46,10 +41,9 @@ extension StepPrefetcher {
         private let decode: (Job, Int) throws -> Void
 
         init(
-            steps: Range<Int>, buffer: UnsafeMutableRawBufferPointer, offsets: [Int], converted: [Bool],
-            decode: @escaping (Job, Int) throws -> Void
+            steps: Range<Int>, buffer: UnsafeMutableRawBufferPointer, offsets: [Int], decode: @escaping (Job, Int) throws -> Void
         ) {
-            (self.steps, self.buffer, self.offsets, self.converted, self.decode) = (steps, buffer, offsets, converted, decode)
+            (self.steps, self.buffer, self.offsets, self.decode) = (steps, buffer, offsets, decode)
             prepared = Array(repeating: 0, count: steps.count)
             errors = Array(repeating: nil, count: steps.count)
             owners = Locked(Array(repeating: .nobody, count: steps.count))
@@ -93,7 +87,8 @@ extension StepPrefetcher {
             }
         }
 
-        /// Takes step `s` back for the compositor's thread unless the worker has claimed it; true when it has.
+        /// Takes step `s` back for the compositor's thread unless the worker
+        /// has claimed it; true when it has.
         func takeBack(_ s: Int) -> Bool { settle(s, .dropped) == .worker }
 
         /// Takes back every step no worker has claimed; true when a worker
@@ -113,7 +108,8 @@ extension StepPrefetcher {
         private var i: Int { step - job.steps.lowerBound }
         var patch: UnsafeMutableRawBufferPointer { job.region(step) }
         var prepared: Int { job.prepared[i] }
-        var converted: Bool { job.converted[i] }
+        /// Whether the patch holds its conversion to sRGB after it.
+        let converted: Bool
         var error: AnimError? { job.errors[i] }
         /// Whether the step is its job's only one: its buffer may become the canvas.
         var isAlone: Bool { job.steps.count == 1 }
@@ -141,7 +137,8 @@ extension StepPrefetcher {
                 state.running += 1
                 return true
             }
-            // Weakly: the queue, not this closure, keeps the jobs (a dropped prefetcher's leave it).
+            // Weakly: the queue, not this closure, keeps the jobs (a dropped
+            // prefetcher's leave it).
             if start {
                 run(warm) { [weak self] in
                     while let job = self?.next(leaving: true) { job.perform() }

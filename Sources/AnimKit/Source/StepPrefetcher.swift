@@ -13,7 +13,9 @@ final class StepPrefetcher {
     /// bytes it needs in a job's buffer (its patch, twice when converted too;
     /// a split decoder's prepared data).
     private let works: [(pixels: Int, bytes: Int)], needs: [Int]
-    /// Per step, whether its patch is converted to sRGB too, on the decoding thread.
+    /// Per step, whether its patch is converted to sRGB too, on the decoding
+    /// thread: its region then holds the patch twice, as decoded and converted
+    /// (for the converted canvas: a replacing step).
     private let converts: [Bool]
     /// What a worker runs for one step of a job.
     private let decodeStep: (Job, Int) throws -> Void
@@ -25,9 +27,11 @@ final class StepPrefetcher {
     private var pool: [UnsafeMutableRawBufferPointer] = []
     /// Whether the workers get a core of their own.
     private var starvation = Starvation()
-    /// The most bytes of a batch's buffer: the largest step's, or `DecodeAheadPolicy.batch.bytes`.
+    /// The most bytes of a batch's buffer: the largest step's, or
+    /// `DecodeAheadPolicy.batch.bytes`.
     private let batchCap: Int
-    /// Whether steps are taken within `DecodeAheadPolicy.warm` of each other, and when the last was taken.
+    /// Whether steps are taken within `DecodeAheadPolicy.warm` of each other,
+    /// and when the last was taken.
     private var pace = (hot: true, lastTake: Int64(0))
 
     /// Nil when the whole file is not worth one hand-over.
@@ -60,7 +64,7 @@ final class StepPrefetcher {
             }
             let rect = steps[s].rect
             try decoder.decode(step: s, into: PixelTarget(base: region.baseAddress!, stride: rect.width * 4, masked: false))
-            if job.converted[i] {
+            if converts[s] {
                 let bytes = rect.width * rect.height * 4
                 transform?.convert(region.baseAddress!, into: region.baseAddress! + bytes, count: bytes / 4)
             }
@@ -113,8 +117,7 @@ final class StepPrefetcher {
                 s = max(end, s + 1)  // left to the caller
                 continue
             }
-            let job = Job(
-                steps: s..<end, buffer: buffer(size), offsets: offsets, converted: Array(converts[s..<end]), decode: decodeStep)
+            let job = Job(steps: s..<end, buffer: buffer(size), offsets: offsets, decode: decodeStep)
             jobs.insert(job, at: jobs.firstIndex { $0.steps.lowerBound > job.steps.lowerBound } ?? jobs.count)
             lanes.add(job, warm: pace.hot ? DecodeAheadPolicy.warm : 0)
             s = end
@@ -150,7 +153,7 @@ final class StepPrefetcher {
             starvation.record(wall: job.times.wall, cpu: job.times.cpu)
         }
         if last { jobs.remove(at: i) }
-        return Decoded(job: job, step: s)
+        return Decoded(job: job, step: s, converted: converts[s])
     }
 
     /// Gives a taken step's job back: its buffer is reused once every step

@@ -8,15 +8,16 @@
 struct WorkingSet: Equatable {
     /// Bytes that do not depend on decoding ahead.
     let base: Int
-    /// `base` when frames are composited on a canvas (as a scaled still's are when its data sends it the usual way).
+    /// `base` when frames are composited on a canvas (as a scaled still's are
+    /// when its data sends it the usual way).
     let composited: Int
     /// Bytes each buffer of decoding ahead adds.
     let perBuffer: Int
 
     /// `storeBytes`: the file's bytes held in memory (0 when mapped).
     /// `scaledStill`: the only image is shrunk as it decodes
-    /// (`FrameCursor.scaledStill`), holding these bytes besides: no canvas,
-    /// no patch, only the output and the file's bytes it reads.
+    /// (`FrameCursor.scaledStill`), holding these bytes besides: no canvas, no
+    /// patch, only the output and the file's bytes it reads.
     init(
         index: FrameIndex, decoder: StepDecoder, storeBytes: Int, outputWidth: Int, outputHeight: Int, converts: Bool,
         scaledStill: Int?
@@ -29,9 +30,9 @@ struct WorkingSet: Equatable {
         let saves = index.steps.contains { $0.dispose == .previous } ? largest : 0
         let downsamples = (outputWidth, outputHeight) != (index.width, index.height)
         let delivery = downsamples ? output : converts ? 2 * canvas : 0
-        // What one decode holds beside its pixels: the file's bytes it
-        // reads (a PNG frame's twice: mapped, and copied into the stream
-        // libpng reads), a GIF's indices, libwebp's ARGB image.
+        // What one decode holds beside its pixels: the file's bytes it reads (a
+        // PNG frame's twice: mapped, and copied for libpng), a GIF's indices,
+        // libwebp's ARGB image.
         let (decoding, stepBuffer) = Formats.codec(of: index.format).decoding(largestData, largest)
         composited = Self.runtime + storeBytes + canvas + largest + decoding + saves + delivery
         base = scaledStill.map { Self.runtime + storeBytes + output + largestData + $0 } ?? composited
@@ -42,7 +43,8 @@ struct WorkingSet: Equatable {
     /// The process before any picture: the binary, the Swift runtime and the C libraries.
     static let runtime = 16 << 20
 
-    /// The whole estimate with `depth` decodes ahead: at most `depth + 1` buffers (`StepPrefetcher`).
+    /// The whole estimate with `depth` decodes ahead: at most `depth + 1`
+    /// buffers (`StepPrefetcher`).
     func bytes(decodeAhead depth: Int) -> Int {
         guard depth > 0 else { return base }
         let (ahead, overflow) = (depth + 1).multipliedReportingOverflow(by: perBuffer)
