@@ -5,10 +5,12 @@
 /// Whole-file reads, reporting failures with the path and errno.
 package enum FileBytes {
     package static func read(path: String) throws -> [UInt8] {
-        try Array(ByteStore(readingFile: path).bytes)
+        let store = try ByteStore(readingFile: path)
+        return Array(store.bytes)
     }
 
     static func ioError(_ path: String, _ operation: String) -> AnimError {
-        AnimError(file: path, IOFailure(operation: operation, errno: errno))
+        let e = errno
+        return AnimError(file: path, IOFailure(operation: operation, errno: e))
     }
 }
