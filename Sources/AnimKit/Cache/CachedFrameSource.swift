@@ -1,17 +1,14 @@
 /// Frames of an `ImageSource` through a `FrameCache`, decoded ahead.
 ///
 /// `frame(at:direction:wraps:)` serves from the cache or decodes; then the
-/// source's `DecodeAhead` composites the frames after the playhead, in the
-/// playing direction, into the cache while it would keep them. A seek or a
-/// change of direction redirects it; a frame being decoded ahead is waited
-/// for, never decoded twice.
+/// source's `DecodeAhead` composites the frames after the playhead into the
+/// cache, redirected by a seek or a change of direction.
 ///
 /// `Sendable`: the source is behind a `Locked`; the cache is `Sendable`.
 public final class CachedFrameSource: Sendable {
     /// The source frames come from (a newer one after `extend(with:)`).
     public var source: ImageSource { current.withLock { $0 } }
-    /// The cache in front of the source, holding frames and checkpoints; its
-    /// `statistics` say how it did.
+    /// The cache in front of the source, holding frames and checkpoints.
     public let cache: FrameCache
     private let decodesAhead: Bool
     private let current: Locked<ImageSource>
@@ -30,9 +27,9 @@ public final class CachedFrameSource: Sendable {
     /// What one delivered frame costs in the cache.
     public var frameCost: Int { FrameCache.cost(width: source.outputWidth, height: source.outputHeight) }
 
-    /// Frame `index`, about to be shown while playing in `direction`.
-    /// `wraps` says whether playback goes on past the end (another loop
-    /// follows), so that decode-ahead may decode the start of the next loop.
+    /// Frame `index`, about to be shown while playing in `direction`; `wraps`:
+    /// playback goes on past the end (another loop follows), so decode-ahead
+    /// may decode the start of the next loop.
     public func frame(at index: Int, direction: PlaybackDirection = .forward, wraps: Bool = true) throws -> RGBAImage {
         cache.setPlayhead(index, direction: direction)
         let source = self.source
@@ -44,9 +41,9 @@ public final class CachedFrameSource: Sendable {
         return image
     }
 
-    /// Goes on with `newer`, the same animation with more frames (a
-    /// stream that grew, opened at the same size): cached frames stay, and
-    /// decoding continues from the canvas reached so far.
+    /// Goes on with `newer`, the same animation with more frames (a stream that
+    /// grew): cached frames stay, and decoding continues from the canvas
+    /// reached so far.
     public func extend(with newer: ImageSource) {
         let older = source
         older.ahead.stop()  // decoding ahead stops at its next frame

@@ -7,8 +7,7 @@
 /// message: `description` is the one line the command line prints.
 ///
 /// A struct, not an enum, so that 2.x can add kinds of problem without
-/// breaking a client's `switch`: ``Code`` is a struct with named
-/// constants (the shape swift-nio and AsyncHTTPClient give their errors),
+/// breaking a client's `switch`: ``Code`` is a struct with named constants,
 /// and each format declares its problems in its own folder (`GIFProblem`,
 /// `PNGProblem`, `WebPProblem`), which the shared code never names.
 public struct AnimError: Error, Equatable, Sendable, CustomStringConvertible {

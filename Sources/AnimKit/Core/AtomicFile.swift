@@ -4,13 +4,8 @@
 package enum AtomicFile {
     /// `bytes` as the file `path`; `durable`: flushed to the disk first.
     package static func write(_ bytes: [UInt8], to path: String, durable: Bool = true) throws {
-        let sink = try OutputSink(path: path)
-        do {
-            try sink.write(bytes)
-            try sink.commit(durable: durable)
-        } catch {
-            sink.abort()
-            throw error
-        }
+        let sink = try OutputSink(path: path)  // gone uncommitted, it removes its temporary (`abort`)
+        try sink.write(bytes)
+        try sink.commit(durable: durable)
     }
 }

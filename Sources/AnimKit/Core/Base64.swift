@@ -26,8 +26,8 @@ package enum Base64 {
     }
 
     /// Appends the base64 of `bytes` to `out`, written through a pointer
-    /// into room made first (an `append` a byte checked capacity and
-    /// uniqueness each time: a sixth of kitty mode's CPU on noise).
+    /// into room made first (not an `append` a byte, which checks capacity
+    /// and uniqueness each time).
     package static func encode(_ bytes: UnsafeRawBufferPointer, into out: inout [UInt8]) {
         let n = bytes.count
         guard n > 0 else { return }

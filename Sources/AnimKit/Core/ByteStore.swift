@@ -8,15 +8,14 @@ import CSystem
 /// container parser and the codecs, which lend pointers into it to the C
 /// libraries. Freed when the last source using it goes away.
 ///
-/// `@unchecked Sendable`: `bytes` and `isMapped` are set in `init` and never
-/// change; the bytes are never written by us; giving pages back (`madvise`)
-/// does not change what they read; the changed flag is written by the
-/// SIGBUS guard only (once, to 1) and read through a volatile load;
-/// `indexPasses` is behind its lock.
+/// `@unchecked Sendable`: its fields never change and the bytes are never
+/// written by us (giving pages back does not change what they read); the
+/// changed flag is written by the SIGBUS guard only (once, to 1) and read
+/// through a volatile load; `indexPasses` is behind its lock.
 final class ByteStore: @unchecked Sendable {
     let bytes: UnsafeRawBufferPointer
     /// True when `bytes` is a read-only mapping of a file.
-    private(set) var isMapped = false
+    let isMapped: Bool
     /// The store whose first bytes these are (`prefix`): it owns them.
     private let whole: ByteStore?
     /// Set by the SIGBUS guard (`anim_guard_mapping`) when the mapped file
@@ -28,15 +27,22 @@ final class ByteStore: @unchecked Sendable {
     /// How many times these bytes were indexed (`ImageSource`, for tests).
     let indexPasses = Locked(0)
 
+    private init(
+        bytes: UnsafeRawBufferPointer, mapped: Bool = false, whole: ByteStore? = nil,
+        changedFlag: UnsafeMutablePointer<Int32>? = nil, descriptor: Int32 = -1
+    ) {
+        (self.bytes, isMapped, self.whole, self.changedFlag, self.descriptor) = (bytes, mapped, whole, changedFlag, descriptor)
+    }
+
     /// Files at least this large are mapped rather than read.
     static let mapThreshold = 4 << 20
 
     /// Maps the file at `path` read-only when it is a regular file of at
     /// least `mapThreshold` bytes, else reads it. A mapped store can give
-    /// back the pages of data already decoded (`release`), so that playing
-    /// a 100 MB file does not keep 100 MB resident. A file truncated while
-    /// it is mapped does not end the process with SIGBUS: the guard reads
-    /// zeros past the new end and `changed` turns true.
+    /// back the pages of data already decoded (`release`), so memory does not
+    /// grow with the file. A file truncated while mapped does not end the
+    /// process with SIGBUS: the guard reads zeros past the new end and
+    /// `changed` turns true.
     static func load(path: String, map: Bool) throws -> ByteStore {
         if map, let mapped = try mapped(path) { return mapped }
         return try ByteStore(readingFile: path)
@@ -62,22 +68,13 @@ final class ByteStore: @unchecked Sendable {
         }
         kept = true
         return ByteStore(
-            mapping: UnsafeRawBufferPointer(start: p, count: Int(st.st_size)), changedFlag: flag, descriptor: fd)
-    }
-
-    private init(mapping: UnsafeRawBufferPointer, changedFlag: UnsafeMutablePointer<Int32>, descriptor: Int32) {
-        bytes = mapping
-        isMapped = true
-        whole = nil
-        self.changedFlag = changedFlag
-        self.descriptor = descriptor
+            bytes: UnsafeRawBufferPointer(start: p, count: Int(st.st_size)), mapped: true, changedFlag: flag, descriptor: fd)
     }
 
     /// True once the mapped file was found truncated: what was read past
     /// its new end were zeros, not the file; or it is shorter now, though
-    /// nothing past its end was read yet (a file cut while its last frames
-    /// were decoded, then indexed again: the index read only its first
-    /// page, a file of one empty frame).
+    /// nothing past its end was read yet (its index may have read only a
+    /// first page that is still there).
     var changed: Bool {
         if let whole { return whole.changed }
         guard let changedFlag else { return false }
@@ -86,16 +83,11 @@ final class ByteStore: @unchecked Sendable {
         return fstat(descriptor, &st) == 0 && Int(st.st_size) < bytes.count
     }
 
-    private init(prefixOf whole: ByteStore, count: Int) {
-        bytes = UnsafeRawBufferPointer(rebasing: whole.bytes[0..<count])
-        isMapped = whole.isMapped
-        self.whole = whole
-        changedFlag = nil
-        descriptor = -1
-    }
-
     /// The first `count` bytes, without a copy (kept alive by this store).
-    func prefix(_ count: Int) -> ByteStore { ByteStore(prefixOf: self, count: min(max(count, 0), self.count)) }
+    func prefix(_ count: Int) -> ByteStore {
+        ByteStore(
+            bytes: UnsafeRawBufferPointer(rebasing: bytes[0..<min(max(count, 0), self.count)]), mapped: isMapped, whole: self)
+    }
 
     /// After indexing: frames are read front to back, so let the kernel read
     /// ahead again (a cold file would otherwise be read a page at a time).
@@ -104,10 +96,10 @@ final class ByteStore: @unchecked Sendable {
         madvise(UnsafeMutableRawPointer(mutating: bytes.baseAddress!), bytes.count, MADV_NORMAL)
     }
 
-    /// Gives the pages of `range` back to the system (mapped stores only):
-    /// they are read again from the page cache if touched later.
     private static let pageSize = Int(sysconf(Int32(_SC_PAGESIZE)))
 
+    /// Gives the pages of `range` back to the system (mapped stores only):
+    /// they are read again from the page cache if touched later.
     func release(_ range: Range<Int>) {
         guard isMapped, !range.isEmpty else { return }
         let page = Self.pageSize
@@ -117,7 +109,7 @@ final class ByteStore: @unchecked Sendable {
         madvise(UnsafeMutableRawPointer(mutating: bytes.baseAddress! + start), end - start, MADV_DONTNEED)
     }
 
-    init(_ source: some Collection<UInt8>) {
+    convenience init(_ source: some Collection<UInt8>) {
         let count = source.count
         let buffer = UnsafeMutableRawBufferPointer.allocate(byteCount: max(count, 1), alignment: 16)
         let copied = source.withContiguousStorageIfAvailable { src in
@@ -125,14 +117,11 @@ final class ByteStore: @unchecked Sendable {
             return true
         }
         if copied == nil { _ = buffer.initializeMemory(as: UInt8.self, from: source) }
-        bytes = UnsafeRawBufferPointer(rebasing: buffer[0..<count])
-        whole = nil
-        changedFlag = nil
-        descriptor = -1
+        self.init(bytes: UnsafeRawBufferPointer(rebasing: buffer[0..<count]))
     }
 
     /// Reads the file at `path` straight into the store (no second copy).
-    init(readingFile path: String) throws {
+    convenience init(readingFile path: String) throws {
         let fd = Glibc.open(path, O_RDONLY | O_CLOEXEC)
         guard fd >= 0 else { throw FileBytes.ioError(path, "open") }
         defer { close(fd) }
@@ -176,10 +165,7 @@ final class ByteStore: @unchecked Sendable {
             if n == 0 { break }
             used += n
         }
-        bytes = UnsafeRawBufferPointer(start: buffer, count: used)
-        whole = nil
-        changedFlag = nil
-        descriptor = -1
+        self.init(bytes: UnsafeRawBufferPointer(start: buffer, count: used))
     }
 
     var count: Int { bytes.count }

@@ -35,18 +35,15 @@ public struct DecodingLimits: Equatable, Sendable {
     public var maxDecodedBytes: Int = 64 << 30
     /// Largest canvas for each byte of the file (a whole file, not a
     /// stream still arriving): a canvas out of all proportion to its bytes
-    /// (11000×11000 from 62 bytes) is a decompression bomb, with no image
-    /// data to fill it. No real GIF, PNG or WebP comes near the default,
-    /// 65536: a full-canvas image compresses to at most a few thousand
-    /// pixels a byte.
+    /// is a decompression bomb. No real GIF, PNG or WebP comes near the
+    /// default, 65536: a full-canvas image compresses to at most a few
+    /// thousand pixels a byte.
     public var maxPixelsPerByte: Int = 65536
-    /// The most memory, in bytes, one source's decoding may hold: its
-    /// canvas, patch, colour-converted or downsampled frame, and the
-    /// buffers of decoding ahead (`ImageSource.memoryFootprint`). Decoding
-    /// ahead is reduced to fit; a file whose decoding cannot fit even on
-    /// one thread opens (its index costs little) but its first frame is
-    /// refused before anything canvas-sized is allocated. Default
-    /// `defaultMaxMemory`.
+    /// The most memory, in bytes, one source's decoding may hold
+    /// (`ImageSource.memoryFootprint`). Decoding ahead is reduced to fit; a
+    /// file whose decoding cannot fit even on one thread opens, but its
+    /// first frame is refused before anything canvas-sized is allocated.
+    /// Default `defaultMaxMemory`.
     public var maxMemory: Int = DecodingLimits.defaultMaxMemory
 
     /// A quarter of physical memory, at most 2 GiB.
@@ -91,36 +88,30 @@ public struct DecodingOptions: Equatable, Sendable {
     /// Limits checked before allocation.
     public var limits = DecodingLimits()
     /// How many frames may be decoded ahead on other threads while frames
-    /// are read in order (0: decode only on the calling thread). Defaults to
-    /// the number of active cores, at most 4.
+    /// are read in order (0: none; by default `defaultDecodeAhead`).
     public var decodeAhead: Int = DecodingOptions.defaultDecodeAhead
 
-    /// Map files of 4 MiB or more instead of reading them, and give back
-    /// the pages of frames already decoded, so memory does not grow with the
-    /// file. A mapped file must not be truncated while it is open.
+    /// Map files of 4 MiB or more instead of reading them, and give back the
+    /// pages of frames already decoded, so memory does not grow with the file.
     public var mapFiles = true
     /// Deliver frames downsampled to fit inside this box, keeping the aspect
-    /// ratio and never enlarging (nil: full size). Compositing still happens
-    /// at full size in one reused canvas; only the delivered frames shrink.
+    /// ratio and never enlarging (nil: full size); compositing stays full size.
     public var fitIn: PixelSize?
     /// Deliver frames resampled to exactly this size, aspect ratio not kept
-    /// (it is the caller's: a terminal's cells have non-square sub-pixels),
-    /// enlarging by nearest neighbour where it is larger. Overrides `fitIn`.
+    /// (a terminal's cells have non-square sub-pixels), enlarging by nearest
+    /// neighbour where it is larger. Overrides `fitIn`.
     public var resizeTo: PixelSize?
     /// Keep a frame the file ends inside (a GIF image cut short) in
     /// `frames`, drawn as far as its data goes and flagged by
     /// `FrameInfo.isComplete`, as browsers show it (the default). False:
-    /// leave it out, so that `frames` and `frame(at:)` hold whole frames
-    /// only (as ImageIO without `kCGImageSourceShouldAllowIncomplete`);
-    /// `indexError` still says where the file ends.
+    /// leave it out, so that `frames` holds whole frames only; `indexError`
+    /// still says where the file ends.
     public var allowsIncompleteFrames = true
-    /// GIF: true reads an image without delay as a drawing step of the
-    /// next frame, as GIF89a describes it (`GIFFrameGrouping`: a picture of
-    /// 16 tiles is one frame). False, the default: every image is a frame,
-    /// as Chromium, Firefox, Safari, Pillow, ffmpeg and gifsicle show it,
-    /// a delay of 0 playing as 100 ms under the browsers' duration policy;
-    /// files made for browsers (build-ups of many zero-delay images, such
-    /// as image-gif's `sample_big.gif`) play as their authors saw them.
+    /// GIF: true reads an image without delay as a drawing step of the next
+    /// frame, as GIF89a describes it (`GIFFrameGrouping`). False, the default:
+    /// every image is a frame, as browsers, Pillow, ffmpeg and gifsicle show it
+    /// (a delay of 0 playing as 100 ms under the browsers' duration policy), so
+    /// that files made for browsers play as their authors saw them.
     public var mergesZeroDelayImages = false
     /// GIF: a first image that reaches past the logical screen grows the
     /// canvas to cover it (the union of the two), as Chromium does; later
@@ -129,11 +120,11 @@ public struct DecodingOptions: Equatable, Sendable {
     /// images to fit it.
     public var growsCanvasToFirstImage = true
     /// Colour management, as browsers do it: `.sRGB` (the default) converts
-    /// frames to sRGB when the file says its colours are in another space
-    /// (an ICC profile: PNG `iCCP`, WebP `ICCP`, GIF `ICCRGBG1012`; or PNG
-    /// `gAMA`/`cHRM` without `sRGB` or `iCCP`), with Little CMS; a profile
-    /// that is sRGB already changes nothing. `.none` delivers the stored
-    /// values. `ImageSource.colorConversion` says what was converted from.
+    /// frames to sRGB, with Little CMS, when the file says its colours are in
+    /// another space (an ICC profile: PNG `iCCP`, WebP `ICCP`, GIF
+    /// `ICCRGBG1012`; or PNG `gAMA`/`cHRM` without `sRGB` or `iCCP`). `.none`
+    /// delivers the stored values. `ImageSource.colorConversion` says what was
+    /// converted from.
     public var colorManagement: ColorManagement = .sRGB
 
     /// Options with the given policy, limits, decode-ahead and fit box;

@@ -12,19 +12,16 @@ public struct EncodingOptions: Sendable, Equatable {
     /// from 7, libwebp's `minimize_size` (each frame tried as a keyframe
     /// and as a sub-frame, blended and not, as `img2webp -min_size`); 8
     /// and 9 do no more yet. APNG: from 3 each frame's disposal is
-    /// chosen among NONE, BACKGROUND and PREVIOUS (below, always NONE);
-    /// at 9 each frame is also deflated by zopfli (15 iterations, as
-    /// zopflipng), the smaller kept: 0.6–5% smaller and 17–57 times
-    /// slower on the corpus files tried; from 7, the frames of an
-    /// animation of at most 16 KiB of rows.
+    /// chosen among NONE, BACKGROUND and PREVIOUS (below, always NONE); at 9
+    /// (from 7 for an animation of at most 16 KiB of rows) each frame is also
+    /// deflated by zopfli (15 iterations, as zopflipng), the smaller kept.
     /// GIF: from 3 a frame is restored to what was there before it
     /// (disposal 3) when the next frame then differs in a smaller rectangle.
     public var effort = 5
-    /// Keep the colour under fully transparent pixels (alpha 0) as it
-    /// is, as cwebp's `-exact` does. Off by default: it never shows, and
-    /// dropped it no longer makes unchanged pixels differ from frame to
-    /// frame. APNG then writes it as transparent black (as apngasm does);
-    /// WebP lets libwebp choose it (its default, smoother for lossy frames).
+    /// Keep the colour under fully transparent pixels (alpha 0) as it is,
+    /// as cwebp's `-exact` does. Off by default: it never shows, and dropped
+    /// it no longer makes unchanged pixels differ. APNG then writes it as
+    /// transparent black; WebP lets libwebp choose it.
     public var keepHiddenColors = false
     /// Merge a frame identical to the one before into it (durations summed).
     public var mergeIdenticalFrames = true
@@ -33,10 +30,10 @@ public struct EncodingOptions: Sendable, Equatable {
     /// then not merged.
     public var frameCount: Int?
     /// The colour profile, EXIF, XMP and text to write (none by default;
-    /// `Transcoder` passes the source's on). Each format keeps
-    /// what it can hold: GIF the profile (`ICCRGBG1012`), XMP and text as
-    /// comments, no EXIF; PNG all of it; WebP the profile, EXIF and XMP,
-    /// no text. `ImageMetadata.lost(in:)` says what a format drops.
+    /// `Transcoder` passes the source's on). Each format keeps what it can
+    /// hold: GIF the profile (`ICCRGBG1012`), XMP and text as comments, no
+    /// EXIF; PNG all of it; WebP the profile, EXIF and XMP, no text.
+    /// `ImageMetadata.lost(in:)` says what a format drops.
     public var metadata = ImageMetadata()
 
     /// How a GIF approximates colours outside its palette; the raw values are
@@ -60,19 +57,15 @@ public struct EncodingOptions: Sendable, Equatable {
         public var lossy = 0
         /// A frame whose changed pixels hold more colours than one table
         /// (up to 16 tables' worth) is written as several images, the first
-        /// ones with no delay, instead of being approximated, so that every
-        /// pixel is kept: what a GIF with such frames does (its zero-delay
-        /// images are one frame to `ImageSource` with `mergesZeroDelayImages`;
-        /// by default, as to browsers, each is a frame). Off by default;
-        /// `Transcoder` (so `anim convert`) turns it on from GIF to
-        /// GIF, where such frames can only come from the source.
+        /// ones with no delay, instead of being approximated, as a GIF with
+        /// such frames does (see `DecodingOptions.mergesZeroDelayImages`). Off
+        /// by default; `Transcoder` turns it on from GIF to GIF, where such
+        /// frames can only come from the source.
         public var exactColors = false
-        /// Each duration becomes the nearest centisecond, 0 and 1 cs
-        /// included (which browsers play as 100 ms). Off by default: a delay is
-        /// then at least 2 cs, so that a short duration does not play as 100 ms
-        /// (`GIFDelayClock`). GIF to GIF from a source read
-        /// `DecodingOptions.imagesAsStored` turns it on, keeping the source's
-        /// delays as stored.
+        /// Each duration becomes the nearest centisecond, 0 and 1 cs included
+        /// (which browsers play as 100 ms). Off by default: a delay is then at
+        /// least 2 cs (`GIFDelayClock`). GIF to GIF read with
+        /// `DecodingOptions.imagesAsStored` turns it on, keeping delays as stored.
         public var storedDelays = false
         /// How colours outside the palette are approximated.
         public var dither: Dither = .floydSteinberg
@@ -82,16 +75,14 @@ public struct EncodingOptions: Sendable, Equatable {
 
         /// Every frame, seen before the first is written.
         package struct Prescan: Sendable, Equatable {
-            /// The colours of the global table (`0xFFRRGGBB`): every colour
-            /// the frames show when they fit, so that frames need no local
-            /// table, or the table most frames can share. A frame 0 it does
-            /// not hold gets a local table. nil: frame 0's (the writer's
-            /// own choice).
+            /// The colours of the global table (`0xFFRRGGBB`): every colour the
+            /// frames show when they fit, else the table most frames can share
+            /// (a frame 0 it does not hold gets a local table); nil: frame 0's.
             package var colors: [UInt32]?
             /// The global table keeps an entry of its own for transparency.
             /// False where that entry would double the table (2, 4, … 128
-            /// colours) and no frame needs it: a frame that shows
-            /// transparency names an entry it does not use, as gifsicle does.
+            /// colours) and no frame needs it: a frame showing transparency
+            /// names an entry it does not use.
             package var transparentEntry = true
             /// No frame has a transparent pixel: frame 0 needs no
             /// transparent index (which Pillow otherwise needs to decode

@@ -19,18 +19,7 @@ package enum FileAttributes {
             _ = fchown(fd, UInt32.max, st.st_gid)  // the group alone, when it is one of ours
         }
         fchmod(fd, st.st_mode & 0o7777)
-        copyExtendedAttributes(from: path, to: fd)
-    }
-
-    /// `copy(from:to:)` for a file given by its path.
-    package static func copy(from path: String, toPath target: String) {
-        let fd = open(target, O_RDONLY | O_CLOEXEC)
-        guard fd >= 0 else { return }
-        defer { close(fd) }
-        copy(from: path, to: fd)
-    }
-
-    private static func copyExtendedAttributes(from path: String, to fd: Int32) {
+        // The extended attributes, one by one.
         let size = anim_listxattr(path, nil, 0)
         guard size > 0 else { return }
         var names = [CChar](repeating: 0, count: size)

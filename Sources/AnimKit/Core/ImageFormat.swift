@@ -8,5 +8,4 @@ public enum ImageFormat: String, Sendable {
     case apng
     /// WebP, still or animated (`ANIM`/`ANMF`).
     case webp
-
 }

@@ -3,14 +3,11 @@
 #endif
 
 /// A value reachable only with its lock held: `withLock` is the one way in,
-/// so unlocked access does not compile (swift-nio's `NIOLockedValueBox`).
-/// The code base's one lock idiom.
+/// so unlocked access does not compile. The code base's one lock idiom.
 ///
 /// On a pthread mutex rather than the Synchronization module's `Mutex`:
-/// on Linux that `Mutex` locks through futex system calls that
-/// ThreadSanitizer does not see, so every access it guards is reported as
-/// a race (four threads appending to a `Locked<[Int]>` are enough), and the
-/// sanitizer could no longer check what claims to be `Sendable`.
+/// on Linux that `Mutex` locks through futex calls ThreadSanitizer does not
+/// see, so it would report every access it guards as a race.
 package final class Locked<Value> {
     private let mutex = UnsafeMutablePointer<pthread_mutex_t>.allocate(capacity: 1)
     private var guarded: Value

@@ -23,38 +23,28 @@ final class OutputSink {
     private(set) var memory: [UInt8] = []
     private var done = false
 
-    /// A new file at `path`, written to `path.tmp-PID-N` in the same folder.
-    /// When `path` names a symbolic link, the file it points to is the one
-    /// replaced (the link stays). When it names something other than a
-    /// file — a device such as /dev/stdout or /dev/null, a named pipe —
-    /// that is written to directly: there is nothing to rename over it.
-    /// /dev/stdout, /dev/stderr, /dev/fd/N and /proc/self/fd/N are the
-    /// process's own descriptors, whatever they lead to (a file the shell
-    /// redirected to included): written through a copy of the descriptor.
+    /// A new file at `path`, written to `path.tmp-PID-N` in the same folder;
+    /// a symbolic link's target is the file replaced (the link stays).
+    /// Anything other than a file (a device, a named pipe) is written to
+    /// directly; /dev/stdout, /dev/stderr, /dev/fd/N and /proc/self/fd/N,
+    /// whatever they lead to, through a copy of the process's descriptor.
     init(path: String) throws {
         name = path
-        if let own = OutputSink.ownDescriptor(path) {
-            let fd = fcntl(own, F_DUPFD_CLOEXEC, 0)
-            guard fd >= 0 else { throw FileBytes.ioError(path, "open") }
-            target = .descriptor(fd)
-            base = max(Int(lseek(fd, 0, SEEK_CUR)), 0)
-            ownsDescriptor = true
-            return
-        }
+        let own = OutputSink.ownDescriptor(path)
         var existing = stat()
-        if stat(path, &existing) == 0 && existing.st_mode & S_IFMT != S_IFREG {
-            let fd = open(path, O_WRONLY | O_CLOEXEC)
+        if own != nil || (stat(path, &existing) == 0 && existing.st_mode & S_IFMT != S_IFREG) {
+            let fd = own.map { fcntl($0, F_DUPFD_CLOEXEC, 0) } ?? open(path, O_WRONLY | O_CLOEXEC)
             guard fd >= 0 else { throw FileBytes.ioError(path, "open") }
             target = .descriptor(fd)
+            if own != nil { base = max(Int(lseek(fd, 0, SEEK_CUR)), 0) }
             ownsDescriptor = true
             return
         }
         let path = LinkTarget.resolve(path)
-        let temp = path + ".tmp-\(getpid())-\(OutputSink.nextNumber())"
+        // A number no other sink of this process has (sinks may be made on several threads).
+        let temp = path + ".tmp-\(getpid())-\(OutputSink.counter.add(1, ordering: .relaxed).newValue)"
         // Registered before it exists: a signal between the two would
-        // otherwise leave the file (seen under load in Tools/faults/sweep.py:
-        // `optimize`, SIGINT, out.gif.tmp-… left); unlinking a name not
-        // made yet does nothing.
+        // otherwise leave the file; unlinking a name not made yet does nothing.
         let slot = anim_temporary_add(temp)
         let fd = open(temp, O_RDWR | O_CREAT | O_EXCL | O_CLOEXEC, 0o666)  // less the umask
         guard fd >= 0 else {
@@ -102,12 +92,6 @@ final class OutputSink {
 
     private static let counter = Atomic(0)
 
-    /// A number no other sink of this process has (destinations may be
-    /// created on several threads).
-    private static func nextNumber() -> Int {
-        counter.add(1, ordering: .relaxed).newValue
-    }
-
     /// True when bytes already written can be patched (a file or memory;
     /// a seekable descriptor not opened to append).
     var canPatch: Bool {
@@ -117,9 +101,9 @@ final class OutputSink {
         }
     }
 
-    /// True when what was written can also be read back (`readAll`) and
-    /// dropped (`rewind`): a file or memory, or a patchable descriptor open
-    /// for reading and writing.
+    /// True when what was written can also be read back (`readAll`) and dropped
+    /// (`rewind`): a file or memory, or a patchable descriptor open for reading
+    /// and writing.
     var canReadBack: Bool {
         switch target {
         case .file, .memory: return true
@@ -152,13 +136,9 @@ final class OutputSink {
     /// if need be (an encoder rewriting its output in place).
     func rewrite(_ bytes: [UInt8], at position: Int) throws {
         precondition(position <= offset, "OutputSink: rewrite leaves a gap")
-        let end = position + bytes.count
-        if end > offset {
-            try patch(Array(bytes[..<(offset - position)]), at: position)
-            try write(Array(bytes[(offset - position)...]))  // the file position is at the end
-        } else {
-            try patch(bytes, at: position)
-        }
+        let split = min(bytes.count, offset - position)
+        try patch(Array(bytes[..<split]), at: position)
+        try write(Array(bytes[split...]))  // the file position is at the end
     }
 
     /// Throws the errno a write stopped at, if any.
@@ -220,9 +200,9 @@ final class OutputSink {
         return true
     }
 
-    /// Makes the output final: a file is flushed, closed and renamed over `path`.
-    /// `durable`: flushed to the disk before the rename (one output file:
-    /// yes; a folder of frames: the rename alone).
+    /// Makes the output final: a file is flushed, closed and renamed over
+    /// `path`; `durable`: flushed to the disk before the rename (one output
+    /// file: yes; a folder of frames: no).
     func commit(durable: Bool = true) throws {
         guard !done else { return }
         done = true
@@ -231,21 +211,12 @@ final class OutputSink {
             throw FileBytes.ioError(name, "write")
         }
         if case .file(let path, let temp, let fd) = target {
-            if durable && fsync(fd) != 0 && errno != EINVAL {
-                let e = FileBytes.ioError(path, "write")
-                close(fd)
+            var error = durable && fsync(fd) != 0 && errno != EINVAL ? FileBytes.ioError(path, "write") : nil
+            if close(fd) != 0 && error == nil { error = FileBytes.ioError(path, "write") }
+            if error == nil && rename(temp, path) != 0 { error = FileBytes.ioError(path, "rename into place") }
+            if let error {
                 unlink(temp)
-                throw e
-            }
-            if close(fd) != 0 {
-                let e = FileBytes.ioError(path, "write")
-                unlink(temp)
-                throw e
-            }
-            if rename(temp, path) != 0 {
-                let e = FileBytes.ioError(path, "rename into place")
-                unlink(temp)
-                throw e
+                throw error
             }
         }
     }

@@ -13,11 +13,10 @@ public struct RGBAImage: Equatable, Sendable {
     /// `width` and `height` are not negative and `pixels` holds
     /// `width * height * 4` bytes.
     public init(width: Int, height: Int, pixels: [UInt8]) throws {
-        guard width >= 0, height >= 0, let expected = Self.byteCount(width, height), pixels.count == expected else {
-            throw AnimError(
-                file: "<pixels>",
-                CommonProblem.pixelCount(bytes: pixels.count, width: width, height: height, needed: Self.byteCount(width, height))
-            )
+        let needed = Self.byteCount(width, height)  // nil for a negative side too
+        guard pixels.count == needed else {
+            let problem = CommonProblem.pixelCount(bytes: pixels.count, width: width, height: height, needed: needed)
+            throw AnimError(file: "<pixels>", problem)
         }
         self.init(width: width, height: height, trusting: pixels)
     }
@@ -62,12 +61,12 @@ extension RGBAImage {
     /// there is none to change.
     func invisibleCleared() -> RGBAImage {
         let dirty = pixels.withUnsafeBytes { raw in
-            raw.bindMemory(to: UInt32.self).contains { $0 != 0 && $0 >> 24 == 0 }  // alpha: the high byte
+            raw.bindMemory(to: UInt32.self).contains { $0 != 0 && $0 >> 24 == 0 }  // little-endian: alpha is the high byte
         }
         guard dirty else { return self }
         var copy = self
         copy.pixels.withUnsafeMutableBytes { raw in
-            let px = raw.bindMemory(to: UInt32.self)  // little-endian: alpha is the high byte
+            let px = raw.bindMemory(to: UInt32.self)
             for i in px.indices where px[i] >> 24 == 0 { px[i] = 0 }
         }
         return copy

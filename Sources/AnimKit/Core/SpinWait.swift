@@ -6,15 +6,12 @@
 /// thread that slept can take long to wake on a virtual machine, and
 /// decode-ahead, which hands over its next step about when the last is
 /// done, would lose its gain to wake-ups. The condition is read from an
-/// atomic, not with `DispatchSemaphore.wait(timeout: .now())`, which is
-/// slow on Linux. Figures: Tools/bench/RESULTS.md, "Decode-ahead tuning".
+/// atomic: `DispatchSemaphore.wait(timeout: .now())` is slow on Linux.
 enum Spin {
     /// Polls `ready` for up to `duration` nanoseconds, yielding the core
-    /// to any other thread with work on it between polls; whether it
-    /// became true. It stops early once the core is shared: when this
-    /// thread got less than 3/4 of the time spinning (another program, or
-    /// the thread it waits for, wants the core), sleeping is what helps
-    /// (`Tools/bench/busy.sh`).
+    /// between polls; whether it became true. It stops early once this
+    /// thread got less than 3/4 of the time spinning: another thread (maybe
+    /// the one it waits for) wants the core, and sleeping is what helps.
     static func until(_ duration: Int64, _ ready: () -> Bool) -> Bool {
         if ready() { return true }
         guard duration > 0 else { return false }

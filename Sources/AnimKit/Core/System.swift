@@ -4,8 +4,7 @@
 
 /// Facts about the machine, without Foundation.
 enum System {
-    /// Read once: glibc's `sysconf` reads /sys for it each time (a few
-    /// microseconds; a source of a tiny file asked for it on every open).
+    /// Read once: glibc's `sysconf` reads /sys for it each time.
     static let activeProcessorCount = max(Int(sysconf(Int32(_SC_NPROCESSORS_ONLN))), 1)
 
     static var physicalMemory: Int {
@@ -15,8 +14,7 @@ enum System {
     /// MemAvailable from /proc/meminfo, in bytes.
     static var availableMemory: Int? {
         guard let bytes = try? FileBytes.read(path: "/proc/meminfo") else { return nil }
-        let text = String(decoding: bytes, as: UTF8.self)
-        for line in text.split(separator: "\n") where line.hasPrefix("MemAvailable:") {
+        for line in String(decoding: bytes, as: UTF8.self).split(separator: "\n") where line.hasPrefix("MemAvailable:") {
             return line.split(separator: " ").dropFirst().first.flatMap { Int($0) }.map { $0 * 1024 }
         }
         return nil

@@ -1,15 +1,14 @@
 import Dispatch
 
-/// Threads waiting for a value behind a `Mutex` to change, as a condition
-/// variable would have them wait: a waiter parks a semaphore of its own
-/// here with the lock held and waits on it after letting go; whoever
-/// changes the value calls `wakeAll()` with the lock held. Kept inside the
-/// guarded value, so that parking and waking cannot race.
+/// Threads waiting for a value behind a lock to change, as on a condition
+/// variable: a waiter parks a semaphore of its own here with the lock held
+/// and waits on it after letting go; whoever changes the value calls
+/// `wakeAll()` with the lock held. Kept inside the guarded value, so that
+/// parking and waking cannot race.
 struct Waiters {
     private var parked: [DispatchSemaphore] = []
 
-    /// A semaphore to wait on once the lock is released; signalled by the
-    /// next `wakeAll()`.
+    /// A semaphore to wait on once the lock is released; signalled by the next `wakeAll()`.
     mutating func park() -> DispatchSemaphore {
         let s = DispatchSemaphore(value: 0)
         parked.append(s)

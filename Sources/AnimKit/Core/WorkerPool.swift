@@ -11,8 +11,7 @@ import Synchronization
 ///
 /// Plain pthreads taking jobs from a queue: Dispatch's pool on Linux counts
 /// a thread blocked in a semaphore (decode-ahead waits so) as busy and then
-/// runs a concurrent queue's items one at a time (`anim extract` encoded on
-/// one core of two: 4.2 s real, 4.6 s CPU). A result waited for
+/// runs a concurrent queue's items one at a time. A result waited for
 /// (`Pending.get`) runs on the waiting thread if no worker has started it,
 /// so a job that waits for another never deadlocks the pool.
 package final class WorkerPool: Sendable {
@@ -26,7 +25,6 @@ package final class WorkerPool: Sendable {
     private let available = DispatchSemaphore(value: 0)
     /// Jobs queued and not yet taken, read while a thread stays warm.
     private let queued = Atomic<Int>(0)
-
     private let threads = Atomic<Int>(0)
 
     /// `count` threads (at least 1); with none made, jobs run on the caller's.
@@ -50,11 +48,9 @@ package final class WorkerPool: Sendable {
     }
 
     /// Runs `job` on one of the threads, which then looks for the next
-    /// job for `warm` nanoseconds before it sleeps: on a virtual machine a
-    /// thread that slept, its processor halted, took from tens of
-    /// microseconds to 2.5 ms to wake, and decode-ahead, which hands over
-    /// its next step about when the last is done, then found the worker
-    /// asleep at every step (`StepPrefetcher.Lanes`).
+    /// job for `warm` nanoseconds before it sleeps: a thread that slept can
+    /// take milliseconds to wake on a virtual machine, and decode-ahead hands
+    /// over its next step about when the last is done (`Spin`).
     package func run(warm: Int64 = 0, _ job: @escaping @Sendable () -> Void) {
         guard threads.load(ordering: .relaxed) > 0 else { return job() }
         jobs.withLock { $0.append((job, warm)) }
@@ -65,9 +61,9 @@ package final class WorkerPool: Sendable {
     /// Starts `work` on one of the threads; its result comes from `get()`.
     package func submit<T: Sendable>(_ work: @escaping @Sendable () -> T) -> Pending<T> {
         let pending = Pending(work)
-        // Weakly: a result its caller took (or dropped) before a worker
-        // reached it must not stay in the queue, holding its value (a
-        // frame, a decoder) until the queue drains.
+        // Weakly: a result its caller took (or dropped) before a worker reached
+        // it must not stay in the queue, holding its value until the queue
+        // drains.
         run { [weak pending] in pending?.start() }
         return pending
     }

@@ -2,13 +2,12 @@ import Dispatch
 
 /// Decoding ahead for the reads of an `ImageSource` through a store (a
 /// `FrameCache`): whole frames are composited ahead of the playhead on one
-/// serial queue, into the store, while it would keep them (stopping at the
-/// first it would not). Those reads decode no steps ahead, so one decode
-/// runs at a time for the source; read directly, the cursor's step jobs
-/// (`StepPrefetcher`) decode ahead instead.
+/// serial queue, into the store, until the first it would not keep. Those reads
+/// decode no steps ahead (`StepPrefetcher` does, for direct reads), so one
+/// decode runs at a time for the source.
 ///
-/// `Sendable`: what changes is in `State`, behind a `Locked`, and the
-/// frames are composited on one serial queue.
+/// `Sendable`: its state is behind a `Locked`; frames are composited on one
+/// serial queue.
 final class DecodeAhead: Sendable {
     private let queue = DispatchQueue(label: "anim.decode-ahead", qos: .userInitiated)
     private let state = Locked(State())
@@ -22,9 +21,8 @@ final class DecodeAhead: Sendable {
         var waiters = Waiters()
     }
 
-    /// A read of frame `index` for a store begins: the frames ahead stop
-    /// at their next frame, and a composite of `index` under way is waited
-    /// for, never done twice.
+    /// A read of frame `index` for a store begins: the frames ahead stop at
+    /// their next frame, and a composite of `index` under way is waited for.
     func claim(_ index: Int) {
         state.withLock { $0.generation += 1 }
         while let parked = state.withLock({ $0.inFlight == index ? $0.waiters.park() : nil }) {
@@ -41,9 +39,9 @@ final class DecodeAhead: Sendable {
     /// Waits until the queue is idle (for tests and benchmarks).
     func drain() { queue.sync {} }
 
-    /// Composites, on the queue, the frames after `index` in `direction`
-    /// (past the end only if `wraps`), each costing `cost`, into `store`
-    /// while it wants them (`FrameStore.wantsAhead`), until a newer read.
+    /// Composites, on the queue, the frames after `index` in `direction` (past
+    /// the end only if `wraps`), each costing `cost`, into `store` while it
+    /// wants them, until a newer read.
     func frames(
         after index: Int, direction: PlaybackDirection, wraps: Bool, cost: Int, of source: ImageSource,
         into store: some FrameStore
@@ -59,7 +57,12 @@ final class DecodeAhead: Sendable {
                 if !wraps && (direction == .forward ? following < next : following > next) { return }
                 next = following
                 guard let wanted = store.wantsAhead(next, cost: cost) else { continue }
-                guard wanted, self.begin(next, ticket: ticket) else { return }
+                guard wanted else { return }
+                let current = self.state.withLock { s in  // unless a newer read redirects decoding ahead
+                    if s.generation == ticket { s.inFlight = next }
+                    return s.generation == ticket
+                }
+                guard current else { return }
                 let image = try? source.decode(next, into: store, cost: cost)
                 self.state.withLock {
                     $0.inFlight = nil
@@ -67,16 +70,6 @@ final class DecodeAhead: Sendable {
                 }
                 if image == nil { return }
             }
-        }
-    }
-
-    /// Marks `frame` in flight, unless a read newer than `ticket` redirects
-    /// decoding ahead.
-    private func begin(_ frame: Int, ticket: Int) -> Bool {
-        state.withLock { s in
-            guard s.generation == ticket else { return false }
-            s.inFlight = frame
-            return true
         }
     }
 }

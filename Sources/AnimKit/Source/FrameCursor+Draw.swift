@@ -1,13 +1,12 @@
 extension FrameCursor {
-    /// Draws step `s` of `frame`: decoded ahead if `ahead` has it, else
-    /// decoded here.
+    /// Draws step `s` of `frame`: decoded ahead if `ahead` has it, else decoded here.
     func draw(step s: Int, frame: Int, on compositor: Compositor, ahead: StepPrefetcher?) throws {
         let step = index.steps[s]
         let route = compositor.begin(step: step, index: s, masked: decoder.writesMasked)
         do {
             if let ahead, let decoded = ahead.take(s) {
                 defer { ahead.finished(decoded) }
-                try place(decoded, step: s, frame: frame, route: route, on: compositor)
+                try place(decoded, frame: frame, route: route, on: compositor)
             } else {
                 try decode(step: s, route: route, on: compositor) { try decoder.decode(step: s, into: $0) }
             }
@@ -20,17 +19,14 @@ extension FrameCursor {
         store.release(0..<decoder.dataRange(step: s).upperBound)  // all read so far, read-ahead included
     }
 
-    /// Puts step `s`, decoded ahead, on the canvas: a split decoder's
-    /// second part runs here; a patch is placed, or adopted as the canvas
-    /// when it replaces all of it alone in its job (the old canvas goes
-    /// back to the pool); a converted patch's second half goes to the
-    /// converted canvas.
-    private func place(
-        _ decoded: StepPrefetcher.Decoded, step s: Int, frame: Int, route: Compositor.Route, on compositor: Compositor
-    ) throws {
+    /// Puts a step decoded ahead on the canvas: a split decoder's second
+    /// part runs here; a patch is placed, or adopted as the canvas when it
+    /// replaces all of it alone in its job (the old canvas goes back to the
+    /// pool); a converted patch's second half goes to the converted canvas.
+    private func place(_ decoded: StepPrefetcher.Decoded, frame: Int, route: Compositor.Route, on compositor: Compositor) throws {
         if let error = decoded.error { throw error }
         counts.decodedAhead += 1
-        let step = index.steps[s]
+        let (s, step) = (decoded.step, index.steps[decoded.step])
         let patch = decoded.patch
         if let split = decoder as? SplitStepDecoder {
             return try decode(step: s, route: route, on: compositor) { target in

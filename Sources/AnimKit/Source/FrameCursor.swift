@@ -8,7 +8,7 @@ final class FrameCursor {
     let index: FrameIndex
     let decoder: StepDecoder
     let store: ByteStore
-    /// Decodes the next steps on other threads for direct reads.
+    /// Decodes the next steps on other threads for direct reads (`render`).
     let prefetcher: StepPrefetcher?
     var compositor: Compositor?
     /// The canvas as handed out: downsampled, colour-converted or as is.
@@ -22,25 +22,24 @@ final class FrameCursor {
     /// Steps decoded here, decoded ahead, and converted ahead.
     var counts = (decoded: 0, decodedAhead: 0, convertedAhead: 0)
     var lastRequestedFrame = -1
-    /// Whether a canvas may be allocated.
-    var allowance: CanvasAllowance
-    /// A checkpoint is offered every this many steps after a keyframe.
-    static let checkpointInterval = 8
+    /// Why no frame is decoded: it would not fit in `DecodingLimits.maxMemory`.
+    var refusal: AnimError?
+    /// Why a still shrunk as it decodes (`scaledStill`) is refused once damaged
+    /// data sends it the usual way.
+    let canvasRefusal: AnimError?
 
     init(
         file: String, index: FrameIndex, decoder: StepDecoder, store: ByteStore, delivery: FrameDelivery,
-        prefetcher: StepPrefetcher?, allowance: CanvasAllowance
+        prefetcher: StepPrefetcher?, refusal: AnimError?, canvasRefusal: AnimError?
     ) {
         (self.file, self.index, self.decoder, self.store) = (file, index, decoder, store)
-        (self.delivery, self.prefetcher, self.allowance) = (delivery, prefetcher, allowance)
+        (self.delivery, self.prefetcher, self.refusal, self.canvasRefusal) = (delivery, prefetcher, refusal, canvasRefusal)
     }
 
     deinit { patch.own?.deallocate() }
 
-    /// Lends frame `frame` as delivered (downsampled or not) to `body`.
-    /// `scratch`: a canvas-sized buffer free until `body` runs, used as the
-    /// patch instead of the cursor's own. `store`: the read is a store's
-    /// (checkpoints from it, no steps decoded ahead: `DecodeAhead`).
+    /// Lends frame `frame` as delivered to `body`
+    /// (`ImageSource.withFrame(at:scratch:store:_:)`).
     func withFrame<R>(
         _ frame: Int, scratch: UnsafeMutableRawBufferPointer?, store frames: (any FrameStore)?,
         _ body: (UnsafeRawBufferPointer) throws -> R
@@ -50,37 +49,34 @@ final class FrameCursor {
         if let delivered = try deliverScaled(frame, body) { return delivered }
         let compositor = try render(frame: frame, store: frames)
         if store.changed {
-            // Truncated under a mapping: the steps read zeros. This canvas
-            // is not the file's; the frames delivered before it were.
+            // Truncated under a mapping: the steps read zeros, so this canvas
+            // is not the file's.
             self.compositor = nil
             throw AnimError(file: file, frame: frame, CommonProblem.fileChanged)
         }
         return try delivery.deliver(compositor, changed: lastChange, body)
     }
 
-    /// Lends `frame` shrunk as it decodes when it is a still's only image
-    /// (`scaledStill`) and no canvas is made yet; nil when it is not, or
-    /// when its data sends it the usual way after all.
+    /// Lends `frame` shrunk as it decodes (`scaledStill`) when no canvas is
+    /// made yet; nil when it is not such a still, or its data sends it the usual way.
     private func deliverScaled<R>(_ frame: Int, _ body: (UnsafeRawBufferPointer) throws -> R) throws -> R? {
         let (width, height) = (delivery.width, delivery.height)
         guard compositor == nil, index.frameSteps[frame] == 0..<1,
             let scaled = Self.scaledStill(index: index, decoder: decoder, width: width, height: height)
         else { return nil }
-        if case .refused(let error) = allowance { throw error }
+        if let refusal { throw refusal }
         let delivered = try delivery.deliverScaled(
             { out in
                 let done = try scaled.decodeScaled(step: 0, width: width, height: height, into: out)
                 if store.changed { throw AnimError(file: file, frame: frame, CommonProblem.fileChanged) }
                 return done
             }, body)
-        if delivered == nil, case .onlyScaled(let error) = allowance { allowance = .refused(error) }
+        if delivered == nil { refusal = canvasRefusal }
         return delivered
     }
 
-    /// The decoder of a still whose only image covers the canvas, when it
-    /// shrinks that image to `width`×`height`, smaller than the canvas: no
-    /// canvas is made (a 24-megapixel WebP shown in a previewer's cells
-    /// needed 96 MiB for it).
+    /// The decoder of a still whose only image covers the canvas, when it shrinks
+    /// that image to `width`×`height`, smaller than the canvas (no canvas is made).
     static func scaledStill(index: FrameIndex, decoder: StepDecoder, width: Int, height: Int) -> ScaledStepDecoder? {
         guard let decoder = decoder as? ScaledStepDecoder, index.steps.count == 1,
             (width, height) != (index.width, index.height), width <= index.width, height <= index.height,
@@ -90,10 +86,10 @@ final class FrameCursor {
         return decoder
     }
 
-    /// Brings the compositor to the last step of `frame` (`firstStep`).
-    /// Read directly and in order, the steps after it are decoded ahead too.
+    /// Brings the compositor to the last step of `frame` (`firstStep`), and
+    /// read directly and in order, decodes the steps after it ahead.
     func render(frame: Int, store: (any FrameStore)?) throws -> Compositor {
-        if case .refused(let error) = allowance { throw error }
+        if let refusal { throw refusal }
         let compositor = self.compositor ?? Compositor(width: index.width, height: index.height, formula: index.formula)
         self.compositor = compositor
         lastChange = nil
@@ -113,8 +109,8 @@ final class FrameCursor {
         lastRequestedFrame = frame
         guard start <= target else { return compositor }  // a checkpoint at the target
         let ahead = store == nil ? prefetcher : nil
-        // Read in order, decode ahead past the target (the prefetcher
-        // bounds what it starts by jobs, not steps); otherwise only up to it.
+        // Read in order, decode ahead past the target (the prefetcher bounds
+        // what it starts by jobs); otherwise only up to it.
         let horizon = sequential && ahead != nil ? index.steps.count - 1 : target
         prefetcher?.cancel(outside: ahead == nil ? nil : start...max(horizon, start))
         for s in start...target {
@@ -125,10 +121,10 @@ final class FrameCursor {
         return compositor
     }
 
-    /// The first step to draw to reach step `target` of `frame`: the one
-    /// after the canvas held, when it is on the way there; else the
-    /// keyframe's (the compositor reset); or after a closer checkpoint of
-    /// `checkpoints` (restored: `target + 1` when it is the target's).
+    /// The first step to draw to reach step `target` of `frame`: the one after
+    /// the canvas held, when it is on the way; else the keyframe's (the
+    /// compositor reset); or after a closer checkpoint of `checkpoints`
+    /// (restored: `target + 1` when it is the target's).
     private func firstStep(to target: Int, frame: Int, on compositor: Compositor, checkpoints: (any FrameStore)?)
         -> Int
     {
@@ -146,10 +142,9 @@ final class FrameCursor {
         return start
     }
 
-    /// Where drawing `steps` over the canvas of the step before them
-    /// changed it: a step changes its rectangle; disposing of the step
-    /// before (to the background or the previous pixels) changes that
-    /// one's; a keyframe clears the canvas.
+    /// Where drawing `steps` over the canvas of the step before them changed
+    /// it: a step changes its rectangle; disposing of the step before changes
+    /// that one's; a keyframe clears the canvas.
     private func changed(_ steps: ClosedRange<Int>) -> Rect {
         let bounds = Rect(x: 0, y: 0, width: index.width, height: index.height)
         var rect = Rect(x: 0, y: 0, width: 0, height: 0)
@@ -161,17 +156,15 @@ final class FrameCursor {
         return rect
     }
 
-    /// Every `checkpointInterval` steps past a keyframe, at the end of a
-    /// frame, offers the canvas to `frames` so later seeks can start here,
-    /// when it costs no more than caching the frames it spares a seek:
-    /// with frames delivered much smaller than the canvas (a terminal
-    /// player), full canvases are not worth it.
+    /// Every `interval` steps past a keyframe, at the end of a frame, offers
+    /// the canvas to `frames` for later seeks to start from, when it costs no
+    /// more than caching the frames it spares a seek.
     func offerCheckpoint(to frames: any FrameStore) {
         guard let compositor, compositor.currentStep >= 0 else { return }
         let s = compositor.currentStep
         let sinceKey = s - index.keyAtOrBefore[s]
         let canvasBytes = index.width * index.height * 4
-        let interval = Self.checkpointInterval
+        let interval = 8
         guard index.frameEndingAt[s] >= 0, sinceKey >= interval, sinceKey % interval == 0,
             canvasBytes <= interval * delivery.width * delivery.height * 4
         else { return }

@@ -1,6 +1,5 @@
 /// The canvas as `ImageSource` hands it out: as composited, downsampled to
-/// the output size, or converted to sRGB (the canvas itself stays in the
-/// stored values, for the next frame to be composited on).
+/// the output size, or converted to sRGB (the canvas itself stays as stored).
 struct FrameDelivery {
     /// The size frames are delivered at.
     let width: Int
@@ -15,8 +14,8 @@ struct FrameDelivery {
     private var holdsScaled = false
     /// Delivered when there is a transform and no downsampler.
     private var converted: ConvertedCanvas?
-    /// The rectangle of the last render's last step where the converted
-    /// canvas was given the converted pixels already (decoded ahead).
+    /// Where the last render's last step gave the converted canvas its pixels
+    /// already (decoded ahead).
     var placedConverted: Rect?
 
     init(canvasWidth: Int, canvasHeight: Int, width: Int, height: Int, colorTransform: ColorTransform?) {
@@ -51,9 +50,8 @@ struct FrameDelivery {
 
     /// Lends to `body` the frame `decode` writes already shrunk to the
     /// delivered size (`ScaledStepDecoder`), converted to sRGB as a
-    /// downsampled canvas is; nil, `body` not called, when `decode`
-    /// returns false. Once decoded, the still is lent again without
-    /// `decode` (a still has one frame; its canvas would be kept too).
+    /// downsampled canvas is; nil, `body` not called, when `decode` returns
+    /// false. Once decoded, the still (one frame) is lent again as it is.
     mutating func deliverScaled<R>(
         _ decode: (UnsafeMutableRawBufferPointer) throws -> Bool, _ body: (UnsafeRawBufferPointer) throws -> R
     ) throws -> R? {

@@ -1,8 +1,7 @@
 /// What opening a file learns before any pixel is decoded: the canvas, the
-/// loop count, the metadata, and for each displayed frame its rectangle,
-/// timing, disposal, blending and keyframe flag. A value: it may be kept,
-/// copied and sent to other threads apart from the `ImageSource` it came
-/// from (`ImageSource.index`).
+/// loop count, the metadata, and each displayed frame's rectangle, timing,
+/// disposal, blending and keyframe flag. A value: it may be kept, copied and
+/// sent to other threads apart from its `ImageSource` (`ImageSource.index`).
 public struct FrameIndex: Sendable {
     /// What the container says of the image as a whole.
     let summary: ImageSummary
@@ -41,10 +40,10 @@ public struct FrameIndex: Sendable {
     /// For each step, the frame it ends, or -1.
     let frameEndingAt: [Int]
 
-    /// The index of `container`, frame durations per `policy`; `partial`
-    /// keeps only the frames that later bytes cannot change, and no error;
-    /// without `incomplete`, a frame the file ends inside is left out.
-    init(_ container: ContainerIndex, policy: DurationPolicy, partial: Bool, incomplete: Bool = true) {
+    /// The index of `container`, frame durations per `policy`; `partial` keeps
+    /// only the frames later bytes cannot change, and no error; without
+    /// `incomplete`, a frame the file ends inside is left out.
+    init(_ container: ContainerIndex, policy: DurationPolicy, partial: Bool, incomplete: Bool) {
         var container = container
         if partial {
             container.frames = Array(container.frames.prefix(container.settledFrames))

@@ -5,37 +5,24 @@ extension ImageSource {
         try image(at: index, store: nil)
     }
 
-    /// Frame `index` as `frame(at:)` gives it; `store`: read for it (`FrameCursor.withFrame`).
+    /// Frame `index` as `frame(at:)` gives it, read for `store` if any.
     func image(at index: Int, store: (any FrameStore)?) throws -> RGBAImage {
-        guard !downsamples else {
-            return try withFrame(at: index, scratch: nil, store: store) {
-                RGBAImage(width: outputWidth, height: outputHeight, trusting: Array($0))
+        let count = outputWidth * outputHeight * 4
+        let pixels = try [UInt8](unsafeUninitializedCapacity: count) { buffer, initialized in
+            // At full size, the image's own buffer is the patch a blending step
+            // decodes into before it receives the canvas (no second canvas-sized buffer).
+            let scratch = downsamples ? nil : UnsafeMutableRawBufferPointer(buffer)
+            try withFrame(at: index, scratch: scratch, store: store) {
+                UnsafeMutableRawBufferPointer(buffer).copyMemory(from: $0)
             }
-        }
-        // Full size: the image's own buffer serves as the patch a blending
-        // step decodes into, before it receives the canvas; no second
-        // canvas-sized buffer is needed.
-        let count = width * height * 4
-        var failure: Error?
-        let pixels = [UInt8](unsafeUninitializedCapacity: count) { buffer, initialized in
             initialized = count
-            do {
-                try withFrame(at: index, scratch: UnsafeMutableRawBufferPointer(buffer), store: store) { canvas in
-                    UnsafeMutableRawBufferPointer(buffer).copyMemory(from: canvas)
-                }
-            } catch {
-                buffer.initialize(repeating: 0)
-                failure = error
-            }
         }
-        if let failure { throw failure }
-        return RGBAImage(width: width, height: height, trusting: pixels)
+        return RGBAImage(width: outputWidth, height: outputHeight, trusting: pixels)
     }
 
     /// Frame `index`, decoded on a Dispatch queue so the calling task's
-    /// thread is not held while libgif, libpng or libwebp work. A cancelled
-    /// task gets `CancellationError` at once, before or during the decode
-    /// (which then finishes on its own, its frame dropped).
+    /// thread is not held while the C libraries work. A cancelled task gets
+    /// `CancellationError` at once, before or during the decode (`OffThread`).
     public func decodeFrame(at index: Int) async throws -> RGBAImage {
         try await OffThread.run { try self.frame(at: index) }
     }
@@ -48,7 +35,8 @@ extension ImageSource {
     }
 
     /// `scratch`: a canvas-sized buffer free until `body` runs, used as the
-    /// patch instead of the source's own; `store`: the read is for it.
+    /// patch instead of the source's own; `store`: the read is for it
+    /// (checkpoints from it, no steps decoded ahead).
     func withFrame<R>(
         at index: Int, scratch: UnsafeMutableRawBufferPointer?, store: (any FrameStore)?,
         _ body: (UnsafeRawBufferPointer) throws -> R
@@ -58,13 +46,11 @@ extension ImageSource {
         }
         return try cursor.withLock { try $0.withFrame(index, scratch: scratch, store: store, body) }
     }
-}
 
-extension ImageSource {
-    /// Takes over the canvas `previous` composited, when `previous` indexed
-    /// a prefix of the same bytes (an incremental source growing), so that
-    /// reading on continues from there instead of from a keyframe.
-    /// `previous` starts again from a keyframe if it is read after this.
+    /// Takes over the canvas `previous` composited, when `previous` indexed a
+    /// prefix of the same bytes (a stream growing), so that reading on
+    /// continues from there; `previous` starts again from a keyframe if read
+    /// after this.
     public func continueDecoding(from previous: ImageSource) {
         guard previous.width == width, previous.height == height, previous.index.formula == index.formula,
             previous.index.steps.count <= index.steps.count
@@ -77,5 +63,23 @@ extension ImageSource {
             $0.compositor = compositor
             $0.lastRequestedFrame = last
         }
+    }
+
+    /// Frame `index` read for `store` (a frame cache): from it, or decoded
+    /// there, once decode-ahead is done with it if it is compositing it.
+    func frame(at index: Int, through store: some FrameStore, cost: Int) throws -> RGBAImage {
+        ahead.claim(index)
+        return try store.image(at: index) ?? decode(index, into: store, cost: cost)
+    }
+
+    /// Decodes frame `index` into `store`, costing `cost`: room is made first,
+    /// so that it and the frames it replaces never take memory together; then
+    /// the canvas is offered as a checkpoint, which never competes with it.
+    func decode(_ index: Int, into store: some FrameStore, cost: Int) throws -> RGBAImage {
+        store.makeRoom(for: index, cost: cost)
+        let image = try image(at: index, store: store)
+        store.keep(image, at: index)
+        cursor.withLock { $0.offerCheckpoint(to: store) }
+        return image
     }
 }

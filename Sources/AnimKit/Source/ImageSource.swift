@@ -1,49 +1,43 @@
 /// Reads an animated (or still) GIF, PNG/APNG or WebP.
 ///
-/// Opening parses the container and builds the frame index (`index`, a
-/// value): canvas size, loop count, and each frame's rectangle, delay,
-/// disposal, blending and keyframe flag. No pixel is decoded until a frame
-/// is asked for; then it is composited from the nearest keyframe or the
-/// canvas already composited, whichever is closer, so reading frames in
-/// order decodes each once. The format comes from the bytes, never from
-/// the file name; limits (`DecodingLimits`) are checked before anything is
-/// allocated.
+/// Opening parses the container into the frame index (`index`). No pixel
+/// is decoded until a frame is asked for; then it is composited from the
+/// nearest keyframe or the canvas already composited, whichever is closer,
+/// so reading frames in order decodes each once. The format comes from the
+/// bytes, never the file name; limits (`DecodingLimits`) are checked before
+/// anything is allocated.
 ///
-/// A file that is truncated or corrupt after some complete frames still
-/// opens: `frames` holds what can be shown and `indexError` says what went
-/// wrong after them. A frame the file ends inside (a GIF image cut short)
-/// is listed with `isComplete` false, drawn as far as its data goes, as
-/// browsers show it (or left out with `DecodingOptions.allowsIncompleteFrames`
-/// false); every other frame in `frames` is whole.
+/// A file truncated or corrupt after some complete frames still opens:
+/// `frames` holds what can be shown, `indexError` what went wrong after
+/// them. A frame the file ends inside (a GIF image cut short) is listed
+/// with `isComplete` false, drawn as far as its data goes, as browsers show
+/// it (or left out with `DecodingOptions.allowsIncompleteFrames` false).
 ///
-/// It may be used from several threads; frame decoding is serialised
-/// inside. `@unchecked Sendable`: the index, the bytes and the options are
-/// immutable; the decoding cursor (not `Sendable`: a compositor, canvases,
-/// codec state) is reached only through its lock, whose closures lend its
-/// pixels for the call and never the cursor itself.
+/// It may be used from several threads. `@unchecked Sendable`: the index,
+/// the bytes and the options are immutable; the decoding cursor is reached
+/// only through its lock, whose closures lend its pixels for the call and
+/// never the cursor itself.
 public final class ImageSource: @unchecked Sendable {
     /// The name used in messages: the path, or a label for in-memory data.
     public let name: String
     /// What opening the file learnt: canvas, frames, loop count, metadata.
     public let index: FrameIndex
-    /// The size of the frames delivered: the canvas, or smaller with
-    /// `DecodingOptions.fitIn`. Frame rectangles stay in canvas pixels.
+    /// The width of the frames delivered: the canvas's, or another with
+    /// `DecodingOptions.fitIn` or `resizeTo`. Frame rectangles stay in canvas pixels.
     public let outputWidth: Int
     /// The height of the frames delivered.
     public let outputHeight: Int
     /// The options the source was opened with.
     public let options: DecodingOptions
     /// The most memory, in bytes, this source's decoding holds, estimated
-    /// before anything is allocated: the file's bytes when read rather
-    /// than mapped, canvas, patch, the delivered frame, and the steps
-    /// decoded ahead of direct reads (as many as fit in
-    /// `DecodingLimits.maxMemory`). Frames handed out (`frame(at:)`'s
-    /// copies) and a frame cache come on top.
+    /// before anything is allocated (`WorkingSet`), with as many steps
+    /// decoded ahead of direct reads as fit in `DecodingLimits.maxMemory`.
+    /// Frames handed out (`frame(at:)`'s copies) and a frame cache come on top.
     public let memoryFootprint: Int
-    /// The same on one thread, without decoding steps ahead (what reads
-    /// through a `CachedFrameSource` hold): when it is over
-    /// `DecodingLimits.maxMemory`, decoding a frame throws
-    /// an ``AnimError`` (``LimitExceeded``, ``Limit/memory``) before allocating.
+    /// The same without decoding steps ahead (reads through a
+    /// `CachedFrameSource`): over `DecodingLimits.maxMemory`, decoding a frame
+    /// throws an ``AnimError`` (``LimitExceeded``, ``Limit/memory``) before
+    /// allocating.
     public let minimumMemory: Int
 
     let store: ByteStore
@@ -51,7 +45,6 @@ public final class ImageSource: @unchecked Sendable {
     let cursor: Locked<FrameCursor>
     /// Decoding ahead for a store's reads.
     let ahead = DecodeAhead()
-    /// True when frames are delivered smaller than the canvas.
     var downsamples: Bool { (outputWidth, outputHeight) != (width, height) }
 
     /// Opens the file at `path`.
@@ -59,13 +52,11 @@ public final class ImageSource: @unchecked Sendable {
         try self.init(store: ByteStore.load(path: path, map: options.mapFiles), name: path, options: options)
     }
 
-    /// Opens `path` indexed only as far as frame `frame` needs: a preview
-    /// of one frame of a large file does not walk the whole file. Prefixes
-    /// of the file (1 MiB, then four times larger each time) are indexed as
-    /// a stream's are, until the frame is complete in one; the whole file
-    /// otherwise (and for files small enough to be read rather than
-    /// mapped). The source has the frames of that prefix; `frameCount` and
-    /// the frames after it are not the file's.
+    /// Opens `path` indexed only as far as frame `frame` needs: prefixes of
+    /// 1 MiB, then four times larger each time, are indexed as a stream's are
+    /// until the frame is complete in one; else (or when the file is read
+    /// rather than mapped) the whole file. The source has that prefix's
+    /// frames: `frameCount` and the frames after it are not the file's.
     public static func opening(path: String, throughFrame frame: Int, options: DecodingOptions = DecodingOptions())
         throws -> ImageSource
     {
@@ -83,8 +74,7 @@ public final class ImageSource: @unchecked Sendable {
         return try ImageSource(store: store, name: path, options: options)
     }
 
-    /// A new source over the same bytes, indexed again, with its own
-    /// decoding state: a second independent reader without a second copy.
+    /// A new source over the same bytes, indexed again, with its own decoding state.
     public func reopened(options: DecodingOptions? = nil) throws -> ImageSource {
         try ImageSource(store: store, name: name, options: options ?? self.options)
     }
@@ -107,8 +97,8 @@ public final class ImageSource: @unchecked Sendable {
             }
             throw AnimError(file: name, CommonProblem.unknownFormat)
         }
-        // Truncated under a mapping while it is indexed: the index read
-        // zeros (an index that succeeds is checked as the source is made).
+        // Truncated under a mapping while indexed: the index read zeros
+        // (an index that succeeds is checked as the source is made).
         var container: ContainerIndex
         store.indexPasses.withLock { $0 += 1 }
         do {
@@ -134,9 +124,9 @@ public final class ImageSource: @unchecked Sendable {
             colorTransform: conversion.transform, colorConversion: conversion.source)
     }
 
-    /// A new source over the same bytes and index (not parsed again: a player
-    /// that resizes keeps one index for the whole play) with its own decoding
-    /// state; `options` may change what is delivered, not what was indexed.
+    /// A new source over the same bytes and index (not parsed again), with its
+    /// own decoding state; `options` may change what is delivered, not what was
+    /// indexed.
     public func sharingIndex(options: DecodingOptions) throws -> ImageSource {
         let (decoder, transform) = cursor.withLock { ($0.decoder, $0.delivery.colorTransform) }
         return try ImageSource(
@@ -148,15 +138,12 @@ public final class ImageSource: @unchecked Sendable {
         store: ByteStore, name: String, options: DecodingOptions, index: FrameIndex, decoder: StepDecoder,
         colorTransform: ColorTransform?, colorConversion: ColorConversion?
     ) throws {
-        if let size = options.resizeTo, size.width > 0, size.height > 0,
-            size.width.multipliedReportingOverflow(by: size.height).partialValue > options.limits.maxCanvasPixels
-                || size.width > 1 << 20 || size.height > 1 << 20
-        {
-            throw AnimError(
-                file: name,
-                LimitExceeded(
-                    .canvasPixels, value: size.width.multipliedReportingOverflow(by: size.height).partialValue,
-                    maximum: options.limits.maxCanvasPixels))
+        if let size = options.resizeTo, size.width > 0, size.height > 0 {
+            let pixels = size.width.multipliedReportingOverflow(by: size.height).partialValue
+            let most = options.limits.maxCanvasPixels
+            if pixels > most || size.width > 1 << 20 || size.height > 1 << 20 {
+                throw AnimError(file: name, LimitExceeded(.canvasPixels, value: pixels, maximum: most))
+            }
         }
         // Truncated while it was indexed (a mapped file read zeros past its new end).
         if store.changed { throw AnimError(file: name, CommonProblem.fileChanged) }
@@ -169,40 +156,27 @@ public final class ImageSource: @unchecked Sendable {
             } ?? (width: index.width, height: index.height)
         outputWidth = out.width
         outputHeight = out.height
-        let largestData = index.steps.indices.map { decoder.dataRange(step: $0).count }.max() ?? 0
         let scaled = FrameCursor.scaledStill(index: index, decoder: decoder, width: out.width, height: out.height)
-        let workingSet = { (scaledStill: Int?) in
-            WorkingSet(
-                index: index, storeBytes: store.isMapped ? 0 : store.count, largestData: largestData,
-                outputWidth: out.width, outputHeight: out.height, converts: colorTransform != nil, scaledStill: scaledStill)
-        }
-        // A still shrunk as it decodes holds no canvas, unless damaged data
-        // sends it the usual way.
-        let composited = workingSet(nil)
-        let working = scaled.map { workingSet($0.scaledDecodingBytes(step: 0)) } ?? composited
+        let working = WorkingSet(
+            index: index, decoder: decoder, storeBytes: store.isMapped ? 0 : store.count, outputWidth: out.width,
+            outputHeight: out.height, converts: colorTransform != nil, scaledStill: scaled?.scaledDecodingBytes(step: 0))
         let budget = options.limits.maxMemory
         // One step: nothing to decode ahead.
         let depth = index.steps.count > 1 ? working.decodeAhead(options.decodeAhead, within: budget) : 0
         memoryFootprint = working.bytes(decodeAhead: depth)
         minimumMemory = working.base
-        var allowance = CanvasAllowance.allowed
-        if working.base > budget {
-            allowance = .refused(AnimError(file: name, LimitExceeded(.memory, value: working.base, maximum: budget)))
-        } else if scaled != nil && composited.base > budget {
-            allowance = .onlyScaled(AnimError(file: name, LimitExceeded(.memory, value: composited.base, maximum: budget)))
+        let refusal = { (bytes: Int) -> AnimError? in
+            bytes > budget ? AnimError(file: name, LimitExceeded(.memory, value: bytes, maximum: budget)) : nil
         }
         let delivery = FrameDelivery(
             canvasWidth: index.width, canvasHeight: index.height, width: out.width, height: out.height,
             colorTransform: colorTransform)
-        let jobs =
-            depth > 0
-            ? StepPrefetcher(
-                decoder: decoder, steps: index.steps, depth: depth,
-                transform: delivery.downsampler == nil ? colorTransform : nil) : nil
+        let transform = delivery.downsampler == nil ? colorTransform : nil  // a downsampled frame is converted once downsampled
+        let jobs = depth > 0 ? StepPrefetcher(decoder: decoder, steps: index.steps, depth: depth, transform: transform) : nil
         cursor = Locked(
             FrameCursor(
                 file: name, index: index, decoder: decoder, store: store, delivery: delivery, prefetcher: jobs,
-                allowance: allowance))
+                refusal: refusal(working.base), canvasRefusal: refusal(working.composited)))
     }
 
     /// The format found in the bytes (`png` for a PNG without `acTL`).
@@ -215,31 +189,26 @@ public final class ImageSource: @unchecked Sendable {
     public var frames: [FrameInfo] { index.frames }
     /// The loop value stored in the file (see `FrameIndex.loopCount`).
     public var loopCount: Int? { index.loopCount }
-    /// How many times the animation plays, per the format's rules (GIF: no
-    /// loop block plays once, 0 forever, N plays N+1 times).
+    /// How many times the animation plays (see `FrameIndex.plays`).
     public var plays: Plays { index.plays }
     /// What went wrong after the last complete frame, if anything.
     public var indexError: AnimError? { index.error }
     /// The colour profile, EXIF, XMP and text the file carries.
     public var metadata: ImageMetadata { index.metadata }
-    /// Problems that did not stop the file from showing as browsers show
-    /// it, one sentence each (an APNG whose `acTL` is invalid: its still
-    /// image, and why). Not errors: `indexError` stays nil for them.
+    /// Problems that did not stop the file from showing as browsers show it
+    /// (see `FrameIndex.warnings`); not errors: `indexError` stays nil for them.
     public var warnings: [any AnimProblem] { index.warnings }
     /// What the frames were converted to sRGB from (an ICC profile and its
-    /// description, or PNG's gAMA/cHRM), or nil when they are delivered as
-    /// stored: no colour information, sRGB already, or
-    /// `DecodingOptions.colorManagement` `.none`.
+    /// description, or PNG's gAMA/cHRM); nil when delivered as stored (no
+    /// colour information, sRGB already, or `DecodingOptions.colorManagement` `.none`).
     public let colorConversion: ColorConversion?
     /// The number of displayed frames.
     public var frameCount: Int { index.frames.count }
 
-    /// How many steps (GIF images, APNG or WebP frames) this source has
-    /// composited, how many of those were decoded ahead on another thread,
-    /// and how many converted to sRGB there (for tests and statistics).
+    /// Steps (GIF images, APNG or WebP frames) composited, of those decoded
+    /// ahead on another thread, and converted to sRGB there (for tests and statistics).
     var stepCounts: (decoded: Int, decodedAhead: Int, convertedAhead: Int) { cursor.withLock { $0.counts } }
 
-    /// How many times the bytes of this source were indexed (for tests:
-    /// a source made with `sharingIndex` adds none).
+    /// How many times these bytes were indexed (for tests: `sharingIndex` adds none).
     package var indexPasses: Int { store.indexPasses.value }
 }

@@ -1,6 +1,6 @@
-/// Whether decoding ahead pays on this machine now: a worker thread kept
-/// off a core (another program busy on it) makes the compositor wait for
-/// decodes it could have done itself (`DecodeAheadPolicy.starved`).
+/// Whether decoding ahead pays on this machine now: a worker kept off a core
+/// makes the compositor wait for decodes it could have done itself
+/// (`DecodeAheadPolicy.starved`).
 struct Starvation {
     private var strikes = 0
     /// Calls to `schedule` left that hand nothing over.

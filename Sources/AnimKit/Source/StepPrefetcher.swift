@@ -1,21 +1,22 @@
 import Dispatch
 
 /// Decodes the next steps on other threads while the current one is being
-/// composited, so a file read in order uses every core: GIF's LZW, libpng's
-/// inflate and WebP's VP8 decode of different frames are independent, only
-/// compositing is sequential.
+/// composited, so a file read in order uses every core: the decodes of
+/// different frames are independent, only compositing is sequential.
 ///
-/// At most `depth` jobs are in flight, each a step or a batch of small
-/// ones; buffers are reused. Not `Sendable`: used only from the thread
-/// holding the source's lock; the workers get a `Job` each, never the
-/// prefetcher.
+/// At most `depth` jobs are in flight, each a step or a batch of small ones;
+/// buffers are reused. Not `Sendable`: used only with the source's lock
+/// held; the workers get a `Job` each, never the prefetcher.
 final class StepPrefetcher {
-    private let decoder: StepDecoder
     private let steps: [Step]
-    /// A split decoder's first part runs ahead, not the whole decode.
-    private let split: SplitStepDecoder?
-    /// Converts the replacing steps' patches too, on the decoding thread.
-    private let transform: ColorTransform?
+    /// Per step, its decoding work (its pixels, and its data bytes) and the
+    /// bytes it needs in a job's buffer (its patch, twice when converted too;
+    /// a split decoder's prepared data).
+    private let works: [(pixels: Int, bytes: Int)], needs: [Int]
+    /// Per step, whether its patch is converted to sRGB too, on the decoding
+    /// thread: its region then holds the patch twice, as decoded and converted
+    /// (for the converted canvas: a replacing step).
+    private let converts: [Bool]
     /// What a worker runs for one step of a job.
     private let decodeStep: (Job, Int) throws -> Void
     private let lanes: Lanes
@@ -29,27 +30,31 @@ final class StepPrefetcher {
     /// The most bytes of a batch's buffer: the largest step's, or
     /// `DecodeAheadPolicy.batch.bytes`.
     private let batchCap: Int
-    /// Whether steps are taken within `DecodeAheadPolicy.warm` of each
-    /// other (reading as fast as they decode), and when the last was taken.
+    /// Whether steps are taken within `DecodeAheadPolicy.warm` of each other,
+    /// and when the last was taken.
     private var pace = (hot: true, lastTake: Int64(0))
 
-    /// Nil when the whole file is not worth one hand-over: then decoding
-    /// ahead would only cost.
+    /// Nil when the whole file is not worth one hand-over.
     init?(
         decoder: StepDecoder, steps: [Step], depth: Int, transform: ColorTransform? = nil,
         run: @escaping @Sendable (Int64, @escaping @Sendable () -> Void) -> Void = { WorkerPool.shared.run(warm: $0, $1) }
     ) {
+        // A split decoder's first part runs ahead, not the whole decode: its
+        // pixel work stays on the compositor's thread.
         let split = decoder as? SplitStepDecoder
-        var total = (pixels: 0, bytes: 0)
-        for s in steps.indices {
-            let work = Self.work(steps[s].rect, bytes: decoder.dataRange(step: s).count, split: split != nil)
-            total = (total.pixels + work.pixels, total.bytes + work.bytes)
+        works = steps.indices.map { s in
+            let rect = steps[s].rect
+            return rect.isEmpty ? (0, 0) : (split == nil ? rect.width * rect.height : 0, decoder.dataRange(step: s).count)
         }
+        let total = works.reduce((pixels: 0, bytes: 0)) { ($0.pixels + $1.pixels, $0.bytes + $1.bytes) }
         guard Self.isWorthHandingOver(total) else { return nil }
-        (self.decoder, self.steps, self.split, self.transform, self.depth) = (decoder, steps, split, transform, depth)
+        let converts = steps.map { split == nil && transform != nil && Compositor.replaces($0) }
+        needs = steps.indices.map { s in
+            split?.preparedBytes(step: s) ?? steps[s].rect.width * steps[s].rect.height * 4 * (converts[s] ? 2 : 1)
+        }
+        (self.steps, self.depth, self.converts) = (steps, depth, converts)
         lanes = Lanes(most: WorkerPool.cores - DecodeAheadPolicy.coresKept, run: run)
-        let largest = steps.indices.map { Self.need(steps[$0], split: split, index: $0, transform: transform) }.max()
-        batchCap = max(DecodeAheadPolicy.batch.bytes, largest ?? 0)
+        batchCap = max(DecodeAheadPolicy.batch.bytes, needs.max() ?? 0)
         decodeStep = { job, s in
             let region = job.region(s)
             let i = s - job.steps.lowerBound
@@ -59,7 +64,7 @@ final class StepPrefetcher {
             }
             let rect = steps[s].rect
             try decoder.decode(step: s, into: PixelTarget(base: region.baseAddress!, stride: rect.width * 4, masked: false))
-            if job.converted[i] {
+            if converts[s] {
                 let bytes = rect.width * rect.height * 4
                 transform?.convert(region.baseAddress!, into: region.baseAddress! + bytes, count: bytes / 4)
             }
@@ -74,35 +79,16 @@ final class StepPrefetcher {
         for b in pool { b.deallocate() }
     }
 
-    /// The decoding work of a step: its pixels (a split decoder's pixel
-    /// work stays on the compositor's thread) and its data bytes.
-    private static func work(_ rect: Rect, bytes: Int, split: Bool) -> (pixels: Int, bytes: Int) {
-        rect.isEmpty ? (0, 0) : (split ? 0 : rect.width * rect.height, bytes)
-    }
-
-    /// Whether `work` is worth handing to another thread
-    /// (`DecodeAheadPolicy.minimum`); smaller steps go in batches.
+    /// Whether `work` is worth handing to another thread (`DecodeAheadPolicy.minimum`).
     private static func isWorthHandingOver(_ work: (pixels: Int, bytes: Int)) -> Bool {
         work.bytes >= DecodeAheadPolicy.minimum.bytes || work.pixels >= DecodeAheadPolicy.minimum.pixels
     }
 
-    /// The bytes step `s` needs in a job's buffer: its patch (twice when it
-    /// is converted too), or a split decoder's prepared data.
-    private static func need(_ step: Step, split: SplitStepDecoder?, index s: Int, transform: ColorTransform?) -> Int {
-        if let split { return split.preparedBytes(step: s) }
-        return step.rect.width * step.rect.height * 4 * (converts(step, transform: transform) ? 2 : 1)
-    }
-
-    private static func converts(_ step: Step, transform: ColorTransform?) -> Bool {
-        transform != nil && Compositor.replaces(step)
-    }
-
-    /// Starts decoding, while fewer than `depth` jobs are in flight, the
-    /// steps from `range`'s start that are not started, as jobs that begin
-    /// within `range`: a step alone when it is worth handing over, else a
-    /// batch of the small steps after it, up to `DecodeAheadPolicy.batch`
-    /// (it may reach past `range`), when together they are worth it; else
-    /// they are left to the caller.
+    /// Starts decoding, while fewer than `depth` jobs are in flight, the steps
+    /// from `range`'s start not started yet, as jobs that begin within `range`:
+    /// a step alone when it is worth handing over, else a batch of the small
+    /// steps after it (up to `DecodeAheadPolicy.batch`, maybe past `range`)
+    /// when together they are worth it; else they are left to the caller.
     func schedule(_ range: ClosedRange<Int>) {
         guard !starvation.pauses() else { return }
         var s = range.lowerBound
@@ -113,19 +99,15 @@ final class StepPrefetcher {
             }
             var (end, size, work) = (s, 0, (pixels: 0, bytes: 0))
             var offsets: [Int] = []
-            var converted: [Bool] = []
             while end < steps.count && end - s < DecodeAheadPolicy.batch.steps {
-                let step = steps[end]
-                let need = Self.need(step, split: split, index: end, transform: transform)
-                let own = Self.work(step.rect, bytes: decoder.dataRange(step: end).count, split: split != nil)
+                let (need, own) = (needs[end], works[end])
                 // A step worth it alone goes alone.
-                if step.rect.isEmpty || (end > s && (size + need > batchCap || Self.isWorthHandingOver(own)))
+                if steps[end].rect.isEmpty || (end > s && (size + need > batchCap || Self.isWorthHandingOver(own)))
                     || jobs.contains(where: { $0.steps.contains(end) })
                 {
                     break
                 }
                 offsets.append(size)
-                converted.append(split == nil && Self.converts(step, transform: transform))
                 size += need
                 work = (work.pixels + own.pixels, work.bytes + own.bytes)
                 end += 1
@@ -135,18 +117,17 @@ final class StepPrefetcher {
                 s = max(end, s + 1)  // left to the caller
                 continue
             }
-            let job = Job(steps: s..<end, buffer: buffer(size), offsets: offsets, converted: converted, decode: decodeStep)
+            let job = Job(steps: s..<end, buffer: buffer(size), offsets: offsets, decode: decodeStep)
             jobs.insert(job, at: jobs.firstIndex { $0.steps.lowerBound > job.steps.lowerBound } ?? jobs.count)
             lanes.add(job, warm: pace.hot ? DecodeAheadPolicy.warm : 0)
             s = end
         }
     }
 
-    /// The finished decode of step `s`, waiting for it if a worker is on
-    /// it (meanwhile decoding here the jobs no worker has started); nil
-    /// when none was scheduled or no worker has reached it: then the caller
-    /// decodes it rather than wait for a worker to wake. Give it back with
-    /// `finished`.
+    /// The finished decode of step `s`, waiting for it if a worker is on it
+    /// (meanwhile decoding here the jobs no worker has started); nil when
+    /// none was scheduled or no worker has reached it: then the caller decodes
+    /// it rather than wait for a worker to wake. Give it back with `finished`.
     func take(_ s: Int) -> Decoded? {
         let now = Spin.now()
         pace = (pace.lastTake == 0 || now - pace.lastTake < DecodeAheadPolicy.warm, now)
@@ -172,7 +153,7 @@ final class StepPrefetcher {
             starvation.record(wall: job.times.wall, cpu: job.times.cpu)
         }
         if last { jobs.remove(at: i) }
-        return Decoded(job: job, step: s)
+        return Decoded(job: job, step: s, converted: converts[s])
     }
 
     /// Gives a taken step's job back: its buffer is reused once every step
@@ -193,7 +174,6 @@ final class StepPrefetcher {
     /// waiting for those running.
     func cancel(outside keep: ClosedRange<Int>?) {
         let dropped = jobs.filter { !(keep?.overlaps($0.steps) ?? false) }
-        guard !dropped.isEmpty else { return }
         jobs.removeAll { !(keep?.overlaps($0.steps) ?? false) }
         for job in dropped {
             stop(job)

@@ -1,52 +1,50 @@
 /// The most memory an `ImageSource`'s decoding holds, estimated from its
 /// index before anything is allocated (`DecodingLimits.maxMemory`): the
-/// file's bytes when they are read rather than mapped, the canvas, the
-/// patch a step is decoded into, the pixels kept for a dispose-to-previous,
-/// the delivered frame (downsampled, or colour-converted with its shadow),
-/// and the buffers of the decodes run ahead. Not counted: frames handed to
-/// the caller (`frame(at:)`'s copies), the frame cache (its own budget),
-/// and the codecs' row buffers (kilobytes).
+/// file's bytes when read rather than mapped, the canvas, the patch a step
+/// is decoded into, the pixels kept for a dispose-to-previous, the delivered
+/// frame (downsampled, or colour-converted with its shadow), and the buffers
+/// of the decodes run ahead. Not counted: frames handed to the caller, the
+/// frame cache (its own budget), and the codecs' row buffers (kilobytes).
 struct WorkingSet: Equatable {
     /// Bytes that do not depend on decoding ahead.
-    var base: Int
+    let base: Int
+    /// `base` when frames are composited on a canvas (as a scaled still's are
+    /// when its data sends it the usual way).
+    let composited: Int
     /// Bytes each buffer of decoding ahead adds.
-    var perBuffer: Int
+    let perBuffer: Int
 
-    /// `storeBytes`: the file's bytes held in memory (0 when mapped);
-    /// `largestData`: the most bytes of file one step reads (resident
-    /// while it is decoded, mapped or not).
+    /// `storeBytes`: the file's bytes held in memory (0 when mapped).
     /// `scaledStill`: the only image is shrunk as it decodes
-    /// (`FrameCursor.scaledStill`), holding these bytes besides: no canvas,
-    /// no patch, only the output and the file's bytes it reads.
+    /// (`FrameCursor.scaledStill`), holding these bytes besides: no canvas, no
+    /// patch, only the output and the file's bytes it reads.
     init(
-        index: FrameIndex, storeBytes: Int, largestData: Int, outputWidth: Int, outputHeight: Int, converts: Bool,
-        scaledStill: Int? = nil
+        index: FrameIndex, decoder: StepDecoder, storeBytes: Int, outputWidth: Int, outputHeight: Int, converts: Bool,
+        scaledStill: Int?
     ) {
+        // The most bytes of file one step reads: resident while it is decoded, mapped or not.
+        let largestData = index.steps.indices.map { decoder.dataRange(step: $0).count }.max() ?? 0
         let canvas = Self.bytes(index.width, index.height)
         let output = Self.bytes(outputWidth, outputHeight)
         let largest = index.steps.map { Self.bytes($0.rect.width, $0.rect.height) }.max() ?? 0
         let saves = index.steps.contains { $0.dispose == .previous } ? largest : 0
         let downsamples = (outputWidth, outputHeight) != (index.width, index.height)
         let delivery = downsamples ? output : converts ? 2 * canvas : 0
-        // What one decode holds beside its pixels: the file's bytes it
-        // reads (a PNG frame's twice: mapped, and copied into the stream
-        // libpng reads), a GIF's indices, libwebp's ARGB image.
+        // What one decode holds beside its pixels: the file's bytes it reads (a
+        // PNG frame's twice: mapped, and copied for libpng), a GIF's indices,
+        // libwebp's ARGB image.
         let (decoding, stepBuffer) = Formats.codec(of: index.format).decoding(largestData, largest)
-        base =
-            scaledStill.map { Self.runtime + storeBytes + output + largestData + $0 }
-            ?? Self.runtime + storeBytes + canvas + largest + decoding + saves + delivery
-        // (Small steps are decoded ahead in batches of up to `DecodeAheadPolicy.batch.bytes`.)
-        let buffer = max(
-            stepBuffer ?? largest * (converts && !downsamples ? 2 : 1), DecodeAheadPolicy.batch.bytes)
-        perBuffer = buffer + decoding
+        composited = Self.runtime + storeBytes + canvas + largest + decoding + saves + delivery
+        base = scaledStill.map { Self.runtime + storeBytes + output + largestData + $0 } ?? composited
+        // Small steps are decoded ahead in batches of up to `DecodeAheadPolicy.batch.bytes`.
+        perBuffer = max(stepBuffer ?? largest * (converts && !downsamples ? 2 : 1), DecodeAheadPolicy.batch.bytes) + decoding
     }
 
-    /// The process before any picture: the binary, the Swift runtime and
-    /// the C libraries (13 MiB measured for `anim info`).
+    /// The process before any picture: the binary, the Swift runtime and the C libraries.
     static let runtime = 16 << 20
 
-    /// The whole estimate with `depth` decodes ahead: they keep at most
-    /// `depth + 1` buffers (`StepPrefetcher`).
+    /// The whole estimate with `depth` decodes ahead: at most `depth + 1`
+    /// buffers (`StepPrefetcher`).
     func bytes(decodeAhead depth: Int) -> Int {
         guard depth > 0 else { return base }
         let (ahead, overflow) = (depth + 1).multipliedReportingOverflow(by: perBuffer)
