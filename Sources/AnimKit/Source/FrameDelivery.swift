@@ -70,9 +70,7 @@ struct FrameDelivery {
 
     /// The converted canvas, made on first use.
     mutating func convertedCanvas() -> ConvertedCanvas {
-        if let converted { return converted }
-        let made = ConvertedCanvas(transform: colorTransform!, width: canvasWidth, height: canvasHeight)
-        converted = made
-        return made
+        if converted == nil { converted = ConvertedCanvas(transform: colorTransform!, width: canvasWidth, height: canvasHeight) }
+        return converted!
     }
 }
