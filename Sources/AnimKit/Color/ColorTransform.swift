@@ -85,13 +85,13 @@ final class ColorTransform: @unchecked Sendable {
             let handle = cmsCreateTransform(
                 profile, animTypeRGBA8, sRGB, animTypeRGBA8, cmsUInt32Number(INTENT_PERCEPTUAL), animTransformFlags)
         else { return (nil, .cannotConvert(from: source)) }
-        let reference = probed(handle)
+        let reference = probed { cmsDoTransform(handle, $0, $1, UInt32($2)) }
         // An sRGB profile under another name: nothing to do.
-        guard !zip(probe, reference).allSatisfy({ abs(Int($0) - Int($1)) <= 1 }) else {
+        guard !withinOne(probe, reference) else {
             cmsDeleteTransform(handle)
             return (nil, nil)
         }
-        let fast = fastPath ? MatrixShaper(profile: profile).flatMap { agrees($0, reference) ? $0 : nil } : nil
+        let fast = fastPath ? MatrixShaper(profile: profile).flatMap { withinOne(probed($0.convert), reference) ? $0 : nil } : nil
         return (ColorTransform(handle: handle, source: source, fast: fast), nil)
     }
 
@@ -155,23 +155,15 @@ final class ColorTransform: @unchecked Sendable {
         return probe
     }()
 
-    /// The probe through Little CMS's transform `handle`.
-    private static func probed(_ handle: cmsHTRANSFORM) -> [UInt8] {
+    /// The probe converted by `convert` (source, target, pixel count).
+    private static func probed(_ convert: (UnsafeRawPointer, UnsafeMutableRawPointer, Int) -> Void) -> [UInt8] {
         var out = probe
-        out.withUnsafeMutableBytes { o in
-            probe.withUnsafeBytes { cmsDoTransform(handle, $0.baseAddress, o.baseAddress, UInt32(probe.count / 4)) }
-        }
+        out.withUnsafeMutableBytes { o in probe.withUnsafeBytes { convert($0.baseAddress!, o.baseAddress!, probe.count / 4) } }
         return out
     }
 
-    /// True when `fast` gives the `reference` values within 1 on the probe.
-    private static func agrees(_ fast: MatrixShaper, _ reference: [UInt8]) -> Bool {
-        var out = probe
-        out.withUnsafeMutableBytes { o in
-            probe.withUnsafeBytes { fast.convert($0.baseAddress!, into: o.baseAddress!, count: probe.count / 4) }
-        }
-        return zip(out, reference).allSatisfy { abs(Int($0) - Int($1)) <= 1 }
-    }
+    /// True when every value of `a` is within 1 of `b`'s.
+    private static func withinOne(_ a: [UInt8], _ b: [UInt8]) -> Bool { zip(a, b).allSatisfy { abs(Int($0) - Int($1)) <= 1 } }
 
     /// An RGB profile of the sRGB primaries and D65 white (or `cHRM`'s)
     /// with the pure power curve `gAMA` gives (decoding exponent 1/gamma).

@@ -2,19 +2,18 @@
 /// canvas keeps the stored values (the next frame is composited on them),
 /// and this copy is brought up to date after each frame.
 ///
-/// Converting once composited is what Chromium 156 shows: on a P3 APNG
-/// whose translucent frame is blended OVER another (`p3-over.png`,
-/// `ColorManagementTests`) its `ImageDecoder` and an `<img>` give these
-/// pixels within 1 level, where converting each frame before blending
-/// would be up to 60 levels away. (Chromium's png_image_decoder.cc has a
-/// per-row transform, `color_transform_scanline_`, but the pixels shown
-/// are those of the composited frame converted.)
+/// Converting once composited is what Chromium 156 shows (its
+/// `ImageDecoder` and `<img>`, within 1 level; its png_image_decoder.cc
+/// converts per row, but shows the composited frame converted). Converting
+/// each frame before blending would be up to 60 levels away on a P3 APNG
+/// whose translucent frame is blended over another (`p3-over.png`,
+/// `ColorManagementTests`), and leave half the red of APNG suite 023
+/// (`gAMA` 0.00045) where Chromium shows black.
 ///
-/// It keeps the stored values it last converted (`shadow`), so only the
-/// pixels that differ from them are converted again: a frame blended over
-/// the canvas, transparent where nothing moved, changes a large rectangle
-/// but few pixels. Disposals, checkpoints and seeks need no bookkeeping:
-/// whatever the canvas holds, the pixels that differ are the ones converted.
+/// Only the pixels that differ from the stored values last converted
+/// (`shadow`) are converted again: a frame blended over the canvas,
+/// transparent where nothing moved, changes a large rectangle but few
+/// pixels; disposals, checkpoints and seeks need no bookkeeping.
 ///
 /// Not `Sendable`: owned by the cursor, used under its lock.
 final class ConvertedCanvas {
@@ -90,18 +89,13 @@ final class ConvertedCanvas {
 
     private func compare(_ canvas: UnsafeRawBufferPointer, _ r: Rect) {
         guard !r.isEmpty else { return }
-        if r.width == width {  // whole rows: one run
-            let offset = r.y * width * 4
-            transform.convertChanged(
-                canvas.baseAddress! + offset, shadow: shadow.baseAddress! + offset, into: pixels.baseAddress! + offset,
-                count: width * r.height)
-            return
-        }
-        for y in r.y..<(r.y + r.height) {
+        // Whole rows are one run.
+        let (runs, count) = r.width == width ? (1, width * r.height) : (r.height, r.width)
+        for y in r.y..<(r.y + runs) {
             let offset = (y * width + r.x) * 4
             transform.convertChanged(
                 canvas.baseAddress! + offset, shadow: shadow.baseAddress! + offset, into: pixels.baseAddress! + offset,
-                count: r.width)
+                count: count)
         }
     }
 }

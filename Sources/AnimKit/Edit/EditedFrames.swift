@@ -12,9 +12,9 @@ package struct EditedFrames: Sendable {
     package var height: Int { reshaper.height }
     /// The edited play's length.
     package let length: Duration
-    private let source: ImageSource
+    let source: ImageSource
     private let entries: [EditTimeline.Entry]
-    private let reshaper: FrameReshaper
+    let reshaper: FrameReshaper
 
     /// `source` seen through `edits`; throws `FrameSelection.Problem` or `FrameGeometry.Problem` when they do not fit it.
     package init(_ source: ImageSource, edits: FrameEdits) throws {

@@ -133,26 +133,12 @@ public final class FrameReshaper: Sendable {
     /// given at `init` is a programmer error (a precondition).
     public func apply(_ image: RGBAImage) -> RGBAImage {
         precondition(image.width == sourceWidth && image.height == sourceHeight, "FrameReshaper: frame size changed")
-        let cropped = crop == Rect(x: 0, y: 0, width: sourceWidth, height: sourceHeight) ? image : cut(image)
+        let cropped = image.cropped(to: crop)
         guard let resampler else { return cropped }
         var out = RGBAImage(width: width, height: height)
         cropped.pixels.withUnsafeBytes { src in
             out.pixels.withUnsafeMutableBytes { resampler.run(src, into: $0) }
         }
         return out
-    }
-
-    private func cut(_ image: RGBAImage) -> RGBAImage {
-        var pixels = [UInt8](repeating: 0, count: crop.width * crop.height * 4)
-        let rowBytes = crop.width * 4
-        image.pixels.withUnsafeBytes { src in
-            pixels.withUnsafeMutableBytes { dst in
-                for y in 0..<crop.height {
-                    let from = ((crop.y + y) * sourceWidth + crop.x) * 4
-                    (dst.baseAddress! + y * rowBytes).copyMemory(from: src.baseAddress! + from, byteCount: rowBytes)
-                }
-            }
-        }
-        return RGBAImage(width: crop.width, height: crop.height, trusting: pixels)
     }
 }

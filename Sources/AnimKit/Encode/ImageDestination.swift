@@ -114,7 +114,14 @@ public final class ImageDestination {
                 }
                 width = frame.width
                 height = frame.height
-                writer = try Self.makeWriter(format, sink: sink, width: width, height: height, options: options)
+                writer = try Formats.writing(format).writer(sink, width, height, options) { bytes, name in
+                    // The values as written: converted through the file's
+                    // profile, frames written again would change colour.
+                    var reading = DecodingOptions(durationPolicy: .raw, decodeAhead: 0)
+                    reading.colorManagement = .none
+                    let written = try ImageSource(data: bytes, name: name, options: reading)
+                    return (written.frameCount, written.frame(at:))
+                }
             } else if frame.width != width || frame.height != height {
                 throw AnimError(
                     file: sink.name, frame: index,
@@ -174,20 +181,6 @@ public final class ImageDestination {
             state = .failed
             sink.abort()
             throw error
-        }
-    }
-
-    static func makeWriter(
-        _ format: OutputFormat, sink: OutputSink, width: Int, height: Int,
-        options: EncodingOptions
-    ) throws -> FrameWriter {
-        try Formats.writing(format).writer(sink, width, height, options) { bytes, name in
-            // The values as written: converted through the file's profile,
-            // frames written again would change colour.
-            var options = DecodingOptions(durationPolicy: .raw, decodeAhead: 0)
-            options.colorManagement = .none
-            let written = try ImageSource(data: bytes, name: name, options: options)
-            return (written.frameCount, written.frame(at:))
         }
     }
 }

@@ -46,8 +46,7 @@ public final class FrameScheduler {
         didSet {
             guard !isOpenEnded, isWaitingForFrames else { return }
             isWaitingForFrames = false
-            anchorAnim = timeline.length
-            anchorReal = clock.nanoseconds()
+            anchor(at: timeline.length)
         }
     }
 
@@ -73,7 +72,7 @@ public final class FrameScheduler {
 
     /// Playback speed: 2 plays twice as fast.
     public var speed: Double {
-        willSet { reanchor() }
+        willSet { anchor(at: animationTime) }
     }
 
     /// The order frames play in. Changing it keeps the frame on screen.
@@ -101,8 +100,7 @@ public final class FrameScheduler {
         timeline = FrameTimeline(durations: timeline.durations + more.map { max($0.nanosecondsValue, 1_000_000) }, mode: mode)
         if isWaitingForFrames {
             isWaitingForFrames = false
-            anchorAnim = oldLength
-            anchorReal = clock.nanoseconds()
+            anchor(at: oldLength)
         }
     }
 
@@ -111,8 +109,7 @@ public final class FrameScheduler {
         if isOpenEnded, !isPaused, !isWaitingForFrames, animationTime >= timeline.length {
             // The end of what has arrived: hold the last frame.
             isWaitingForFrames = true
-            anchorAnim = timeline.length - 1
-            anchorReal = clock.nanoseconds()
+            anchor(at: timeline.length - 1)
         }
         let index = currentIndex
         let skipped = max(0, index - lastIndex - 1)
@@ -131,7 +128,7 @@ public final class FrameScheduler {
     /// paused.
     public func pause() {
         guard !isPaused else { return }
-        reanchor()
+        anchor(at: animationTime)
         isPaused = true
     }
 
@@ -161,8 +158,7 @@ public final class FrameScheduler {
     /// is shown for its whole duration from now on (a player calls this
     /// once its first frame is on screen, after decoding it).
     public func startCurrentFrameNow() {
-        anchorAnim = start(of: currentIndex)
-        anchorReal = clock.nanoseconds()
+        anchor(at: start(of: currentIndex))
     }
 
     /// Back to the start of the first play.
@@ -194,8 +190,9 @@ public final class FrameScheduler {
         return animationTime >= Int64(n) * timeline.length
     }
 
-    private func reanchor() {
-        anchorAnim = animationTime
+    /// Animation time `time` is now.
+    private func anchor(at time: Int64) {
+        anchorAnim = time
         anchorReal = clock.nanoseconds()
     }
 
@@ -205,8 +202,7 @@ public final class FrameScheduler {
     }
 
     private func jump(toIndex index: Int) {
-        anchorAnim = start(of: index)
-        anchorReal = clock.nanoseconds()
+        anchor(at: start(of: index))
         isWaitingForFrames = false
         lastIndex = index - 1  // the next tick shows it, skipping nothing
     }

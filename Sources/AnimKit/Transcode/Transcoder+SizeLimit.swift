@@ -12,8 +12,9 @@ extension Transcoder {
         var report = TranscodeReport(frames: 0, adjustments: adjustments, sourceError: damage.withLock { $0 })
         guard let source else { return report }
         let ladder = SizeLadder.settings(format: format, options: options)
-        let frames = try SizeLadderFrames(source.read, edits: source.edits, durations: keepsDurations)
+        let frames = SizeLadderFrames(source.edited, edits: source.edits, durations: keepsDurations)
         var kept: (step: Int, data: [UInt8], frames: Int)?
+        var scanned: [Int: EncodingOptions.GIF.Prescan] = [:]
         let found = try SizeLadder.search(count: ladder.count, limit: limit) { i in
             let s = ladder[i]
             progress(.step(i, of: ladder.count))
@@ -22,8 +23,13 @@ extension Transcoder {
             o.frameCount = reader.count
             o.prescan = nil
             // GIF: one table for all frames when the source's colours allow
-            // (as a plain write does), while the frames keep the source's size.
-            if s.scale == 1 && !source.reshapes { source.read.prepare(&o, for: format, keepingDelays: false) }
+            // (as a plain write does), while the frames keep the source's
+            // size; scanned once for each colour count, all it depends on.
+            if s.scale == 1 && !source.reshapes {
+                o.prescan = scanned[s.maxColors]
+                source.read.prepare(&o, for: format, keepingDelays: false)
+                scanned[s.maxColors] = o.prescan
+            }
             let out = try ImageDestination(format: format, options: o)
             let n = try reader.frames.write(
                 count: reader.count, to: out, ahead: false, added: { progress(.frames(written: $0, of: reader.count)) }

@@ -28,7 +28,7 @@ public final class Transcoder {
     public let height: Int
 
     /// The source read and its edits (nil: frames given by a function).
-    let source: (read: ImageSource, edits: FrameEdits, reshapes: Bool)?
+    let source: (read: ImageSource, edits: FrameEdits, edited: EditedFrames, reshapes: Bool)?
     /// Whether each frame keeps its duration (else `options.defaultDuration`).
     let keepsDurations: Bool
     /// How an output is read back to compare it with the frames written.
@@ -78,7 +78,7 @@ public final class Transcoder {
             }
         }
         (self.format, self.options, self.adjustments, keepsDurations) = (format, options, adjustments, keepingDurations)
-        (self.source, self.damage, reading) = ((read, edits, reshapes), damage, read.options)
+        (self.source, self.damage, reading) = ((read, edits, edited, reshapes), damage, read.options)
     }
 
     /// `count` frames of `width`×`height` from `frame` (nil durations:
