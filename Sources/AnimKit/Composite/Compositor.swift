@@ -55,11 +55,9 @@ final class Compositor {
     /// How a step's pixels reach the canvas.
     enum Route {
         /// Decode straight into the canvas (rows `stride` bytes apart): a
-        /// keyframe or a replacing step, or a codec whose transparent pixels
-        /// are simply not written (GIF: "over" with 1-bit alpha is a masked
-        /// write).
-        /// `masked` is true only on that last path; a replacing step must
-        /// write every pixel.
+        /// keyframe or a replacing step (which must write every pixel), or,
+        /// `masked`, a codec whose transparent pixels are not written (GIF:
+        /// "over" with 1-bit alpha is a masked write).
         case canvas(UnsafeMutableRawPointer, stride: Int, masked: Bool)
         /// Decode into a patch, then call `blend(_:patch:)`.
         case patch
@@ -72,12 +70,8 @@ final class Compositor {
     func begin(step: Step, index: Int, masked: Bool) -> Route {
         let continuing = currentStep == index - 1 && currentInfo != nil
         precondition(continuing || step.isKey, "compositor: step \(index) is not a keyframe")
-        pendingRawRect = nil
-        if continuing, let prev = currentInfo {
-            pendingRawRect = dispose(prev)
-        }
-        currentStep = -1  // until `end`: the canvas is in between
-        currentInfo = nil
+        pendingRawRect = continuing ? currentInfo.flatMap(dispose) : nil
+        reset()  // until `end`: the canvas is in between
         if step.isKey {
             // A keyframe starts from a transparent canvas. One that covers
             // the canvas writes every pixel itself, but one disposed to the
@@ -96,14 +90,14 @@ final class Compositor {
     /// Blends a decoded patch (rows of `step.rect.width * 4` bytes) over the
     /// canvas, after `begin` returned `.patch`.
     func blend(_ step: Step, patch: UnsafeRawBufferPointer) {
-        paint(step, patch: patch, copyOnly: false, rawRect: pendingRawRect)
+        paint(step, patch: patch, copyOnly: false)
     }
 
     /// Puts a step decoded into a separate buffer (rows of
     /// `step.rect.width * 4` bytes, transparent pixels with alpha 0) on the
     /// canvas, whichever route `begin` returned.
     func place(_ step: Step, patch: UnsafeRawBufferPointer) {
-        paint(step, patch: patch, copyOnly: Self.replaces(step), rawRect: pendingRawRect)
+        paint(step, patch: patch, copyOnly: Self.replaces(step))
     }
 
     /// True when `step` replaces the whole canvas, so its decoded buffer can
@@ -170,7 +164,7 @@ final class Compositor {
         }
     }
 
-    private func paint(_ step: Step, patch: UnsafeRawBufferPointer, copyOnly: Bool, rawRect: Rect?) {
+    private func paint(_ step: Step, patch: UnsafeRawBufferPointer, copyOnly: Bool) {
         let r = step.rect
         guard !r.isEmpty else { return }
         let rowBytes = r.width * 4
@@ -187,7 +181,7 @@ final class Compositor {
             // transparent: copy, as libwebp does (FindBlendRangeAtRow).
             var lo = 0
             var hi = 0
-            if let d = rawRect, r.y + y >= d.y, r.y + y < d.y + d.height {
+            if let d = pendingRawRect, r.y + y >= d.y, r.y + y < d.y + d.height {
                 lo = min(max(d.x - r.x, 0), r.width)
                 hi = min(max(d.x + d.width - r.x, 0), r.width)
             }

@@ -66,7 +66,7 @@ public struct FrameGeometry: Equatable, Sendable {
         else { throw .cropOutside(crop, canvasWidth: width, canvasHeight: height) }
         let (w, h) = (Double(crop.width), Double(crop.height))
         switch size {
-        case nil:
+        case nil, .resize(nil, nil):
             return (crop, crop.width, crop.height)
         case .resize(let rw?, let rh?):
             guard rw > 0, rh > 0 else { throw .emptySize }
@@ -77,8 +77,6 @@ public struct FrameGeometry: Equatable, Sendable {
         case .resize(nil, let rh?):
             guard rh > 0 else { throw .emptySize }
             return (crop, max(1, Int((w * Double(rh) / h).rounded())), rh)
-        case .resize(nil, nil):
-            return (crop, crop.width, crop.height)
         case .fit(let bw, let bh):
             guard bw > 0, bh > 0 else { throw .emptySize }
             let fitted = Downsampler.fit(width: crop.width, height: crop.height, maxWidth: bw, maxHeight: bh)
@@ -112,11 +110,7 @@ public final class FrameReshaper: Sendable {
     /// `geometry` resolved for frames of `width`×`height`.
     public init(_ geometry: FrameGeometry, width: Int, height: Int) throws(FrameGeometry.Problem) {
         let r = try geometry.resolve(width: width, height: height)
-        crop = r.crop
-        self.width = r.width
-        self.height = r.height
-        sourceWidth = width
-        sourceHeight = height
+        (crop, self.width, self.height, sourceWidth, sourceHeight) = (r.crop, r.width, r.height, width, height)
         if r.width == r.crop.width && r.height == r.crop.height {
             resampler = nil
         } else if geometry.filter == .lanczos, r.crop.width <= r.width * LanczosResampler.maxShrink,

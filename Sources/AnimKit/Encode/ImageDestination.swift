@@ -25,11 +25,11 @@ public final class ImageDestination {
     /// The options in use (`mergeIdenticalFrames` is off for an APNG to an
     /// output that cannot seek).
     public let options: EncodingOptions
-    /// The canvas size, from the first frame.
+    /// The canvas width, from the first frame (0 before it).
     public private(set) var width = 0
     /// The canvas height, from the first frame (0 before it).
     public private(set) var height = 0
-    /// Frames added, and frames written after merging.
+    /// Frames added.
     public private(set) var framesAdded = 0
     /// Frames written after merging; the last frame added waits for the next
     /// one or `finish()`.

@@ -4,16 +4,11 @@ extension IncrementalImageSource {
     /// the task is cancelled: `CancellationError` after the chunks that
     /// came before it). Read frames from another task meanwhile.
     public func append<Chunks: AsyncSequence>(contentsOf bytes: Chunks) async throws where Chunks.Element == [UInt8] {
-        do {
-            for try await chunk in bytes {
-                try Task.checkCancellation()
-                append(chunk)
-            }
+        defer { finish() }
+        for try await chunk in bytes {
             try Task.checkCancellation()
-        } catch {
-            finish()
-            throw error
+            append(chunk)
         }
-        finish()
+        try Task.checkCancellation()
     }
 }

@@ -80,14 +80,10 @@ public final class IncrementalImageSource: Sendable {
     }
 
     /// True once `finish()` has been called.
-    public var isFinished: Bool {
-        state.withLock { $0.finished }
-    }
+    public var isFinished: Bool { state.withLock { $0.finished } }
 
     /// Bytes received so far.
-    public var byteCount: Int {
-        state.withLock { $0.data.count }
-    }
+    public var byteCount: Int { state.withLock { $0.data.count } }
 
     /// The source over the bytes so far (its frames are the complete ones),
     /// or nil while not even the header is complete.

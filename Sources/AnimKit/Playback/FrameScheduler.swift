@@ -50,9 +50,9 @@ public final class FrameScheduler {
         }
     }
 
-    /// A scheduler for frames of `durations` (each at least 1 ms is used),
-    /// starting now. Deadlines are nanoseconds on `clock`: a `ManualClock`'s
-    /// own reading, else since the scheduler was made.
+    /// A scheduler for frames of `durations` (at least 1 ms each), starting
+    /// now. Deadlines are nanoseconds on `clock`: a `ManualClock`'s own
+    /// reading, else since the scheduler was made.
     public convenience init(
         durations: [Duration], plays: Plays, mode: PlaybackMode = .forward,
         speed: Double = 1, clock: any Clock<Duration> = SuspendingClock()
@@ -115,17 +115,14 @@ public final class FrameScheduler {
         let skipped = max(0, index - lastIndex - 1)
         if index > lastIndex { totalSkipped += skipped }
         lastIndex = index
-        let frame = timeline.order[index % timeline.count]
-        if isFinished { return Tick(frame: frame, nextDeadline: nil, skipped: skipped, finished: true) }
-        var deadline: Int64? = nil
-        if !isPaused && !isWaitingForFrames {
-            deadline = anchorReal + Int64((Double(start(of: index + 1) - anchorAnim) / speed).rounded(.up))
-        }
-        return Tick(frame: frame, nextDeadline: deadline, skipped: skipped, finished: false)
+        let finished = isFinished
+        let deadline =
+            finished || isPaused || isWaitingForFrames
+            ? nil : anchorReal + Int64((Double(start(of: index + 1) - anchorAnim) / speed).rounded(.up))
+        return Tick(frame: timeline.order[index % timeline.count], nextDeadline: deadline, skipped: skipped, finished: finished)
     }
 
-    /// Stops animation time at the current position; does nothing if already
-    /// paused.
+    /// Stops animation time at the current position, if not already paused.
     public func pause() {
         guard !isPaused else { return }
         anchor(at: animationTime)

@@ -38,10 +38,9 @@ public struct PlaybackFrame: Sendable {
     /// Frames that came and went since the previous element, not delivered.
     public let skipped: Int
     /// The clock's time (nanoseconds: a `ManualClock`'s reading, else since
-    /// the play started) when the frame after this one is
-    /// due (after the last frame of the last play: when the play ends,
-    /// which is when the sequence ends); nil when a consumer so late that
-    /// the play was over gets the last frame.
+    /// the play started) when the next frame is due (after the last frame:
+    /// when the play and the sequence end); nil when a consumer so late
+    /// that the play was over gets the last frame.
     public let nextDeadline: Int64?
 }
 
@@ -80,7 +79,12 @@ public struct PlaybackFrames: AsyncSequence, Sendable {
                     last = tick.frame
                     let image: RGBAImage
                     do {
-                        image = try await Self.decode(s.frames, tick.frame, mode: s.mode, wraps: tick.nextDeadline != nil)
+                        // From the cache, or decoded on a Dispatch queue so the
+                        // task's thread is not held (`OffThread`: cancellable).
+                        image = try await OffThread.run {
+                            let direction: PlaybackDirection = s.mode == .reverse ? .backward : .forward
+                            return try s.frames.frame(at: tick.frame, direction: direction, wraps: tick.nextDeadline != nil)
+                        }
                     } catch is CancellationError { return nil }
                     return PlaybackFrame(
                         index: tick.frame, info: s.info[tick.frame], image: image, skipped: tick.skipped,
@@ -90,16 +94,6 @@ public struct PlaybackFrames: AsyncSequence, Sendable {
                 do { try await s.clock.suspend(until: deadline) } catch is CancellationError { return nil }
             }
             return nil
-        }
-
-        /// Frame `index` from the cache, or decoded on a Dispatch queue so
-        /// the task's thread is not held (`OffThread`: cancellable).
-        static func decode(_ frames: CachedFrameSource, _ index: Int, mode: PlaybackMode, wraps: Bool) async throws
-            -> RGBAImage
-        {
-            try await OffThread.run {
-                try frames.frame(at: index, direction: mode == .reverse ? .backward : .forward, wraps: wraps)
-            }
         }
     }
 

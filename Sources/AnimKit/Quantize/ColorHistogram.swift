@@ -4,15 +4,14 @@
 /// colours while there are at most `exactLimit` of them (256 for GIF).
 ///
 /// Reused from frame to frame: `reset()` clears only the bins touched.
-/// Storage is raw memory owned by the instance, so the per-pixel loop pays
-/// no exclusivity or uniqueness checks.
+/// Storage is raw memory, so the per-pixel loop pays no exclusivity or
+/// uniqueness checks.
 final class ColorHistogram {
     static let binCount = 1 << 15
     /// Distinct colours tracked exactly: 256 by default (GIF's palette
     /// size), up to 1024 for sixel's colour registers.
     let exactLimit: Int
-    /// Slots of the exact set's hash table: a power of two, at least four
-    /// times `exactLimit` (1024 for 256, as it always was for GIF).
+    /// Slots of the exact set's hash table: a power of two, at least four times `exactLimit`.
     private let slotCount: Int
     private let slotShift: UInt32
 

@@ -28,17 +28,15 @@ public final class PaletteMatcher {
     }
 
     /// The same by looking at every colour of a palette of up to 256
-    /// (`PaletteSearch.nearestByScan`): as near, faster where the colours
-    /// asked for lie all over the cube; where two colours are equally
-    /// near, the first in the palette.
+    /// (`PaletteSearch.nearestByScan`): faster for colours all over the
+    /// cube; of two equally near, the first in the palette.
     @inline(__always)
     package func scannedIndex(of key: UInt32, hint: Int) -> Int {
         search.nearestByScan(Int32((key >> 16) & 0xFF), Int32((key >> 8) & 0xFF), Int32(key & 0xFF), hint: hint).index
     }
 
-    /// The distance the matcher finds nearest by (3·ΔR² + 4·ΔG² + 2·ΔB²)
-    /// between the RGB of two colours (inlined into callers in other
-    /// modules: the sixel backend asks it for most pixels).
+    /// The distance between two colours' RGB that the matcher finds nearest
+    /// by (3·ΔR² + 4·ΔG² + 2·ΔB²); inlinable: sixel asks it for most pixels.
     @inlinable @inline(__always)
     package static func distance(_ a: UInt32, _ b: UInt32) -> Int32 {
         PaletteSearch.distance(

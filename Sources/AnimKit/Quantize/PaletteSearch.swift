@@ -29,7 +29,7 @@ final class PaletteSearch {
     /// The colours in palette order as three arrays (reds, greens, blues)
     /// for `nearestByScan`.
     private let channels: UnsafeMutablePointer<Int32>
-    /// Cache storage, owned (raw pointers: no exclusivity checks in the hot loop).
+    /// Cache storage (raw pointers: no exclusivity checks in the hot loop).
     private let cacheTags: UnsafeMutablePointer<UInt32>?
     private let cacheValues: UnsafeMutablePointer<UInt16>?
 
@@ -124,14 +124,12 @@ final class PaletteSearch {
     /// every colour; larger ones by the walk along green (`nearest`).
     static let scanLimit = 256
 
-    /// The nearest colour's index and its weighted squared distance, the
-    /// distance always `nearest`'s: by looking at every colour
+    /// The nearest colour's index and its weighted squared distance (the
+    /// distance always `nearest`'s), by looking at every colour
     /// (`anim_palette_nearest`, eight at a time) in palettes of at most
-    /// `scanLimit` colours, where the colours may lie anywhere (noise: the
-    /// walk along green visited a large part of the palette and took a
-    /// large share of sixel mode's CPU, `Tools/bench/graphics/run.py
-    /// --modes sixel`); of several colours at that distance, the first in
-    /// the palette (`nearest` may answer another). `hint` as for `nearest`.
+    /// `scanLimit`: for colours anywhere in the cube (noise), where the walk
+    /// along green visits much of the palette. Of several colours at that
+    /// distance, the first in the palette. `hint` as for `nearest`.
     func nearestByScan(_ red: Int32, _ green: Int32, _ blue: Int32, hint: Int = -1) -> (index: Int, distance: Int32) {
         guard count <= Self.scanLimit else { return nearest(red, green, blue, hint: hint) }
         if let taken = hinted(red, green, blue, hint: hint) { return taken }

@@ -2,14 +2,13 @@
 /// there are few enough, else a variance-based median cut refined by
 /// k-means (Lloyd) iterations, in the weighted RGB space of `PaletteSearch`.
 ///
-/// Median cut splits, again and again, the box with the largest weighted
-/// squared error, along its axis of largest spread, at the point that
-/// leaves the least error on both sides (Wu's criterion, on sorted bins
-/// rather than his 3-D moment tables). K-means then moves each colour to
-/// the mean of the pixels nearest to it, which median cut's axis-aligned
-/// boxes cannot do. Both work on the histogram's bins (their exact mean
-/// colours, weighted by pixel count), so their cost does not grow with the
-/// image.
+/// Median cut splits the box with the largest weighted squared error,
+/// along its axis of largest spread, where the least error is left on both
+/// sides (Wu's criterion, on sorted bins rather than his 3-D moment
+/// tables); k-means then moves each colour to the mean of the pixels
+/// nearest to it, which axis-aligned boxes cannot. Both work on the
+/// histogram's bins (exact mean colours weighted by pixel count), so their
+/// cost does not grow with the image.
 enum Quantizer {
     /// A histogram bin: the mean colour of its pixels and their number.
     struct Entry {
@@ -151,11 +150,9 @@ enum Quantizer {
     }
 
     /// Sorts `e[lo..<hi]` by the `axis` coordinate, keeping the order of
-    /// equal ones, as `sort(by:)` does, through integers: a coordinate is
-    /// a non-negative float, whose bits order as an integer's, above the
-    /// entry's place. Sorting with a closure that read the axis at every
-    /// comparison was a noticeable share of sixel play's CPU (perf; the
-    /// mode's CPU a frame: `Tools/bench/graphics/run.py --modes sixel`).
+    /// equal ones, through integers: a coordinate is a non-negative float,
+    /// whose bits order as an integer's, above the entry's place. (A closure
+    /// reading the axis at each comparison cost much of sixel play's CPU.)
     static func sortStably(_ e: inout [Entry], _ lo: Int, _ hi: Int, axis: Int) {
         var keys = [UInt64](repeating: 0, count: hi - lo)
         for i in lo..<hi {

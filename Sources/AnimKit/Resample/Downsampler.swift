@@ -12,16 +12,13 @@ import CColorKernel
 /// source pixel under its centre (nearest neighbour: pixel art stays sharp).
 ///
 /// Where every box holds at most `ANIM_BOX_MAX_AREA32` pixels (any
-/// reduction to a terminal's or a preview's size), the source rows are
-/// summed first, per source pixel in 32 bits (`anim_box_accumulate_row`,
-/// CColorKernel: eight lanes at a time with AVX2), and each output row is
-/// then the sum of its columns' runs (`anim_box_collapse_row`): a clip
-/// reduced 2:1 in kitty mode spends far less of its CPU shrinking so
-/// (`Tools/bench/graphics/run.py --modes kitty`).
+/// reduction to a terminal's or a preview's size), the faster path: the
+/// source rows are summed first, per source pixel in 32 bits
+/// (`anim_box_accumulate_row`, eight lanes at a time with AVX2), then each
+/// output row is the sum of its columns' runs (`anim_box_collapse_row`).
 /// Larger boxes sum each row per output column in 64 bits
-/// (`anim_box_add_row`, two pixels at a time; a column wider than
-/// `ANIM_BOX_MAX_RUN` pixels through the same loop written here) and are
-/// written by `anim_box_write_row`. Both give the same pixels.
+/// (`anim_box_add_row`; a column wider than `ANIM_BOX_MAX_RUN` pixels in
+/// Swift) and are written by `anim_box_write_row`. Both give the same pixels.
 ///
 /// Immutable: `run` keeps its sums in memory of its own, so one instance
 /// serves any number of threads at once.
@@ -34,12 +31,10 @@ public final class Downsampler: Sendable {
     public let width: Int
     /// Output height in pixels (at least 1).
     public let height: Int
-    /// Each column (row) as the run of source pixels (rows) with a weight
-    /// and that weight (a box's weights are equal).
+    /// Each column (row) as its run of source pixels (rows) and their equal weight.
     fileprivate let columnTable: [Run]
     fileprivate let rowTable: [Run]
-    /// `columnTable`'s starts and counts for the C loop; empty when a
-    /// column is too wide for it.
+    /// `columnTable`'s starts and counts for the C loop; empty when a column is too wide for it.
     private let columnStarts: [Int32]
     private let columnCounts: [Int32]
     /// `columnTable`'s weights, for the C row writer.
@@ -67,8 +62,7 @@ public final class Downsampler: Sendable {
         self.init(sourceWidth: sourceWidth, sourceHeight: sourceHeight, width: width, height: height, rowsFirst: true)
     }
 
-    /// `rowsFirst` false: the 64-bit path whatever the boxes (the tests
-    /// compare the two).
+    /// `rowsFirst` false: the 64-bit path whatever the boxes (the tests compare the two).
     init(sourceWidth: Int, sourceHeight: Int, width: Int, height: Int, rowsFirst: Bool) {
         precondition(sourceWidth > 0 && sourceHeight > 0, "Downsampler: empty source")
         self.sourceWidth = sourceWidth
@@ -103,9 +97,8 @@ public final class Downsampler: Sendable {
         )
     }
 
-    /// Box-filter coefficients computed as Pillow's `precompute_coeffs`
-    /// does for `Image.BOX`: the source pixels whose centres fall inside the
-    /// output pixel's area, equally weighted.
+    /// Pillow's `precompute_coeffs` for `Image.BOX`: the source pixels whose
+    /// centres fall inside the output pixel's area, equally weighted.
     static func spans(from source: Int, to target: Int) -> [Span] {
         let scale = Double(source) / Double(target)
         let support = 0.5 * max(scale, 1)
@@ -139,7 +132,7 @@ public final class Downsampler: Sendable {
             for y in 0..<rows.count {
                 let span = rows[y]
                 if y > 0 && rows[y - 1].start == span.start && rows[y - 1].count == span.count {
-                    // Enlarging vertically: the same source row as the row above.
+                    // Enlarging: the same source row as the row above.
                     (dst + y * width * 4).update(from: dst + (y - 1) * width * 4, count: width * 4)
                     continue
                 }

@@ -15,14 +15,13 @@ public protocol PixelResampler: Sendable {
 
 extension Downsampler: PixelResampler {}
 
-/// Resizes RGBA8 images with the Lanczos filter of three lobes, as
-/// Pillow's `Image.LANCZOS` does: separable, its coefficients computed as
-/// Pillow's `precompute_coeffs` (the kernel widened by the scale when
-/// shrinking, so every source pixel counts; normalised to sum 1), in
-/// premultiplied alpha (transparent pixels do not tint edges) and float;
-/// the pixel loops are C (`CColorKernel`, SSE). Sharper than the box
-/// filter when shrinking by small factors, and it interpolates when
-/// enlarging. Slight overshoot at hard edges is clamped.
+/// Resizes RGBA8 images with the three-lobe Lanczos filter as Pillow's
+/// `Image.LANCZOS` does: separable, coefficients as `precompute_coeffs`
+/// (the kernel widened by the scale when shrinking; normalised to sum 1),
+/// in premultiplied alpha (transparent pixels do not tint edges) and
+/// float, the pixel loops in C (SSE). Sharper than the box filter when
+/// shrinking by small factors; interpolates when enlarging. Overshoot at
+/// hard edges is clamped.
 ///
 /// Immutable: `run` takes its scratch memory per call.
 public final class LanczosResampler: PixelResampler {
