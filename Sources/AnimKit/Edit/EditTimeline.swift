@@ -61,12 +61,7 @@ public struct EditTimeline: Equatable, Sendable {
         let tick = 1e9 / fps
         let ticks = max(1, Int((total / tick).rounded()))
         // Entry ends, in nanoseconds from the start.
-        var ends: [Double] = []
-        var t = 0.0
-        for e in entries {
-            t += Self.nanoseconds(e.duration)
-            ends.append(t)
-        }
+        let ends = entries.reduce(into: [Double]()) { $0.append(($0.last ?? 0) + Self.nanoseconds($1.duration)) }
         var out: [(position: Int, first: Int, last: Int)] = []
         var position = 0
         for k in 0..<ticks {

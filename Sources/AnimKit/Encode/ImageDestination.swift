@@ -71,23 +71,19 @@ public final class ImageDestination {
     }
 
     init(sink: OutputSink, format: OutputFormat, options: EncodingOptions) throws {
-        self.sink = sink
-        self.format = format
-        do { try options.check(for: format, file: sink.name) } catch {
+        let writing = Formats.writing(format)
+        let unseekable = writing.countsFramesFirst && !sink.canPatch
+        do {
+            try options.check(for: format, file: sink.name)
+            if unseekable && options.frameCount == nil { throw AnimError(file: sink.name, EncodingProblem.needsFrameCount) }
+        } catch {
             sink.abort()
             throw error
         }
         var o = options
-        let writing = Formats.writing(format)
+        if unseekable { o.mergeIdenticalFrames = false }
+        (self.sink, self.format, self.options) = (sink, format, o)
         clearsHiddenColors = writing.clearsHiddenColors && !options.keepHiddenColors
-        if writing.countsFramesFirst && !sink.canPatch {
-            guard o.frameCount != nil else {
-                sink.abort()
-                throw AnimError(file: sink.name, EncodingProblem.needsFrameCount)
-            }
-            o.mergeIdenticalFrames = false
-        }
-        self.options = o
     }
 
     /// The temporary file being written, for a file output (removed or

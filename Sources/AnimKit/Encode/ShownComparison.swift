@@ -29,12 +29,7 @@ package struct ShownComparison: Sendable, Equatable {
     package static func compare(
         count: Int, starts: [Duration], reference: (Int) throws -> RGBAImage, shown: ImageSource
     ) throws -> ShownComparison {
-        var ends: [Duration] = []
-        var t = Duration.zero
-        for f in shown.frames {
-            t += f.duration
-            ends.append(t)
-        }
+        let ends = shown.frames.reduce(into: [Duration]()) { $0.append(($0.last ?? .zero) + $1.duration) }
         var result = ShownComparison()
         var sum = 0.0
         var rank = 0

@@ -100,20 +100,27 @@ public final class Downsampler: Sendable {
     /// Pillow's `precompute_coeffs` for `Image.BOX`: the source pixels whose
     /// centres fall inside the output pixel's area, equally weighted.
     static func spans(from source: Int, to target: Int) -> [Span] {
-        let scale = Double(source) / Double(target)
-        let support = 0.5 * max(scale, 1)
-        return (0..<target).map { i in
-            let center = (Double(i) + 0.5) * scale
-            let lo = max(Int(center - support + 0.5), 0)
-            let hi = min(Int(center + support + 0.5), source)
-            var weights = [Float]()
-            for s in lo..<max(hi, lo + 1) {
-                let x = (Double(s) - center + 0.5) / max(scale, 1)
-                weights.append(x > -0.5 && x <= 0.5 ? 1 : 0)
-            }
+        windows(from: source, to: target, support: 0.5) { $0 > -0.5 && $0 <= 0.5 ? 1 : 0 }.map { lo, values in
+            let weights = values.map(Float.init)
             let total = weights.reduce(0, +)
             if total == 0 { return Span(start: min(lo, source - 1), weights: [1]) }
             return Span(start: lo, weights: weights.map { $0 / total })
+        }
+    }
+
+    /// Pillow's `precompute_coeffs` windows, shared with `LanczosResampler`: for
+    /// each output pixel, the first source pixel and `filter` at each source pixel
+    /// from it, the filter's `support` widened by the scale when shrinking.
+    static func windows(
+        from source: Int, to target: Int, support: Double, _ filter: (Double) -> Double
+    ) -> [(lo: Int, values: [Double])] {
+        let scale = Double(source) / Double(target)
+        let filterScale = max(scale, 1)
+        return (0..<target).map { i in
+            let center = (Double(i) + 0.5) * scale
+            let lo = max(Int(center - support * filterScale + 0.5), 0)
+            let hi = min(Int(center + support * filterScale + 0.5), source)
+            return (lo, (lo..<max(hi, lo + 1)).map { filter((Double($0) - center + 0.5) / filterScale) })
         }
     }
 

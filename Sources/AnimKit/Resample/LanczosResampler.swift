@@ -69,18 +69,10 @@ public final class LanczosResampler: PixelResampler {
 
     /// Pillow's `precompute_coeffs` for a filter of support 3.
     static func axis(from source: Int, to target: Int) -> Axis {
-        let scale = Double(source) / Double(target)
-        let filterScale = max(scale, 1)
-        let support = 3 * filterScale
-        let taps = Int(support.rounded(.up)) * 2 + 1
+        let taps = Int((3 * max(Double(source) / Double(target), 1)).rounded(.up)) * 2 + 1
         var start = [Int32](repeating: 0, count: target)
         var weights = [Float](repeating: 0, count: target * taps)
-        for i in 0..<target {
-            let center = (Double(i) + 0.5) * scale
-            let lo = max(Int(center - support + 0.5), 0)
-            let hi = min(Int(center + support + 0.5), source)
-            var w = [Double]()
-            for s in lo..<max(hi, lo + 1) { w.append(lanczos((Double(s) - center + 0.5) / filterScale)) }
+        for (i, (lo, w)) in Downsampler.windows(from: source, to: target, support: 3, lanczos).enumerated() {
             let total = w.reduce(0, +)
             start[i] = Int32(min(lo, source - 1))
             for k in 0..<min(w.count, taps) { weights[i * taps + k] = Float(total != 0 ? w[k] / total : (k == 0 ? 1 : 0)) }
