@@ -1,9 +1,6 @@
-/// The pixel side of an edit: a crop, then a new size. Frames shrink by
-/// area averaging weighted by alpha (`Downsampler`, Pillow's `BOX`
-/// filter): each output pixel is the mean of the source pixels it covers,
-/// so nothing aliases and transparent pixels do not tint the edges of
-/// opaque ones; an axis that grows takes the nearest pixel (pixel art stays
-/// sharp).
+/// The pixel side of an edit: a crop, then a new size, resampled by
+/// `filter` in premultiplied alpha (transparent pixels do not tint the
+/// edges of opaque ones).
 public struct FrameGeometry: Equatable, Sendable {
     /// How the output size is given.
     public enum Size: Equatable, Sendable {
@@ -19,7 +16,8 @@ public struct FrameGeometry: Equatable, Sendable {
     /// The filter a change of size uses.
     public enum Filter: String, Equatable, Sendable, CaseIterable {
         /// Area averaging (Pillow's BOX; `Downsampler`): each output pixel
-        /// the mean of the source pixels it covers; growing repeats pixels.
+        /// the mean of the source pixels it covers, so nothing aliases;
+        /// growing repeats pixels (pixel art stays sharp).
         case box
         /// Lanczos, three lobes (Pillow's LANCZOS; `LanczosResampler`):
         /// sharper when shrinking, interpolates when growing.
