@@ -122,9 +122,6 @@ final class ColorTransform: @unchecked Sendable {
         }
     }
 
-    /// Whether the matrix-shaper fast path is in use (for tests).
-    var usesFastPath: Bool { fast != nil }
-
     /// `convert` through Little CMS itself, whatever the fast path.
     func convertWithLittleCMS(_ source: UnsafeRawPointer, into target: UnsafeMutableRawPointer, count: Int) {
         var done = 0

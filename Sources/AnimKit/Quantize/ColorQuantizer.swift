@@ -35,8 +35,7 @@ public final class ColorQuantizer {
     /// colours when they fit, else median cut + `iterations` k-means
     /// passes. Empty when no pixel was counted.
     public func palette(maxColors: Int, iterations: Int = 4) -> QuantizedPalette {
-        let result = Quantizer.palette(histogram, maxColors: max(maxColors, 1), iterations: max(iterations, 0))
-        return QuantizedPalette(colors: result.colors, meanSquaredError: result.meanSquaredError)
+        Quantizer.palette(histogram, maxColors: max(maxColors, 1), iterations: max(iterations, 0))
     }
 
     /// The mean squared error per channel (about; 0 when exact) of drawing

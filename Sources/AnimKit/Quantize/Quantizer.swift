@@ -17,31 +17,23 @@ enum Quantizer {
         subscript(axis: Int) -> Float { axis == 0 ? r : axis == 1 ? g : b }
     }
 
-    /// A palette and its estimated error: the mean over pixels of the
-    /// weighted squared distance divided by the weight sum, about the
-    /// per-channel mean squared error (0 when exact).
-    struct Result {
-        var colors: [UInt32]
-        var meanSquaredError: Double
-    }
-
     static let axisWeight: [Float] = [Float(PaletteSearch.weightR), Float(PaletteSearch.weightG), Float(PaletteSearch.weightB)]
 
     /// At most `maxColors` colours for the histogram's pixels.
-    static func palette(_ histogram: ColorHistogram, maxColors: Int, iterations: Int) -> Result {
+    static func palette(_ histogram: ColorHistogram, maxColors: Int, iterations: Int) -> QuantizedPalette {
         if !histogram.overflowed && histogram.distinct.count <= maxColors {
-            return Result(colors: histogram.distinct, meanSquaredError: 0)
+            return QuantizedPalette(colors: histogram.distinct, meanSquaredError: 0)
         }
         var entries = histogram.entries()
         var centroids = medianCut(&entries, maxColors)
         centroids = refine(entries, centroids, iterations: iterations)
         var seen = Set<UInt32>()
         let colors = centroids.map(key).filter { seen.insert($0).inserted }
-        return Result(colors: colors, meanSquaredError: meanSquaredError(entries, colors))
+        return QuantizedPalette(colors: colors, meanSquaredError: meanSquaredError(entries, colors))
     }
 
-    /// The estimated error of `colors` for the histogram's pixels (same
-    /// units as `Result.meanSquaredError`).
+    /// The estimated error of `colors` for the histogram's pixels (as
+    /// `QuantizedPalette.meanSquaredError`).
     static func meanSquaredError(_ entries: [Entry], _ colors: [UInt32]) -> Double {
         guard !colors.isEmpty else { return .infinity }
         return meanSquaredError(entries, PaletteSearch(colors))
