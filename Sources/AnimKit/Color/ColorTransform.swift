@@ -16,9 +16,7 @@ final class ColorTransform: @unchecked Sendable {
     private let fast: MatrixShaper?
 
     private init(handle: cmsHTRANSFORM, source: ColorConversion, fast: MatrixShaper?) {
-        self.handle = handle
-        self.source = source
-        self.fast = fast
+        (self.handle, self.source, self.fast) = (handle, source, fast)
     }
 
     deinit { cmsDeleteTransform(handle) }
@@ -121,6 +119,9 @@ final class ColorTransform: @unchecked Sendable {
             i = end
         }
     }
+
+    /// Whether the matrix-shaper fast path is in use (for tests).
+    var usesFastPath: Bool { fast != nil }
 
     /// `convert` through Little CMS itself, whatever the fast path.
     func convertWithLittleCMS(_ source: UnsafeRawPointer, into target: UnsafeMutableRawPointer, count: Int) {

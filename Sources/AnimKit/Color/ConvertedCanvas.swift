@@ -29,9 +29,7 @@ final class ConvertedCanvas {
     private(set) var step = -1
 
     init(transform: ColorTransform, width: Int, height: Int) {
-        self.transform = transform
-        self.width = width
-        self.height = height
+        (self.transform, self.width, self.height) = (transform, width, height)
         let bytes = width * height * 4
         pixels = .allocate(byteCount: bytes, alignment: 16)
         shadow = .allocate(byteCount: bytes, alignment: 16)

@@ -21,9 +21,7 @@ final class Compositor {
     private var pendingRawRect: Rect?
 
     init(width: Int, height: Int, formula: BlendFormula) {
-        self.width = width
-        self.height = height
-        self.formula = formula
+        (self.width, self.height, self.formula) = (width, height, formula)
         storage = .allocate(byteCount: width * height * 4, alignment: 16)
         storage.initializeMemory(as: UInt8.self, repeating: 0)
         canvas = storage.bindMemory(to: UInt8.self)

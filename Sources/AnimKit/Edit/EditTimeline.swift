@@ -11,8 +11,7 @@ public struct EditTimeline: Equatable, Sendable {
 
         /// An entry showing source frame `frame` for `duration`.
         public init(frame: Int, duration: Duration) {
-            self.frame = frame
-            self.duration = duration
+            (self.frame, self.duration) = (frame, duration)
         }
     }
 

@@ -27,12 +27,8 @@ public struct FrameEdits: Equatable, Sendable {
         frames: FrameSelection? = nil, speed: Double? = nil, fps: Double? = nil, reverse: Bool = false,
         bounce: Bool = false, geometry: FrameGeometry = FrameGeometry()
     ) {
-        self.frames = frames
-        self.speed = speed
-        self.fps = fps
-        self.reverse = reverse
-        self.bounce = bounce
-        self.geometry = geometry
+        (self.frames, self.speed, self.fps) = (frames, speed, fps)
+        (self.reverse, self.bounce, self.geometry) = (reverse, bounce, geometry)
     }
 
     /// Whether the edits change anything about the time of a play.

@@ -33,9 +33,7 @@ public struct FrameGeometry: Equatable, Sendable {
 
     /// A crop and a size; nil for either leaves it as it is.
     public init(crop: Rect? = nil, size: Size? = nil, filter: Filter = .lanczos) {
-        self.crop = crop
-        self.size = size
-        self.filter = filter
+        (self.crop, self.size, self.filter) = (crop, size, filter)
     }
 
     /// What is wrong with a geometry for a canvas.

@@ -12,8 +12,7 @@ public struct FrameSelection: Equatable, Sendable {
 
         /// Frames `first` to `last`.
         public init(first: Int, last: Int?) {
-            self.first = first
-            self.last = last
+            (self.first, self.last) = (first, last)
         }
     }
 

@@ -42,10 +42,7 @@ public struct SizeSetting: Equatable, Sendable, CustomStringConvertible {
     /// The options given, with this step's settings.
     public func applied(to options: EncodingOptions) -> EncodingOptions {
         var o = options
-        o.lossy = lossy
-        o.lossless = lossless
-        o.quality = quality
-        o.maxColors = maxColors
+        (o.lossy, o.lossless, o.quality, o.maxColors) = (lossy, lossless, quality, maxColors)
         return o
     }
 }

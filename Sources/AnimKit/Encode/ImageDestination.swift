@@ -108,8 +108,7 @@ public final class ImageDestination {
                 guard frame.width > 0, frame.height > 0, frame.width <= 65535, frame.height <= 65535 else {
                     throw AnimError(file: sink.name, EncodingProblem.canvasSize(width: frame.width, height: frame.height))
                 }
-                width = frame.width
-                height = frame.height
+                (width, height) = (frame.width, frame.height)
                 writer = try Formats.writing(format).writer(sink, width, height, options) { bytes, name in
                     // The values as written: converted through the file's
                     // profile, frames written again would change colour.

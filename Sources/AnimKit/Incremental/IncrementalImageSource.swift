@@ -44,8 +44,7 @@ public final class IncrementalImageSource: Sendable {
     /// An empty source: append bytes as they arrive, then `finish()`; `name`
     /// labels messages.
     public init(name: String = "<stdin>", options: DecodingOptions = DecodingOptions()) {
-        self.name = name
-        self.options = options
+        (self.name, self.options) = (name, options)
     }
 
     /// Adds bytes that arrived. Ignored after `finish()`.

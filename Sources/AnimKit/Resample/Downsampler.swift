@@ -65,10 +65,8 @@ public final class Downsampler: Sendable {
     /// `rowsFirst` false: the 64-bit path whatever the boxes (the tests compare the two).
     init(sourceWidth: Int, sourceHeight: Int, width: Int, height: Int, rowsFirst: Bool) {
         precondition(sourceWidth > 0 && sourceHeight > 0, "Downsampler: empty source")
-        self.sourceWidth = sourceWidth
-        self.sourceHeight = sourceHeight
-        self.width = max(width, 1)
-        self.height = max(height, 1)
+        (self.sourceWidth, self.sourceHeight) = (sourceWidth, sourceHeight)
+        (self.width, self.height) = (max(width, 1), max(height, 1))
         columnTable = Self.spans(from: sourceWidth, to: self.width).map(Self.run)
         rowTable = Self.spans(from: sourceHeight, to: self.height).map(Self.run)
         let narrow = columnTable.allSatisfy { $0.count <= ANIM_BOX_MAX_RUN }

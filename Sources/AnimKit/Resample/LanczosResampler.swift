@@ -54,10 +54,8 @@ public final class LanczosResampler: PixelResampler {
         precondition(
             sourceWidth <= max(width, 1) * Self.maxShrink && sourceHeight <= max(height, 1) * Self.maxShrink,
             "LanczosResampler: shrinks more than maxShrink")
-        self.sourceWidth = sourceWidth
-        self.sourceHeight = sourceHeight
-        self.width = max(width, 1)
-        self.height = max(height, 1)
+        (self.sourceWidth, self.sourceHeight) = (sourceWidth, sourceHeight)
+        (self.width, self.height) = (max(width, 1), max(height, 1))
         columns = Self.axis(from: sourceWidth, to: self.width)
         rows = Self.axis(from: sourceHeight, to: self.height)
     }
