@@ -43,9 +43,7 @@ package struct ShownComparison: Sendable, Equatable {
                 zeros += 1
             }
             let j = rank < zeros ? covering - zeros + rank : covering
-            let x = try reference(i)
-            let y = try shown.frame(at: j)
-            let p = psnr(x, y)
+            let p = psnr(try reference(i), try shown.frame(at: j))
             if p < identical && result.firstDifferent == nil { result.firstDifferent = i }
             if p < result.minPSNR {
                 result.minPSNR = p

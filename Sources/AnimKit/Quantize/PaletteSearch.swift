@@ -49,15 +49,10 @@ final class PaletteSearch {
                 count: Self.stride)
             position[j] = Int32(i)
         }
-        if cached {
-            cacheTags = .allocate(capacity: 1 << cacheBits)
-            cacheTags?.initialize(repeating: 0, count: 1 << cacheBits)
-            cacheValues = .allocate(capacity: 1 << cacheBits)
-            cacheValues?.initialize(repeating: 0, count: 1 << cacheBits)
-        } else {
-            cacheTags = nil
-            cacheValues = nil
-        }
+        cacheTags = cached ? .allocate(capacity: 1 << cacheBits) : nil
+        cacheTags?.initialize(repeating: 0, count: 1 << cacheBits)
+        cacheValues = cached ? .allocate(capacity: 1 << cacheBits) : nil
+        cacheValues?.initialize(repeating: 0, count: 1 << cacheBits)
         if cached { fillSafeRadii() }
     }
 
