@@ -1,20 +1,16 @@
-/// The colour-converted copy of a canvas that `FrameCursor` delivers: the
-/// canvas keeps the stored values (the next frame is composited on them),
-/// and this copy is brought up to date after each frame.
+/// The colour-converted copy of a canvas that `FrameCursor` delivers: the canvas keeps the stored
+/// values (the next frame is composited on them), and this copy is brought up to date after each
+/// frame.
 ///
-/// Converting once composited is what Chromium 156 shows: on a P3 APNG
-/// whose translucent frame is blended OVER another (`p3-over.png`,
-/// `ColorManagementTests`) its `ImageDecoder` and an `<img>` give these
-/// pixels within 1 level, where converting each frame before blending
-/// would be up to 60 levels away. (Chromium's png_image_decoder.cc has a
-/// per-row transform, `color_transform_scanline_`, but the pixels shown
-/// are those of the composited frame converted.)
+/// Converting once composited is what Chromium 156 shows (its `ImageDecoder` and `<img>`, within 1
+/// level; its png_image_decoder.cc converts per row, but shows the composited frame converted).
+/// Converting each frame before blending would be up to 60 levels away on a P3 APNG whose
+/// translucent frame is blended over another (`p3-over.png`, `ColorManagementTests`), and leave
+/// half the red of APNG suite 023 (`gAMA` 0.00045) where Chromium shows black.
 ///
-/// It keeps the stored values it last converted (`shadow`), so only the
-/// pixels that differ from them are converted again: a frame blended over
-/// the canvas, transparent where nothing moved, changes a large rectangle
-/// but few pixels. Disposals, checkpoints and seeks need no bookkeeping:
-/// whatever the canvas holds, the pixels that differ are the ones converted.
+/// Only the pixels that differ from the stored values last converted (`shadow`) are converted
+/// again: a frame blended over the canvas, transparent where nothing moved, changes a large
+/// rectangle but few pixels; disposals, checkpoints and seeks need no bookkeeping.
 ///
 /// Not `Sendable`: owned by the cursor, used under its lock.
 final class ConvertedCanvas {
@@ -25,19 +21,16 @@ final class ConvertedCanvas {
     private(set) var pixels: UnsafeMutableRawBufferPointer
     /// The stored values `pixels` are the conversion of.
     private let shadow: UnsafeMutableRawBufferPointer
-    /// The step of the canvas `pixels` were last brought up to date with,
-    /// or -1.
+    /// The step of the canvas `pixels` were last brought up to date with, or -1.
     private(set) var step = -1
 
     init(transform: ColorTransform, width: Int, height: Int) {
-        self.transform = transform
-        self.width = width
-        self.height = height
+        (self.transform, self.width, self.height) = (transform, width, height)
         let bytes = width * height * 4
         pixels = .allocate(byteCount: bytes, alignment: 16)
         shadow = .allocate(byteCount: bytes, alignment: 16)
-        // Transparent black both ways: a shadow of zeros holds the
-        // conversion of zeros, so the first frame converts what differs.
+        // Transparent black both ways: a shadow of zeros holds the conversion of zeros, so the
+        // first frame converts what differs.
         shadow.initializeMemory(as: UInt8.self, repeating: 0)
         pixels.initializeMemory(as: UInt8.self, repeating: 0)
         var zero: UInt32 = 0
@@ -52,9 +45,9 @@ final class ConvertedCanvas {
         shadow.deallocate()
     }
 
-    /// Sets rectangle `rect` to pixels whose conversion is known: `stored`
-    /// (as the canvas holds them) and `converted`, rows of `rect.width`
-    /// pixels each (a replacing step converted where it was decoded).
+    /// Sets rectangle `rect` to pixels whose conversion is known: `stored` (as the canvas holds
+    /// them) and `converted`, rows of `rect.width` pixels each (a replacing step converted where it
+    /// was decoded).
     func place(_ rect: Rect, stored: UnsafeRawPointer, converted: UnsafeRawPointer) {
         let rowBytes = rect.width * 4
         for y in 0..<max(rect.height, 0) where rowBytes > 0 {
@@ -64,10 +57,9 @@ final class ConvertedCanvas {
         }
     }
 
-    /// Brings the converted pixels up to `canvas` at step `step`. `changed`:
-    /// the only rectangle where the canvas can differ from the one at
-    /// `since`; nil when anything may have changed. `known`: a rectangle
-    /// `place` brought up to date since, which is not compared again.
+    /// Brings the converted pixels up to `canvas` at step `step`. `changed`: the only rectangle
+    /// where the canvas can differ from the one at `since`; nil when anything may have changed.
+    /// `known`: a rectangle `place` brought up to date since, which is not compared again.
     func update(from canvas: UnsafeRawBufferPointer, step: Int, changed: (since: Int, rect: Rect)?, known: Rect? = nil) {
         var r = Rect(x: 0, y: 0, width: width, height: height)
         if let changed, changed.since == self.step, self.step >= 0 { r = changed.rect.intersection(r) }
@@ -90,18 +82,13 @@ final class ConvertedCanvas {
 
     private func compare(_ canvas: UnsafeRawBufferPointer, _ r: Rect) {
         guard !r.isEmpty else { return }
-        if r.width == width {  // whole rows: one run
-            let offset = r.y * width * 4
-            transform.convertChanged(
-                canvas.baseAddress! + offset, shadow: shadow.baseAddress! + offset, into: pixels.baseAddress! + offset,
-                count: width * r.height)
-            return
-        }
-        for y in r.y..<(r.y + r.height) {
+        // Whole rows are one run.
+        let (runs, count) = r.width == width ? (1, width * r.height) : (r.height, r.width)
+        for y in r.y..<(r.y + runs) {
             let offset = (y * width + r.x) * 4
             transform.convertChanged(
                 canvas.baseAddress! + offset, shadow: shadow.baseAddress! + offset, into: pixels.baseAddress! + offset,
-                count: r.width)
+                count: count)
         }
     }
 }

@@ -27,17 +27,9 @@ extension Step {
     static func markKeyframes(_ steps: inout [Step], canvas: Rect) {
         for i in steps.indices {
             let s = steps[i]
-            var key: Bool
-            if i == 0 {
-                key = true
-            } else if s.rect == canvas && (!s.hasAlpha || s.blend == .source) {
-                key = true
-            } else {
-                let p = steps[i - 1]
-                key = p.dispose == .background && (p.rect == canvas || p.isKey)
-            }
-            if i > 0 && s.dispose == .previous { key = false }
-            steps[i].isKey = key
+            let covers = s.rect == canvas && (!s.hasAlpha || s.blend == .source)
+            let cleared = i > 0 && steps[i - 1].dispose == .background && (steps[i - 1].rect == canvas || steps[i - 1].isKey)
+            steps[i].isKey = i == 0 || (s.dispose != .previous && (covers || cleared))
         }
     }
 }

@@ -1,6 +1,5 @@
-/// The time side of an edit: which source frame is shown, for how long,
-/// in play order. Selection, speed, frame rate, reversal and bounce are
-/// operations on it; the pixels are `FrameGeometry`'s.
+/// The time side of an edit: which source frame is shown, for how long, in play order. Selection,
+/// speed, frame rate, reversal and bounce are operations on it; the pixels are `FrameGeometry`'s.
 public struct EditTimeline: Equatable, Sendable {
     /// A source frame and how long it shows.
     public struct Entry: Equatable, Sendable {
@@ -11,8 +10,7 @@ public struct EditTimeline: Equatable, Sendable {
 
         /// An entry showing source frame `frame` for `duration`.
         public init(frame: Int, duration: Duration) {
-            self.frame = frame
-            self.duration = duration
+            (self.frame, self.duration) = (frame, duration)
         }
     }
 
@@ -35,9 +33,8 @@ public struct EditTimeline: Equatable, Sendable {
         EditTimeline(entries: positions.map { entries[$0] })
     }
 
-    /// Played `factor` times as fast: every duration divided by it (to the
-    /// nanosecond). A factor that is not positive and finite is a
-    /// programmer error (a precondition).
+    /// Played `factor` times as fast: every duration divided by it (to the nanosecond). A factor
+    /// that is not positive and finite is a programmer error (a precondition).
     public func speeded(by factor: Double) -> EditTimeline {
         precondition(factor > 0 && factor.isFinite, "EditTimeline: speed must be positive")
         return EditTimeline(
@@ -46,14 +43,12 @@ public struct EditTimeline: Equatable, Sendable {
             })
     }
 
-    /// Resampled to `fps` frames a second: the play is cut into ticks of
-    /// 1/fps; each tick shows the entry shown at its middle (an entry
-    /// shorter than half a tick can be dropped), and neighbouring ticks
-    /// showing the same entry are merged into one frame. Every boundary
-    /// falls on a tick, rounded to the nanosecond from the start (no
-    /// drift); the play lasts its length rounded to whole ticks (at least
-    /// one). A rate that is not positive and finite is a programmer error
-    /// (a precondition).
+    /// Resampled to `fps` frames a second: the play is cut into ticks of 1/fps; each tick shows the
+    /// entry shown at its middle (an entry shorter than half a tick can be dropped), and
+    /// neighbouring ticks showing the same entry are merged into one frame. Every boundary falls on
+    /// a tick, rounded to the nanosecond from the start (no drift); the play lasts its length
+    /// rounded to whole ticks (at least one). A rate that is not positive and finite is a
+    /// programmer error (a precondition).
     public func resampled(fps: Double) -> EditTimeline {
         precondition(fps > 0 && fps.isFinite, "EditTimeline: fps must be positive")
         guard !entries.isEmpty else { return self }
@@ -61,12 +56,7 @@ public struct EditTimeline: Equatable, Sendable {
         let tick = 1e9 / fps
         let ticks = max(1, Int((total / tick).rounded()))
         // Entry ends, in nanoseconds from the start.
-        var ends: [Double] = []
-        var t = 0.0
-        for e in entries {
-            t += Self.nanoseconds(e.duration)
-            ends.append(t)
-        }
+        let ends = entries.reduce(into: [Double]()) { $0.append(($0.last ?? 0) + Self.nanoseconds($1.duration)) }
         var out: [(position: Int, first: Int, last: Int)] = []
         var position = 0
         for k in 0..<ticks {
@@ -88,8 +78,8 @@ public struct EditTimeline: Equatable, Sendable {
     /// Played backwards.
     public func reversed() -> EditTimeline { EditTimeline(entries: entries.reversed()) }
 
-    /// Forwards, then backwards without showing either end twice in a row
-    /// (0 1 2 3 2 1), so that a looping play swings back and forth.
+    /// Forwards, then backwards without showing either end twice in a row (0 1 2 3 2 1), so that a
+    /// looping play swings back and forth.
     public func bounced() -> EditTimeline {
         guard entries.count > 2 else { return self }
         return EditTimeline(entries: entries + entries.dropFirst().dropLast().reversed())

@@ -1,13 +1,12 @@
-/// The edits `anim convert` and `anim encode` make, as a value, applied
-/// in one stated order:
+/// The edits `anim convert` and `anim encode` make, as a value, applied in one stated order:
 ///
 /// 1. `frames`: the frames kept, in the order listed (source numbers);
 /// 2. `speed`: durations divided by it;
 /// 3. `fps`: resampled to that rate (`EditTimeline.resampled`);
 /// 4. `reverse`, then 5. `bounce`;
 ///
-/// and on the pixels of every frame: `geometry` (crop, then size). The
-/// loop count is the encoder's (`EncodingOptions.plays`).
+/// and on the pixels of every frame: `geometry` (crop, then size). The loop count is the encoder's
+/// (`EncodingOptions.plays`).
 public struct FrameEdits: Equatable, Sendable {
     /// The frames kept, in order (nil: all).
     public var frames: FrameSelection?
@@ -27,12 +26,8 @@ public struct FrameEdits: Equatable, Sendable {
         frames: FrameSelection? = nil, speed: Double? = nil, fps: Double? = nil, reverse: Bool = false,
         bounce: Bool = false, geometry: FrameGeometry = FrameGeometry()
     ) {
-        self.frames = frames
-        self.speed = speed
-        self.fps = fps
-        self.reverse = reverse
-        self.bounce = bounce
-        self.geometry = geometry
+        (self.frames, self.speed, self.fps) = (frames, speed, fps)
+        (self.reverse, self.bounce, self.geometry) = (reverse, bounce, geometry)
     }
 
     /// Whether the edits change anything about the time of a play.

@@ -1,16 +1,12 @@
-/// The pixel side of an edit: a crop, then a new size. Frames shrink by
-/// area averaging weighted by alpha (`Downsampler`, Pillow's `BOX`
-/// filter): each output pixel is the mean of the source pixels it covers,
-/// so nothing aliases and transparent pixels do not tint the edges of
-/// opaque ones; an axis that grows takes the nearest pixel (pixel art stays
-/// sharp).
+/// The pixel side of an edit: a crop, then a new size, resampled by `filter` in premultiplied alpha
+/// (transparent pixels do not tint the edges of opaque ones).
 public struct FrameGeometry: Equatable, Sendable {
     /// How the output size is given.
     public enum Size: Equatable, Sendable {
         /// Exactly this size; a nil side keeps the aspect ratio.
         case resize(width: Int?, height: Int?)
-        /// The largest size inside the box that keeps the aspect ratio,
-        /// never larger than the frame.
+        /// The largest size inside the box that keeps the aspect ratio, never larger than the
+        /// frame.
         case fit(width: Int, height: Int)
         /// Both sides times the factor, rounded, at least 1.
         case scale(Double)
@@ -18,11 +14,11 @@ public struct FrameGeometry: Equatable, Sendable {
 
     /// The filter a change of size uses.
     public enum Filter: String, Equatable, Sendable, CaseIterable {
-        /// Area averaging (Pillow's BOX; `Downsampler`): each output pixel
-        /// the mean of the source pixels it covers; growing repeats pixels.
+        /// Area averaging (Pillow's BOX; `Downsampler`): each output pixel the mean of the source
+        /// pixels it covers, so nothing aliases; growing repeats pixels (pixel art stays sharp).
         case box
-        /// Lanczos, three lobes (Pillow's LANCZOS; `LanczosResampler`):
-        /// sharper when shrinking, interpolates when growing.
+        /// Lanczos, three lobes (Pillow's LANCZOS; `LanczosResampler`): sharper when shrinking,
+        /// interpolates when growing.
         case lanczos
     }
 
@@ -35,9 +31,7 @@ public struct FrameGeometry: Equatable, Sendable {
 
     /// A crop and a size; nil for either leaves it as it is.
     public init(crop: Rect? = nil, size: Size? = nil, filter: Filter = .lanczos) {
-        self.crop = crop
-        self.size = size
-        self.filter = filter
+        (self.crop, self.size, self.filter) = (crop, size, filter)
     }
 
     /// What is wrong with a geometry for a canvas.
@@ -66,7 +60,7 @@ public struct FrameGeometry: Equatable, Sendable {
         else { throw .cropOutside(crop, canvasWidth: width, canvasHeight: height) }
         let (w, h) = (Double(crop.width), Double(crop.height))
         switch size {
-        case nil:
+        case nil, .resize(nil, nil):
             return (crop, crop.width, crop.height)
         case .resize(let rw?, let rh?):
             guard rw > 0, rh > 0 else { throw .emptySize }
@@ -77,8 +71,6 @@ public struct FrameGeometry: Equatable, Sendable {
         case .resize(nil, let rh?):
             guard rh > 0 else { throw .emptySize }
             return (crop, max(1, Int((w * Double(rh) / h).rounded())), rh)
-        case .resize(nil, nil):
-            return (crop, crop.width, crop.height)
         case .fit(let bw, let bh):
             guard bw > 0, bh > 0 else { throw .emptySize }
             let fitted = Downsampler.fit(width: crop.width, height: crop.height, maxWidth: bw, maxHeight: bh)
@@ -96,8 +88,8 @@ public struct FrameGeometry: Equatable, Sendable {
     }
 }
 
-/// Applies a resolved `FrameGeometry` to frames of one canvas size: one
-/// `Downsampler` made once, used for every frame (and from any thread).
+/// Applies a resolved `FrameGeometry` to frames of one canvas size: one `Downsampler` made once,
+/// used for every frame (and from any thread).
 public final class FrameReshaper: Sendable {
     /// The rectangle of the canvas kept.
     public let crop: Rect
@@ -112,11 +104,7 @@ public final class FrameReshaper: Sendable {
     /// `geometry` resolved for frames of `width`×`height`.
     public init(_ geometry: FrameGeometry, width: Int, height: Int) throws(FrameGeometry.Problem) {
         let r = try geometry.resolve(width: width, height: height)
-        crop = r.crop
-        self.width = r.width
-        self.height = r.height
-        sourceWidth = width
-        sourceHeight = height
+        (crop, self.width, self.height, sourceWidth, sourceHeight) = (r.crop, r.width, r.height, width, height)
         if r.width == r.crop.width && r.height == r.crop.height {
             resampler = nil
         } else if geometry.filter == .lanczos, r.crop.width <= r.width * LanczosResampler.maxShrink,
@@ -129,30 +117,16 @@ public final class FrameReshaper: Sendable {
         }
     }
 
-    /// `image` cropped and resized. An image of another size than the one
-    /// given at `init` is a programmer error (a precondition).
+    /// `image` cropped and resized. An image of another size than the one given at `init` is a
+    /// programmer error (a precondition).
     public func apply(_ image: RGBAImage) -> RGBAImage {
         precondition(image.width == sourceWidth && image.height == sourceHeight, "FrameReshaper: frame size changed")
-        let cropped = crop == Rect(x: 0, y: 0, width: sourceWidth, height: sourceHeight) ? image : cut(image)
+        let cropped = image.cropped(to: crop)
         guard let resampler else { return cropped }
         var out = RGBAImage(width: width, height: height)
         cropped.pixels.withUnsafeBytes { src in
             out.pixels.withUnsafeMutableBytes { resampler.run(src, into: $0) }
         }
         return out
-    }
-
-    private func cut(_ image: RGBAImage) -> RGBAImage {
-        var pixels = [UInt8](repeating: 0, count: crop.width * crop.height * 4)
-        let rowBytes = crop.width * 4
-        image.pixels.withUnsafeBytes { src in
-            pixels.withUnsafeMutableBytes { dst in
-                for y in 0..<crop.height {
-                    let from = ((crop.y + y) * sourceWidth + crop.x) * 4
-                    (dst.baseAddress! + y * rowBytes).copyMemory(from: src.baseAddress! + from, byteCount: rowBytes)
-                }
-            }
-        }
-        return RGBAImage(width: crop.width, height: crop.height, trusting: pixels)
     }
 }

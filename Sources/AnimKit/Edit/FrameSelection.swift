@@ -12,8 +12,7 @@ public struct FrameSelection: Equatable, Sendable {
 
         /// Frames `first` to `last`.
         public init(first: Int, last: Int?) {
-            self.first = first
-            self.last = last
+            (self.first, self.last) = (first, last)
         }
     }
 
@@ -46,15 +45,10 @@ public struct FrameSelection: Equatable, Sendable {
     /// The frame numbers selected from `count` frames, in order. Throws
     /// `Problem` naming a part that reaches past the last frame.
     public func frames(of count: Int) throws(Problem) -> [Int] {
-        var out: [Int] = []
-        for part in parts {
-            let last = part.last ?? (count - 1)
-            guard part.first < count, last < count else {
-                throw Problem(part: part, count: count)
-            }
-            out += part.first <= last ? Array(part.first...last) : Array((last...part.first).reversed())
+        if let part = parts.first(where: { $0.first >= count || ($0.last ?? 0) >= count }) {
+            throw Problem(part: part, count: count)
         }
-        return out
+        return frames(within: count)
     }
 
     /// The frame numbers selected that are among `count` frames, in order:

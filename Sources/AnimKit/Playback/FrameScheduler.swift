@@ -1,11 +1,10 @@
 /// Decides which frame to show when, for a player.
 ///
-/// Time is the animation's own clock, anchored to the real clock: the frame
-/// due at any moment follows from the time since the play started (the sum
-/// of durations), never from "now + delay", so playback does not drift; a
-/// late player asks `tick()` and gets the frame due now, skipping the ones it
-/// missed instead of playing them in a burst. Changing the speed, pausing
-/// or stepping re-anchors the clocks at the current position.
+/// Time is the animation's own clock, anchored to the real clock: the frame due at any moment
+/// follows from the time since the play started (the sum of durations), never from "now + delay",
+/// so playback does not drift; a late player asks `tick()` and gets the frame due now, skipping the
+/// ones it missed instead of playing them in a burst. Changing the speed, pausing or stepping
+/// re-anchors the clocks at the current position.
 ///
 /// Not `Sendable`: a scheduler belongs to the one thread that plays.
 public final class FrameScheduler {
@@ -13,8 +12,8 @@ public final class FrameScheduler {
     public struct Tick: Equatable, Sendable {
         /// The frame due now.
         public var frame: Int
-        /// Clock time (nanoseconds) when the next frame is due; nil while
-        /// paused or once the play has finished.
+        /// Clock time (nanoseconds) when the next frame is due; nil while paused or once the play
+        /// has finished.
         public var nextDeadline: Int64?
         /// Frames that came and went since the previous tick, not shown.
         public var skipped: Int
@@ -34,26 +33,23 @@ public final class FrameScheduler {
     public var plays: Plays
     /// Frames skipped since the start.
     public private(set) var totalSkipped = 0
-    /// True while the play has reached the end of the known frames of an
-    /// open-ended scheduler and waits for more.
+    /// True while the play has reached the end of the known frames of an open-ended scheduler and
+    /// waits for more.
     public private(set) var isWaitingForFrames = false
 
-    /// More frames are still to come (a stream being read): time stops at
-    /// the end of the known frames, instead of looping or finishing, until
-    /// `append(durations:)` adds frames; setting it false lets the play
-    /// end or loop.
+    /// More frames are still to come (a stream being read): time stops at the end of the known
+    /// frames, instead of looping or finishing, until `append(durations:)` adds frames; setting it
+    /// false lets the play end or loop.
     public var isOpenEnded = false {
         didSet {
             guard !isOpenEnded, isWaitingForFrames else { return }
             isWaitingForFrames = false
-            anchorAnim = timeline.length
-            anchorReal = clock.nanoseconds()
+            anchor(at: timeline.length)
         }
     }
 
-    /// A scheduler for frames of `durations` (each at least 1 ms is used),
-    /// starting now. Deadlines are nanoseconds on `clock`: a `ManualClock`'s
-    /// own reading, else since the scheduler was made.
+    /// A scheduler for frames of `durations` (at least 1 ms each), starting now. Deadlines are
+    /// nanoseconds on `clock`: a `ManualClock`'s own reading, else since the scheduler was made.
     public convenience init(
         durations: [Duration], plays: Plays, mode: PlaybackMode = .forward,
         speed: Double = 1, clock: any Clock<Duration> = SuspendingClock()
@@ -73,7 +69,7 @@ public final class FrameScheduler {
 
     /// Playback speed: 2 plays twice as fast.
     public var speed: Double {
-        willSet { reanchor() }
+        willSet { anchor(at: animationTime) }
     }
 
     /// The order frames play in. Changing it keeps the frame on screen.
@@ -92,17 +88,15 @@ public final class FrameScheduler {
         isPaused || isWaitingForFrames ? anchorAnim : anchorAnim + Int64(Double(clock.nanoseconds() - anchorReal) * speed)
     }
 
-    /// Frames that arrived on a stream, after the known ones. A play
-    /// waiting for them goes on from where it stopped, so the first new
-    /// frame is due now.
+    /// Frames that arrived on a stream, after the known ones. A play waiting for them goes on from
+    /// where it stopped, so the first new frame is due now.
     public func append(durations more: [Duration]) {
         guard !more.isEmpty else { return }
         let oldLength = timeline.length
         timeline = FrameTimeline(durations: timeline.durations + more.map { max($0.nanosecondsValue, 1_000_000) }, mode: mode)
         if isWaitingForFrames {
             isWaitingForFrames = false
-            anchorAnim = oldLength
-            anchorReal = clock.nanoseconds()
+            anchor(at: oldLength)
         }
     }
 
@@ -111,27 +105,23 @@ public final class FrameScheduler {
         if isOpenEnded, !isPaused, !isWaitingForFrames, animationTime >= timeline.length {
             // The end of what has arrived: hold the last frame.
             isWaitingForFrames = true
-            anchorAnim = timeline.length - 1
-            anchorReal = clock.nanoseconds()
+            anchor(at: timeline.length - 1)
         }
         let index = currentIndex
         let skipped = max(0, index - lastIndex - 1)
         if index > lastIndex { totalSkipped += skipped }
         lastIndex = index
-        let frame = timeline.order[index % timeline.count]
-        if isFinished { return Tick(frame: frame, nextDeadline: nil, skipped: skipped, finished: true) }
-        var deadline: Int64? = nil
-        if !isPaused && !isWaitingForFrames {
-            deadline = anchorReal + Int64((Double(start(of: index + 1) - anchorAnim) / speed).rounded(.up))
-        }
-        return Tick(frame: frame, nextDeadline: deadline, skipped: skipped, finished: false)
+        let finished = isFinished
+        let deadline =
+            finished || isPaused || isWaitingForFrames
+            ? nil : anchorReal + Int64((Double(start(of: index + 1) - anchorAnim) / speed).rounded(.up))
+        return Tick(frame: timeline.order[index % timeline.count], nextDeadline: deadline, skipped: skipped, finished: finished)
     }
 
-    /// Stops animation time at the current position; does nothing if already
-    /// paused.
+    /// Stops animation time at the current position, if not already paused.
     public func pause() {
         guard !isPaused else { return }
-        reanchor()
+        anchor(at: animationTime)
         isPaused = true
     }
 
@@ -145,8 +135,8 @@ public final class FrameScheduler {
     /// Resumes if paused, pauses otherwise.
     public func togglePause() { isPaused ? resume() : pause() }
 
-    /// Pauses and moves `count` frames along the playing order (negative:
-    /// back), not before the first frame.
+    /// Pauses and moves `count` frames along the playing order (negative: back), not before the
+    /// first frame.
     public func step(by count: Int) {
         pause()
         jump(toIndex: max(0, currentIndex + count))
@@ -157,12 +147,11 @@ public final class FrameScheduler {
         jump(toIndex: loop(of: currentIndex) * timeline.count + timeline.position(of: frame))
     }
 
-    /// Restarts the clock at the start of the frame due now, so that it
-    /// is shown for its whole duration from now on (a player calls this
-    /// once its first frame is on screen, after decoding it).
+    /// Restarts the clock at the start of the frame due now, so that it is shown for its whole
+    /// duration from now on (a player calls this once its first frame is on screen, after decoding
+    /// it).
     public func startCurrentFrameNow() {
-        anchorAnim = start(of: currentIndex)
-        anchorReal = clock.nanoseconds()
+        anchor(at: start(of: currentIndex))
     }
 
     /// Back to the start of the first play.
@@ -194,8 +183,9 @@ public final class FrameScheduler {
         return animationTime >= Int64(n) * timeline.length
     }
 
-    private func reanchor() {
-        anchorAnim = animationTime
+    /// Animation time `time` is now.
+    private func anchor(at time: Int64) {
+        anchorAnim = time
         anchorReal = clock.nanoseconds()
     }
 
@@ -205,8 +195,7 @@ public final class FrameScheduler {
     }
 
     private func jump(toIndex index: Int) {
-        anchorAnim = start(of: index)
-        anchorReal = clock.nanoseconds()
+        anchor(at: start(of: index))
         isWaitingForFrames = false
         lastIndex = index - 1  // the next tick shows it, skipping nothing
     }

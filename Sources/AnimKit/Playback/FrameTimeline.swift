@@ -26,15 +26,7 @@ struct FrameTimeline {
         case .reverse: order = Array((0..<n).reversed())
         case .pingPong: order = n <= 2 ? Array(0..<n) : Array(0..<n) + Array((1..<(n - 1)).reversed())
         }
-        var t: Int64 = 0
-        var s = [Int64]()
-        s.reserveCapacity(order.count + 1)
-        for f in order {
-            s.append(t)
-            t += max(durations[f], 0)
-        }
-        s.append(t)
-        starts = s
+        starts = order.reduce(into: [0]) { $0.append($0[$0.count - 1] + max(durations[$1], 0)) }
     }
 
     var length: Int64 { starts.last ?? 0 }

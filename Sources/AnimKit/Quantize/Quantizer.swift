@@ -1,15 +1,12 @@
-/// Chooses a palette for a histogram of colours: the exact colours when
-/// there are few enough, else a variance-based median cut refined by
-/// k-means (Lloyd) iterations, in the weighted RGB space of `PaletteSearch`.
+/// Chooses a palette for a histogram of colours: the exact colours when there are few enough, else
+/// a variance-based median cut refined by k-means (Lloyd) iterations, in the weighted RGB space of
+/// `PaletteSearch`.
 ///
-/// Median cut splits, again and again, the box with the largest weighted
-/// squared error, along its axis of largest spread, at the point that
-/// leaves the least error on both sides (Wu's criterion, on sorted bins
-/// rather than his 3-D moment tables). K-means then moves each colour to
-/// the mean of the pixels nearest to it, which median cut's axis-aligned
-/// boxes cannot do. Both work on the histogram's bins (their exact mean
-/// colours, weighted by pixel count), so their cost does not grow with the
-/// image.
+/// Median cut splits the box with the largest weighted squared error, along its axis of largest
+/// spread, where the least error is left on both sides (Wu's criterion, on sorted bins rather than
+/// his 3-D moment tables); k-means then moves each colour to the mean of the pixels nearest to it,
+/// which axis-aligned boxes cannot. Both work on the histogram's bins (exact mean colours weighted
+/// by pixel count), so their cost does not grow with the image.
 enum Quantizer {
     /// A histogram bin: the mean colour of its pixels and their number.
     struct Entry {
@@ -18,31 +15,23 @@ enum Quantizer {
         subscript(axis: Int) -> Float { axis == 0 ? r : axis == 1 ? g : b }
     }
 
-    /// A palette and its estimated error: the mean over pixels of the
-    /// weighted squared distance divided by the weight sum, about the
-    /// per-channel mean squared error (0 when exact).
-    struct Result {
-        var colors: [UInt32]
-        var meanSquaredError: Double
-    }
-
     static let axisWeight: [Float] = [Float(PaletteSearch.weightR), Float(PaletteSearch.weightG), Float(PaletteSearch.weightB)]
 
     /// At most `maxColors` colours for the histogram's pixels.
-    static func palette(_ histogram: ColorHistogram, maxColors: Int, iterations: Int) -> Result {
+    static func palette(_ histogram: ColorHistogram, maxColors: Int, iterations: Int) -> QuantizedPalette {
         if !histogram.overflowed && histogram.distinct.count <= maxColors {
-            return Result(colors: histogram.distinct, meanSquaredError: 0)
+            return QuantizedPalette(colors: histogram.distinct, meanSquaredError: 0)
         }
         var entries = histogram.entries()
         var centroids = medianCut(&entries, maxColors)
         centroids = refine(entries, centroids, iterations: iterations)
         var seen = Set<UInt32>()
         let colors = centroids.map(key).filter { seen.insert($0).inserted }
-        return Result(colors: colors, meanSquaredError: meanSquaredError(entries, colors))
+        return QuantizedPalette(colors: colors, meanSquaredError: meanSquaredError(entries, colors))
     }
 
-    /// The estimated error of `colors` for the histogram's pixels (same
-    /// units as `Result.meanSquaredError`).
+    /// The estimated error of `colors` for the histogram's pixels (as
+    /// `QuantizedPalette.meanSquaredError`).
     static func meanSquaredError(_ entries: [Entry], _ colors: [UInt32]) -> Double {
         guard !colors.isEmpty else { return .infinity }
         return meanSquaredError(entries, PaletteSearch(colors))
@@ -109,8 +98,8 @@ enum Quantizer {
         return error
     }
 
-    /// Splits along the axis of largest weighted spread, where the two
-    /// halves' errors sum to the least.
+    /// Splits along the axis of largest weighted spread, where the two halves' errors sum to the
+    /// least.
     private static func split(_ e: inout [Entry], _ box: Box) -> (Box, Box) {
         let m = mean(e, box.lo, box.hi)
         var spread = SIMD3<Float>(0, 0, 0)
@@ -150,12 +139,10 @@ enum Quantizer {
         )
     }
 
-    /// Sorts `e[lo..<hi]` by the `axis` coordinate, keeping the order of
-    /// equal ones, as `sort(by:)` does, through integers: a coordinate is
-    /// a non-negative float, whose bits order as an integer's, above the
-    /// entry's place. Sorting with a closure that read the axis at every
-    /// comparison was a noticeable share of sixel play's CPU (perf; the
-    /// mode's CPU a frame: `Tools/bench/graphics/run.py --modes sixel`).
+    /// Sorts `e[lo..<hi]` by the `axis` coordinate, keeping the order of equal ones, through
+    /// integers: a coordinate is a non-negative float, whose bits order as an integer's, above the
+    /// entry's place. (A closure reading the axis at each comparison cost much of sixel play's
+    /// CPU.)
     static func sortStably(_ e: inout [Entry], _ lo: Int, _ hi: Int, axis: Int) {
         var keys = [UInt64](repeating: 0, count: hi - lo)
         for i in lo..<hi {
@@ -187,8 +174,8 @@ enum Quantizer {
 
     // MARK: k-means
 
-    /// Lloyd iterations: assign each bin to its nearest colour, move each
-    /// colour to its bins' mean; stops early once no colour moves.
+    /// Lloyd iterations: assign each bin to its nearest colour, move each colour to its bins' mean;
+    /// stops early once no colour moves.
     static func refine(_ entries: [Entry], _ start: [SIMD3<Float>], iterations: Int) -> [SIMD3<Float>] {
         var centroids = start
         guard !centroids.isEmpty else { return centroids }

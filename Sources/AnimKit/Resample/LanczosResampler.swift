@@ -4,25 +4,20 @@ import CColorKernel
     import Glibc
 #endif
 
-/// A resampler that runs over RGBA8 pixels: `Downsampler` (box) or
-/// `LanczosResampler`.
+/// A resampler that runs over RGBA8 pixels: `Downsampler` (box) or `LanczosResampler`.
 public protocol PixelResampler: Sendable {
-    /// Resamples `source` (`sourceWidth * sourceHeight * 4` bytes) into
-    /// `output` (`width * height * 4` bytes). Shorter buffers are a
-    /// programmer error (a precondition).
+    /// Resamples `source` (`sourceWidth * sourceHeight * 4` bytes) into `output` (`width * height *
+    /// 4` bytes). Shorter buffers are a programmer error (a precondition).
     func run(_ source: UnsafeRawBufferPointer, into output: UnsafeMutableRawBufferPointer)
 }
 
 extension Downsampler: PixelResampler {}
 
-/// Resizes RGBA8 images with the Lanczos filter of three lobes, as
-/// Pillow's `Image.LANCZOS` does: separable, its coefficients computed as
-/// Pillow's `precompute_coeffs` (the kernel widened by the scale when
-/// shrinking, so every source pixel counts; normalised to sum 1), in
-/// premultiplied alpha (transparent pixels do not tint edges) and float;
-/// the pixel loops are C (`CColorKernel`, SSE). Sharper than the box
-/// filter when shrinking by small factors, and it interpolates when
-/// enlarging. Slight overshoot at hard edges is clamped.
+/// Resizes RGBA8 images with the three-lobe Lanczos filter as Pillow's `Image.LANCZOS` does:
+/// separable, coefficients as `precompute_coeffs` (the kernel widened by the scale when shrinking;
+/// normalised to sum 1), in premultiplied alpha (transparent pixels do not tint edges) and float,
+/// the pixel loops in C (SSE). Sharper than the box filter when shrinking by small factors;
+/// interpolates when enlarging. Overshoot at hard edges is clamped.
 ///
 /// Immutable: `run` takes its scratch memory per call.
 public final class LanczosResampler: PixelResampler {
@@ -43,22 +38,20 @@ public final class LanczosResampler: PixelResampler {
         var taps: Int
     }
 
-    /// The largest shrink along an axis (the C loops take at most 1023
-    /// taps; `FrameReshaper` uses the box filter past it).
+    /// The largest shrink along an axis (the C loops take at most 1023 taps; `FrameReshaper` uses
+    /// the box filter past it).
     public static let maxShrink = 100
 
-    /// A resampler from `sourceWidth`×`sourceHeight` to `width`×`height`,
-    /// shrinking each axis at most `maxShrink` times. An empty source, or a
-    /// larger shrink, is a programmer error (a precondition).
+    /// A resampler from `sourceWidth`×`sourceHeight` to `width`×`height`, shrinking each axis at
+    /// most `maxShrink` times. An empty source, or a larger shrink, is a programmer error (a
+    /// precondition).
     public init(sourceWidth: Int, sourceHeight: Int, width: Int, height: Int) {
         precondition(sourceWidth > 0 && sourceHeight > 0, "LanczosResampler: empty source")
         precondition(
             sourceWidth <= max(width, 1) * Self.maxShrink && sourceHeight <= max(height, 1) * Self.maxShrink,
             "LanczosResampler: shrinks more than maxShrink")
-        self.sourceWidth = sourceWidth
-        self.sourceHeight = sourceHeight
-        self.width = max(width, 1)
-        self.height = max(height, 1)
+        (self.sourceWidth, self.sourceHeight) = (sourceWidth, sourceHeight)
+        (self.width, self.height) = (max(width, 1), max(height, 1))
         columns = Self.axis(from: sourceWidth, to: self.width)
         rows = Self.axis(from: sourceHeight, to: self.height)
     }
@@ -70,18 +63,10 @@ public final class LanczosResampler: PixelResampler {
 
     /// Pillow's `precompute_coeffs` for a filter of support 3.
     static func axis(from source: Int, to target: Int) -> Axis {
-        let scale = Double(source) / Double(target)
-        let filterScale = max(scale, 1)
-        let support = 3 * filterScale
-        let taps = Int(support.rounded(.up)) * 2 + 1
+        let taps = Int((3 * max(Double(source) / Double(target), 1)).rounded(.up)) * 2 + 1
         var start = [Int32](repeating: 0, count: target)
         var weights = [Float](repeating: 0, count: target * taps)
-        for i in 0..<target {
-            let center = (Double(i) + 0.5) * scale
-            let lo = max(Int(center - support + 0.5), 0)
-            let hi = min(Int(center + support + 0.5), source)
-            var w = [Double]()
-            for s in lo..<max(hi, lo + 1) { w.append(lanczos((Double(s) - center + 0.5) / filterScale)) }
+        for (i, (lo, w)) in Downsampler.windows(from: source, to: target, support: 3, lanczos).enumerated() {
             let total = w.reduce(0, +)
             start[i] = Int32(min(lo, source - 1))
             for k in 0..<min(w.count, taps) { weights[i * taps + k] = Float(total != 0 ? w[k] / total : (k == 0 ? 1 : 0)) }
@@ -89,8 +74,8 @@ public final class LanczosResampler: PixelResampler {
         return Axis(start: start, weights: weights, taps: taps)
     }
 
-    /// Resamples `source` (`sourceWidth * sourceHeight * 4` bytes) into
-    /// `output` (`width * height * 4` bytes).
+    /// Resamples `source` (`sourceWidth * sourceHeight * 4` bytes) into `output` (`width * height *
+    /// 4` bytes).
     public func run(_ source: UnsafeRawBufferPointer, into output: UnsafeMutableRawBufferPointer) {
         precondition(
             source.count >= sourceWidth * sourceHeight * 4 && output.count >= width * height * 4,
