@@ -1,5 +1,5 @@
-/// Problems in writing an animation: a call out of order, a frame or an option the output cannot
-/// take, an output that cannot be read back.
+/// Problems in writing an animation: a call out of order, a frame or an
+/// option the output cannot take, an output that cannot be read back.
 public enum EncodingProblem: AnimProblem {
     /// `finish()` before any frame was added.
     case noFrame
@@ -11,9 +11,11 @@ public enum EncodingProblem: AnimProblem {
     case frameSize(width: Int, height: Int, firstWidth: Int, firstHeight: Int)
     /// Frame 0's size is outside 1…65535 on a side.
     case canvasSize(width: Int, height: Int)
-    /// The path's extension names no format written (``ImageDestination/init(path:format:options:)``).
+    /// The path's extension names no format written
+    /// (``ImageDestination/init(path:format:options:)``).
     case unknownExtension
-    /// APNG written to an output that cannot seek, without ``EncodingOptions/frameCount``.
+    /// APNG written to an output that cannot seek, without
+    /// ``EncodingOptions/frameCount``.
     case needsFrameCount
     /// An output ended before what a rewrite in place had to read back.
     case outputEndsEarly

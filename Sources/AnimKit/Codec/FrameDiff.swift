@@ -1,11 +1,14 @@
-/// Where two frames of one size differ: the one scan that every writer (GIF, APNG) and the terminal
-/// backends (kitty, iTerm2, sixel) use to send only what changed.
+/// Where two frames of one size differ: the one scan that every writer
+/// (GIF, APNG) and the terminal backends (kitty, iTerm2, sixel) use to send
+/// only what changed.
 public enum FrameDiff {
-    /// The smallest rectangle holding every position where `a` and `b` differ, for two
-    /// `width`×`height` grids of 32-bit values (RGBA pixels, or keys derived from them); nil when
-    /// they are equal. The scan stops at the first changed row from the top and from the bottom,
-    /// and then looks only outside the columns already found. Buffers shorter than `width * height`
-    /// are a programmer error (a precondition).
+    /// The smallest rectangle holding every position where `a` and `b`
+    /// differ, for two `width`×`height` grids of 32-bit values (RGBA
+    /// pixels, or keys derived from them); nil when they are equal. The
+    /// scan stops at the first changed row from the top and from the
+    /// bottom, and then looks only outside the columns already found.
+    /// Buffers shorter than `width * height` are a programmer error (a
+    /// precondition).
     public static func changedRect(
         _ a: UnsafeBufferPointer<UInt32>, _ b: UnsafeBufferPointer<UInt32>, width: Int, height: Int
     ) -> Rect? {
@@ -50,9 +53,9 @@ public enum FrameDiff {
         return Rect(x: left, y: top, width: right - left + 1, height: bottom - top + 1)
     }
 
-    /// The smallest rectangle holding every pixel that differs (in any channel) between two images
-    /// of one size; nil when they are equal. Images of different sizes are a programmer error (a
-    /// precondition).
+    /// The smallest rectangle holding every pixel that differs (in any
+    /// channel) between two images of one size; nil when they are equal.
+    /// Images of different sizes are a programmer error (a precondition).
     public static func changedRect(_ a: RGBAImage, _ b: RGBAImage) -> Rect? {
         precondition(a.width == b.width && a.height == b.height, "FrameDiff: sizes differ")
         return a.pixels.withUnsafeBytes { pa in
@@ -63,8 +66,9 @@ public enum FrameDiff {
         }
     }
 
-    /// The bounding box of the positions `marked` says yes to, in a `width`×`height` grid, and how
-    /// many there are (every position is asked once).
+    /// The bounding box of the positions `marked` says yes to, in a
+    /// `width`×`height` grid, and how many there are (every position is
+    /// asked once).
     @inline(__always)
     static func bounds(width: Int, height: Int, _ marked: (Int) -> Bool) -> (rect: Rect, count: Int) {
         var x0 = width
@@ -94,8 +98,9 @@ public enum FrameDiff {
 }
 
 extension RGBAImage {
-    /// The pixels inside `rect`, as an image of the rectangle's size; the image itself when `rect`
-    /// covers it. A rectangle outside the image is a programmer error (a precondition).
+    /// The pixels inside `rect`, as an image of the rectangle's size; the
+    /// image itself when `rect` covers it. A rectangle outside the image is
+    /// a programmer error (a precondition).
     public func cropped(to rect: Rect) -> RGBAImage {
         precondition(
             rect.x >= 0 && rect.y >= 0 && rect.width >= 0 && rect.height >= 0 && rect.x + rect.width <= width

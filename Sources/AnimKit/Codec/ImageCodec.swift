@@ -1,6 +1,7 @@
-/// One format as the shared machinery reaches it: how its bytes are recognised and indexed, and how
-/// it is written. Each format's folder defines one (`ImageCodec.gif`, …), and `Formats`
-/// (Formats/Formats.swift) lists them: `ImageSource`, `ImageDestination` and the transcoder name no
+/// One format as the shared machinery reaches it: how its bytes are
+/// recognised and indexed, and how it is written. Each format's folder
+/// defines one (`ImageCodec.gif`, …), and `Formats` (Formats/Formats.swift)
+/// lists them: `ImageSource`, `ImageDestination` and the transcoder name no
 /// format.
 struct ImageCodec: Sendable {
     /// The signatures a file of the format starts with; nil matches any byte.
@@ -9,10 +10,12 @@ struct ImageCodec: Sendable {
     let reads: [ImageFormat]
     /// The container's index: every step and frame, no pixels decoded.
     let index: @Sendable (_ store: ByteStore, _ file: String, _ options: DecodingOptions) throws -> ContainerIndex
-    /// What one decode holds beside its pixels (`pixels` bytes of RGBA), the step reading `data`
-    /// bytes of file; and a step's buffer decoded ahead, nil for its RGBA pixels (`WorkingSet`).
+    /// What one decode holds beside its pixels (`pixels` bytes of RGBA),
+    /// the step reading `data` bytes of file; and a step's buffer decoded
+    /// ahead, nil for its RGBA pixels (`WorkingSet`).
     var decoding: @Sendable (_ data: Int, _ pixels: Int) -> (working: Int, buffer: Int?) = { data, _ in (data, nil) }
-    /// The ICC profile among the metadata is the colour space (PNG has colour chunks of its own).
+    /// The ICC profile among the metadata is the colour space (PNG has
+    /// colour chunks of its own).
     var profileIsColor = true
     /// How the format is written; nil for a format only read.
     var writing: Writing?
@@ -21,8 +24,9 @@ struct ImageCodec: Sendable {
     struct Writing: Sendable {
         /// The format written.
         let output: OutputFormat
-        /// A writer of a `width`×`height` animation to `sink`; `readBack` decodes what the writer
-        /// wrote, for a writer that must start over in a wider form (APNG).
+        /// A writer of a `width`×`height` animation to `sink`; `readBack`
+        /// decodes what the writer wrote, for a writer that must start over
+        /// in a wider form (APNG).
         let writer:
             @Sendable (
                 _ sink: OutputSink, _ width: Int, _ height: Int, _ options: EncodingOptions, _ readBack: @escaping ReadBack
@@ -33,27 +37,29 @@ struct ImageCodec: Sendable {
         var maximumPlays = 0
         /// What of `metadata` the format cannot hold, one sentence each.
         var lost: @Sendable (_ metadata: ImageMetadata) -> [String] = { _ in [] }
-        /// Bytes a canvas pixel the writer holds (measured on noise), with `frames` frames to
-        /// write.
+        /// Bytes a canvas pixel the writer holds (measured on noise), with
+        /// `frames` frames to write.
         var encodingBytes: @Sendable (_ frames: Int) -> Int = { _ in 64 }
-        /// The size ladder's steps of the format's own settings (`SizeLadder`): `options` as the
-        /// format uses them (first), then each giving up more.
+        /// The size ladder's steps of the format's own settings
+        /// (`SizeLadder`): `options` as the format uses them (first), then
+        /// each giving up more.
         var sizeSteps: @Sendable (_ options: EncodingOptions) -> [EncodingOptions] = { [$0] }
-        /// The frame count is written before the first frame (APNG's `acTL`): an output that cannot
-        /// seek needs it up front.
+        /// The frame count is written before the first frame (APNG's
+        /// `acTL`): an output that cannot seek needs it up front.
         var countsFramesFirst = false
         /// Hidden colours (under alpha 0) are cleared unless kept (APNG).
         var clearsHiddenColors = false
-        /// A source of this format rewritten in it is read with its images and delays as stored
-        /// (`DecodingOptions.imagesAsStored`; GIF).
+        /// A source of this format rewritten in it is read with its images
+        /// and delays as stored (`DecodingOptions.imagesAsStored`; GIF).
         var rewritesAsStored = false
-        /// Sets in `options` what is chosen from every frame before the first is written (GIF: the
-        /// global colour table); `frame(i)` decodes frame i. Nil: nothing (no frame is read for
-        /// it).
+        /// Sets in `options` what is chosen from every frame before the
+        /// first is written (GIF: the global colour table); `frame(i)`
+        /// decodes frame i. Nil: nothing (no frame is read for it).
         var prepare:
             (@Sendable (_ options: inout EncodingOptions, _ frameCount: Int, _ frame: (Int) throws -> RGBAImage) -> Void)?
-        /// Sets in `options` what writing frames of a source of this same format changes (GIF:
-        /// exact colours; its delays as stored when `storedDelays`).
+        /// Sets in `options` what writing frames of a source of this same
+        /// format changes (GIF: exact colours; its delays as stored when
+        /// `storedDelays`).
         var sameFormat: @Sendable (_ options: inout EncodingOptions, _ storedDelays: Bool) -> Void = { _, _ in }
     }
 
@@ -75,7 +81,7 @@ struct ImageCodec: Sendable {
     }
 }
 
-/// Decodes `bytes` that a writer wrote to the output named `name`: how many frames there are, and
-/// frame i composited.
+/// Decodes `bytes` that a writer wrote to the output named `name`: how many
+/// frames there are, and frame i composited.
 typealias ReadBack =
     @Sendable (_ bytes: [UInt8], _ name: String) throws -> (frameCount: Int, frame: (Int) throws -> RGBAImage)

@@ -1,7 +1,8 @@
-/// Rewrites an output in place, front to back: old bytes are taken (`take`), new ones put (`put`)
-/// at a write position that may run ahead of what was taken. Old bytes a write would cover are read
-/// into memory first, so memory holds only the distance the output has grown by, plus a read chunk.
-/// Parts that do not change are skipped over (`copy`).
+/// Rewrites an output in place, front to back: old bytes are taken
+/// (`take`), new ones put (`put`) at a write position that may run ahead of
+/// what was taken. Old bytes a write would cover are read into memory
+/// first, so memory holds only the distance the output has grown by, plus a
+/// read chunk. Parts that do not change are skipped over (`copy`).
 final class InPlaceRewrite {
     private let sink: OutputSink
     /// The old output's size.
@@ -35,8 +36,9 @@ final class InPlaceRewrite {
         return Array(pulled[head..<(head + count)])
     }
 
-    /// Writes `bytes` at the write position; nothing is written when they are old bytes taken from
-    /// `unchangedFrom` and the output has not moved.
+    /// Writes `bytes` at the write position; nothing is written when they
+    /// are old bytes taken from `unchangedFrom` and the output has not
+    /// moved.
     func put(_ bytes: [UInt8], unchangedFrom old: Int? = nil) throws {
         if let old, old == written {
             written += bytes.count

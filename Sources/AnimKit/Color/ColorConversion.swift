@@ -1,4 +1,5 @@
-/// What an image's frames are converted to sRGB from (``ImageSource/colorConversion``).
+/// What an image's frames are converted to sRGB from
+/// (``ImageSource/colorConversion``).
 public enum ColorConversion: Hashable, Sendable, CustomStringConvertible {
     /// An embedded ICC profile, with its description when it has one.
     case iccProfile(description: String?)
@@ -14,8 +15,8 @@ public enum ColorConversion: Hashable, Sendable, CustomStringConvertible {
     }
 }
 
-/// A colour description that cannot be used: the frames are shown as sRGB, and the source lists it
-/// among its warnings.
+/// A colour description that cannot be used: the frames are shown as sRGB,
+/// and the source lists it among its warnings.
 public enum ColorProblem: AnimProblem {
     /// The ICC profile (of `bytes` bytes) cannot be read.
     case damagedProfile(bytes: Int)

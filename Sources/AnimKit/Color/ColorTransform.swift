@@ -1,11 +1,13 @@
 import CLCMS
 
-/// A conversion of 8-bit RGBA pixels to sRGB with Little CMS, made from what a file says of its
-/// colours (`EmbeddedColor`), as browsers convert to the display (taken here to be sRGB, as
-/// `ImageDecoder` and `<canvas>` do by default).
+/// A conversion of 8-bit RGBA pixels to sRGB with Little CMS, made from
+/// what a file says of its colours (`EmbeddedColor`), as browsers convert
+/// to the display (taken here to be sRGB, as `ImageDecoder` and `<canvas>`
+/// do by default).
 ///
-/// `@unchecked Sendable`: the transform is made with `cmsFLAGS_NOCACHE`, which makes
-/// `cmsDoTransform` reentrant (Little CMS's documentation), and is never changed after `init`.
+/// `@unchecked Sendable`: the transform is made with `cmsFLAGS_NOCACHE`,
+/// which makes `cmsDoTransform` reentrant (Little CMS's documentation), and
+/// is never changed after `init`.
 final class ColorTransform: @unchecked Sendable {
     private let handle: cmsHTRANSFORM
     /// What the pixels were converted from, for `anim info`.
@@ -19,14 +21,17 @@ final class ColorTransform: @unchecked Sendable {
 
     deinit { cmsDeleteTransform(handle) }
 
-    /// The conversion `color` asks for: nil with no reason when there is nothing to do (no colour
-    /// information, sRGB, a profile that maps every colour to within 1 of itself); nil with a
-    /// reason when the information cannot be used (a damaged or non-RGB profile), which browsers
-    /// then ignore too. `fastPath` false keeps to Little CMS (for tests).
+    /// The conversion `color` asks for: nil with no reason when there is
+    /// nothing to do (no colour information, sRGB, a profile that maps
+    /// every colour to within 1 of itself); nil with a reason when the
+    /// information cannot be used (a damaged or non-RGB profile), which
+    /// browsers then ignore too. `fastPath` false keeps to Little CMS (for
+    /// tests).
     ///
-    /// The last few answers are kept: making one costs Little CMS's set-up and a probe of some 6000
-    /// colours (about a millisecond), which a program opening many files with one profile, or one
-    /// file again and again (`reopened()`, `anim bench`), would otherwise pay each time.
+    /// The last few answers are kept: making one costs Little CMS's set-up
+    /// and a probe of some 6000 colours (about a millisecond), which a
+    /// program opening many files with one profile, or one file again and
+    /// again (`reopened()`, `anim bench`), would otherwise pay each time.
     static func toSRGB(
         from color: EmbeddedColor?, fastPath: Bool = true
     ) -> (transform: ColorTransform?, problem: ColorProblem?) {
@@ -94,8 +99,8 @@ final class ColorTransform: @unchecked Sendable {
         convertWithLittleCMS(source, into: target, count: count)
     }
 
-    /// Converts the pixels of `source` that differ from `shadow` (what `target` holds the
-    /// conversion of) and copies them into `shadow`.
+    /// Converts the pixels of `source` that differ from `shadow` (what
+    /// `target` holds the conversion of) and copies them into `shadow`.
     func convertChanged(
         _ source: UnsafeRawPointer, shadow: UnsafeMutableRawPointer, into target: UnsafeMutableRawPointer, count: Int
     ) {
@@ -137,8 +142,8 @@ final class ColorTransform: @unchecked Sendable {
         }
     }
 
-    /// Every colour of a 17×17×17 grid (steps of 16, and 255), a finer one near black, and every
-    /// grey: RGBA pixels.
+    /// Every colour of a 17×17×17 grid (steps of 16, and 255), a finer one
+    /// near black, and every grey: RGBA pixels.
     private static let probe: [UInt8] = {
         var probe: [UInt8] = []
         let steps = (0...16).map { min($0 * 16, 255) }
@@ -158,8 +163,8 @@ final class ColorTransform: @unchecked Sendable {
     /// True when every value of `a` is within 1 of `b`'s.
     private static func withinOne(_ a: [UInt8], _ b: [UInt8]) -> Bool { zip(a, b).allSatisfy { abs(Int($0) - Int($1)) <= 1 } }
 
-    /// An RGB profile of the sRGB primaries and D65 white (or `cHRM`'s) with the pure power curve
-    /// `gAMA` gives (decoding exponent 1/gamma).
+    /// An RGB profile of the sRGB primaries and D65 white (or `cHRM`'s)
+    /// with the pure power curve `gAMA` gives (decoding exponent 1/gamma).
     private static func gammaProfile(gamma: Double, chromaticities c: [Double]?) -> cmsHPROFILE? {
         guard gamma > 0, gamma.isFinite, let curve = cmsBuildGamma(nil, 1 / gamma) else { return nil }
         defer { cmsFreeToneCurve(curve) }

@@ -1,16 +1,19 @@
-/// The colour-converted copy of a canvas that `FrameCursor` delivers: the canvas keeps the stored
-/// values (the next frame is composited on them), and this copy is brought up to date after each
-/// frame.
+/// The colour-converted copy of a canvas that `FrameCursor` delivers: the
+/// canvas keeps the stored values (the next frame is composited on them),
+/// and this copy is brought up to date after each frame.
 ///
-/// Converting once composited is what Chromium 156 shows (its `ImageDecoder` and `<img>`, within 1
-/// level; its png_image_decoder.cc converts per row, but shows the composited frame converted).
-/// Converting each frame before blending would be up to 60 levels away on a P3 APNG whose
-/// translucent frame is blended over another (`p3-over.png`, `ColorManagementTests`), and leave
-/// half the red of APNG suite 023 (`gAMA` 0.00045) where Chromium shows black.
+/// Converting once composited is what Chromium 156 shows (its
+/// `ImageDecoder` and `<img>`, within 1 level; its png_image_decoder.cc
+/// converts per row, but shows the composited frame converted). Converting
+/// each frame before blending would be up to 60 levels away on a P3 APNG
+/// whose translucent frame is blended over another (`p3-over.png`,
+/// `ColorManagementTests`), and leave half the red of APNG suite 023
+/// (`gAMA` 0.00045) where Chromium shows black.
 ///
-/// Only the pixels that differ from the stored values last converted (`shadow`) are converted
-/// again: a frame blended over the canvas, transparent where nothing moved, changes a large
-/// rectangle but few pixels; disposals, checkpoints and seeks need no bookkeeping.
+/// Only the pixels that differ from the stored values last converted
+/// (`shadow`) are converted again: a frame blended over the canvas,
+/// transparent where nothing moved, changes a large rectangle but few
+/// pixels; disposals, checkpoints and seeks need no bookkeeping.
 ///
 /// Not `Sendable`: owned by the cursor, used under its lock.
 final class ConvertedCanvas {
@@ -29,8 +32,8 @@ final class ConvertedCanvas {
         let bytes = width * height * 4
         pixels = .allocate(byteCount: bytes, alignment: 16)
         shadow = .allocate(byteCount: bytes, alignment: 16)
-        // Transparent black both ways: a shadow of zeros holds the conversion of zeros, so the
-        // first frame converts what differs.
+        // Transparent black both ways: a shadow of zeros holds the
+        // conversion of zeros, so the first frame converts what differs.
         shadow.initializeMemory(as: UInt8.self, repeating: 0)
         pixels.initializeMemory(as: UInt8.self, repeating: 0)
         var zero: UInt32 = 0
@@ -45,9 +48,9 @@ final class ConvertedCanvas {
         shadow.deallocate()
     }
 
-    /// Sets rectangle `rect` to pixels whose conversion is known: `stored` (as the canvas holds
-    /// them) and `converted`, rows of `rect.width` pixels each (a replacing step converted where it
-    /// was decoded).
+    /// Sets rectangle `rect` to pixels whose conversion is known: `stored`
+    /// (as the canvas holds them) and `converted`, rows of `rect.width`
+    /// pixels each (a replacing step converted where it was decoded).
     func place(_ rect: Rect, stored: UnsafeRawPointer, converted: UnsafeRawPointer) {
         let rowBytes = rect.width * 4
         for y in 0..<max(rect.height, 0) where rowBytes > 0 {
@@ -57,9 +60,11 @@ final class ConvertedCanvas {
         }
     }
 
-    /// Brings the converted pixels up to `canvas` at step `step`. `changed`: the only rectangle
-    /// where the canvas can differ from the one at `since`; nil when anything may have changed.
-    /// `known`: a rectangle `place` brought up to date since, which is not compared again.
+    /// Brings the converted pixels up to `canvas` at step `step`.
+    /// `changed`: the only rectangle where the canvas can differ from the
+    /// one at `since`; nil when anything may have changed. `known`: a
+    /// rectangle `place` brought up to date since, which is not compared
+    /// again.
     func update(from canvas: UnsafeRawBufferPointer, step: Int, changed: (since: Int, rect: Rect)?, known: Rect? = nil) {
         var r = Rect(x: 0, y: 0, width: width, height: height)
         if let changed, changed.since == self.step, self.step >= 0 { r = changed.rect.intersection(r) }

@@ -5,22 +5,24 @@ import CLCMS
     import Glibc
 #endif
 
-/// The fast path of a conversion between two matrix-shaper RGB profiles (Display P3, Adobe RGB,
-/// PNG's gAMA/cHRM, most camera and screen profiles): per channel a tone curve to linear light, one
-/// 3×3 matrix to sRGB's linear light, sRGB's curve back; as browsers' colour engines (skcms, qcms)
-/// do it. Little CMS's own 8-bit path costs more than decoding the frame; this one far less
-/// (`Tools/bench/color-cost.sh` measures what colour management costs).
+/// The fast path of a conversion between two matrix-shaper RGB profiles
+/// (Display P3, Adobe RGB, PNG's gAMA/cHRM, most camera and screen
+/// profiles): per channel a tone curve to linear light, one 3×3 matrix to
+/// sRGB's linear light, sRGB's curve back; as browsers' colour engines
+/// (skcms, qcms) do it. Little CMS's own 8-bit path costs more than
+/// decoding the frame; this one far less (`Tools/bench/color-cost.sh`
+/// measures what colour management costs).
 ///
-/// `ColorTransform` uses it only where it agrees with Little CMS within one level on a grid of
-/// colours, so its pixels are Little CMS's within 1.
+/// `ColorTransform` uses it only where it agrees with Little CMS within one
+/// level on a grid of colours, so its pixels are Little CMS's within 1.
 struct MatrixShaper: Sendable {
     /// Per channel, 8-bit value to linear light in `0...steps`: 3 × 256 entries.
     private let toLinear: [Int32]
     /// Row-major, scaled by 2^14: source linear RGB to sRGB linear RGB.
     private let matrix: [Int32]
     private static let steps = 16383
-    /// Linear light in `0...steps` to 8-bit sRGB (IEC 61966-2-1's curve), and three bytes more (the
-    /// vector loop reads four at an entry).
+    /// Linear light in `0...steps` to 8-bit sRGB (IEC 61966-2-1's curve),
+    /// and three bytes more (the vector loop reads four at an entry).
     private static let encode: [UInt8] =
         (0...steps).map { i in
             let v = Double(i) / Double(steps)
@@ -34,8 +36,8 @@ struct MatrixShaper: Sendable {
         let sRGB = cmsCreate_sRGBProfile()
         defer { cmsCloseProfile(sRGB) }
         guard let sRGB, let target = Self.colorants(sRGB), let inverse = Self.inverse(target) else { return nil }
-        // (A row's coefficients must sum to under 8 in magnitude, or the fixed-point sums could
-        // overflow: 8 × 2^14 × 2^14 = 2^31.)
+        // (A row's coefficients must sum to under 8 in magnitude, or the
+        // fixed-point sums could overflow: 8 × 2^14 × 2^14 = 2^31.)
         let product = Self.product(inverse, source)
         guard (0..<3).allSatisfy({ r in (0..<3).reduce(0) { $0 + abs(product[r * 3 + $1]) } < 7.9 }) else { return nil }
         matrix = product.map { Int32(($0 * 16384).rounded()) }
@@ -52,19 +54,21 @@ struct MatrixShaper: Sendable {
         toLinear = linear
     }
 
-    /// Converts `count` RGBA pixels from `source` into `target` (which may be `source`); alpha is
-    /// kept. The pixel loops are C (`CColorKernel`: eight pixels at a time with AVX2 where there
-    /// is, a run of one colour converted once).
+    /// Converts `count` RGBA pixels from `source` into `target` (which may
+    /// be `source`); alpha is kept. The pixel loops are C (`CColorKernel`:
+    /// eight pixels at a time with AVX2 where there is, a run of one colour
+    /// converted once).
     func convert(_ source: UnsafeRawPointer, into target: UnsafeMutableRawPointer, count: Int) {
         withTables {
             anim_shaper_convert($0, source.assumingMemoryBound(to: UInt8.self), target.assumingMemoryBound(to: UInt8.self), count)
         }
     }
 
-    /// Converts only the pixels of `source` that differ from `shadow` (the values `target` was last
-    /// converted from), and copies them into `shadow`: a frame whose changed rectangle is mostly
-    /// unchanged pixels (blended over, transparent where nothing moved) costs a comparison for each
-    /// of those.
+    /// Converts only the pixels of `source` that differ from `shadow` (the
+    /// values `target` was last converted from), and copies them into
+    /// `shadow`: a frame whose changed rectangle is mostly unchanged pixels
+    /// (blended over, transparent where nothing moved) costs a comparison
+    /// for each of those.
     func convertChanged(
         _ source: UnsafeRawPointer, shadow: UnsafeMutableRawPointer, into target: UnsafeMutableRawPointer, count: Int
     ) {
@@ -86,8 +90,8 @@ struct MatrixShaper: Sendable {
         }
     }
 
-    /// The columns of the red, green and blue colorants (XYZ, D50): the matrix from linear RGB to
-    /// XYZ, row-major.
+    /// The columns of the red, green and blue colorants (XYZ, D50): the
+    /// matrix from linear RGB to XYZ, row-major.
     private static func colorants(_ profile: cmsHPROFILE) -> [Double]? {
         var columns: [cmsCIEXYZ] = []
         for tag in [cmsSigRedColorantTag, cmsSigGreenColorantTag, cmsSigBlueColorantTag] {

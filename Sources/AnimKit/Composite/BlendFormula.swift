@@ -1,10 +1,12 @@
 /// The arithmetic of "over" blending. Both take non-premultiplied RGBA8.
 enum BlendFormula: Sendable {
-    /// Rounded integer form of the Porter-Duff "over" operator, which APNG and GIF use (GIF's alpha
-    /// is only ever 0 or 255, so it reduces to copy or keep).
+    /// Rounded integer form of the Porter-Duff "over" operator, which APNG
+    /// and GIF use (GIF's alpha is only ever 0 or 255, so it reduces to
+    /// copy or keep).
     case exact
-    /// libwebp's `BlendPixelNonPremult` (src/demux/anim_decode.c), copied operation for operation
-    /// so that frames are bit-exact with `WebPAnimDecoder`.
+    /// libwebp's `BlendPixelNonPremult` (src/demux/anim_decode.c), copied
+    /// operation for operation so that frames are bit-exact with
+    /// `WebPAnimDecoder`.
     case libwebp
 
     /// Blends `count` pixels of `src` over `dst`, in place in `dst`.
@@ -16,9 +18,10 @@ enum BlendFormula: Sendable {
         }
     }
 
-    /// The row loop, specialised per mix: a generic, not a closure, so the optimiser keeps one loop
-    /// per formula (a closure or two `@inline(never)` wrappers made it merge them, and the APNG
-    /// blend got slower: `Tools/bench/ab.sh`).
+    /// The row loop, specialised per mix: a generic, not a closure, so the
+    /// optimiser keeps one loop per formula (a closure or two
+    /// `@inline(never)` wrappers made it merge them, and the APNG blend got
+    /// slower: `Tools/bench/ab.sh`).
     @inline(__always)
     private static func blend<Mix: BlendMix>(
         _: Mix.Type, _ src: UnsafePointer<UInt8>, _ dst: UnsafeMutablePointer<UInt8>, _ count: Int
@@ -40,8 +43,9 @@ enum BlendFormula: Sendable {
         }
     }
 
-    /// Two pixels at once where both are opaque (copied) or both transparent (kept), which is most
-    /// of a blended frame; false when they need blending one by one.
+    /// Two pixels at once where both are opaque (copied) or both
+    /// transparent (kept), which is most of a blended frame; false when
+    /// they need blending one by one.
     @inline(__always)
     private static func pairDone(_ src: UnsafePointer<UInt8>, _ dst: UnsafeMutablePointer<UInt8>) -> Bool {
         let pair = UnsafeRawPointer(src).loadUnaligned(as: UInt64.self)

@@ -1,6 +1,7 @@
 extension Compositor {
-    /// A copy of the compositor's state after a step: the canvas and what the next step needs (the
-    /// step drawn, and the area saved for dispose-previous). Restoring it lets a seek start there.
+    /// A copy of the compositor's state after a step: the canvas and what
+    /// the next step needs (the step drawn, and the area saved for
+    /// dispose-previous). Restoring it lets a seek start there.
     struct Snapshot: Sendable {
         let step: Int
         let info: Step

@@ -1,10 +1,12 @@
 /// Applies steps (patches with blend and dispose) to one RGBA8 canvas.
 ///
-/// Shared by GIF, APNG and WebP. It follows libwebp's `anim_decode.c`: the previous step is
-/// disposed in place just before the next is drawn, a keyframe starts from a cleared canvas and is
-/// copied without blending, and pixels inside a rectangle that was just disposed to background are
-/// copied, not blended (that is what makes WebP bit-exact). Dispose-previous, which only GIF and
-/// APNG have, keeps a copy of the area the step covers.
+/// Shared by GIF, APNG and WebP. It follows libwebp's `anim_decode.c`: the
+/// previous step is disposed in place just before the next is drawn, a
+/// keyframe starts from a cleared canvas and is copied without blending,
+/// and pixels inside a rectangle that was just disposed to background are
+/// copied, not blended (that is what makes WebP bit-exact).
+/// Dispose-previous, which only GIF and APNG have, keeps a copy of the area
+/// the step covers.
 final class Compositor {
     let width: Int
     let height: Int
@@ -28,9 +30,10 @@ final class Compositor {
 
     deinit { storage.deallocate() }
 
-    /// Makes `buffer` (at least `width * height * 4` bytes, holding the whole new canvas) the
-    /// canvas, and returns the old allocation: placing a full-canvas replacing step decoded
-    /// elsewhere then costs no copy.
+    /// Makes `buffer` (at least `width * height * 4` bytes, holding the
+    /// whole new canvas) the canvas, and returns the old allocation:
+    /// placing a full-canvas replacing step decoded elsewhere then costs no
+    /// copy.
     func adopt(_ buffer: UnsafeMutableRawBufferPointer) -> UnsafeMutableRawBufferPointer {
         precondition(buffer.count >= width * height * 4, "compositor: buffer too small")
         let old = storage
@@ -51,26 +54,29 @@ final class Compositor {
 
     /// How a step's pixels reach the canvas.
     enum Route {
-        /// Decode straight into the canvas (rows `stride` bytes apart): a keyframe or a replacing
-        /// step (which must write every pixel), or, `masked`, a codec whose transparent pixels are
-        /// not written (GIF: "over" with 1-bit alpha is a masked write).
+        /// Decode straight into the canvas (rows `stride` bytes apart): a
+        /// keyframe or a replacing step (which must write every pixel), or,
+        /// `masked`, a codec whose transparent pixels are not written (GIF:
+        /// "over" with 1-bit alpha is a masked write).
         case canvas(UnsafeMutableRawPointer, stride: Int, masked: Bool)
         /// Decode into a patch, then call `blend(_:patch:)`.
         case patch
     }
 
-    /// Starts step `index`: disposes of the previous step, clears for a keyframe, saves the area
-    /// for dispose-previous, and says where the codec should write. The canvas must show step
-    /// `index - 1`, or `step` must be a keyframe. Finish with `blend` (for `.patch`) then `end`.
+    /// Starts step `index`: disposes of the previous step, clears for a
+    /// keyframe, saves the area for dispose-previous, and says where the
+    /// codec should write. The canvas must show step `index - 1`, or `step`
+    /// must be a keyframe. Finish with `blend` (for `.patch`) then `end`.
     func begin(step: Step, index: Int, masked: Bool) -> Route {
         let continuing = currentStep == index - 1 && currentInfo != nil
         precondition(continuing || step.isKey, "compositor: step \(index) is not a keyframe")
         pendingRawRect = continuing ? currentInfo.flatMap(dispose) : nil
         reset()  // until `end`: the canvas is in between
         if step.isKey {
-            // A keyframe starts from a transparent canvas. One that covers the canvas writes every
-            // pixel itself, but one disposed to the previous pixels gives back what was under it:
-            // transparency, not a frame left from before a seek (a loop, a step back).
+            // A keyframe starts from a transparent canvas. One that covers
+            // the canvas writes every pixel itself, but one disposed to the
+            // previous pixels gives back what was under it: transparency,
+            // not a frame left from before a seek (a loop, a step back).
             if step.rect != bounds || step.dispose == .previous { clear(bounds) }
             pendingRawRect = nil
         }
@@ -81,27 +87,29 @@ final class Compositor {
         return .canvas(origin, stride: width * 4, masked: !replaces)
     }
 
-    /// Blends a decoded patch (rows of `step.rect.width * 4` bytes) over the canvas, after `begin`
-    /// returned `.patch`.
+    /// Blends a decoded patch (rows of `step.rect.width * 4` bytes) over
+    /// the canvas, after `begin` returned `.patch`.
     func blend(_ step: Step, patch: UnsafeRawBufferPointer) {
         paint(step, patch: patch, copyOnly: false)
     }
 
-    /// Puts a step decoded into a separate buffer (rows of `step.rect.width * 4` bytes, transparent
-    /// pixels with alpha 0) on the canvas, whichever route `begin` returned.
+    /// Puts a step decoded into a separate buffer (rows of `step.rect.width
+    /// * 4` bytes, transparent pixels with alpha 0) on the canvas,
+    /// whichever route `begin` returned.
     func place(_ step: Step, patch: UnsafeRawBufferPointer) {
         paint(step, patch: patch, copyOnly: Self.replaces(step))
     }
 
-    /// True when `step` replaces the whole canvas, so its decoded buffer can be adopted instead of
-    /// copied.
+    /// True when `step` replaces the whole canvas, so its decoded buffer
+    /// can be adopted instead of copied.
     func replacesAll(_ step: Step) -> Bool {
         step.rect == bounds && Self.replaces(step)
     }
 
-    /// True when `step`'s pixels simply replace the canvas's: a keyframe, a step that does not
-    /// blend, or an opaque one (over an opaque source, both blend formulas give the source:
-    /// libwebp's skips alpha-255 pixels).
+    /// True when `step`'s pixels simply replace the canvas's: a keyframe, a
+    /// step that does not blend, or an opaque one (over an opaque source,
+    /// both blend formulas give the source: libwebp's skips alpha-255
+    /// pixels).
     static func replaces(_ step: Step) -> Bool {
         step.isKey || step.blend == .source || !step.hasAlpha
     }
@@ -170,8 +178,8 @@ final class Compositor {
                 dst.update(from: src, count: rowBytes)
                 continue
             }
-            // Inside a rect just disposed to background the canvas is transparent: copy, as libwebp
-            // does (FindBlendRangeAtRow).
+            // Inside a rect just disposed to background the canvas is
+            // transparent: copy, as libwebp does (FindBlendRangeAtRow).
             var lo = 0
             var hi = 0
             if let d = pendingRawRect, r.y + y >= d.y, r.y + y < d.y + d.height {

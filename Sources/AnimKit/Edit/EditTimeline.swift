@@ -1,5 +1,6 @@
-/// The time side of an edit: which source frame is shown, for how long, in play order. Selection,
-/// speed, frame rate, reversal and bounce are operations on it; the pixels are `FrameGeometry`'s.
+/// The time side of an edit: which source frame is shown, for how long, in
+/// play order. Selection, speed, frame rate, reversal and bounce are
+/// operations on it; the pixels are `FrameGeometry`'s.
 public struct EditTimeline: Equatable, Sendable {
     /// A source frame and how long it shows.
     public struct Entry: Equatable, Sendable {
@@ -33,8 +34,9 @@ public struct EditTimeline: Equatable, Sendable {
         EditTimeline(entries: positions.map { entries[$0] })
     }
 
-    /// Played `factor` times as fast: every duration divided by it (to the nanosecond). A factor
-    /// that is not positive and finite is a programmer error (a precondition).
+    /// Played `factor` times as fast: every duration divided by it (to the
+    /// nanosecond). A factor that is not positive and finite is a
+    /// programmer error (a precondition).
     public func speeded(by factor: Double) -> EditTimeline {
         precondition(factor > 0 && factor.isFinite, "EditTimeline: speed must be positive")
         return EditTimeline(
@@ -43,12 +45,14 @@ public struct EditTimeline: Equatable, Sendable {
             })
     }
 
-    /// Resampled to `fps` frames a second: the play is cut into ticks of 1/fps; each tick shows the
-    /// entry shown at its middle (an entry shorter than half a tick can be dropped), and
-    /// neighbouring ticks showing the same entry are merged into one frame. Every boundary falls on
-    /// a tick, rounded to the nanosecond from the start (no drift); the play lasts its length
-    /// rounded to whole ticks (at least one). A rate that is not positive and finite is a
-    /// programmer error (a precondition).
+    /// Resampled to `fps` frames a second: the play is cut into ticks of
+    /// 1/fps; each tick shows the entry shown at its middle (an entry
+    /// shorter than half a tick can be dropped), and neighbouring ticks
+    /// showing the same entry are merged into one frame. Every boundary
+    /// falls on a tick, rounded to the nanosecond from the start (no
+    /// drift); the play lasts its length rounded to whole ticks (at least
+    /// one). A rate that is not positive and finite is a programmer error
+    /// (a precondition).
     public func resampled(fps: Double) -> EditTimeline {
         precondition(fps > 0 && fps.isFinite, "EditTimeline: fps must be positive")
         guard !entries.isEmpty else { return self }
@@ -78,8 +82,8 @@ public struct EditTimeline: Equatable, Sendable {
     /// Played backwards.
     public func reversed() -> EditTimeline { EditTimeline(entries: entries.reversed()) }
 
-    /// Forwards, then backwards without showing either end twice in a row (0 1 2 3 2 1), so that a
-    /// looping play swings back and forth.
+    /// Forwards, then backwards without showing either end twice in a row
+    /// (0 1 2 3 2 1), so that a looping play swings back and forth.
     public func bounced() -> EditTimeline {
         guard entries.count > 2 else { return self }
         return EditTimeline(entries: entries + entries.dropFirst().dropLast().reversed())

@@ -1,6 +1,7 @@
-/// An `ImageSource` seen through `FrameEdits`: its frames in the edited order and timing, each
-/// cropped and resized, decoded on demand (a source frame shown twice, as in a bounce, is decoded
-/// twice unless the source's cache keeps it). `package`: what `Transcoder` writes, not a public way
+/// An `ImageSource` seen through `FrameEdits`: its frames in the edited
+/// order and timing, each cropped and resized, decoded on demand (a source
+/// frame shown twice, as in a bounce, is decoded twice unless the source's
+/// cache keeps it). `package`: what `Transcoder` writes, not a public way
 /// to read.
 package struct EditedFrames: Sendable {
     /// Frames after the edits.
@@ -15,15 +16,16 @@ package struct EditedFrames: Sendable {
     private let entries: [EditTimeline.Entry]
     let reshaper: FrameReshaper
 
-    /// `source` seen through `edits`; throws `FrameSelection.Problem` or `FrameGeometry.Problem` when they do not fit it.
+    /// `source` seen through `edits`; throws `FrameSelection.Problem` or
+    /// `FrameGeometry.Problem` when they do not fit it.
     package init(_ source: ImageSource, edits: FrameEdits) throws {
         let timeline = try edits.timeline(durations: source.frames.map(\.duration))
         reshaper = try FrameReshaper(edits.geometry, width: source.outputWidth, height: source.outputHeight)
         (self.source, entries, length) = (source, timeline.entries, timeline.total)
     }
 
-    /// Edited frame `i` (its source frame, cropped and resized) and how long it shows (nil unless
-    /// `timed`: written with the default).
+    /// Edited frame `i` (its source frame, cropped and resized) and how
+    /// long it shows (nil unless `timed`: written with the default).
     package func frame(at i: Int, timed: Bool = true) throws -> (image: RGBAImage, duration: Duration?) {
         (reshaper.apply(try source.frame(at: entries[i].frame)), timed ? entries[i].duration : nil)
     }

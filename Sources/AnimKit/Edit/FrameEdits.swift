@@ -1,12 +1,13 @@
-/// The edits `anim convert` and `anim encode` make, as a value, applied in one stated order:
+/// The edits `anim convert` and `anim encode` make, as a value, applied in
+/// one stated order:
 ///
 /// 1. `frames`: the frames kept, in the order listed (source numbers);
 /// 2. `speed`: durations divided by it;
 /// 3. `fps`: resampled to that rate (`EditTimeline.resampled`);
 /// 4. `reverse`, then 5. `bounce`;
 ///
-/// and on the pixels of every frame: `geometry` (crop, then size). The loop count is the encoder's
-/// (`EncodingOptions.plays`).
+/// and on the pixels of every frame: `geometry` (crop, then size). The loop
+/// count is the encoder's (`EncodingOptions.plays`).
 public struct FrameEdits: Equatable, Sendable {
     /// The frames kept, in order (nil: all).
     public var frames: FrameSelection?

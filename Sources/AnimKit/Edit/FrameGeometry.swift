@@ -1,12 +1,13 @@
-/// The pixel side of an edit: a crop, then a new size, resampled by `filter` in premultiplied alpha
-/// (transparent pixels do not tint the edges of opaque ones).
+/// The pixel side of an edit: a crop, then a new size, resampled by
+/// `filter` in premultiplied alpha (transparent pixels do not tint the
+/// edges of opaque ones).
 public struct FrameGeometry: Equatable, Sendable {
     /// How the output size is given.
     public enum Size: Equatable, Sendable {
         /// Exactly this size; a nil side keeps the aspect ratio.
         case resize(width: Int?, height: Int?)
-        /// The largest size inside the box that keeps the aspect ratio, never larger than the
-        /// frame.
+        /// The largest size inside the box that keeps the aspect ratio,
+        /// never larger than the frame.
         case fit(width: Int, height: Int)
         /// Both sides times the factor, rounded, at least 1.
         case scale(Double)
@@ -14,11 +15,12 @@ public struct FrameGeometry: Equatable, Sendable {
 
     /// The filter a change of size uses.
     public enum Filter: String, Equatable, Sendable, CaseIterable {
-        /// Area averaging (Pillow's BOX; `Downsampler`): each output pixel the mean of the source
-        /// pixels it covers, so nothing aliases; growing repeats pixels (pixel art stays sharp).
+        /// Area averaging (Pillow's BOX; `Downsampler`): each output pixel
+        /// the mean of the source pixels it covers, so nothing aliases;
+        /// growing repeats pixels (pixel art stays sharp).
         case box
-        /// Lanczos, three lobes (Pillow's LANCZOS; `LanczosResampler`): sharper when shrinking,
-        /// interpolates when growing.
+        /// Lanczos, three lobes (Pillow's LANCZOS; `LanczosResampler`):
+        /// sharper when shrinking, interpolates when growing.
         case lanczos
     }
 
@@ -88,8 +90,8 @@ public struct FrameGeometry: Equatable, Sendable {
     }
 }
 
-/// Applies a resolved `FrameGeometry` to frames of one canvas size: one `Downsampler` made once,
-/// used for every frame (and from any thread).
+/// Applies a resolved `FrameGeometry` to frames of one canvas size: one
+/// `Downsampler` made once, used for every frame (and from any thread).
 public final class FrameReshaper: Sendable {
     /// The rectangle of the canvas kept.
     public let crop: Rect
@@ -117,8 +119,8 @@ public final class FrameReshaper: Sendable {
         }
     }
 
-    /// `image` cropped and resized. An image of another size than the one given at `init` is a
-    /// programmer error (a precondition).
+    /// `image` cropped and resized. An image of another size than the one
+    /// given at `init` is a programmer error (a precondition).
     public func apply(_ image: RGBAImage) -> RGBAImage {
         precondition(image.width == sourceWidth && image.height == sourceHeight, "FrameReshaper: frame size changed")
         let cropped = image.cropped(to: crop)

@@ -1,5 +1,5 @@
-/// The settings a size target steps through (`Transcoder.write(fitting:)`), each giving up more
-/// than the one before, in this documented order:
+/// The settings a size target steps through (`Transcoder.write(fitting:)`),
+/// each giving up more than the one before, in this documented order:
 ///
 /// 1. quality: GIF lossy LZW 20, 40, 80, 120, 200; WebP lossy quality 60,
 ///    45, 30, 15, 5 (lossless WebP first becomes lossy at 90); only the
@@ -10,9 +10,9 @@
 /// 4. scale: 0.9, 0.8, 0.7, 0.6, 0.5, 0.42, 0.35, 0.3, 0.25, 0.2, 0.16,
 ///    0.125 of the size (about 20% fewer pixels a step).
 ///
-/// Each step keeps the strongest setting of the stages before it. APNG has no lossy setting in
-/// anim: its ladder is frame rate and scale. Stages 1 and 2 are each format's own
-/// (`ImageCodec.sizeSteps`, in its folder).
+/// Each step keeps the strongest setting of the stages before it. APNG has
+/// no lossy setting in anim: its ladder is frame rate and scale. Stages 1
+/// and 2 are each format's own (`ImageCodec.sizeSteps`, in its folder).
 public struct SizeSetting: Equatable, Sendable, CustomStringConvertible {
     /// GIF lossy LZW (0: off).
     public var lossy: Int
@@ -27,8 +27,8 @@ public struct SizeSetting: Equatable, Sendable, CustomStringConvertible {
     /// Both sides times this.
     public var scale: Double
 
-    /// The setting in words: "lossy 80, 64 colours, frame rate ×0.67, scale 0.9"; "as given" for
-    /// the options as they were.
+    /// The setting in words: "lossy 80, 64 colours, frame rate ×0.67, scale
+    /// 0.9"; "as given" for the options as they were.
     public var description: String {
         var parts: [String] = []
         if lossy > 0 { parts.append("lossy \(lossy)") }
@@ -64,9 +64,10 @@ public enum SizeLadder {
         return out
     }
 
-    /// The first of `count` settings whose size fits `limit`, asking `size(i)` as few times as a
-    /// binary search needs (sizes are taken to fall along the ladder); nil when even the last does
-    /// not fit. `size` may return nil for a setting it could not make (taken as too big).
+    /// The first of `count` settings whose size fits `limit`, asking
+    /// `size(i)` as few times as a binary search needs (sizes are taken to
+    /// fall along the ladder); nil when even the last does not fit. `size`
+    /// may return nil for a setting it could not make (taken as too big).
     public static func search(count: Int, limit: Int, size: (Int) throws -> Int?) rethrows -> Int? {
         guard count > 0 else { return nil }
         if let s = try size(0), s <= limit { return 0 }

@@ -1,15 +1,18 @@
-/// Reads the frames a transcode writes, and reads the next one on the worker pool while this one is
-/// encoded; `read` gives nil where the frames end early (a damaged source).
+/// Reads the frames a transcode writes, and reads the next one on the
+/// worker pool while this one is encoded; `read` gives nil where the frames
+/// end early (a damaged source).
 struct FrameReader: Sendable {
     typealias Frame = (image: RGBAImage, duration: Duration?)
     /// Frame `index`, read on the calling thread.
     let read: @Sendable (_ index: Int) throws -> Frame?
 
-    /// The one frame loop of every transcode: adds frames 0, 1, … to `destination` until `count` or
-    /// until the frames end, reading each next one on the pool unless `ahead` is false (one thread:
-    /// in a batch the files fill the cores), calls `added` with the number added after each, then
-    /// finishes. On any error the output is abandoned (nothing left behind) and the error thrown.
-    /// Returns the frames added and when each starts (nil durations taking the options' default).
+    /// The one frame loop of every transcode: adds frames 0, 1, … to
+    /// `destination` until `count` or until the frames end, reading each
+    /// next one on the pool unless `ahead` is false (one thread: in a batch
+    /// the files fill the cores), calls `added` with the number added after
+    /// each, then finishes. On any error the output is abandoned (nothing
+    /// left behind) and the error thrown. Returns the frames added and when
+    /// each starts (nil durations taking the options' default).
     func write(
         count: Int, to destination: ImageDestination, ahead: Bool, added: (Int) -> Void
     ) throws -> (frames: Int, starts: [Duration]) {

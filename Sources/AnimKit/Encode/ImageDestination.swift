@@ -1,26 +1,29 @@
 /// Writes an animation frame by frame: GIF, APNG or WebP.
 ///
 /// ```swift
-/// let out = try ImageDestination(path: "out.png", options: options)   // format from the extension
-/// for frame in frames { try out.add(frame, duration: .milliseconds(40)) }
-/// try out.finish()
+/// let out = try ImageDestination(path: "out.png", options: options)   //
+/// format from the extension for frame in frames { try out.add(frame,
+/// duration: .milliseconds(40)) } try out.finish()
 /// ```
 ///
-/// It streams: each frame is encoded and written when it is added, so memory is a few canvases
-/// whatever the number of frames — except that `WebPAnimEncoder` keeps the encoded frames until
-/// `finish()`, an APNG reads back what it wrote when a frame needs a wider form (palette, RGB,
-/// RGBA) and once more at `finish()` to cut its palette to size, and a GIF is rewritten in place at
-/// `finish()` with its global table reordered (`GIFReorder`). A frame identical to the one before
-/// is merged into it, durations summed (not one of no duration). Unless `keepHiddenColors` is set,
-/// the colour under fully transparent pixels is not kept. A file is written to a temporary file in
-/// the same folder and renamed by `finish()`: after any error, or `cancel()`, nothing is left
-/// behind and an existing file at the path is untouched. Errors name the output, the frame and the
-/// problem.
+/// It streams: each frame is encoded and written when it is added, so
+/// memory is a few canvases whatever the number of frames — except that
+/// `WebPAnimEncoder` keeps the encoded frames until `finish()`, an APNG
+/// reads back what it wrote when a frame needs a wider form (palette, RGB,
+/// RGBA) and once more at `finish()` to cut its palette to size, and a GIF
+/// is rewritten in place at `finish()` with its global table reordered
+/// (`GIFReorder`). A frame identical to the one before is merged into it,
+/// durations summed (not one of no duration). Unless `keepHiddenColors` is
+/// set, the colour under fully transparent pixels is not kept. A file is
+/// written to a temporary file in the same folder and renamed by
+/// `finish()`: after any error, or `cancel()`, nothing is left behind and
+/// an existing file at the path is untouched. Errors name the output, the
+/// frame and the problem.
 public final class ImageDestination {
     /// The format written.
     public let format: OutputFormat
-    /// The options in use (`mergeIdenticalFrames` is off for an APNG to an output that cannot
-    /// seek).
+    /// The options in use (`mergeIdenticalFrames` is off for an APNG to an
+    /// output that cannot seek).
     public let options: EncodingOptions
     /// The canvas width, from the first frame (0 before it).
     public private(set) var width = 0
@@ -28,7 +31,8 @@ public final class ImageDestination {
     public private(set) var height = 0
     /// Frames added.
     public private(set) var framesAdded = 0
-    /// Frames written after merging; the last frame added waits for the next one or `finish()`.
+    /// Frames written after merging; the last frame added waits for the
+    /// next one or `finish()`.
     public private(set) var framesWritten = 0
     /// Bytes written to the output so far (after `finish()`, the file's size).
     public var bytesWritten: Int { sink.offset }
@@ -58,7 +62,8 @@ public final class ImageDestination {
         try self.init(sink: OutputSink(fileDescriptor: fileDescriptor, name: name), format: format, options: options)
     }
 
-    /// In memory: `data` holds the file after `finish()`. `name` is what errors call the output.
+    /// In memory: `data` holds the file after `finish()`. `name` is what
+    /// errors call the output.
     public convenience init(format: OutputFormat, options: EncodingOptions = EncodingOptions(), name: String = "<memory>")
         throws
     {
@@ -81,8 +86,9 @@ public final class ImageDestination {
         clearsHiddenColors = writing.clearsHiddenColors && !options.keepHiddenColors
     }
 
-    /// The temporary file being written, for a file output (removed or renamed by `finish()` and
-    /// `cancel()`; a signal handler may unlink it).
+    /// The temporary file being written, for a file output (removed or
+    /// renamed by `finish()` and `cancel()`; a signal handler may unlink
+    /// it).
     package var temporaryPath: String? {
         if case .file(_, let temp, _) = sink.target { return temp }
         return nil
@@ -94,8 +100,8 @@ public final class ImageDestination {
         return sink.memory
     }
 
-    /// Adds a frame (the canvas: every frame the size of the first) shown for `duration` (default:
-    /// `options.defaultDuration`).
+    /// Adds a frame (the canvas: every frame the size of the first) shown
+    /// for `duration` (default: `options.defaultDuration`).
     public func add(_ frame: RGBAImage, duration: Duration? = nil) throws {
         try guarded {
             let index = framesAdded
@@ -105,8 +111,8 @@ public final class ImageDestination {
                 }
                 (width, height) = (frame.width, frame.height)
                 writer = try Formats.writing(format).writer(sink, width, height, options) { bytes, name in
-                    // The values as written: converted through the file's profile, frames written
-                    // again would change colour.
+                    // The values as written: converted through the file's
+                    // profile, frames written again would change colour.
                     var reading = DecodingOptions(durationPolicy: .raw, decodeAhead: 0)
                     reading.colorManagement = .none
                     let written = try ImageSource(data: bytes, name: name, options: reading)
@@ -118,12 +124,13 @@ public final class ImageDestination {
                     EncodingProblem.frameSize(width: frame.width, height: frame.height, firstWidth: width, firstHeight: height))
             }
             let d = duration ?? options.defaultDuration
-            // APNG: hidden colours as transparent black; libwebp has its own clean-up (smoother for
-            // lossy frames), GIF has no hidden colour.
+            // APNG: hidden colours as transparent black; libwebp has its
+            // own clean-up (smoother for lossy frames), GIF has no hidden
+            // colour.
             let frame = clearsHiddenColors ? frame.invisibleCleared() : frame
             framesAdded += 1
-            // (Not frames of no duration: a GIF image stored without delay plays 100 ms in
-            // browsers, alone or not.)
+            // (Not frames of no duration: a GIF image stored without delay
+            // plays 100 ms in browsers, alone or not.)
             if let p = pending, options.mergeIdenticalFrames, p.duration > .zero, d > .zero, p.image == frame {
                 pending = (p.image, p.duration + d)
                 return

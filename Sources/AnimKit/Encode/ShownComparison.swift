@@ -2,16 +2,16 @@
     import Glibc
 #endif
 
-/// How closely one animation shows another: each reference frame against the frame of `shown` on
-/// screen at that frame's start. What `anim optimize` checks (no difference) and what `--lossy`
-/// reports (PSNR).
+/// How closely one animation shows another: each reference frame against
+/// the frame of `shown` on screen at that frame's start. What `anim
+/// optimize` checks (no difference) and what `--lossy` reports (PSNR).
 package struct ShownComparison: Sendable, Equatable {
     /// Frames compared: one per reference frame.
     package var frames = 0
     /// The first reference frame shown differently, if any.
     package var firstDifferent: Int?
-    /// Mean over frames of the RGB PSNR (colours composited on black), identical frames counted as
-    /// `ShownComparison.identical` dB.
+    /// Mean over frames of the RGB PSNR (colours composited on black),
+    /// identical frames counted as `ShownComparison.identical` dB.
     package var meanPSNR = ShownComparison.identical
     /// The lowest frame's PSNR.
     package var minPSNR = ShownComparison.identical
@@ -21,10 +21,11 @@ package struct ShownComparison: Sendable, Equatable {
     /// The PSNR an identical frame counts as, as benchmarks cap it.
     package static let identical = 99.0
 
-    /// Compares `count` reference frames starting at `starts` (each frame's start time) with
-    /// `shown`. Sizes that differ count as 0 dB. Frames of no duration (GIF images read as stored)
-    /// are matched in order with `shown`'s frames of no duration at the same time, the rest with
-    /// the frame on screen then.
+    /// Compares `count` reference frames starting at `starts` (each frame's
+    /// start time) with `shown`. Sizes that differ count as 0 dB. Frames of
+    /// no duration (GIF images read as stored) are matched in order with
+    /// `shown`'s frames of no duration at the same time, the rest with the
+    /// frame on screen then.
     package static func compare(
         count: Int, starts: [Duration], reference: (Int) throws -> RGBAImage, shown: ImageSource
     ) throws -> ShownComparison {
@@ -56,8 +57,8 @@ package struct ShownComparison: Sendable, Equatable {
         return result
     }
 
-    /// Compares every frame of `reference` with `shown` on `reference`'s timeline; `checked` hears
-    /// of each reference frame read.
+    /// Compares every frame of `reference` with `shown` on `reference`'s
+    /// timeline; `checked` hears of each reference frame read.
     package static func compare(
         _ reference: ImageSource, _ shown: ImageSource, checked: (Int) -> Void = { _ in }
     ) throws -> ShownComparison {
@@ -75,8 +76,9 @@ package struct ShownComparison: Sendable, Equatable {
             }, shown: shown)
     }
 
-    /// RGB PSNR of two frames composited on black; `identical` when they show the same (fully
-    /// transparent pixels equal whatever their colour).
+    /// RGB PSNR of two frames composited on black; `identical` when they
+    /// show the same (fully transparent pixels equal whatever their
+    /// colour).
     static func psnr(_ x: RGBAImage, _ y: RGBAImage) -> Double {
         guard x.width == y.width, x.height == y.height else { return 0 }
         var squared = 0.0

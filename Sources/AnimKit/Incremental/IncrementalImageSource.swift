@@ -1,13 +1,15 @@
 import Dispatch
 
-/// An image source fed bytes as they arrive: from a pipe, a socket or a download. Append data, read
-/// what is complete, then finish.
+/// An image source fed bytes as they arrive: from a pipe, a socket or a
+/// download. Append data, read what is complete, then finish.
 ///
-/// The frame index grows as frames complete: a frame is listed once no later byte can change it
-/// (for GIF, once the image that ends it is complete; for APNG, once the next `fcTL` or IEND
-/// arrives; for WebP, once its ANMF chunk is whole). Asking for a frame that has not arrived yet
-/// returns `.notYetAvailable`, not an error. `finish()` settles the rest; if data is missing,
-/// `error` then says the file is truncated after the last complete frame.
+/// The frame index grows as frames complete: a frame is listed once no
+/// later byte can change it (for GIF, once the image that ends it is
+/// complete; for APNG, once the next `fcTL` or IEND arrives; for WebP, once
+/// its ANMF chunk is whole). Asking for a frame that has not arrived yet
+/// returns `.notYetAvailable`, not an error. `finish()` settles the rest;
+/// if data is missing, `error` then says the file is truncated after the
+/// last complete frame.
 ///
 /// `Sendable`: every mutable field is in `State`, behind a `Locked`.
 public final class IncrementalImageSource: Sendable {
@@ -39,7 +41,8 @@ public final class IncrementalImageSource: Sendable {
         var waiters = Waiters()
     }
 
-    /// An empty source: append bytes as they arrive, then `finish()`; `name` labels messages.
+    /// An empty source: append bytes as they arrive, then `finish()`;
+    /// `name` labels messages.
     public init(name: String = "<stdin>", options: DecodingOptions = DecodingOptions()) {
         (self.name, self.options) = (name, options)
     }
@@ -63,8 +66,9 @@ public final class IncrementalImageSource: Sendable {
         }
     }
 
-    /// Waits until bytes arrive (beyond those there were when it last returned) or the stream
-    /// finishes, at most `timeoutMs` milliseconds: for a reader polling for new frames.
+    /// Waits until bytes arrive (beyond those there were when it last
+    /// returned) or the stream finishes, at most `timeoutMs` milliseconds:
+    /// for a reader polling for new frames.
     public func waitForData(timeoutMs: Int) {
         let parked = state.withLock { s in s.finished || s.data.count != s.seenByWaiter ? nil : s.waiters.park() }
         let timedOut = parked.map { $0.wait(timeout: .now() + .milliseconds(timeoutMs)) == .timedOut } ?? false
@@ -80,8 +84,8 @@ public final class IncrementalImageSource: Sendable {
     /// Bytes received so far.
     public var byteCount: Int { state.withLock { $0.data.count } }
 
-    /// The source over the bytes so far (its frames are the complete ones), or nil while not even
-    /// the header is complete.
+    /// The source over the bytes so far (its frames are the complete ones),
+    /// or nil while not even the header is complete.
     public var source: ImageSource? {
         state.withLock { s in
             refresh(&s)
@@ -92,8 +96,9 @@ public final class IncrementalImageSource: Sendable {
     /// Complete frames so far.
     public var frameCount: Int { source?.frameCount ?? 0 }
 
-    /// A definitive problem: the data is not an image, breaks a limit, or (after `finish()`) ends
-    /// early. Running out of data before `finish()` is not an error.
+    /// A definitive problem: the data is not an image, breaks a limit, or
+    /// (after `finish()`) ends early. Running out of data before `finish()`
+    /// is not an error.
     public var error: AnimError? {
         state.withLock { s in
             refresh(&s)
@@ -110,12 +115,14 @@ public final class IncrementalImageSource: Sendable {
         return .frame(try source.frame(at: index))
     }
 
-    /// Rebuilds the index when bytes arrived since the last look. The composited canvas carries
-    /// over, so reading on does not start again from a keyframe.
+    /// Rebuilds the index when bytes arrived since the last look. The
+    /// composited canvas carries over, so reading on does not start again
+    /// from a keyframe.
     ///
-    /// Each rebuild copies and parses everything received, so before `finish()` it waits until the
-    /// data has grown by an eighth: the total work stays a small multiple of the file's size, and a
-    /// frame shows up at most an eighth of the file after its last byte.
+    /// Each rebuild copies and parses everything received, so before
+    /// `finish()` it waits until the data has grown by an eighth: the total
+    /// work stays a small multiple of the file's size, and a frame shows up
+    /// at most an eighth of the file after its last byte.
     private func refresh(_ s: inout State) {
         guard s.dirty, s.finished || s.data.count - s.indexedSize >= max(1, s.indexedSize / 8) else { return }
         s.dirty = false

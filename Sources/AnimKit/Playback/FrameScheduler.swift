@@ -1,10 +1,11 @@
 /// Decides which frame to show when, for a player.
 ///
-/// Time is the animation's own clock, anchored to the real clock: the frame due at any moment
-/// follows from the time since the play started (the sum of durations), never from "now + delay",
-/// so playback does not drift; a late player asks `tick()` and gets the frame due now, skipping the
-/// ones it missed instead of playing them in a burst. Changing the speed, pausing or stepping
-/// re-anchors the clocks at the current position.
+/// Time is the animation's own clock, anchored to the real clock: the frame
+/// due at any moment follows from the time since the play started (the sum
+/// of durations), never from "now + delay", so playback does not drift; a
+/// late player asks `tick()` and gets the frame due now, skipping the ones
+/// it missed instead of playing them in a burst. Changing the speed,
+/// pausing or stepping re-anchors the clocks at the current position.
 ///
 /// Not `Sendable`: a scheduler belongs to the one thread that plays.
 public final class FrameScheduler {
@@ -12,8 +13,8 @@ public final class FrameScheduler {
     public struct Tick: Equatable, Sendable {
         /// The frame due now.
         public var frame: Int
-        /// Clock time (nanoseconds) when the next frame is due; nil while paused or once the play
-        /// has finished.
+        /// Clock time (nanoseconds) when the next frame is due; nil while
+        /// paused or once the play has finished.
         public var nextDeadline: Int64?
         /// Frames that came and went since the previous tick, not shown.
         public var skipped: Int
@@ -33,13 +34,14 @@ public final class FrameScheduler {
     public var plays: Plays
     /// Frames skipped since the start.
     public private(set) var totalSkipped = 0
-    /// True while the play has reached the end of the known frames of an open-ended scheduler and
-    /// waits for more.
+    /// True while the play has reached the end of the known frames of an
+    /// open-ended scheduler and waits for more.
     public private(set) var isWaitingForFrames = false
 
-    /// More frames are still to come (a stream being read): time stops at the end of the known
-    /// frames, instead of looping or finishing, until `append(durations:)` adds frames; setting it
-    /// false lets the play end or loop.
+    /// More frames are still to come (a stream being read): time stops at
+    /// the end of the known frames, instead of looping or finishing, until
+    /// `append(durations:)` adds frames; setting it false lets the play end
+    /// or loop.
     public var isOpenEnded = false {
         didSet {
             guard !isOpenEnded, isWaitingForFrames else { return }
@@ -48,8 +50,9 @@ public final class FrameScheduler {
         }
     }
 
-    /// A scheduler for frames of `durations` (at least 1 ms each), starting now. Deadlines are
-    /// nanoseconds on `clock`: a `ManualClock`'s own reading, else since the scheduler was made.
+    /// A scheduler for frames of `durations` (at least 1 ms each), starting
+    /// now. Deadlines are nanoseconds on `clock`: a `ManualClock`'s own
+    /// reading, else since the scheduler was made.
     public convenience init(
         durations: [Duration], plays: Plays, mode: PlaybackMode = .forward,
         speed: Double = 1, clock: any Clock<Duration> = SuspendingClock()
@@ -88,8 +91,9 @@ public final class FrameScheduler {
         isPaused || isWaitingForFrames ? anchorAnim : anchorAnim + Int64(Double(clock.nanoseconds() - anchorReal) * speed)
     }
 
-    /// Frames that arrived on a stream, after the known ones. A play waiting for them goes on from
-    /// where it stopped, so the first new frame is due now.
+    /// Frames that arrived on a stream, after the known ones. A play
+    /// waiting for them goes on from where it stopped, so the first new
+    /// frame is due now.
     public func append(durations more: [Duration]) {
         guard !more.isEmpty else { return }
         let oldLength = timeline.length
@@ -135,8 +139,8 @@ public final class FrameScheduler {
     /// Resumes if paused, pauses otherwise.
     public func togglePause() { isPaused ? resume() : pause() }
 
-    /// Pauses and moves `count` frames along the playing order (negative: back), not before the
-    /// first frame.
+    /// Pauses and moves `count` frames along the playing order (negative:
+    /// back), not before the first frame.
     public func step(by count: Int) {
         pause()
         jump(toIndex: max(0, currentIndex + count))
@@ -147,9 +151,9 @@ public final class FrameScheduler {
         jump(toIndex: loop(of: currentIndex) * timeline.count + timeline.position(of: frame))
     }
 
-    /// Restarts the clock at the start of the frame due now, so that it is shown for its whole
-    /// duration from now on (a player calls this once its first frame is on screen, after decoding
-    /// it).
+    /// Restarts the clock at the start of the frame due now, so that it is
+    /// shown for its whole duration from now on (a player calls this once
+    /// its first frame is on screen, after decoding it).
     public func startCurrentFrameNow() {
         anchor(at: start(of: currentIndex))
     }
@@ -166,7 +170,8 @@ public final class FrameScheduler {
     /// The frame due now.
     public var currentFrame: Int { timeline.order[currentIndex % timeline.count] }
 
-    /// Position in the endless sequence of frames: play × frames per play + position.
+    /// Position in the endless sequence of frames: play × frames per play +
+    /// position.
     private var currentIndex: Int {
         let t = max(animationTime, 0)
         if case .count(let n) = plays, t >= Int64(n) * timeline.length {

@@ -1,5 +1,6 @@
-/// A `Clock` that moves only when told to (tests, rendering offline): sleeping on it moves it on to
-/// the deadline at once. Its time is behind a lock: one thread may advance it while another reads.
+/// A `Clock` that moves only when told to (tests, rendering offline):
+/// sleeping on it moves it on to the deadline at once. Its time is behind a
+/// lock: one thread may advance it while another reads.
 public final class ManualClock: Clock, Sendable {
     /// A point in the clock's time: how long after its zero.
     public struct Instant: InstantProtocol {

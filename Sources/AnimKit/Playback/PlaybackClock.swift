@@ -2,17 +2,20 @@
     import Glibc
 #endif
 
-/// Where playback reads the time: any standard `Clock` counted in `Duration` (`SuspendingClock` for
-/// a real play, which stands still while the machine sleeps as `CLOCK_MONOTONIC` does;
-/// `ManualClock` in tests), read as nanoseconds. A small wrapper rather than generics over `Clock`:
-/// the scheduler, the player and its panes keep one non-generic type, and a player's loop runs on a
-/// thread of its own and needs a blocking sleep, which `Clock` (async only) does not have.
+/// Where playback reads the time: any standard `Clock` counted in
+/// `Duration` (`SuspendingClock` for a real play, which stands still while
+/// the machine sleeps as `CLOCK_MONOTONIC` does; `ManualClock` in tests),
+/// read as nanoseconds. A small wrapper rather than generics over `Clock`:
+/// the scheduler, the player and its panes keep one non-generic type, and a
+/// player's loop runs on a thread of its own and needs a blocking sleep,
+/// which `Clock` (async only) does not have.
 package struct PlaybackClock: Sendable {
     private let read: @Sendable () -> Int64
     private let block: @Sendable (Int64) -> Void
     private let wait: @Sendable (Int64) async throws -> Void
 
-    /// Reads `clock`: a `ManualClock` as it says, any other clock in nanoseconds since now.
+    /// Reads `clock`: a `ManualClock` as it says, any other clock in
+    /// nanoseconds since now.
     package init(_ clock: any Clock<Duration>) {
         if let manual = clock as? ManualClock {
             read = { manual.nanoseconds() }
@@ -49,9 +52,11 @@ package struct PlaybackClock: Sendable {
 
     /// The time now, in nanoseconds.
     package func nanoseconds() -> Int64 { read() }
-    /// Returns once `nanoseconds()` has reached `deadline` (a manual clock is moved on to it).
+    /// Returns once `nanoseconds()` has reached `deadline` (a manual clock
+    /// is moved on to it).
     package func sleep(until deadline: Int64) { block(deadline) }
-    /// Suspends the calling task (not its thread) until `nanoseconds()` has reached `deadline`;
-    /// throws `CancellationError` if the task is cancelled meanwhile.
+    /// Suspends the calling task (not its thread) until `nanoseconds()` has
+    /// reached `deadline`; throws `CancellationError` if the task is
+    /// cancelled meanwhile.
     package func suspend(until deadline: Int64) async throws { try await wait(deadline) }
 }

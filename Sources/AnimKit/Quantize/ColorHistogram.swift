@@ -1,15 +1,18 @@
-/// The colours of the pixels a frame draws, for the quantiser: a 5-5-5 bit histogram whose bins
-/// keep the sum of their exact colours (so a bin's mean is precise, not the bin's centre), plus the
-/// exact set of distinct colours while there are at most `exactLimit` of them (256 for GIF).
+/// The colours of the pixels a frame draws, for the quantiser: a 5-5-5 bit
+/// histogram whose bins keep the sum of their exact colours (so a bin's
+/// mean is precise, not the bin's centre), plus the exact set of distinct
+/// colours while there are at most `exactLimit` of them (256 for GIF).
 ///
-/// Reused from frame to frame: `reset()` clears only the bins touched. Storage is raw memory, so
-/// the per-pixel loop pays no exclusivity or uniqueness checks.
+/// Reused from frame to frame: `reset()` clears only the bins touched.
+/// Storage is raw memory, so the per-pixel loop pays no exclusivity or
+/// uniqueness checks.
 final class ColorHistogram {
     static let binCount = 1 << 15
-    /// Distinct colours tracked exactly: 256 by default (GIF's palette size), up to 1024 for
-    /// sixel's colour registers.
+    /// Distinct colours tracked exactly: 256 by default (GIF's palette
+    /// size), up to 1024 for sixel's colour registers.
     let exactLimit: Int
-    /// Slots of the exact set's hash table: a power of two, at least four times `exactLimit`.
+    /// Slots of the exact set's hash table: a power of two, at least four
+    /// times `exactLimit`.
     private let slotCount: Int
     private let slotShift: UInt32
 
@@ -51,8 +54,8 @@ final class ColorHistogram {
         overflowed = false
     }
 
-    /// Counts the pixels of `rect` whose key differs from the reference (the pixels the frame
-    /// draws; they are opaque, see `GIFWriter`).
+    /// Counts the pixels of `rect` whose key differs from the reference
+    /// (the pixels the frame draws; they are opaque, see `GIFWriter`).
     func addChanged(_ keys: UnsafeBufferPointer<UInt32>, reference: UnsafeBufferPointer<UInt32>, width: Int, rect: Rect) {
         var added = 0
         var exact = !overflowed

@@ -1,35 +1,40 @@
 import CColorKernel
 
-/// Nearest palette colour under the quantiser's weighted RGB distance (3·ΔR² + 4·ΔG² + 2·ΔB²: green
-/// counts most, blue least, close to how the eye weighs them, while staying near plain RGB error so
-/// PSNR is not traded away).
+/// Nearest palette colour under the quantiser's weighted RGB distance
+/// (3·ΔR² + 4·ΔG² + 2·ΔB²: green counts most, blue least, close to how the
+/// eye weighs them, while staying near plain RGB error so PSNR is not
+/// traded away).
 ///
-/// The colours are sorted by green; a search starts at the target's green and walks both ways until
-/// the green difference alone exceeds the best distance, which visits a handful of entries instead
-/// of 256. A direct-mapped cache of recent answers serves repeated colours, and a hint (the
-/// neighbouring pixel's answer) is taken at once when the target lies within half the distance from
-/// the hint to its own nearest neighbour in the palette (then nothing else can be nearer: triangle
-/// inequality).
+/// The colours are sorted by green; a search starts at the target's green
+/// and walks both ways until the green difference alone exceeds the best
+/// distance, which visits a handful of entries instead of 256. A
+/// direct-mapped cache of recent answers serves repeated colours, and a
+/// hint (the neighbouring pixel's answer) is taken at once when the target
+/// lies within half the distance from the hint to its own nearest neighbour
+/// in the palette (then nothing else can be nearer: triangle inequality).
 @usableFromInline
 final class PaletteSearch {
     @usableFromInline static let weightR: Int32 = 3, weightG: Int32 = 4, weightB: Int32 = 2
     static let weightSum: Int32 = 9
 
-    /// Per entry, sorted by green, `stride` values: red, green, blue, index in the palette, and a
-    /// quarter of the squared distance to the nearest other entry (0 unless made `cached`).
+    /// Per entry, sorted by green, `stride` values: red, green, blue, index
+    /// in the palette, and a quarter of the squared distance to the nearest
+    /// other entry (0 unless made `cached`).
     private let table: UnsafeMutablePointer<Int32>
     private static let stride = 5
     /// Palette index → entry in `table`.
     private let position: UnsafeMutablePointer<Int32>
     private let count: Int
     private let cacheBits = 15
-    /// The colours in palette order as three arrays (reds, greens, blues) for `nearestByScan`.
+    /// The colours in palette order as three arrays (reds, greens, blues)
+    /// for `nearestByScan`.
     private let channels: UnsafeMutablePointer<Int32>
     /// Cache storage (raw pointers: no exclusivity checks in the hot loop).
     private let cacheTags: UnsafeMutablePointer<UInt32>?
     private let cacheValues: UnsafeMutablePointer<UInt16>?
 
-    /// `colors` are `0x??RRGGBB`; answers are indices into it (at most 65536 colours).
+    /// `colors` are `0x??RRGGBB`; answers are indices into it (at most
+    /// 65536 colours).
     init(_ colors: [UInt32], cached: Bool = false) {
         precondition(!colors.isEmpty && colors.count <= 1 << 16, "PaletteSearch: no colour, or too many")
         let order = colors.indices.sorted { (colors[$0] >> 8) & 0xFF < (colors[$1] >> 8) & 0xFF }
@@ -87,8 +92,8 @@ final class PaletteSearch {
         return weightR * dr * dr + weightG * dg * dg + weightB * db * db
     }
 
-    /// The index of the nearest colour to (red, green, blue), 0–255 each, through the cache (only
-    /// when created with `cached`).
+    /// The index of the nearest colour to (red, green, blue), 0–255 each,
+    /// through the cache (only when created with `cached`).
     @inline(__always)
     func nearestCached(_ red: Int32, _ green: Int32, _ blue: Int32, hint: Int = -1) -> Int {
         let tag = UInt32(red) << 16 | UInt32(green) << 8 | UInt32(blue) | 0x0100_0000
@@ -101,8 +106,8 @@ final class PaletteSearch {
         return found
     }
 
-    /// `hint` with its distance when nothing else can be nearer (it lies within half the distance
-    /// from the hint to its nearest neighbour).
+    /// `hint` with its distance when nothing else can be nearer (it lies
+    /// within half the distance from the hint to its nearest neighbour).
     @inline(__always)
     private func hinted(_ red: Int32, _ green: Int32, _ blue: Int32, hint: Int) -> (index: Int, distance: Int32)? {
         guard hint >= 0 && hint < count else { return nil }
@@ -111,15 +116,16 @@ final class PaletteSearch {
         return d <= e[4] ? (hint, d) : nil
     }
 
-    /// Palettes up to this size are searched by `nearestByScan`'s look at every colour; larger ones
-    /// by the walk along green (`nearest`).
+    /// Palettes up to this size are searched by `nearestByScan`'s look at
+    /// every colour; larger ones by the walk along green (`nearest`).
     static let scanLimit = 256
 
-    /// The nearest colour's index and its weighted squared distance (the distance always
-    /// `nearest`'s), by looking at every colour (`anim_palette_nearest`, eight at a time) in
-    /// palettes of at most `scanLimit`: for colours anywhere in the cube (noise), where the walk
-    /// along green visits much of the palette. Of several colours at that distance, the first in
-    /// the palette. `hint` as for `nearest`.
+    /// The nearest colour's index and its weighted squared distance (the
+    /// distance always `nearest`'s), by looking at every colour
+    /// (`anim_palette_nearest`, eight at a time) in palettes of at most
+    /// `scanLimit`: for colours anywhere in the cube (noise), where the
+    /// walk along green visits much of the palette. Of several colours at
+    /// that distance, the first in the palette. `hint` as for `nearest`.
     func nearestByScan(_ red: Int32, _ green: Int32, _ blue: Int32, hint: Int = -1) -> (index: Int, distance: Int32) {
         guard count <= Self.scanLimit else { return nearest(red, green, blue, hint: hint) }
         if let taken = hinted(red, green, blue, hint: hint) { return taken }
@@ -129,8 +135,8 @@ final class PaletteSearch {
         return (Int(found), distance)
     }
 
-    /// The nearest colour's index and its weighted squared distance. `hint`: a palette index likely
-    /// to be the answer, or -1.
+    /// The nearest colour's index and its weighted squared distance.
+    /// `hint`: a palette index likely to be the answer, or -1.
     func nearest(_ red: Int32, _ green: Int32, _ blue: Int32, hint: Int = -1) -> (index: Int, distance: Int32) {
         let n = count
         let t = table

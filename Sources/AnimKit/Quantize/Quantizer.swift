@@ -1,12 +1,15 @@
-/// Chooses a palette for a histogram of colours: the exact colours when there are few enough, else
-/// a variance-based median cut refined by k-means (Lloyd) iterations, in the weighted RGB space of
+/// Chooses a palette for a histogram of colours: the exact colours when
+/// there are few enough, else a variance-based median cut refined by
+/// k-means (Lloyd) iterations, in the weighted RGB space of
 /// `PaletteSearch`.
 ///
-/// Median cut splits the box with the largest weighted squared error, along its axis of largest
-/// spread, where the least error is left on both sides (Wu's criterion, on sorted bins rather than
-/// his 3-D moment tables); k-means then moves each colour to the mean of the pixels nearest to it,
-/// which axis-aligned boxes cannot. Both work on the histogram's bins (exact mean colours weighted
-/// by pixel count), so their cost does not grow with the image.
+/// Median cut splits the box with the largest weighted squared error, along
+/// its axis of largest spread, where the least error is left on both sides
+/// (Wu's criterion, on sorted bins rather than his 3-D moment tables);
+/// k-means then moves each colour to the mean of the pixels nearest to it,
+/// which axis-aligned boxes cannot. Both work on the histogram's bins
+/// (exact mean colours weighted by pixel count), so their cost does not
+/// grow with the image.
 enum Quantizer {
     /// A histogram bin: the mean colour of its pixels and their number.
     struct Entry {
@@ -98,8 +101,8 @@ enum Quantizer {
         return error
     }
 
-    /// Splits along the axis of largest weighted spread, where the two halves' errors sum to the
-    /// least.
+    /// Splits along the axis of largest weighted spread, where the two
+    /// halves' errors sum to the least.
     private static func split(_ e: inout [Entry], _ box: Box) -> (Box, Box) {
         let m = mean(e, box.lo, box.hi)
         var spread = SIMD3<Float>(0, 0, 0)
@@ -139,10 +142,11 @@ enum Quantizer {
         )
     }
 
-    /// Sorts `e[lo..<hi]` by the `axis` coordinate, keeping the order of equal ones, through
-    /// integers: a coordinate is a non-negative float, whose bits order as an integer's, above the
-    /// entry's place. (A closure reading the axis at each comparison cost much of sixel play's
-    /// CPU.)
+    /// Sorts `e[lo..<hi]` by the `axis` coordinate, keeping the order of
+    /// equal ones, through integers: a coordinate is a non-negative float,
+    /// whose bits order as an integer's, above the entry's place. (A
+    /// closure reading the axis at each comparison cost much of sixel
+    /// play's CPU.)
     static func sortStably(_ e: inout [Entry], _ lo: Int, _ hi: Int, axis: Int) {
         var keys = [UInt64](repeating: 0, count: hi - lo)
         for i in lo..<hi {
@@ -174,8 +178,8 @@ enum Quantizer {
 
     // MARK: k-means
 
-    /// Lloyd iterations: assign each bin to its nearest colour, move each colour to its bins' mean;
-    /// stops early once no colour moves.
+    /// Lloyd iterations: assign each bin to its nearest colour, move each
+    /// colour to its bins' mean; stops early once no colour moves.
     static func refine(_ entries: [Entry], _ start: [SIMD3<Float>], iterations: Int) -> [SIMD3<Float>] {
         var centroids = start
         guard !centroids.isEmpty else { return centroids }

@@ -1,23 +1,29 @@
 import CColorKernel
 
-/// Shrinks RGBA8 images by area averaging: each output pixel is the mean of the source pixels whose
-/// centres lie in the area it covers (a box filter, with the coefficients of Pillow's `Image.BOX`).
+/// Shrinks RGBA8 images by area averaging: each output pixel is the mean of
+/// the source pixels whose centres lie in the area it covers (a box filter,
+/// with the coefficients of Pillow's `Image.BOX`).
 ///
-/// Colours are averaged weighted by alpha (premultiplied), so transparent pixels, whatever colour
-/// they hold, do not darken or tint the edges of what is opaque. Each output row sums the source
-/// rows it covers, each row's pixels summed per output column, in exact integers; one divide per
-/// pixel at the end. Along an axis it enlarges, each output pixel takes the source pixel under its
-/// centre (nearest neighbour: pixel art stays sharp).
+/// Colours are averaged weighted by alpha (premultiplied), so transparent
+/// pixels, whatever colour they hold, do not darken or tint the edges of
+/// what is opaque. Each output row sums the source rows it covers, each
+/// row's pixels summed per output column, in exact integers; one divide per
+/// pixel at the end. Along an axis it enlarges, each output pixel takes the
+/// source pixel under its centre (nearest neighbour: pixel art stays
+/// sharp).
 ///
-/// Where every box holds at most `ANIM_BOX_MAX_AREA32` pixels (any reduction to a terminal's or a
-/// preview's size), the faster path: the source rows are summed first, per source pixel in 32 bits
-/// (`anim_box_accumulate_row`, eight lanes at a time with AVX2), then each output row is the sum of
-/// its columns' runs (`anim_box_collapse_row`). Larger boxes sum each row per output column in 64
-/// bits (`anim_box_add_row`; a column wider than `ANIM_BOX_MAX_RUN` pixels in Swift) and are
-/// written by `anim_box_write_row`. Both give the same pixels.
+/// Where every box holds at most `ANIM_BOX_MAX_AREA32` pixels (any
+/// reduction to a terminal's or a preview's size), the faster path: the
+/// source rows are summed first, per source pixel in 32 bits
+/// (`anim_box_accumulate_row`, eight lanes at a time with AVX2), then each
+/// output row is the sum of its columns' runs (`anim_box_collapse_row`).
+/// Larger boxes sum each row per output column in 64 bits
+/// (`anim_box_add_row`; a column wider than `ANIM_BOX_MAX_RUN` pixels in
+/// Swift) and are written by `anim_box_write_row`. Both give the same
+/// pixels.
 ///
-/// Immutable: `run` keeps its sums in memory of its own, so one instance serves any number of
-/// threads at once.
+/// Immutable: `run` keeps its sums in memory of its own, so one instance
+/// serves any number of threads at once.
 public final class Downsampler: Sendable {
     /// Source width in pixels.
     public let sourceWidth: Int
@@ -30,7 +36,8 @@ public final class Downsampler: Sendable {
     /// Each column (row) as its run of source pixels (rows) and their equal weight.
     fileprivate let columnTable: [Run]
     fileprivate let rowTable: [Run]
-    /// `columnTable`'s starts and counts for the C loop; empty when a column is too wide for it.
+    /// `columnTable`'s starts and counts for the C loop; empty when a
+    /// column is too wide for it.
     private let columnStarts: [Int32]
     private let columnCounts: [Int32]
     /// `columnTable`'s weights, for the C row writer.
@@ -44,20 +51,22 @@ public final class Downsampler: Sendable {
         var weight: Float
     }
 
-    /// The source pixels one output pixel covers along an axis: the first index and a weight per
-    /// source pixel (weights sum to 1).
+    /// The source pixels one output pixel covers along an axis: the first
+    /// index and a weight per source pixel (weights sum to 1).
     struct Span {
         var start: Int
         var weights: [Float]
     }
 
-    /// A resampler from `sourceWidth`×`sourceHeight` to `width`×`height` (each at least 1). An
-    /// empty source is a programmer error (a precondition).
+    /// A resampler from `sourceWidth`×`sourceHeight` to `width`×`height`
+    /// (each at least 1). An empty source is a programmer error (a
+    /// precondition).
     public convenience init(sourceWidth: Int, sourceHeight: Int, width: Int, height: Int) {
         self.init(sourceWidth: sourceWidth, sourceHeight: sourceHeight, width: width, height: height, rowsFirst: true)
     }
 
-    /// `rowsFirst` false: the 64-bit path whatever the boxes (the tests compare the two).
+    /// `rowsFirst` false: the 64-bit path whatever the boxes (the tests
+    /// compare the two).
     init(sourceWidth: Int, sourceHeight: Int, width: Int, height: Int, rowsFirst: Bool) {
         precondition(sourceWidth > 0 && sourceHeight > 0, "Downsampler: empty source")
         (self.sourceWidth, self.sourceHeight) = (sourceWidth, sourceHeight)
@@ -79,8 +88,8 @@ public final class Downsampler: Sendable {
         return Run(start: span.start + first, count: last - first + 1, weight: span.weights[first])
     }
 
-    /// The size that fits `width`×`height` inside `maxWidth`×`maxHeight`, keeping the aspect ratio,
-    /// never enlarging, at least 1×1.
+    /// The size that fits `width`×`height` inside `maxWidth`×`maxHeight`,
+    /// keeping the aspect ratio, never enlarging, at least 1×1.
     public static func fit(width: Int, height: Int, maxWidth: Int, maxHeight: Int) -> (width: Int, height: Int) {
         guard width > maxWidth || height > maxHeight else { return (width, height) }
         let scale = min(Double(maxWidth) / Double(width), Double(maxHeight) / Double(height))
@@ -90,8 +99,8 @@ public final class Downsampler: Sendable {
         )
     }
 
-    /// Pillow's `precompute_coeffs` for `Image.BOX`: the source pixels whose centres fall inside
-    /// the output pixel's area, equally weighted.
+    /// Pillow's `precompute_coeffs` for `Image.BOX`: the source pixels
+    /// whose centres fall inside the output pixel's area, equally weighted.
     static func spans(from source: Int, to target: Int) -> [Span] {
         windows(from: source, to: target, support: 0.5) { $0 > -0.5 && $0 <= 0.5 ? 1 : 0 }.map { lo, values in
             let weights = values.map(Float.init)
@@ -101,8 +110,9 @@ public final class Downsampler: Sendable {
         }
     }
 
-    /// Pillow's `precompute_coeffs` windows, shared with `LanczosResampler`: for each output pixel,
-    /// the first source pixel and `filter` at each source pixel from it, the filter's `support`
+    /// Pillow's `precompute_coeffs` windows, shared with
+    /// `LanczosResampler`: for each output pixel, the first source pixel
+    /// and `filter` at each source pixel from it, the filter's `support`
     /// widened by the scale when shrinking.
     static func windows(
         from source: Int, to target: Int, support: Double, _ filter: (Double) -> Double
@@ -117,7 +127,8 @@ public final class Downsampler: Sendable {
         }
     }
 
-    /// Downsamples `source` (`sourceWidth * sourceHeight * 4` bytes) into `output` (`width * height
+    /// Downsamples `source` (`sourceWidth * sourceHeight * 4` bytes) into
+    /// `output` (`width * height
     /// * 4` bytes). Shorter buffers are a programmer error (a precondition).
     public func run(_ source: UnsafeRawBufferPointer, into output: UnsafeMutableRawBufferPointer) {
         precondition(
@@ -179,9 +190,10 @@ public final class Downsampler: Sendable {
         }
     }
 
-    /// One output row from its sums (`anim_box_collapse_row`, `anim_box_write_row`): colour Σα·c /
-    /// Σα, alpha Σα × the box's weight (the mean alpha, 0–255); a mean below half a level, which
-    /// rounds to alpha 0, gives transparent black.
+    /// One output row from its sums (`anim_box_collapse_row`,
+    /// `anim_box_write_row`): colour Σα·c / Σα, alpha Σα × the box's weight
+    /// (the mean alpha, 0–255); a mean below half a level, which rounds to
+    /// alpha 0, gives transparent black.
     @inline(__always)
     fileprivate func write(_ sums: RowSums, weight rowWeight: Float, to out: UnsafeMutablePointer<UInt8>) {
         if let perSource = sums.perSource {
@@ -192,9 +204,10 @@ public final class Downsampler: Sendable {
     }
 }
 
-/// The sums of one output row while its source rows are added: per source pixel in 32 bits where
-/// the boxes are small enough (`rowsFirst`), else per output column in 64 bits; each Σα·r, Σα·g,
-/// Σα·b, Σα. Owned by whoever made it (`deallocate`).
+/// The sums of one output row while its source rows are added: per source
+/// pixel in 32 bits where the boxes are small enough (`rowsFirst`), else
+/// per output column in 64 bits; each Σα·r, Σα·g, Σα·b, Σα. Owned by
+/// whoever made it (`deallocate`).
 private struct RowSums {
     let perSource: UnsafeMutablePointer<UInt32>?
     let perColumn: UnsafeMutablePointer<Int64>?
@@ -220,10 +233,11 @@ private struct RowSums {
 }
 
 extension Downsampler {
-    /// Shrinks an image handed over a row at a time, top to bottom, into `output`: the same pixels
-    /// as `run` on the whole image, holding one row of sums instead of the image (a still decoded
-    /// straight to a preview's size). Nil when an output row would need a source row another one
-    /// needs too (enlarging).
+    /// Shrinks an image handed over a row at a time, top to bottom, into
+    /// `output`: the same pixels as `run` on the whole image, holding one
+    /// row of sums instead of the image (a still decoded straight to a
+    /// preview's size). Nil when an output row would need a source row
+    /// another one needs too (enlarging).
     func rows(into output: UnsafeMutableRawBufferPointer) -> RowFeed? {
         precondition(output.count >= width * height * 4, "Downsampler: buffer sizes do not match")
         for y in 1..<max(rowTable.count, 1) where rowTable[y].start < rowTable[y - 1].start + rowTable[y - 1].count {

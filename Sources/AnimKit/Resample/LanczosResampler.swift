@@ -4,20 +4,24 @@ import CColorKernel
     import Glibc
 #endif
 
-/// A resampler that runs over RGBA8 pixels: `Downsampler` (box) or `LanczosResampler`.
+/// A resampler that runs over RGBA8 pixels: `Downsampler` (box) or
+/// `LanczosResampler`.
 public protocol PixelResampler: Sendable {
-    /// Resamples `source` (`sourceWidth * sourceHeight * 4` bytes) into `output` (`width * height *
-    /// 4` bytes). Shorter buffers are a programmer error (a precondition).
+    /// Resamples `source` (`sourceWidth * sourceHeight * 4` bytes) into
+    /// `output` (`width * height * 4` bytes). Shorter buffers are a
+    /// programmer error (a precondition).
     func run(_ source: UnsafeRawBufferPointer, into output: UnsafeMutableRawBufferPointer)
 }
 
 extension Downsampler: PixelResampler {}
 
-/// Resizes RGBA8 images with the three-lobe Lanczos filter as Pillow's `Image.LANCZOS` does:
-/// separable, coefficients as `precompute_coeffs` (the kernel widened by the scale when shrinking;
-/// normalised to sum 1), in premultiplied alpha (transparent pixels do not tint edges) and float,
-/// the pixel loops in C (SSE). Sharper than the box filter when shrinking by small factors;
-/// interpolates when enlarging. Overshoot at hard edges is clamped.
+/// Resizes RGBA8 images with the three-lobe Lanczos filter as Pillow's
+/// `Image.LANCZOS` does: separable, coefficients as `precompute_coeffs`
+/// (the kernel widened by the scale when shrinking; normalised to sum 1),
+/// in premultiplied alpha (transparent pixels do not tint edges) and float,
+/// the pixel loops in C (SSE). Sharper than the box filter when shrinking
+/// by small factors; interpolates when enlarging. Overshoot at hard edges
+/// is clamped.
 ///
 /// Immutable: `run` takes its scratch memory per call.
 public final class LanczosResampler: PixelResampler {
@@ -38,13 +42,13 @@ public final class LanczosResampler: PixelResampler {
         var taps: Int
     }
 
-    /// The largest shrink along an axis (the C loops take at most 1023 taps; `FrameReshaper` uses
-    /// the box filter past it).
+    /// The largest shrink along an axis (the C loops take at most 1023
+    /// taps; `FrameReshaper` uses the box filter past it).
     public static let maxShrink = 100
 
-    /// A resampler from `sourceWidth`×`sourceHeight` to `width`×`height`, shrinking each axis at
-    /// most `maxShrink` times. An empty source, or a larger shrink, is a programmer error (a
-    /// precondition).
+    /// A resampler from `sourceWidth`×`sourceHeight` to `width`×`height`,
+    /// shrinking each axis at most `maxShrink` times. An empty source, or a
+    /// larger shrink, is a programmer error (a precondition).
     public init(sourceWidth: Int, sourceHeight: Int, width: Int, height: Int) {
         precondition(sourceWidth > 0 && sourceHeight > 0, "LanczosResampler: empty source")
         precondition(
@@ -74,8 +78,8 @@ public final class LanczosResampler: PixelResampler {
         return Axis(start: start, weights: weights, taps: taps)
     }
 
-    /// Resamples `source` (`sourceWidth * sourceHeight * 4` bytes) into `output` (`width * height *
-    /// 4` bytes).
+    /// Resamples `source` (`sourceWidth * sourceHeight * 4` bytes) into
+    /// `output` (`width * height * 4` bytes).
     public func run(_ source: UnsafeRawBufferPointer, into output: UnsafeMutableRawBufferPointer) {
         precondition(
             source.count >= sourceWidth * sourceHeight * 4 && output.count >= width * height * 4,

@@ -1,6 +1,7 @@
-/// The frames each setting of the size ladder writes: the source through the transcode's edits,
-/// with the setting's frame rate and scale. Frames are kept between attempts that read the same
-/// frames (quality and colours change only the encoding): decoded and edited once, while they fit
+/// The frames each setting of the size ladder writes: the source through
+/// the transcode's edits, with the setting's frame rate and scale. Frames
+/// are kept between attempts that read the same frames (quality and colours
+/// change only the encoding): decoded and edited once, while they fit
 /// `budget` bytes.
 ///
 /// Not `Sendable`: it reads its source's frames in the order asked.

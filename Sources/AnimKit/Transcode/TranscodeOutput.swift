@@ -4,8 +4,9 @@ public enum TranscodeOutput {
     case memory
     /// A file, through a temporary file renamed into place.
     case path(String)
-    /// The destination `open` makes with the format and the options the transcode chose (a caller
-    /// that registers its temporary file, or writes to a pipe).
+    /// The destination `open` makes with the format and the options the
+    /// transcode chose (a caller that registers its temporary file, or
+    /// writes to a pipe).
     case destination(_ open: (OutputFormat, EncodingOptions) throws -> ImageDestination)
 
     func open(_ format: OutputFormat, _ options: EncodingOptions) throws -> ImageDestination {

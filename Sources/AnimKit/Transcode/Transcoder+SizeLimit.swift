@@ -1,11 +1,13 @@
 extension Transcoder {
-    /// Writes to memory at the first setting of the size ladder (`SizeLadder.settings`) whose
-    /// output fits `limit` bytes, trying as few settings as a binary search along the ladder needs;
-    /// the report holds the output, the setting and every attempt, or no setting and no data when
-    /// even the smallest does not fit. Each attempt writes the source's frames (this transcoder's
-    /// edits, the step's frame rate and scale) with `options.frameCount` set to their count;
-    /// `progress` hears of each step and of its frames. Frames given by a function (`anim encode`)
-    /// have no ladder: none fits.
+    /// Writes to memory at the first setting of the size ladder
+    /// (`SizeLadder.settings`) whose output fits `limit` bytes, trying as
+    /// few settings as a binary search along the ladder needs; the report
+    /// holds the output, the setting and every attempt, or no setting and
+    /// no data when even the smallest does not fit. Each attempt writes the
+    /// source's frames (this transcoder's edits, the step's frame rate and
+    /// scale) with `options.frameCount` set to their count; `progress`
+    /// hears of each step and of its frames. Frames given by a function
+    /// (`anim encode`) have no ladder: none fits.
     public func write(fitting limit: Int, progress: (TranscodeProgress) -> Void = { _ in }) throws -> TranscodeReport {
         var report = TranscodeReport(frames: 0, adjustments: adjustments, sourceError: damage.withLock { $0 })
         guard let source else { return report }
@@ -20,9 +22,9 @@ extension Transcoder {
             var o = s.applied(to: options)
             o.frameCount = reader.count
             o.prescan = nil
-            // GIF: one table for all frames when the source's colours allow (as a plain write
-            // does), while the frames keep the source's size; scanned once for each colour count,
-            // all it depends on.
+            // GIF: one table for all frames when the source's colours allow
+            // (as a plain write does), while the frames keep the source's
+            // size; scanned once for each colour count, all it depends on.
             if s.scale == 1 && !source.reshapes {
                 o.prescan = scanned[s.maxColors]
                 source.read.prepare(&o, for: format, keepingDelays: false)
@@ -34,8 +36,8 @@ extension Transcoder {
             ).frames
             let bytes = out.data?.count ?? Int.max
             report.attempts.append(SizeAttempt(step: i, setting: s, bytes: bytes))
-            // Only the latest that fits is kept: the search's answer is the last setting it found
-            // fitting.
+            // Only the latest that fits is kept: the search's answer is the
+            // last setting it found fitting.
             if bytes <= limit, let data = out.data { kept = (i, data, n) }
             progress(.tried(report.attempts[report.attempts.count - 1], of: ladder.count))
             return bytes

@@ -1,18 +1,22 @@
-/// The one transcoder: an animation's frames through `FrameEdits`, written in a format with the
-/// source's play count, durations and metadata (what the format can hold), to memory, a file or a
-/// caller's destination (`write(to:)`), or at the first setting of the size ladder that fits a
-/// number of bytes (`write(fitting:)`). `adjustments` and the frames' size are known before any
-/// frame is decoded. A damaged source's frames up to the damage are written and the damage reported
-/// (`TranscodeReport.sourceError`); if its first frame does not decode, writing throws. GIF to GIF
-/// keeps the images and delays as stored of a source opened with `DecodingOptions.imagesAsStored`,
-/// unless an edit changes the time.
+/// The one transcoder: an animation's frames through `FrameEdits`, written
+/// in a format with the source's play count, durations and metadata (what
+/// the format can hold), to memory, a file or a caller's destination
+/// (`write(to:)`), or at the first setting of the size ladder that fits a
+/// number of bytes (`write(fitting:)`). `adjustments` and the frames' size
+/// are known before any frame is decoded. A damaged source's frames up to
+/// the damage are written and the damage reported
+/// (`TranscodeReport.sourceError`); if its first frame does not decode,
+/// writing throws. GIF to GIF keeps the images and delays as stored of a
+/// source opened with `DecodingOptions.imagesAsStored`, unless an edit
+/// changes the time.
 ///
 /// Not `Sendable`: it reads its source's frames in the order asked.
 public final class Transcoder {
     /// The format written.
     public let format: OutputFormat
-    /// The options given, with the source's play count and metadata; what the format chooses from
-    /// the frames (GIF's global table) is added when writing.
+    /// The options given, with the source's play count and metadata; what
+    /// the format chooses from the frames (GIF's global table) is added
+    /// when writing.
     public let options: EncodingOptions
     /// What the format cannot hold, and what is written instead.
     public let adjustments: [TranscodeAdjustment]
@@ -34,14 +38,16 @@ public final class Transcoder {
     /// When each frame written last starts.
     private var starts: [Duration] = []
 
-    /// `source`'s frames through `edits`, for `format`, with the source's play count (as far as the
-    /// format counts) unless `keepingPlays` is false, its metadata unless `keepingMetadata` is
-    /// false or `options.metadata` is set, and each frame's duration unless `keepingDurations` is
-    /// false (then `options.defaultDuration`). Throws `FrameSelection.Problem` or
-    /// `FrameGeometry.Problem` when the edits do not fit the source. An output that keeps an ICC
-    /// profile the source converts from gets the frames as stored (converted values under the
-    /// profile would be converted twice by whoever shows them); without it, the frames converted to
-    /// sRGB, as they were shown.
+    /// `source`'s frames through `edits`, for `format`, with the source's
+    /// play count (as far as the format counts) unless `keepingPlays` is
+    /// false, its metadata unless `keepingMetadata` is false or
+    /// `options.metadata` is set, and each frame's duration unless
+    /// `keepingDurations` is false (then `options.defaultDuration`). Throws
+    /// `FrameSelection.Problem` or `FrameGeometry.Problem` when the edits
+    /// do not fit the source. An output that keeps an ICC profile the
+    /// source converts from gets the frames as stored (converted values
+    /// under the profile would be converted twice by whoever shows them);
+    /// without it, the frames converted to sRGB, as they were shown.
     public init(
         _ source: ImageSource, format: OutputFormat, options: EncodingOptions = EncodingOptions(),
         edits: FrameEdits = FrameEdits(), keepingPlays: Bool = true, keepingMetadata: Bool = true,
@@ -74,8 +80,9 @@ public final class Transcoder {
         (self.source, self.damage, reading) = ((read, edits, edited, reshapes), damage, read.options)
     }
 
-    /// `count` frames of `width`×`height` from `frame` (nil durations: `options.defaultDuration`),
-    /// written as they are with `options` (`anim encode`'s files); `reading` reads the output back.
+    /// `count` frames of `width`×`height` from `frame` (nil durations:
+    /// `options.defaultDuration`), written as they are with `options`
+    /// (`anim encode`'s files); `reading` reads the output back.
     package init(
         format: OutputFormat, options: EncodingOptions, count: Int, width: Int, height: Int, reading: DecodingOptions,
         frame: @escaping @Sendable (Int) throws -> (image: RGBAImage, duration: Duration?)
@@ -86,14 +93,16 @@ public final class Transcoder {
         damage = Locked(nil)
     }
 
-    /// Writes every frame to `output`; `progress` hears of each frame written. `options.frameCount`
-    /// is as given (an APNG of one frame announced is a plain PNG). On any error the output is
-    /// abandoned (nothing left behind) and the error thrown.
+    /// Writes every frame to `output`; `progress` hears of each frame
+    /// written. `options.frameCount` is as given (an APNG of one frame
+    /// announced is a plain PNG). On any error the output is abandoned
+    /// (nothing left behind) and the error thrown.
     public func write(to output: TranscodeOutput, progress: (TranscodeProgress) -> Void = { _ in }) throws -> TranscodeReport {
         var options = self.options
         if let source, !source.reshapes {
-            // The global table from the source's frames; GIF to GIF exact colours and the delays as
-            // stored, unless edits or one duration for all set new ones.
+            // The global table from the source's frames; GIF to GIF exact
+            // colours and the delays as stored, unless edits or one
+            // duration for all set new ones.
             source.read.prepare(&options, for: format, keepingDelays: keepsDurations && !source.edits.changesTime)
         }
         let destination = try output.open(format, options)
@@ -105,8 +114,8 @@ public final class Transcoder {
             frames: n, adjustments: adjustments, sourceError: damage.withLock { $0 }, data: destination.data)
     }
 
-    /// How closely the file at `path` (as written by `write(to:)`) shows the frames written (a
-    /// lossy output's PSNR).
+    /// How closely the file at `path` (as written by `write(to:)`) shows
+    /// the frames written (a lossy output's PSNR).
     package func comparison(withFile path: String) throws -> ShownComparison {
         let written = try ImageSource(path: path, options: reading)
         return try ShownComparison.compare(

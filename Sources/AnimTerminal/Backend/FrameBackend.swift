@@ -1,7 +1,8 @@
 import AnimKit
 
-/// How finely a backend draws: so many sub-pixels per cell (text symbols: 1×2 half blocks, 2×2
-/// quadrants, 2×3 sextants, 2×4 octants), or the terminal's own pixels (kitty, sixel, iTerm2).
+/// How finely a backend draws: so many sub-pixels per cell (text symbols:
+/// 1×2 half blocks, 2×2 quadrants, 2×3 sextants, 2×4 octants), or the
+/// terminal's own pixels (kitty, sixel, iTerm2).
 public enum BackendResolution: Equatable, Sendable {
     /// Text cells of `across`×`down` sub-pixels each.
     case cells(across: Int, down: Int)
@@ -41,7 +42,8 @@ public protocol FrameBackend: AnyObject {
     /// colours and moved the cursor; what the backend drew is still there.
     func outputWasInterleaved()
 
-    /// The player moved the cursor to 1-based (`row`, `column`) after the frame (colours unchanged).
+    /// The player moved the cursor to 1-based (`row`, `column`) after the
+    /// frame (colours unchanged).
     func cursorWasMoved(row: Int, column: Int)
 
     /// The bytes that free what the terminal holds for this backend (kitty's

@@ -17,8 +17,9 @@ enum BoundedCommand {
     /// The most output kept from one command.
     static let maxOutput = 64 * 1024
 
-    /// The standard output of each command that exited with status 0 before `timeoutMs` (else nil);
-    /// `environment` is the children's, its `PATH` where the programs are found.
+    /// The standard output of each command that exited with status 0 before
+    /// `timeoutMs` (else nil); `environment` is the children's, its `PATH`
+    /// where the programs are found.
     static func run(
         _ commands: [[String]], environment: [String: String], timeoutMs: Int,
         clock: any Clock<Duration> = SuspendingClock()
@@ -60,7 +61,8 @@ enum BoundedCommand {
         }
     }
 
-    /// The output of a child that exited with 0; one still running is killed and reaped.
+    /// The output of a child that exited with 0; one still running is
+    /// killed and reaped.
     static func finish(_ child: Child) -> [UInt8]? {
         if child.fd >= 0 { close(child.fd) }
         if child.status == nil {
@@ -73,7 +75,8 @@ enum BoundedCommand {
         return exitedCleanly ? child.output : nil
     }
 
-    /// A child: its output pipe (-1 once closed), what it wrote, its status once reaped.
+    /// A child: its output pipe (-1 once closed), what it wrote, its status
+    /// once reaped.
     struct Child {
         var pid: pid_t
         var fd: Int32

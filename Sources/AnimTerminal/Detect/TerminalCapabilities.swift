@@ -13,9 +13,11 @@ public struct TerminalCapabilities: Equatable, Sendable {
     /// Whether a sixel image leaves what lies under its undrawn pixels
     /// (false: mlterm, Konsole; `SixelBackend.composes`).
     public var sixelComposes = true
-    /// Whether kitty animation frames are shown (false: Konsole; `KittyBackend.animates`).
+    /// Whether kitty animation frames are shown (false: Konsole;
+    /// `KittyBackend.animates`).
     public var kittyAnimates = true
-    /// Whether a window grown again brings back the lines a shrink pushed into the scrollback (VTE).
+    /// Whether a window grown again brings back the lines a shrink pushed
+    /// into the scrollback (VTE).
     public var linesReturnOnGrow = false
     /// The finest block symbols the terminal draws without a font that has
     /// them (`TerminalProbe.drawnSymbols`; `--symbols auto` follows it).

@@ -1,4 +1,5 @@
-/// Deciding from the environment alone: which terminal this is, and what it is known to draw.
+/// Deciding from the environment alone: which terminal this is, and what it
+/// is known to draw.
 extension TerminalProbe {
     /// A terminal recognised by a variable or its `TERM`.
     struct Known: Equatable {
@@ -14,8 +15,9 @@ extension TerminalProbe {
         }
     }
 
-    /// What the environment says, given the terminal's terminfo entry (inside tmux: the client's)
-    /// and what tmux said (nil: not asked or no answer). Pure: reads nothing but its arguments.
+    /// What the environment says, given the terminal's terminfo entry
+    /// (inside tmux: the client's) and what tmux said (nil: not asked or no
+    /// answer). Pure: reads nothing but its arguments.
     public static func fromEnvironment(
         _ env: [String: String], terminfo: Terminfo?,
         tmux: TmuxClient? = nil
@@ -66,11 +68,13 @@ extension TerminalProbe {
         return caps
     }
 
-    /// Terminals whose sixel image clears the pixels it does not draw (mlterm 3.9.3, Konsole 22.12).
+    /// Terminals whose sixel image clears the pixels it does not draw
+    /// (mlterm 3.9.3, Konsole 22.12).
     static let sixelClears: Set<String> = ["mlterm", "Konsole"]
 
-    /// Terminals that bring back, as the window grows, the lines a shrink pushed into the
-    /// scrollback (`Tools/terminals/check.py`: xfce4-terminal 1.0.4 on VTE 0.70, mlterm 3.9.3).
+    /// Terminals that bring back, as the window grows, the lines a shrink
+    /// pushed into the scrollback (`Tools/terminals/check.py`:
+    /// xfce4-terminal 1.0.4 on VTE 0.70, mlterm 3.9.3).
     static let linesReturn: Set<String> = ["VTE", "mlterm"]
 
     /// Inside tmux, and not in a GNU screen started inside it (`screen`).
@@ -78,8 +82,9 @@ extension TerminalProbe {
         !(env["TMUX"] ?? "").isEmpty && (env["STY"] ?? "").isEmpty
     }
 
-    /// GNU screen: `STY` is set (whatever `TMUX` or `TERM` say), or `TERM` is `screen…` outside
-    /// tmux. Text cells in 256 colours, whatever the outer terminal's variables say.
+    /// GNU screen: `STY` is set (whatever `TMUX` or `TERM` say), or `TERM`
+    /// is `screen…` outside tmux. Text cells in 256 colours, whatever the
+    /// outer terminal's variables say.
     static func screen(_ env: [String: String], inTmux: Bool) -> Known? {
         let term = env["TERM"] ?? ""
         let sty = !(env["STY"] ?? "").isEmpty

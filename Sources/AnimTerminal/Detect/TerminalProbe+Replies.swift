@@ -56,8 +56,9 @@ extension TerminalProbe {
         if let attributes { primaryAttributes(attributes, &caps) }
     }
 
-    /// The SGR reported holds the probe's 24-bit colour in any spelling (xterm: `38:2::1:2:3`); the
-    /// text decides, since terminals flag it valid with 1 or, as DEC did, 0.
+    /// The SGR reported holds the probe's 24-bit colour in any spelling
+    /// (xterm: `38:2::1:2:3`); the text decides, since terminals flag it
+    /// valid with 1 or, as DEC did, 0.
     static func keepsDirectColour(_ text: String) -> Bool {
         ["38:2::1:2:3", "38:2:1:2:3", "38;2;1;2;3"].contains { text.contains($0) }
     }

@@ -1,5 +1,6 @@
-/// Block symbols a terminal draws: half blocks everywhere, sextants (Unicode 13) and octants
-/// (Unicode 16, which also hold the sextants' patterns) where known.
+/// Block symbols a terminal draws: half blocks everywhere, sextants
+/// (Unicode 13) and octants (Unicode 16, which also hold the sextants'
+/// patterns) where known.
 public enum DrawnSymbols: String, Sendable {
     /// Half blocks (▀ ▄), in every font: nothing finer is known.
     case half
@@ -19,8 +20,9 @@ public enum DrawnSymbols: String, Sendable {
 /// mlterm and urxvt draw neither), checked under Xvfb with no font that
 /// has either block.
 extension TerminalProbe {
-    /// The finest symbols terminal `name` draws, given its version as found (`VTE_VERSION`,
-    /// `KONSOLE_VERSION`, an XTVERSION reply; nil unknown), and why.
+    /// The finest symbols terminal `name` draws, given its version as found
+    /// (`VTE_VERSION`, `KONSOLE_VERSION`, an XTVERSION reply; nil unknown),
+    /// and why.
     static func drawnSymbols(_ name: String, version: String?) -> (DrawnSymbols, String)? {
         let v = version ?? ""
         let dotted = dottedVersion(v)
@@ -64,8 +66,9 @@ extension TerminalProbe {
         return parts.isEmpty ? nil : parts
     }
 
-    /// Sets `caps.symbols` for the terminal found, noting why. Inside tmux octants become sextants
-    /// (tmux's width table may not know Unicode 16); GNU screen keeps half blocks.
+    /// Sets `caps.symbols` for the terminal found, noting why. Inside tmux
+    /// octants become sextants (tmux's width table may not know Unicode
+    /// 16); GNU screen keeps half blocks.
     static func chooseSymbols(version: String?, _ caps: inout TerminalCapabilities) {
         guard !caps.insideScreen, var (symbols, why) = drawnSymbols(caps.terminalName, version: version) else {
             caps.symbols = .half

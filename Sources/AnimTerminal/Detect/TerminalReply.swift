@@ -1,5 +1,6 @@
-/// One reply a terminal sent to a query, parsed strictly (`TerminalReplyParser`), its values
-/// bounded (numbers at most 65535, kitty's keys 32 bits, strings 4096 bytes of printable ASCII).
+/// One reply a terminal sent to a query, parsed strictly
+/// (`TerminalReplyParser`), its values bounded (numbers at most 65535,
+/// kitty's keys 32 bits, strings 4096 bytes of printable ASCII).
 public enum TerminalReply: Equatable, Sendable {
     /// Primary device attributes, `CSI ? Ps ; … c` (4 in the list: sixel).
     case primaryAttributes([Int])
@@ -15,8 +16,9 @@ public enum TerminalReply: Equatable, Sendable {
     /// XTSMGRAPHICS, `CSI ? item ; status ; values… S` (item 1: colour
     /// registers, 2: sixel geometry; status 0 is success).
     case graphicsAttribute(item: Int, status: Int, values: [Int])
-    /// XTGETTCAP, `DCS 1 + r name = value ST` (value "" for a boolean) or `DCS 0 + r [name] ST`
-    /// (unknown: value nil, name "" if not repeated), decoded from hex.
+    /// XTGETTCAP, `DCS 1 + r name = value ST` (value "" for a boolean) or
+    /// `DCS 0 + r [name] ST` (unknown: value nil, name "" if not repeated),
+    /// decoded from hex.
     case termcap(name: String, value: String?)
     /// DECRQSS, `DCS 1 $ r text ST` (valid) or `DCS 0 $ r text ST` (invalid).
     case statusString(valid: Bool, text: String)

@@ -83,7 +83,8 @@ extension TerminalReplyParser {
         return out
     }
 
-    /// The body of an APC, DCS or OSC string, without its introducer and terminator.
+    /// The body of an APC, DCS or OSC string, without its introducer and
+    /// terminator.
     static func parseString(_ kind: StringKind, _ body: [UInt8]) -> TerminalReply? {
         switch kind {
         case .apc: return kittyGraphics(body)
@@ -115,7 +116,8 @@ extension TerminalReplyParser {
         return .kittyGraphics(id: id, message: message)
     }
 
-    /// `>|text` (XTVERSION), `1+r hex[=hex]` / `0+r [hex]` (XTGETTCAP), `1$r text` / `0$r text` (DECRQSS).
+    /// `>|text` (XTVERSION), `1+r hex[=hex]` / `0+r [hex]` (XTGETTCAP),
+    /// `1$r text` / `0$r text` (DECRQSS).
     static func deviceControl(_ body: [UInt8]) -> TerminalReply? {
         guard body.count >= 2 else { return nil }
         let head = body[body.startIndex]

@@ -80,7 +80,8 @@ public struct TerminalReplyParser: Sendable {
     /// A parser holding nothing.
     public init() {}
 
-    /// True when part of a sequence is held back: the reader should `flush()` if nothing arrives soon.
+    /// True when part of a sequence is held back: the reader should
+    /// `flush()` if nothing arrives soon.
     public var isHoldingSequence: Bool { state != .ground }
 
     /// The replies the next bytes complete, and the bytes that are not replies.

@@ -4,8 +4,9 @@
 
 /// Finding the compiled entry for a terminal name, where ncurses looks.
 extension Terminfo {
-    /// The directories searched, in ncurses' order: `$TERMINFO`, `~/.terminfo`, `$TERMINFO_DIRS`
-    /// (an empty element: the system's), then the system's.
+    /// The directories searched, in ncurses' order: `$TERMINFO`,
+    /// `~/.terminfo`, `$TERMINFO_DIRS` (an empty element: the system's),
+    /// then the system's.
     public static func searchDirectories(environment env: [String: String]) -> [String] {
         let system = ["/etc/terminfo", "/lib/terminfo", "/usr/share/terminfo"]
         var dirs: [String] = []

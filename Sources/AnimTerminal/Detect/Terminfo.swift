@@ -20,7 +20,8 @@ public struct Terminfo: Equatable, Sendable {
     public var names: [String] = []
     /// `colors#`: how many colours the palette has, nil when absent.
     public var colors: Int?
-    /// Extended capabilities present in the entry (false flags, absent and cancelled ones are left out).
+    /// Extended capabilities present in the entry (false flags, absent and
+    /// cancelled ones are left out).
     public var extended: [String: Value] = [:]
 
     /// An entry made by hand (tests, or a caller that knows better).

@@ -34,7 +34,8 @@ public final class KittyBackend: FrameBackend {
     let command: KittyCommand
     /// The image's id: one per process, so two players in one kitty do not collide.
     let imageID: UInt32
-    /// Decoded bytes (4 per pixel) the terminal may hold before frames stop being added.
+    /// Decoded bytes (4 per pixel) the terminal may hold before frames stop
+    /// being added.
     public var storageBudget: Int
 
     private var held = KittyHeld()
@@ -80,8 +81,9 @@ public final class KittyBackend: FrameBackend {
         return show(frame)
     }
 
-    /// A stored frame by number, else the rectangle that changed as a new frame (or edited into the
-    /// root frame), or a new root frame after `invalidate()` or at a new placement.
+    /// A stored frame by number, else the rectangle that changed as a new
+    /// frame (or edited into the root frame), or a new root frame after
+    /// `invalidate()` or at a new placement.
     public func render(_ image: RGBAImage, index: Int, placement: Placement) -> [UInt8] {
         if let bytes = renderStored(index: index, placement: placement) { return bytes }
         let image = background.flattened(image)
@@ -115,7 +117,8 @@ public final class KittyBackend: FrameBackend {
         return out
     }
 
-    /// Deletes what was there and sends `image` as a new root frame at the placement.
+    /// Deletes what was there and sends `image` as a new root frame at the
+    /// placement.
     private func start(_ image: RGBAImage, index: Int, placement: Placement) -> [UInt8] {
         var out = held.placement == nil && held.count == 0 && !quiet ? [] : delete()
         out += Escape.moveTo(row: placement.row, column: placement.column)
@@ -193,8 +196,9 @@ public final class KittyBackend: FrameBackend {
     /// Deletes the image, and every frame of it, from the terminal.
     public func finish() -> [UInt8] { delete() }
 
-    /// True when the terminal refused a frame of this image (not yet editing): what it held is
-    /// forgotten, and the root frame is edited in place from then on.
+    /// True when the terminal refused a frame of this image (not yet
+    /// editing): what it held is forgotten, and the root frame is edited in
+    /// place from then on.
     public func handleReply(_ reply: TerminalReply) -> Bool {
         guard !editing, case .kittyGraphics(let id, let message) = reply, id == nil || id == Int(imageID),
             !message.hasPrefix("OK")

@@ -1,6 +1,8 @@
-/// How a player draws frames: the protocol, and for text cells the colours and symbols.
+/// How a player draws frames: the protocol, and for text cells the colours
+/// and symbols.
 public struct FrameLook: Sendable {
-    /// Text cells or a graphics protocol. `auto` is resolved before the player is made (`TerminalProbe`).
+    /// Text cells or a graphics protocol. `auto` is resolved before the
+    /// player is made (`TerminalProbe`).
     public var graphics: GraphicsProtocol = .text
     /// How text cells send colours (graphics protocols ignore it).
     public var colorMode: ColorMode = .trueColor
@@ -11,7 +13,8 @@ public struct FrameLook: Sendable {
     public var colorTolerance = 2
     /// Text cells: the block characters (half blocks by default).
     public var symbols: TextSymbols = .half
-    /// Text cells in 256 colours: how sub-pixels are dithered to the palette (blue noise by default).
+    /// Text cells in 256 colours: how sub-pixels are dithered to the
+    /// palette (blue noise by default).
     public var dither: PaletteDither = .noise
     /// Enlarge animations smaller than the box to fill it.
     public var upscale = false

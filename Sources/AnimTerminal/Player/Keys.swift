@@ -17,7 +17,8 @@ public enum PlayerKey: Equatable, Sendable {
     /// Several files: the next one, the previous one.
     case next, previous
 
-    /// The keys in `bytes` read from a raw terminal (arrows are ESC [ C/D; a lone ESC quits).
+    /// The keys in `bytes` read from a raw terminal (arrows are ESC [ C/D;
+    /// a lone ESC quits).
     public static func parse(_ bytes: [UInt8]) -> [PlayerKey] {
         var keys: [PlayerKey] = []
         var i = 0
@@ -63,7 +64,8 @@ public enum PlayerKey: Equatable, Sendable {
         case .faster: scheduler.speed = min(scheduler.speed * 2, 64)
         case .slower: scheduler.speed = max(scheduler.speed / 2, 1.0 / 64)
         case .reverse:
-            // Not while a stream is still arriving: its frames are added at the end.
+            // Not while a stream is still arriving: its frames are added at
+            // the end.
             if !scheduler.isOpenEnded { scheduler.mode = scheduler.mode == .reverse ? .forward : .reverse }
         case .restart: scheduler.restart()
         case .toggleStatus, .quit, .next, .previous: break

@@ -1,6 +1,7 @@
 import AnimKit
 
-/// Where a pane is drawn, and what of its frame's surroundings (title, status line) is on screen.
+/// Where a pane is drawn, and what of its frame's surroundings (title,
+/// status line) is on screen.
 struct PaneLayout {
     /// The grid's pane to fit and centre the picture into; nil: the window.
     var region: CellRegion?

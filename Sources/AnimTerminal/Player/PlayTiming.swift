@@ -6,7 +6,8 @@ public struct PlayTiming: Sendable {
     public var speed: Double = 1
     /// Not a terminal: write frames as fast as possible.
     public var noWait = false
-    /// Play only these frames (0-based, both ends in; a file, not a stream); nil: all of them.
+    /// Play only these frames (0-based, both ends in; a file, not a
+    /// stream); nil: all of them.
     public var frames: ClosedRange<Int>?
     /// End the play after this long, whatever is left of it; nil: no limit.
     public var maxDuration: Duration?

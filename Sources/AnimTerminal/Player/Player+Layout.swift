@@ -1,8 +1,10 @@
 import AnimKit
 
-/// Where each pane goes on the screen, and the bytes of one frame with its title and status line.
+/// Where each pane goes on the screen, and the bytes of one frame with its
+/// title and status line.
 extension Player {
-    /// One pane with keys owns the window: a status line, the cursor on the shell's row.
+    /// One pane with keys owns the window: a status line, the cursor on the
+    /// shell's row.
     var ownsWindow: Bool { options.interactive && grid == nil }
 
     /// Lays the panes out (a grid over the screen as it is) and fits each.
@@ -106,7 +108,8 @@ extension Player {
         return writer.write(bytes, synchronized: true)
     }
 
-    /// The status line's bytes when its text changed (nil: the renderer's colours stay set).
+    /// The status line's bytes when its text changed (nil: the renderer's
+    /// colours stay set).
     func statusLine(_ pane: Pane, _ index: Int) -> [UInt8]? {
         let scheduler = pane.scheduler
         let speed = scheduler.speed == scheduler.speed.rounded() ? String(Int(scheduler.speed)) : String(scheduler.speed)

@@ -38,8 +38,9 @@ public final class Player {
             clock: PlaybackClock(clock))
     }
 
-    /// Plays a stream as it arrives: frames are taken in as they complete, and the last one is held
-    /// until more come. Throws if not even one frame is complete yet.
+    /// Plays a stream as it arrives: frames are taken in as they complete,
+    /// and the last one is held until more come. Throws if not even one
+    /// frame is complete yet.
     public convenience init(
         stream: IncrementalImageSource, name: String, options: PlayerOptions, terminal: TerminalCapabilities = .init(),
         clock: any Clock<Duration> = SuspendingClock()
@@ -122,8 +123,9 @@ public final class Player {
         return panes[0].stats
     }
 
-    /// The one playback loop: each pane's frame drawn when due, then a wait for the next deadline
-    /// (reading keys, if any), until every pane ended or a key ends the play.
+    /// The one playback loop: each pane's frame drawn when due, then a wait
+    /// for the next deadline (reading keys, if any), until every pane ended
+    /// or a key ends the play.
     func play(keys: Int32?) throws {
         var last = [Int](repeating: -1, count: panes.count)
         var ended = [Bool](repeating: false, count: panes.count)
@@ -158,7 +160,8 @@ public final class Player {
         }
     }
 
-    /// Waits until `deadline` (nil: none), taking keys meanwhile if any; true when a key ended the play.
+    /// Waits until `deadline` (nil: none), taking keys meanwhile if any;
+    /// true when a key ended the play.
     private func wait(
         until deadline: Int64?, keys: Int32?, _ replies: inout TerminalReplyParser, _ last: inout [Int]
     ) throws -> Bool {

@@ -5,7 +5,8 @@ public enum Presentation: Sendable, Equatable {
     /// One of several files on a screen the caller has entered: cleared at
     /// the start and end; `n` and `p` end the play with `.next`, `.previous`.
     case list
-    /// Frames written in place one after another, with no terminal set-up (output that is not a terminal).
+    /// Frames written in place one after another, with no terminal set-up
+    /// (output that is not a terminal).
     case plain
     /// Drawn into a box of the screen as it is, for previews (`--inline`,
     /// `--place`): no alternate screen, no keys.

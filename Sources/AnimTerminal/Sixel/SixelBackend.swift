@@ -50,7 +50,8 @@ public final class SixelBackend: FrameBackend {
 
     private let palette: SixelPalette
     private let encoder = SixelEncoder()
-    /// The frame on screen as sent (one key a pixel; empty: unknown), where, and which.
+    /// The frame on screen as sent (one key a pixel; empty: unknown),
+    /// where, and which.
     private var shown: [UInt32] = []
     private var shownPlacement: Placement?
     private var shownIndex: Int?
@@ -143,8 +144,9 @@ public final class SixelBackend: FrameBackend {
         return out
     }
 
-    /// Sends all of `next`: guards in the top row, the base below it, then the top row (unsettled);
-    /// with a blank row above, the guards go there and the base is the whole frame.
+    /// Sends all of `next`: guards in the top row, the base below it, then
+    /// the top row (unsettled); with a blank row above, the guards go there
+    /// and the base is the whole frame.
     private func appendKeyframe(
         size: PixelSize, layout: SixelLayout, placement: Placement, blankAbove: Bool, into out: inout [UInt8]
     ) {

@@ -40,15 +40,17 @@ final class SixelEncoder {
     private struct Scratch {
         /// Per register `width` bytes of sixel bits (6 low bits).
         var bits = UnsafeMutablePointer<UInt8>.allocate(capacity: 0)
-        /// Per register: first and last column drawn in this band (`Int32.max` and -1 when none),
-        /// defined in this image, and the registers present in this band in order of first use.
+        /// Per register: first and last column drawn in this band
+        /// (`Int32.max` and -1 when none), defined in this image, and the
+        /// registers present in this band in order of first use.
         var firstColumn = UnsafeMutablePointer<Int32>.allocate(capacity: 0)
         var lastColumn = UnsafeMutablePointer<Int32>.allocate(capacity: 0)
         var defined = UnsafeMutablePointer<Bool>.allocate(capacity: 0)
         var used = UnsafeMutablePointer<Int32>.allocate(capacity: 0)
         /// The band's passes (`layOutPasses`): the four arrays below.
         var passes = UnsafeMutablePointer<Int32>.allocate(capacity: 0)
-        /// Per column the last pass to end there (-1: none), and a bit where one does.
+        /// Per column the last pass to end there (-1: none), and a bit
+        /// where one does.
         var endingAt = UnsafeMutablePointer<Int32>.allocate(capacity: 0)
         var endBits = UnsafeMutablePointer<UInt64>.allocate(capacity: 0)
         /// Room for the bytes of any band (`bandBound`).
@@ -58,7 +60,8 @@ final class SixelEncoder {
         var width = 0
         var usedCount = 0
 
-        /// Per pass: its first register, its last, and the next pass ending at the same column (-1: none).
+        /// Per pass: its first register, its last, and the next pass ending
+        /// at the same column (-1: none).
         var passHead: UnsafeMutablePointer<Int32> { passes }
         var passTail: UnsafeMutablePointer<Int32> { passes + registers }
         var nextEndingWith: UnsafeMutablePointer<Int32> { passes + 2 * registers }
@@ -130,7 +133,8 @@ final class SixelEncoder {
         return p
     }
 
-    /// Sets the sixel bits of `rows` rows from (x, y), noting each register's columns.
+    /// Sets the sixel bits of `rows` rows from (x, y), noting each
+    /// register's columns.
     private static func collect(
         _ indices: UnsafeBufferPointer<UInt16>, stride: Int, x: Int, y: Int, rows: Int, scratch s: inout Scratch
     ) {
@@ -235,7 +239,8 @@ final class SixelEncoder {
         return passes
     }
 
-    /// The last column before `column` where a pass ends (nil: none), 64 columns a step.
+    /// The last column before `column` where a pass ends (nil: none), 64
+    /// columns a step.
     @inline(__always)
     private static func lastEnd(before column: Int, _ s: Scratch) -> Int? {
         guard column > 0 else { return nil }

@@ -39,8 +39,9 @@ final class SixelPalette {
         quantizer = ColorQuantizer(exactLimit: registerCount)
     }
 
-    /// Writes the register of each of the pixels `keys` into `out` (`SixelEncoder.none` for 0: not
-    /// drawn) and returns the mapping for them; nil when none is drawn.
+    /// Writes the register of each of the pixels `keys` into `out`
+    /// (`SixelEncoder.none` for 0: not drawn) and returns the mapping for
+    /// them; nil when none is drawn.
     func registers(for keys: UnsafeBufferPointer<UInt32>, into out: UnsafeMutableBufferPointer<UInt16>) -> Mapping? {
         quantizer.reset()
         quantizer.add(keys)

@@ -8,7 +8,8 @@ struct SixelUnsettled {
     var count = 0
     /// The area every image covers, from the top row down.
     var rect = Rect(x: 0, y: 0, width: 0, height: 0)
-    /// Bytes of the last keyframe, and those spent since redrawing unchanged pixels.
+    /// Bytes of the last keyframe, and those spent since redrawing
+    /// unchanged pixels.
     var keyframeBytes = 0
     var redrawnBytes = 0
 

@@ -70,7 +70,8 @@ public enum Escape {
     }
     /// XTVERSION: the terminal's name and version (`DCS > | text ST`).
     public static let queryTerminalVersion: [UInt8] = csi(">0q")
-    /// XTGETTCAP for the terminfo capability `name`, hex-encoded (`RGB` → `DCS + q 524742 ST`).
+    /// XTGETTCAP for the terminfo capability `name`, hex-encoded (`RGB` →
+    /// `DCS + q 524742 ST`).
     public static func queryTermcap(_ name: String) -> [UInt8] {
         dcs("+q" + name.utf8.map { String($0, radix: 16, uppercase: true) }.joined())
     }

@@ -15,7 +15,8 @@ import AnimKit
 /// read one nor plant one. Objects never read (the player killed first)
 /// are removed by the next probe (`removeStale`). Not `Sendable`.
 final class KittySharedMemory {
-    /// Names start with this, then the process id, `-`, 16 hex digits, `-`, a count.
+    /// Names start with this, then the process id, `-`, 16 hex digits, `-`,
+    /// a count.
     static let prefix = "anim-kitty-"
 
     /// The start of this instance's names (`/`, `prefix`, pid, random bits, `-`).
@@ -50,7 +51,8 @@ final class KittySharedMemory {
     /// Removes an object made by `store` (the terminal will not read it).
     static func remove(_ name: String) { shm_unlink(name) }
 
-    /// Removes the objects in `/dev/shm` of players no longer running; returns how many.
+    /// Removes the objects in `/dev/shm` of players no longer running;
+    /// returns how many.
     @discardableResult
     static func removeStale() -> Int {
         guard let dir = opendir("/dev/shm") else { return 0 }

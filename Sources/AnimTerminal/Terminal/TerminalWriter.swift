@@ -41,7 +41,8 @@ public final class TerminalWriter {
                 }
                 start = end
                 if end == buffer.count { TerminalState.syncOpen = 0 }
-                // Back from Ctrl-Z: the player redraws; the rest would land on the shell's screen.
+                // Back from Ctrl-Z: the player redraws; the rest would land
+                // on the shell's screen.
                 if TerminalState.honourPendingSignal() { return true }
             }
             return true
@@ -73,7 +74,8 @@ public final class TerminalWriter {
         return b.count
     }
 
-    /// True at an ESC that starts a sequence: not a doubled one (tmux's passthrough) nor that of ST.
+    /// True at an ESC that starts a sequence: not a doubled one (tmux's
+    /// passthrough) nor that of ST.
     @inline(__always)
     static func isBoundary(_ b: UnsafeBufferPointer<UInt8>, _ i: Int) -> Bool {
         guard b[i] == Escape.esc else { return false }

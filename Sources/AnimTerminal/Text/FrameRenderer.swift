@@ -8,11 +8,13 @@
 /// which makes gradients and video far cheaper; a cell wanted in one
 /// colour is drawn again if it shows two, however near.
 public final class FrameRenderer {
-    /// How colours are sent (the grids' colours should already be as `mode` shows them).
+    /// How colours are sent (the grids' colours should already be as `mode`
+    /// shows them).
     public let mode: ColorMode
     /// Levels per channel a colour shown may differ from the frame's.
     public let tolerance: Int
-    /// The grid the terminal shows as sent (within `tolerance` of the last frame), nil when unknown.
+    /// The grid the terminal shows as sent (within `tolerance` of the last
+    /// frame), nil when unknown.
     public private(set) var shown: CellGrid?
     var origin = (row: 1, column: 1)
     var fg: TerminalColor?
@@ -27,7 +29,8 @@ public final class FrameRenderer {
     /// `symbols.fullMask`, looked at for every cell.
     private var fullMask = TextSymbols.half.fullMask
 
-    /// A renderer that knows nothing of the screen yet: the first frame is drawn whole.
+    /// A renderer that knows nothing of the screen yet: the first frame is
+    /// drawn whole.
     public init(mode: ColorMode, tolerance: Int = 0) {
         self.mode = mode
         self.tolerance = max(tolerance, 0)

@@ -42,15 +42,17 @@ public enum PaletteDither: String, CaseIterable, Sendable {
     /// the greys (the cube would speckle them with colour).
     static let greyTolerance: UInt8 = 6
 
-    /// A value between two levels: the lower, the upper, and how far toward the upper it lies in
-    /// linear light, in 1/256ths (halfway between sRGB 0 and 95 is 67, not 48).
+    /// A value between two levels: the lower, the upper, and how far toward
+    /// the upper it lies in linear light, in 1/256ths (halfway between sRGB
+    /// 0 and 95 is 67, not 48).
     struct Step {
         var low: UInt8, high: UInt8, fraction: Int
 
         /// The upper level when the fraction passes threshold `t`.
         @inline(__always) func pick(_ t: Int) -> UInt8 { fraction > t ? high : low }
 
-        /// Steps for every value 0–255 between sorted `levels` (0 and 255 included).
+        /// Steps for every value 0–255 between sorted `levels` (0 and 255
+        /// included).
         static func table(_ levels: [Int]) -> [Step] {
             (0..<256).map { v in
                 let upper = levels.firstIndex { $0 >= v } ?? levels.count - 1

@@ -8,13 +8,15 @@
 extension TextSymbols {
     static let halfGlyphs: [[UInt8]] = [0x20, 0x2580, 0x2584, 0x2588].map(utf8)
 
-    /// U+2580–U+259F, by mask (bit 0 upper left, 1 upper right, 2 lower left, 3 lower right).
+    /// U+2580–U+259F, by mask (bit 0 upper left, 1 upper right, 2 lower
+    /// left, 3 lower right).
     static let quadrantGlyphs: [[UInt8]] = [
         0x20, 0x2598, 0x259D, 0x2580, 0x2596, 0x258C, 0x259E, 0x259B,
         0x2597, 0x259A, 0x2590, 0x259C, 0x2584, 0x2599, 0x259F, 0x2588,
     ].map(utf8)
 
-    /// The four sextant patterns drawn by older characters: empty, the left and right columns, full.
+    /// The four sextant patterns drawn by older characters: empty, the left
+    /// and right columns, full.
     static let sextantCovered: [UInt8: UInt32] = [0: 0x20, 0b010101: 0x258C, 0b101010: 0x2590, 0b111111: 0x2588]
 
     /// The 26 octant patterns drawn by older characters: the 16 quadrant
@@ -38,7 +40,8 @@ extension TextSymbols {
     static let sextantGlyphs: [[UInt8]] = block(masks: 64, first: 0x1FB00, covered: sextantCovered)
     static let octantGlyphs: [[UInt8]] = block(masks: 256, first: 0x1CD00, covered: octantCovered)
 
-    /// A table of `masks` glyphs: the `covered` ones, and the others in mask order from `first` on.
+    /// A table of `masks` glyphs: the `covered` ones, and the others in
+    /// mask order from `first` on.
     private static func block(masks: Int, first: UInt32, covered: [UInt8: UInt32]) -> [[UInt8]] {
         var next = first
         return (0..<masks).map { m in

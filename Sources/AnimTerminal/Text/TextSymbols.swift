@@ -16,7 +16,8 @@ public enum TextSymbols: String, CaseIterable, Sendable {
     case quadrant
     /// The sextants U+1FB00–U+1FB3B with ▌▐█ and space: 2×3.
     case sextant
-    /// The octants U+1CD00–U+1CDE5 with 26 older block characters for the patterns those cover: 2×4.
+    /// The octants U+1CD00–U+1CDE5 with 26 older block characters for the
+    /// patterns those cover: 2×4.
     case octant
 
     /// The finest symbols a terminal draws (`--symbols auto`).
@@ -45,7 +46,8 @@ public enum TextSymbols: String, CaseIterable, Sendable {
     /// The backend resolution these symbols draw at.
     public var resolution: BackendResolution { .cells(across: across, down: down) }
 
-    /// The UTF-8 bytes of the glyph whose ink is `mask` (bits past `count` are ignored).
+    /// The UTF-8 bytes of the glyph whose ink is `mask` (bits past `count`
+    /// are ignored).
     @inline(__always)
     public func glyph(_ mask: UInt8) -> [UInt8] {
         switch self {

@@ -65,7 +65,8 @@ public enum XtermPalette {
     /// A channel value rounded to the nearest of 32 levels spread over 0...255.
     static let bucket: [UInt8] = (0..<256).map { UInt8(($0 * 31 + 127) / 255) }
 
-    /// The nearest palette index in OKLab for every 5-bit colour: the stored result of `searchTable()`.
+    /// The nearest palette index in OKLab for every 5-bit colour: the
+    /// stored result of `searchTable()`.
     static let table: [UInt8] = decodedStoredTable()
 
     /// The nearest palette index in OKLab for every 5-bit colour, searched.
