@@ -47,7 +47,6 @@ enum ConvertCommand: Command {
                 try convert($0.input, to: $0.output, $1) == 0 ? .written : .partial
             }
         }
-        if args.flag(.skipExisting) { throw UsageError(message: "--skip-existing is for --out-dir") }
         let (input, out) = try OutputPath.operands(args)
         return try convert(input, to: out, args)
     }

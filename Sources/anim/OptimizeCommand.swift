@@ -43,7 +43,6 @@ enum OptimizeCommand: Command {
             try Batch.refuseCollisions(items)
             return Batch(label: "optimize", args, stats: .optimizeStats).run(items) { try optimize($0.input, to: $0.output, $1) }
         }
-        if args.flag(.skipExisting) { throw UsageError(message: "--skip-existing is for --out-dir") }
         let (input, out) = try OutputPath.operands(args, inPlace: true)
         let start = Measure.milliseconds()
         let outcome = try optimize(input, to: out, args)

@@ -33,8 +33,10 @@ enum OutputPath {
     }
 
     /// IN and OUT of a command that writes one file: `IN OUT`, `IN -o OUT`
-    /// or (`inPlace`) IN alone. OUT `-` (standard output) must not be a terminal.
+    /// or (`inPlace`) IN alone. OUT `-` (standard output) must not be a
+    /// terminal, and `--skip-existing` (a batch's) is refused.
     static func operands(_ args: ParsedArguments, inPlace: Bool = false) throws -> (input: String, output: String) {
+        if args.flag(.skipExisting) { throw UsageError(message: "--skip-existing is for --out-dir") }
         let out: String
         switch (args[.output], args.operands.count) {
         case (let o?, 1): out = o

@@ -130,23 +130,6 @@ enum GIFLZWDecoder {
         return min(pos, total)
     }
 
-    /// Decodes as `decode(_:offset:end:into:count:)` and hands each stored
-    /// row to `onRow(row number in stored order, indices, valid count)`; the
-    /// last row handed over may be partial.
-    static func decode(
-        _ bytes: UnsafeRawBufferPointer, offset: Int, end: Int, width: Int, rows: Int,
-        onRow: (Int, UnsafeBufferPointer<UInt8>, Int) -> Void
-    ) {
-        guard width > 0, rows > 0 else { return }
-        let total = width * rows
-        let out = UnsafeMutablePointer<UInt8>.allocate(capacity: total)
-        defer { out.deallocate() }
-        let valid = decode(bytes, offset: offset, end: end, into: out, count: total)
-        for row in 0..<rows where row * width < valid {
-            onRow(row, UnsafeBufferPointer(start: out + row * width, count: width), min(width, valid - row * width))
-        }
-    }
-
     /// Copies the data sub-blocks' bytes, concatenated, into `out`
     /// (room for `end - start` bytes); returns how many.
     static func payload(

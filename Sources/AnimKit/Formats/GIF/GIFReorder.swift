@@ -217,15 +217,13 @@ private struct Rewriter {
 
     private func decode(_ record: [UInt8], width: Int, height: Int, io: InPlaceRewrite, frame: Int) throws -> [UInt8] {
         var indices = [UInt8](repeating: 0, count: width * height)
-        var complete = 0
-        record.withUnsafeBytes { raw in
-            GIFLZWDecoder.decode(raw, offset: 0, end: raw.count, width: width, rows: height) { row, line, valid in
-                guard valid == width else { return }
-                for x in 0..<width { indices[row * width + x] = line[x] }
-                complete += 1
+        let valid = record.withUnsafeBytes { raw in
+            indices.withUnsafeMutableBufferPointer { out in
+                out.isEmpty ? 0 : GIFLZWDecoder.decode(raw, offset: 0, end: raw.count, into: out.baseAddress!, count: out.count)
             }
         }
-        guard complete == height else {
+        // An image of empty rows does not decode; one of no rows does.
+        guard valid == indices.count, width > 0 || height == 0 else {
             throw AnimError(
                 file: sink.name, frame: frame, offset: io.position, GIFProblem.rewriting(.imageDataDoesNotDecode))
         }

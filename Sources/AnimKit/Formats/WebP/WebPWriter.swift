@@ -26,8 +26,6 @@ import CWebP
 /// transparent black.
 final class WebPWriter: FrameWriter {
     private let sink: OutputSink
-    private let width: Int
-    private let height: Int
     private let options: EncodingOptions
     /// `WebPAnimEncoder*`, owned.
     private let encoder: OpaquePointer
@@ -44,8 +42,6 @@ final class WebPWriter: FrameWriter {
 
     init(sink: OutputSink, width: Int, height: Int, options: EncodingOptions) throws {
         self.sink = sink
-        self.width = width
-        self.height = height
         self.options = options
         let maxSide = Int(WEBP_MAX_DIMENSION)
         guard (1...maxSide).contains(width), (1...maxSide).contains(height) else {

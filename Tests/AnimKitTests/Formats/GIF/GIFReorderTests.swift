@@ -29,13 +29,13 @@ struct GIFReorderTests {
         let encoded = input.withUnsafeBufferPointer { GIFLZWEncoder.encode($0, bitsPerPixel: bits) }
         #expect(Int(encoded[0]) == max(bits, 2))
         #expect(encoded.count - 1 == input.withUnsafeBufferPointer { GIFLZWEncoder.size($0, bitsPerPixel: bits) })
-        var decoded: [UInt8] = []
-        encoded.withUnsafeBytes { raw in
-            GIFLZWDecoder.decode(raw, offset: 0, end: raw.count, width: count, rows: 1) { _, line, valid in
-                decoded = Array(line.prefix(valid))
+        var decoded = [UInt8](repeating: 0, count: count)
+        let valid = encoded.withUnsafeBytes { raw in
+            decoded.withUnsafeMutableBufferPointer {
+                GIFLZWDecoder.decode(raw, offset: 0, end: raw.count, into: $0.baseAddress!, count: count)
             }
         }
-        #expect(decoded == input)
+        #expect(valid == count && decoded == input)
     }
 
     /// The same codes as giflib: a frame written by giflib has the size

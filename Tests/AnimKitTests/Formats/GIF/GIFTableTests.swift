@@ -71,13 +71,13 @@ struct GIFTableTests {
         #expect(data.count - 1 < eager, "\(data.count - 1) bytes deferred, \(eager) eager")
         // Both decoders read it back: anim's own LZW, and the whole file
         // through ImageSource (giflib first).
-        var decoded: [UInt8] = []
-        data.withUnsafeBytes { raw in
-            GIFLZWDecoder.decode(raw, offset: 0, end: raw.count, width: 100, rows: indices.count / 100) { _, row, n in
-                decoded += row.prefix(n)
+        var decoded = [UInt8](repeating: 0, count: indices.count)
+        let valid = data.withUnsafeBytes { raw in
+            decoded.withUnsafeMutableBufferPointer {
+                GIFLZWDecoder.decode(raw, offset: 0, end: raw.count, into: $0.baseAddress!, count: $0.count)
             }
         }
-        #expect(decoded == indices)
+        #expect(valid == indices.count && decoded == indices)
         let frame = RGBAImage(width: 100, height: indices.count / 100, trusting: indices.flatMap { [UInt8($0 * 16), 0, 0, 255] })
         let file = try Self.encode([frame])
         #expect(try ImageSource(data: file).frame(at: 0) == frame)
