@@ -80,22 +80,18 @@ public struct Placement: Equatable, Sendable {
     static func wholeSubpixels(_ fw: Double, _ fh: Double, maxWidth: Int, maxHeight: Int) -> (Int, Int) {
         let ratio = fh / fw
         func clamp(_ v: Double, _ m: Int) -> Int { min(max(Int(v.rounded()), 1), m) }
-        if fw <= fh {
-            var gw = clamp(fw, maxWidth)
-            var gh = clamp(Double(gw) * ratio, maxHeight)
-            if Double(gh) < (Double(gw) * ratio).rounded() {
+        func fit(_ s: Double, _ maxS: Int, _ maxL: Int, toLong: (Double) -> Double, toShort: (Double) -> Double) -> (Int, Int) {
+            var short = clamp(s, maxS)
+            var long = clamp(toLong(Double(short)), maxL)
+            if Double(long) < toLong(Double(short)).rounded() {
                 // The long side hit the box: the short one shrinks to fit it.
-                gw = max(Int(Double(gh) / ratio), 1)
-                gh = clamp(Double(gw) * ratio, maxHeight)
+                short = max(Int(toShort(Double(long))), 1)
+                long = clamp(toLong(Double(short)), maxL)
             }
-            return (gw, gh)
+            return (short, long)
         }
-        var gh = clamp(fh, maxHeight)
-        var gw = clamp(Double(gh) / ratio, maxWidth)
-        if Double(gw) < (Double(gh) / ratio).rounded() {
-            gh = max(Int(Double(gw) * ratio), 1)
-            gw = clamp(Double(gh) / ratio, maxWidth)
-        }
+        if fw <= fh { return fit(fw, maxWidth, maxHeight, toLong: { $0 * ratio }, toShort: { $0 / ratio }) }
+        let (gh, gw) = fit(fh, maxHeight, maxWidth, toLong: { $0 / ratio }, toShort: { $0 * ratio })
         return (gw, gh)
     }
 }

@@ -12,7 +12,7 @@ struct QueryRound: Equatable {
     var replies: [TerminalReply] = []
     /// Input that was not a reply, in order (keys typed meanwhile).
     var pending: [UInt8] = []
-    var sawSentinel = false
+    var sawSentinel: Bool { end == .sentinel }
     /// From before the write to the sentinel or the timeout.
     var elapsed: Int64 = 0
     var end: End = .timeout
@@ -105,7 +105,6 @@ struct QueryRound: Equatable {
             for reply in replies {
                 if case .primaryAttributes = reply {
                     if sawSentinel { continue }
-                    sawSentinel = true
                     end = .sentinel
                 }
                 if self.replies.count < TerminalProbe.maxReplies { self.replies.append(reply) }

@@ -96,23 +96,19 @@ extension TerminalProbe {
     static func byVariables(_ env: [String: String]) -> Known? {
         func has(_ key: String) -> Bool { !(env[key] ?? "").isEmpty }
         switch env["TERM_PROGRAM"] ?? "" {
-        case "WezTerm": return wezTerm("TERM_PROGRAM=WezTerm")
-        case "iTerm.app": return Known(name: "iTerm2", graphics: [.iterm2], trueColor: true, evidence: "TERM_PROGRAM=iTerm.app")
-        case "ghostty": return Known(name: "Ghostty", graphics: [.kitty], trueColor: true, evidence: "TERM_PROGRAM=ghostty")
-        case "kitty": return kitty("TERM_PROGRAM=kitty")
-        case "vscode": return Known(name: "VS Code", graphics: [], trueColor: true, evidence: "TERM_PROGRAM=vscode")
+        case "WezTerm": return known("WezTerm", "TERM_PROGRAM=WezTerm")
+        case "iTerm.app": return known("iTerm2", "TERM_PROGRAM=iTerm.app")
+        case "ghostty": return known("Ghostty", "TERM_PROGRAM=ghostty")
+        case "kitty": return known("kitty", "TERM_PROGRAM=kitty")
+        case "vscode": return known("VS Code", "TERM_PROGRAM=vscode")
         case "Apple_Terminal":
             return Known(name: "Terminal.app", graphics: [], trueColor: false, evidence: "TERM_PROGRAM=Apple_Terminal")
         default: break
         }
-        if has("KITTY_WINDOW_ID") { return kitty("KITTY_WINDOW_ID is set") }
-        if has("WEZTERM_EXECUTABLE") { return wezTerm("WEZTERM_EXECUTABLE is set") }
-        if env["LC_TERMINAL"] == "iTerm2" {
-            return Known(name: "iTerm2", graphics: [.iterm2], trueColor: true, evidence: "LC_TERMINAL=iTerm2")
-        }
-        if has("GHOSTTY_RESOURCES_DIR") {
-            return Known(name: "Ghostty", graphics: [.kitty], trueColor: true, evidence: "GHOSTTY_RESOURCES_DIR is set")
-        }
+        if has("KITTY_WINDOW_ID") { return known("kitty", "KITTY_WINDOW_ID is set") }
+        if has("WEZTERM_EXECUTABLE") { return known("WezTerm", "WEZTERM_EXECUTABLE is set") }
+        if env["LC_TERMINAL"] == "iTerm2" { return known("iTerm2", "LC_TERMINAL=iTerm2") }
+        if has("GHOSTTY_RESOURCES_DIR") { return known("Ghostty", "GHOSTTY_RESOURCES_DIR is set") }
         if let v = env["KONSOLE_VERSION"], !v.isEmpty {
             // 22.04 brought both kitty graphics and sixel; the version is YYMMPP.
             let modern = (Int(v) ?? 0) >= 220400
@@ -120,44 +116,44 @@ extension TerminalProbe {
                 name: "Konsole", graphics: modern ? [.kitty, .sixel] : [], trueColor: true,
                 evidence: "KONSOLE_VERSION=\(v)\(modern ? " (22.04 or later)" : " (before 22.04)")")
         }
-        if has("WT_SESSION") {
-            return Known(name: "Windows Terminal", graphics: [], trueColor: true, evidence: "WT_SESSION is set")
-        }
+        if has("WT_SESSION") { return known("Windows Terminal", "WT_SESSION is set") }
         if let v = env["XTERM_VERSION"], !v.isEmpty { return xterm(v, evidence: "XTERM_VERSION=\(v)") }
         if let v = env["VTE_VERSION"], !v.isEmpty {
             let direct = (Int(v) ?? 0) >= 3600  // VTE 0.36 has 24-bit colour
             return Known(name: "VTE", graphics: [], trueColor: direct, evidence: "VTE_VERSION=\(v)")
         }
-        if has("ALACRITTY_WINDOW_ID") {
-            return Known(name: "Alacritty", graphics: [], trueColor: true, evidence: "ALACRITTY_WINDOW_ID is set")
-        }
+        if has("ALACRITTY_WINDOW_ID") { return known("Alacritty", "ALACRITTY_WINDOW_ID is set") }
         return nil
     }
 
     /// Terminals known by their `TERM` (or, inside tmux, the client's).
     static func byName(_ term: String, evidence: String) -> Known? {
         switch term {
-        case "xterm-kitty": return kitty(evidence)
-        case "xterm-ghostty": return Known(name: "Ghostty", graphics: [.kitty], trueColor: true, evidence: evidence)
-        case "wezterm": return wezTerm(evidence)
-        case "alacritty", "alacritty-direct": return Known(name: "Alacritty", graphics: [], trueColor: true, evidence: evidence)
-        case "contour": return Known(name: "Contour", graphics: [.sixel], trueColor: true, evidence: evidence)
+        case "xterm-kitty": return known("kitty", evidence)
+        case "xterm-ghostty": return known("Ghostty", evidence)
+        case "wezterm": return known("WezTerm", evidence)
+        case "alacritty", "alacritty-direct": return known("Alacritty", evidence)
+        case "contour": return known("Contour", evidence)
         default: break
         }
-        if term.hasPrefix("foot") { return Known(name: "foot", graphics: [.sixel], trueColor: true, evidence: evidence) }
-        if term.hasPrefix("mlterm") { return Known(name: "mlterm", graphics: [.sixel], trueColor: true, evidence: evidence) }
+        if term.hasPrefix("foot") { return known("foot", evidence) }
+        if term.hasPrefix("mlterm") { return known("mlterm", evidence) }
         // rxvt-unicode 9.30 (Debian 12) prints APC bodies: no kitty query.
         if term.hasPrefix("rxvt") { return Known(name: "urxvt", graphics: [], trueColor: false, evidence: evidence) }
         return nil
     }
 
-    static func kitty(_ evidence: String) -> Known {
-        Known(name: "kitty", graphics: [.kitty], trueColor: true, evidence: evidence)
-    }
-
+    /// What each terminal `known` names draws; all have 24-bit colour.
     /// WezTerm implements iTerm2's images fully, kitty's partly, and sixel.
-    static func wezTerm(_ evidence: String) -> Known {
-        Known(name: "WezTerm", graphics: [.iterm2, .kitty, .sixel], trueColor: true, evidence: evidence)
+    static let graphicsOf: [String: [GraphicsProtocol]] = [
+        "kitty": [.kitty], "Ghostty": [.kitty], "iTerm2": [.iterm2], "WezTerm": [.iterm2, .kitty, .sixel],
+        "Contour": [.sixel], "foot": [.sixel], "mlterm": [.sixel], "VS Code": [], "Windows Terminal": [],
+        "Alacritty": [],
+    ]
+
+    /// `name` (one of `graphicsOf`'s) as recognised by `evidence`.
+    static func known(_ name: String, _ evidence: String) -> Known {
+        Known(name: name, graphics: graphicsOf[name] ?? [], trueColor: true, evidence: evidence)
     }
 
     /// xterm: direct colour from patch 331; sixel only as a VT340 (DA1 says).

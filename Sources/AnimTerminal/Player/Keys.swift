@@ -24,18 +24,13 @@ public enum PlayerKey: Equatable, Sendable {
         var i = 0
         while i < bytes.count {
             let b = bytes[i]
-            if b == 0x1B {
-                if i + 2 < bytes.count, bytes[i + 1] == UInt8(ascii: "[") {
-                    switch bytes[i + 2] {
-                    case UInt8(ascii: "C"): keys.append(.stepForward)
-                    case UInt8(ascii: "D"): keys.append(.stepBack)
-                    default: break
-                    }
-                    i += 3
-                    continue
+            if b == 0x1B, i + 2 < bytes.count, bytes[i + 1] == UInt8(ascii: "[") {
+                switch bytes[i + 2] {
+                case UInt8(ascii: "C"): keys.append(.stepForward)
+                case UInt8(ascii: "D"): keys.append(.stepBack)
+                default: break
                 }
-                keys.append(.quit)
-                i += 1
+                i += 3
                 continue
             }
             switch b {
@@ -47,7 +42,7 @@ public enum PlayerKey: Equatable, Sendable {
             case UInt8(ascii: "s"): keys.append(.toggleStatus)
             case UInt8(ascii: "n"): keys.append(.next)
             case UInt8(ascii: "p"): keys.append(.previous)
-            case UInt8(ascii: "q"), 0x03: keys.append(.quit)
+            case UInt8(ascii: "q"), 0x03, 0x1B: keys.append(.quit)
             default: break
             }
             i += 1

@@ -15,10 +15,9 @@ extension Player {
                 // A box of its own (`--place`): blank first, so nothing of
                 // the last preview stays (sixel cannot be deleted, only erased).
                 prelude += Escape.resetAttributes
-                for r in 0..<pane.layout.box.rows + (pane.layout.title == nil ? 0 : 1) {
-                    prelude += Escape.moveTo(row: place.row + r, column: place.column)
-                    prelude += Escape.eraseCharacters(pane.layout.box.columns)
-                }
+                prelude += Escape.eraseCells(
+                    row: place.row, column: place.column, rows: pane.layout.box.rows + (pane.layout.title == nil ? 0 : 1),
+                    columns: pane.layout.box.columns)
             }
             prelude += Escape.hideCursor
             // Too low for the picture: line feeds on the last row make room.
@@ -44,10 +43,8 @@ extension Player {
         var out = place.clear ? panes[0].backend.finish() : []
         out += Escape.resetAttributes
         if place.clear && !place.lines {
-            for r in 0..<placement.rows {
-                out += Escape.moveTo(row: placement.row + r, column: placement.column)
-                out += Escape.eraseCharacters(placement.columns)
-            }
+            out += Escape.eraseCells(
+                row: placement.row, column: placement.column, rows: placement.rows, columns: placement.columns)
         }
         if place.lines {
             out += [0x0D, 0x0A]

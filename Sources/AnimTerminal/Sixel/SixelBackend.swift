@@ -191,10 +191,9 @@ public final class SixelBackend: FrameBackend {
     ) {
         guard cells.rows > 0, cells.columns > 0 else { return }
         out += Escape.resetAttributes
-        for r in 0..<cells.rows {
-            out += Escape.moveTo(row: placement.row + cells.row + r, column: placement.column + cells.column)
-            out += Escape.eraseCharacters(cells.columns)
-        }
+        out += Escape.eraseCells(
+            row: placement.row + cells.row, column: placement.column + cells.column, rows: cells.rows,
+            columns: cells.columns)
     }
 
     /// Sends the pixels of `rect` of `next` (rows `width` wide) that

@@ -72,7 +72,7 @@ public enum Terminal {
     }
 
     /// Puts everything back (idempotent), on the output `enter` was given.
-    public static func leave() { TerminalState.restore() }
+    public static func leave() { TerminalState.restoreFromSignal() }
 
     /// Writes all of `bytes` to `fd`; false if the output is gone (EPIPE).
     @discardableResult

@@ -172,6 +172,4 @@ enum TerminalState {
     private static func send(_ fd: Int32, _ bytes: UnsafePointer<UInt8>?, _ count: Int, _ wait: Bool) {
         FileDescriptorIO.writeAll(fd, UnsafeRawBufferPointer(start: bytes, count: count), waitingWhenFull: wait)
     }
-
-    static func restore() { restoreFromSignal() }
 }

@@ -55,23 +55,20 @@ public final class TerminalWriter {
     static func pieceEnd(_ b: UnsafeBufferPointer<UInt8>, from start: Int) -> Int {
         let limit = start + pieceSize
         guard limit < b.count, let base = b.baseAddress else { return b.count }
-        // The last boundary ESC at start + 2 … limit, by memchr: base64 has
-        // none for 4 KiB, and a walk back byte by byte cost kitty mode CPU.
-        var last = -1
-        var at = start + 2
-        while at <= limit, let hit = memchr(base + at, Int32(Escape.esc), limit + 1 - at) {
+        // The last boundary ESC at start + 2 … limit, else the first past
+        // it, by memchr: base64 has none for 4 KiB, and a walk back byte by
+        // byte cost kitty mode CPU. Once one lies within, the search stops
+        // at `limit`.
+        var (last, at, end) = (-1, start + 2, b.count)
+        while at < end, let hit = memchr(base + at, Int32(Escape.esc), end - at) {
             let i = base.distance(to: hit.assumingMemoryBound(to: UInt8.self))
-            if isBoundary(b, i) { last = i }
+            if isBoundary(b, i) {
+                if i > limit { return i }
+                (last, end) = (i, limit + 1)
+            }
             at = i + 1
         }
-        if last >= 0 { return last }
-        var from = limit + 1
-        while from < b.count, let hit = memchr(base + from, Int32(Escape.esc), b.count - from) {
-            let i = base.distance(to: hit.assumingMemoryBound(to: UInt8.self))
-            if isBoundary(b, i) { return i }
-            from = i + 1
-        }
-        return b.count
+        return last >= 0 ? last : b.count
     }
 
     /// True at an ESC that starts a sequence: not a doubled one (tmux's

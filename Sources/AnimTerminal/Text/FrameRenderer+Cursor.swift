@@ -11,51 +11,35 @@ extension FrameRenderer {
             return
         }
         let absoluteCost = 3 + digits(target.row) + (target.column == 1 ? 0 : 1 + digits(target.column))
-        guard let column = cursorColumn else {
-            // Column unknown: line feeds (within the grid: no scroll), then
-            // CR or an absolute column (a line feed may not return).
-            let dr = target.row - row
-            let feeds =
-                dr < 1 || dr > 3
-                ? Int.max
-                : dr + (target.column == 1 ? 1 : 3 + digits(target.column))
-            guard feeds < absoluteCost else {
-                absolute(&out, target)
+        // Line feeds (within the grid: no scroll), then CR or an absolute
+        // column (a line feed may not return): also from an unknown column.
+        let dr = target.row - row
+        let feeds = dr < 1 || dr > 3 ? Int.max : dr + (target.column == 1 ? 1 : 3 + digits(target.column))
+        var relative = Int.max  // none from an unknown column
+        var dc = 0
+        if let column = cursorColumn {
+            if (row, column) == target { return }
+            if row == target.row, target.column > column {
+                let gap = target.column - column
+                if gap > 3
+                    || !redrawGap(
+                        &out, from: column, to: target.column, jump: 3 + (gap == 1 ? 0 : digits(gap)),
+                        grid: grid, gridRow: gridRow, displayed: &displayed)
+                {
+                    csi(&out, gap, "C")
+                }
                 return
             }
+            // Relative: vertical, then horizontal (carriage return to column 1).
+            dc = target.column - column
+            relative = 0
+            if dr != 0 { relative += 3 + (abs(dr) == 1 ? 0 : digits(abs(dr))) }
+            if dc != 0 { relative += target.column == 1 ? 1 : 3 + (abs(dc) == 1 ? 0 : digits(abs(dc))) }
+        }
+        if feeds < min(relative, absoluteCost) {
             if target.column == 1 { out.append(0x0D) }
             for _ in 0..<dr { out.append(0x0A) }
-            if target.column != 1 {
-                out.append("\u{1B}[")
-                out.append(number: target.column)
-                out.append("G")
-            }
-            return
-        }
-        let cursor = (row: row, column: column)
-        if cursor == target { return }
-        if cursor.row == target.row, target.column > cursor.column {
-            let gap = target.column - cursor.column
-            if gap > 3
-                || !redrawGap(
-                    &out, from: cursor.column, to: target.column, jump: 3 + (gap == 1 ? 0 : digits(gap)),
-                    grid: grid, gridRow: gridRow, displayed: &displayed)
-            {
-                csi(&out, gap, "C")
-            }
-            return
-        }
-        // Relative: vertical, then horizontal (carriage return to column 1).
-        var relative = 0
-        let dr = target.row - cursor.row
-        let dc = target.column - cursor.column
-        if dr != 0 { relative += 3 + (abs(dr) == 1 ? 0 : digits(abs(dr))) }
-        if dc != 0 { relative += target.column == 1 ? 1 : 3 + (abs(dc) == 1 ? 0 : digits(abs(dc))) }
-        // Or line feeds down, then CR or an absolute column.
-        let feeds = dr < 1 || dr > 3 ? Int.max : dr + (target.column == 1 ? 1 : 3 + digits(target.column))
-        if feeds < min(relative, absoluteCost) {
-            cursorColumn = nil
-            move(&out, to: target, grid: grid, gridRow: gridRow, displayed: &displayed)
+            if target.column != 1 { csi(&out, target.column, "G") }
             return
         }
         guard relative < absoluteCost else {
