@@ -38,16 +38,7 @@ public final class KittyBackend: FrameBackend {
     /// being added.
     public var storageBudget: Int
 
-    /// The placement frames were last drawn at (nil: nothing on screen).
-    private var heldPlacement: Placement?
-    /// Animation frame index → kitty frame number (1-based).
-    private var stored: [Int: Int] = [:]
-    private var count = 0
-    /// The kitty frame on screen (0: none known).
-    private var current = 0
-    /// The kitty frame whose pixels are known, and its pixels as sent.
-    private var knownFrame = 0
-    private var known: RGBAImage?
+    private var held = KittyHeld()
     /// True once frames are no longer added (budget, refusal, or `quiet`).
     private(set) var editing = false
     private let quiet: Bool
@@ -86,7 +77,7 @@ public final class KittyBackend: FrameBackend {
 
     /// Shows frame `index` by number when the terminal holds it here, else nil.
     public func renderStored(index: Int, placement: Placement) -> [UInt8]? {
-        guard animates, placement == heldPlacement, let frame = stored[index] else { return nil }
+        guard animates, placement == held.placement, let frame = held.stored[index] else { return nil }
         return show(frame)
     }
 
@@ -96,19 +87,19 @@ public final class KittyBackend: FrameBackend {
     public func render(_ image: RGBAImage, index: Int, placement: Placement) -> [UInt8] {
         if let bytes = renderStored(index: index, placement: placement) { return bytes }
         let image = background.flattened(image)
-        guard placement == heldPlacement, let known else { return start(image, index: index, placement: placement) }
+        guard placement == held.placement, let known = held.known else { return start(image, index: index, placement: placement) }
         if !animates {  // each changed frame a new still image
             return FrameDiff.changedRect(known, image) == nil ? [] : start(image, index: index, placement: placement)
         }
         guard let rect = FrameDiff.changedRect(known, image) else {
             // Same pixels as a frame already there: show that one.
-            if !editing { stored[index] = knownFrame }
-            return show(knownFrame)
+            if !editing { held.stored[index] = held.knownFrame }
+            return show(held.knownFrame)
         }
         let patch = image.cropped(to: rect)
         let frameBytes = image.width * image.height * 4
         if editing { return edit(image, patch: patch, rect: rect) }
-        if (count + 1) * frameBytes > storageBudget {
+        if (held.count + 1) * frameBytes > storageBudget {
             // From now on one frame, edited in place: start it afresh.
             editing = true
             return start(image, index: index, placement: placement)
@@ -116,30 +107,30 @@ public final class KittyBackend: FrameBackend {
         // A new frame: the known frame plus the rectangle that changed.
         let data = payload(patch)
         var out = command.transmit(
-            "a=f,i=\(imageID),\(data.format),c=\(knownFrame),x=\(rect.x),y=\(rect.y),X=1,\(errors)",
+            "a=f,i=\(imageID),\(data.format),c=\(held.knownFrame),x=\(rect.x),y=\(rect.y),X=1,\(errors)",
             data: data.bytes, repeatKeys: true)
-        count += 1
-        stored[index] = count
-        self.known = image
-        knownFrame = count
-        out += show(count)
+        held.count += 1
+        held.stored[index] = held.count
+        held.known = image
+        held.knownFrame = held.count
+        out += show(held.count)
         return out
     }
 
     /// Deletes what was there and sends `image` as a new root frame at the
     /// placement.
     private func start(_ image: RGBAImage, index: Int, placement: Placement) -> [UInt8] {
-        var out = heldPlacement == nil && count == 0 && !quiet ? [] : delete()
+        var out = held.placement == nil && held.count == 0 && !quiet ? [] : delete()
         out += Escape.moveTo(row: placement.row, column: placement.column)
         let data = payload(image)
         out += command.transmit("a=T,i=\(imageID),\(data.format),C=1,\(errors)", data: data.bytes)
         if animates { out += command.control("a=a,i=\(imageID),s=1,q=2") }  // stopped: anim times the frames
-        heldPlacement = placement
-        count = 1
-        stored = editing ? [:] : [index: 1]
-        current = 1
-        knownFrame = 1
-        known = image
+        held.placement = placement
+        held.count = 1
+        held.stored = editing ? [:] : [index: 1]
+        held.current = 1
+        held.knownFrame = 1
+        held.known = image
         return out
     }
 
@@ -149,16 +140,16 @@ public final class KittyBackend: FrameBackend {
         var out = command.transmit(
             "a=f,i=\(imageID),r=1,\(data.format),x=\(rect.x),y=\(rect.y),X=1,\(errors)", data: data.bytes,
             repeatKeys: true)
-        known = image
-        knownFrame = 1
-        current = 0
+        held.known = image
+        held.knownFrame = 1
+        held.current = 0
         out += show(1)
         return out
     }
 
     private func show(_ frame: Int) -> [UInt8] {
-        guard frame != current else { return [] }
-        current = frame
+        guard frame != held.current else { return [] }
+        held.current = frame
         return command.control("a=a,i=\(imageID),c=\(frame),q=2")
     }
 
@@ -195,10 +186,10 @@ public final class KittyBackend: FrameBackend {
 
     /// Forgets what the terminal holds: the next `render` sends a new root frame.
     public func invalidate() {
-        heldPlacement = nil
-        known = nil
-        stored = [:]
-        current = 0
+        held.placement = nil
+        held.known = nil
+        held.stored = [:]
+        held.current = 0
         // `editing` stays: frames are not stored again after a resize.
     }
 
