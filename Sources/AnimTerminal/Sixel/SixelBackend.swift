@@ -52,9 +52,7 @@ public final class SixelBackend: FrameBackend {
     private let encoder = SixelEncoder()
     /// The frame on screen as sent (one key a pixel; empty: unknown),
     /// where, and which.
-    private var shown: [UInt32] = []
-    private var shownPlacement: Placement?
-    private var shownIndex: Int?
+    private var shown = SixelShown()
     private var next: [UInt32] = []
     private var drawn: [UInt32] = []
     private var indices: [UInt16] = []
@@ -80,7 +78,7 @@ public final class SixelBackend: FrameBackend {
     /// rectangle, or everything after `invalidate()` or at a new placement
     /// (the old one's cells erased first); `[]` when nothing visible changed.
     public func render(_ image: RGBAImage, index: Int, placement: Placement) -> [UInt8] {
-        if shownPlacement == placement, shownIndex == index { return [] }
+        if shown.placement == placement, shown.index == index { return [] }
         let layout = SixelLayout(
             placement: placement, frame: PixelSize(width: image.width, height: image.height),
             cell: placement.cell, maxSize: maxSize)
@@ -89,10 +87,10 @@ public final class SixelBackend: FrameBackend {
         var out: [UInt8] = []
         let whole = Rect(x: 0, y: 0, width: size.width, height: size.height)
         let layered = composes && layout.tiles(of: whole).count == 1
-        let same = shownPlacement == placement && shown.count == next.count
-        let change = same ? SixelFrame.changes(next, shown, width: size.width, height: size.height) : nil
+        let same = shown.placement == placement && shown.pixels.count == next.count
+        let change = same ? SixelFrame.changes(next, shown.pixels, width: size.width, height: size.height) : nil
         if same, change == nil {
-            shownIndex = index
+            shown.index = index
             return []
         }
         // A new keyframe when half of what lies below the top row is
@@ -126,7 +124,7 @@ public final class SixelBackend: FrameBackend {
             unsettled.redrawnBytes += out.count * pixels.unchanged / max(pixels.drawn, 1)
         } else {
             // A keyframe at the same placement covers it all: no erase.
-            if let old = shownPlacement, !same { appendErase((0, 0, old.rows, old.columns), at: old, to: &out) }
+            if let old = shown.placement, !same { appendErase((0, 0, old.rows, old.columns), at: old, to: &out) }
             if transparent { appendErase(layout.cells(of: whole), at: placement, to: &out) }
             if layered {
                 appendKeyframe(size: size, layout: layout, placement: placement, blankAbove: above, into: &out)
@@ -138,9 +136,9 @@ public final class SixelBackend: FrameBackend {
                 unsettled.settleAll(next.count)
             }
         }
-        swap(&shown, &next)
-        shownPlacement = placement
-        shownIndex = index
+        swap(&shown.pixels, &next)
+        shown.placement = placement
+        shown.index = index
         return out
     }
 
@@ -178,9 +176,9 @@ public final class SixelBackend: FrameBackend {
 
     /// Forgets the frame shown: the next `render` draws everything.
     public func invalidate() {
-        shownPlacement = nil
-        shownIndex = nil
-        shown.removeAll(keepingCapacity: true)
+        shown.placement = nil
+        shown.index = nil
+        shown.pixels.removeAll(keepingCapacity: true)
         unsettled = SixelUnsettled()
     }
 
@@ -221,7 +219,7 @@ public final class SixelBackend: FrameBackend {
         var unchanged = 0
         let top = blankAbove > 0 ? 0 : layout.cell.height  // redrawn after any keyframe too
         next.withUnsafeBufferPointer { next in
-            shown.withUnsafeBufferPointer { shown in
+            shown.pixels.withUnsafeBufferPointer { shown in
                 unsettled.mask.withUnsafeMutableBufferPointer { unsettled in
                     drawn.withUnsafeMutableBufferPointer { drawn in
                         var o = blank
