@@ -38,9 +38,9 @@ public final class FrameCache: FrameStore, Sendable {
     }
 
     /// The budget in bytes for frames and checkpoints together (never negative).
-    public let limitBytes: Int
+    public var limitBytes: Int { state.withLock { $0.limits.bytes } }
     /// The most frames held at once (checkpoints not counted); nil: only bytes are limited.
-    public let limitCount: Int?
+    public var limitCount: Int? { state.withLock { $0.limits.count } }
     private let state: Locked<State>
 
     /// Something the cache holds: a frame or a checkpoint, by frame index.
@@ -142,8 +142,6 @@ public final class FrameCache: FrameStore, Sendable {
 
     /// A cache for an animation of `frameCount` frames.
     public init(frameCount: Int, limitBytes: Int, limitCount: Int? = nil) {
-        self.limitBytes = max(limitBytes, 0)
-        self.limitCount = limitCount
         state = Locked(State(limits: (max(limitBytes, 0), limitCount), decodes: Array(repeating: 0, count: max(frameCount, 1))))
     }
 
@@ -249,8 +247,7 @@ public final class FrameCache: FrameStore, Sendable {
 
     func checkpoint(in range: ClosedRange<Int>) -> (frame: Int, snapshot: Compositor.Snapshot)? {
         state.withLock { s in
-            guard let best = s.checkpoints.keys.filter({ range.contains($0) }).max() else { return nil }
-            return (best, s.checkpoints[best]!)
+            s.checkpoints.filter { range.contains($0.key) }.max { $0.key < $1.key }.map { (frame: $0.key, snapshot: $0.value) }
         }
     }
 

@@ -6,8 +6,7 @@ import Dispatch
 /// decode no steps ahead (`StepPrefetcher` does, for direct reads), so one
 /// decode runs at a time for the source.
 ///
-/// `Sendable`: its state is behind a `Locked`; frames are composited on one
-/// serial queue.
+/// `Sendable`: its state is behind a `Locked`.
 final class DecodeAhead: Sendable {
     private let queue = DispatchQueue(label: "anim.decode-ahead", qos: .userInitiated)
     private let state = Locked(State())

@@ -38,8 +38,7 @@ final class FrameCursor {
 
     deinit { patch.own?.deallocate() }
 
-    /// Lends frame `frame` as delivered to `body`
-    /// (`ImageSource.withFrame(at:scratch:store:_:)`).
+    /// Lends `frame` as delivered to `body` (`ImageSource.withFrame`).
     func withFrame<R>(
         _ frame: Int, scratch: UnsafeMutableRawBufferPointer?, store frames: (any FrameStore)?,
         _ body: (UnsafeRawBufferPointer) throws -> R
@@ -49,8 +48,7 @@ final class FrameCursor {
         if let delivered = try deliverScaled(frame, body) { return delivered }
         let compositor = try render(frame: frame, store: frames)
         if store.changed {
-            // Truncated under a mapping: the steps read zeros, so this canvas
-            // is not the file's.
+            // Truncated under a mapping: this canvas was drawn from zeros.
             self.compositor = nil
             throw AnimError(file: file, frame: frame, CommonProblem.fileChanged)
         }

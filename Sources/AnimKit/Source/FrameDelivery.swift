@@ -48,10 +48,9 @@ struct FrameDelivery {
         return try body(UnsafeRawBufferPointer(converted.pixels))
     }
 
-    /// Lends to `body` the frame `decode` writes already shrunk to the
-    /// delivered size (`ScaledStepDecoder`), converted to sRGB as a
-    /// downsampled canvas is; nil, `body` not called, when `decode` returns
-    /// false. Once decoded, the still (one frame) is lent again as it is.
+    /// Lends to `body` the frame `decode` writes shrunk to the delivered size
+    /// (`ScaledStepDecoder`), then converted to sRGB; nil, `body` not called,
+    /// when `decode` returns false. The still is decoded once, then lent as is.
     mutating func deliverScaled<R>(
         _ decode: (UnsafeMutableRawBufferPointer) throws -> Bool, _ body: (UnsafeRawBufferPointer) throws -> R
     ) throws -> R? {

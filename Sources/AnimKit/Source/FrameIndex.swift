@@ -58,7 +58,15 @@ public struct FrameIndex: Sendable {
         steps = container.steps
         formula = container.formula
         frameSteps = container.frames.map(\.steps)
-        frames = Self.frameInfos(container, policy: policy)
+        frames = container.frames.enumerated().map { (i, f) in
+            let group = f.steps.map { container.steps[$0] }
+            let rect = group.reduce(Rect(x: 0, y: 0, width: 0, height: 0)) { $0.union($1.rect) }
+            return FrameInfo(
+                index: i, rect: rect, delay: f.delay, duration: policy.effective(f.delay),
+                dispose: group.last?.dispose ?? .none, blend: group.first?.blend ?? .source,
+                isKeyframe: group.first?.isKey ?? true, imageRange: f.steps,
+                isComplete: group.allSatisfy(\.isComplete))
+        }
         var key = 0
         keyAtOrBefore = container.steps.indices.map { i in
             if container.steps[i].isKey { key = i }
@@ -67,18 +75,5 @@ public struct FrameIndex: Sendable {
         var ends = [Int](repeating: -1, count: container.steps.count)
         for (f, range) in container.frames.enumerated() { if let last = range.steps.last { ends[last] = f } }
         frameEndingAt = ends
-    }
-
-    private static func frameInfos(_ index: ContainerIndex, policy: DurationPolicy) -> [FrameInfo] {
-        index.frames.enumerated().map { (i, f) in
-            let group = f.steps.map { index.steps[$0] }
-            var rect = Rect(x: 0, y: 0, width: 0, height: 0)
-            for s in group { rect = rect.union(s.rect) }
-            return FrameInfo(
-                index: i, rect: rect, delay: f.delay, duration: policy.effective(f.delay),
-                dispose: group.last?.dispose ?? .none, blend: group.first?.blend ?? .source,
-                isKeyframe: group.first?.isKey ?? true, imageRange: f.steps,
-                isComplete: group.allSatisfy(\.isComplete))
-        }
     }
 }

@@ -48,21 +48,14 @@ extension ImageSource {
     }
 
     /// Takes over the canvas `previous` composited, when `previous` indexed a
-    /// prefix of the same bytes (a stream growing), so that reading on
-    /// continues from there; `previous` starts again from a keyframe if read
-    /// after this.
+    /// prefix of the same bytes (a stream growing), so reading continues from
+    /// there; `previous` restarts from a keyframe if read after this.
     public func continueDecoding(from previous: ImageSource) {
         guard previous.width == width, previous.height == height, previous.index.formula == index.formula,
             previous.index.steps.count <= index.steps.count
         else { return }
-        let (compositor, last) = previous.cursor.withLock { c in
-            defer { c.compositor = nil }
-            return (c.compositor, c.lastRequestedFrame)
-        }
-        cursor.withLock {
-            $0.compositor = compositor
-            $0.lastRequestedFrame = last
-        }
+        let (compositor, last) = previous.cursor.withLock { ($0.compositor.take(), $0.lastRequestedFrame) }
+        cursor.withLock { ($0.compositor, $0.lastRequestedFrame) = (compositor, last) }
     }
 
     /// Frame `index` read for `store` (a frame cache): from it, or decoded

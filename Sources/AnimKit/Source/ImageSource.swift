@@ -34,10 +34,9 @@ public final class ImageSource: @unchecked Sendable {
     /// decoded ahead of direct reads as fit in `DecodingLimits.maxMemory`.
     /// Frames handed out (`frame(at:)`'s copies) and a frame cache come on top.
     public let memoryFootprint: Int
-    /// The same without decoding steps ahead (reads through a
-    /// `CachedFrameSource`): over `DecodingLimits.maxMemory`, decoding a frame
-    /// throws an ``AnimError`` (``LimitExceeded``, ``Limit/memory``) before
-    /// allocating.
+    /// The same without steps decoded ahead (a `CachedFrameSource`'s reads):
+    /// over `DecodingLimits.maxMemory`, decoding a frame throws an
+    /// ``AnimError`` (``LimitExceeded``, ``Limit/memory``) before allocating.
     public let minimumMemory: Int
 
     let store: ByteStore
@@ -61,15 +60,13 @@ public final class ImageSource: @unchecked Sendable {
         throws -> ImageSource
     {
         let store = try ByteStore.load(path: path, map: options.mapFiles)
-        var size = 1 << 20
-        while store.isMapped && size < store.count {
+        for size in sequence(first: 1 << 20, next: { $0 * 4 }).prefix(while: { store.isMapped && $0 < store.count }) {
             if let s = try? ImageSource(store: store.prefix(size), name: path, options: options, partial: true),
                 s.frameCount > frame
             {
                 try options.limits.checkProportion(width: s.width, height: s.height, bytes: store.count, file: path)
                 return s
             }
-            size *= 4
         }
         return try ImageSource(store: store, name: path, options: options)
     }
@@ -124,9 +121,8 @@ public final class ImageSource: @unchecked Sendable {
             colorTransform: conversion.transform, colorConversion: conversion.source)
     }
 
-    /// A new source over the same bytes and index (not parsed again), with its
-    /// own decoding state; `options` may change what is delivered, not what was
-    /// indexed.
+    /// A new source over the same bytes and index (not parsed again) with its
+    /// own decoding state; `options` may change what is delivered, not the index.
     public func sharingIndex(options: DecodingOptions) throws -> ImageSource {
         let (decoder, transform) = cursor.withLock { ($0.decoder, $0.delivery.colorTransform) }
         return try ImageSource(
@@ -147,15 +143,13 @@ public final class ImageSource: @unchecked Sendable {
         }
         // Truncated while it was indexed (a mapped file read zeros past its new end).
         if store.changed { throw AnimError(file: name, CommonProblem.fileChanged) }
-        (self.store, self.name, self.options, self.index) = (store, name, options, index)
-        self.colorConversion = colorConversion
+        (self.store, self.name, self.options, self.index, self.colorConversion) = (store, name, options, index, colorConversion)
         let out =
             options.resizeTo.map { (width: max($0.width, 1), height: max($0.height, 1)) } ?? options.fitIn.map {
                 Downsampler.fit(
                     width: index.width, height: index.height, maxWidth: max($0.width, 1), maxHeight: max($0.height, 1))
             } ?? (width: index.width, height: index.height)
-        outputWidth = out.width
-        outputHeight = out.height
+        (outputWidth, outputHeight) = out
         let scaled = FrameCursor.scaledStill(index: index, decoder: decoder, width: out.width, height: out.height)
         let working = WorkingSet(
             index: index, decoder: decoder, storeBytes: store.isMapped ? 0 : store.count, outputWidth: out.width,

@@ -27,8 +27,7 @@ final class StepPrefetcher {
     private var pool: [UnsafeMutableRawBufferPointer] = []
     /// Whether the workers get a core of their own.
     private var starvation = Starvation()
-    /// The most bytes of a batch's buffer: the largest step's, or
-    /// `DecodeAheadPolicy.batch.bytes`.
+    /// The most bytes of a batch's buffer (`DecodeAheadPolicy.batch`).
     private let batchCap: Int
     /// Whether steps are taken within `DecodeAheadPolicy.warm` of each other,
     /// and when the last was taken.
@@ -57,9 +56,8 @@ final class StepPrefetcher {
         batchCap = max(DecodeAheadPolicy.batch.bytes, needs.max() ?? 0)
         decodeStep = { job, s in
             let region = job.region(s)
-            let i = s - job.steps.lowerBound
             if let split {
-                job.prepared[i] = try split.prepare(step: s, into: region)
+                job.prepared[s - job.steps.lowerBound] = try split.prepare(step: s, into: region)
                 return
             }
             let rect = steps[s].rect
@@ -72,10 +70,7 @@ final class StepPrefetcher {
     }
 
     deinit {
-        for job in jobs {
-            stop(job)
-            job.buffer.deallocate()
-        }
+        cancel(outside: nil)
         for b in pool { b.deallocate() }
     }
 
