@@ -22,18 +22,15 @@ final class FrameCursor {
     /// Steps decoded here, decoded ahead, and converted ahead.
     var counts = (decoded: 0, decodedAhead: 0, convertedAhead: 0)
     var lastRequestedFrame = -1
-    /// Why no frame is decoded: it would not fit in `DecodingLimits.maxMemory`.
-    var refusal: AnimError?
-    /// Why a still shrunk as it decodes (`scaledStill`) is refused once damaged
-    /// data sends it the usual way.
-    let canvasRefusal: AnimError?
+    /// Whether frames may be decoded within `DecodingLimits.maxMemory`.
+    var allowance: CanvasAllowance
 
     init(
         file: String, index: FrameIndex, decoder: StepDecoder, store: ByteStore, delivery: FrameDelivery,
-        prefetcher: StepPrefetcher?, refusal: AnimError?, canvasRefusal: AnimError?
+        prefetcher: StepPrefetcher?, allowance: CanvasAllowance
     ) {
         (self.file, self.index, self.decoder, self.store) = (file, index, decoder, store)
-        (self.delivery, self.prefetcher, self.refusal, self.canvasRefusal) = (delivery, prefetcher, refusal, canvasRefusal)
+        (self.delivery, self.prefetcher, self.allowance) = (delivery, prefetcher, allowance)
     }
 
     deinit { patch.own?.deallocate() }
@@ -62,14 +59,14 @@ final class FrameCursor {
         guard compositor == nil, index.frameSteps[frame] == 0..<1,
             let scaled = Self.scaledStill(index: index, decoder: decoder, width: width, height: height)
         else { return nil }
-        if let refusal { throw refusal }
+        if case .refused(let error) = allowance { throw error }
         let delivered = try delivery.deliverScaled(
             { out in
                 let done = try scaled.decodeScaled(step: 0, width: width, height: height, into: out)
                 if store.changed { throw AnimError(file: file, frame: frame, CommonProblem.fileChanged) }
                 return done
             }, body)
-        if delivered == nil { refusal = canvasRefusal }
+        if delivered == nil, case .onlyScaled(let error) = allowance { allowance = .refused(error) }
         return delivered
     }
 
@@ -87,7 +84,7 @@ final class FrameCursor {
     /// Brings the compositor to the last step of `frame` (`firstStep`), and
     /// read directly and in order, decodes the steps after it ahead.
     func render(frame: Int, store: (any FrameStore)?) throws -> Compositor {
-        if let refusal { throw refusal }
+        if case .refused(let error) = allowance { throw error }
         let compositor = self.compositor ?? Compositor(width: index.width, height: index.height, formula: index.formula)
         self.compositor = compositor
         lastChange = nil

@@ -159,9 +159,6 @@ public final class ImageSource: @unchecked Sendable {
         let depth = index.steps.count > 1 ? working.decodeAhead(options.decodeAhead, within: budget) : 0
         memoryFootprint = working.bytes(decodeAhead: depth)
         minimumMemory = working.base
-        let refusal = { (bytes: Int) -> AnimError? in
-            bytes > budget ? AnimError(file: name, LimitExceeded(.memory, value: bytes, maximum: budget)) : nil
-        }
         let delivery = FrameDelivery(
             canvasWidth: index.width, canvasHeight: index.height, width: out.width, height: out.height,
             colorTransform: colorTransform)
@@ -170,7 +167,7 @@ public final class ImageSource: @unchecked Sendable {
         cursor = Locked(
             FrameCursor(
                 file: name, index: index, decoder: decoder, store: store, delivery: delivery, prefetcher: jobs,
-                refusal: refusal(working.base), canvasRefusal: refusal(working.composited)))
+                allowance: CanvasAllowance(working: working.base, composited: working.composited, budget: budget, file: name)))
     }
 
     /// The format found in the bytes (`png` for a PNG without `acTL`).
