@@ -1,3 +1,7 @@
+#if canImport(Glibc)
+    import Glibc
+#endif
+
 /// Where two frames of one size differ: the one scan that every writer
 /// (GIF, APNG) and the terminal backends (kitty, iTerm2, sixel) use to send
 /// only what changed.
@@ -14,21 +18,9 @@ public enum FrameDiff {
     ) -> Rect? {
         precondition(a.count >= width * height && b.count >= width * height, "FrameDiff: buffers too small")
         let w = width
-        var top = -1
-        for y in 0..<height where top < 0 {
-            for x in 0..<w where a[y * w + x] != b[y * w + x] {
-                top = y
-                break
-            }
-        }
-        guard top >= 0 else { return nil }
-        var bottom = top
-        for y in stride(from: height - 1, to: top, by: -1) where bottom == top {
-            for x in 0..<w where a[y * w + x] != b[y * w + x] {
-                bottom = y
-                break
-            }
-        }
+        func differs(_ y: Int) -> Bool { memcmp(a.baseAddress! + y * w, b.baseAddress! + y * w, w * 4) != 0 }
+        guard w > 0, let top = (0..<height).first(where: differs) else { return nil }
+        let bottom = (top..<height).last(where: differs)!
         var left = w
         var right = -1
         for y in top...bottom {
