@@ -47,7 +47,22 @@ enum InfoCommand: Command {
     }
 
     static func json(_ s: ImageSource, file: String) -> JSONValue {
-        .object([
+        let frames = s.frames.map { f in
+            JSONValue.object([
+                ("index", .int(f.index)),
+                ("x", .int(f.rect.x)), ("y", .int(f.rect.y)),
+                ("width", .int(f.rect.width)), ("height", .int(f.rect.height)),
+                ("delayMs", .number(f.delay.milliseconds)),
+                ("durationMs", .number(f.duration.milliseconds)),
+                ("dispose", .string(f.dispose.rawValue)),
+                ("blend", .string(f.blend.rawValue)),
+                ("keyframe", .bool(f.isKeyframe)),
+                ("complete", .bool(f.isComplete)),
+            ])
+        }
+        let m = s.metadata
+        let text = m.text.map { JSONValue.object([("keyword", .string($0.keyword)), ("text", .string($0.text))]) }
+        return .object([
             ("file", .string(file)),
             ("format", .string(s.format.rawValue)),
             ("width", .int(s.width)),
@@ -55,36 +70,16 @@ enum InfoCommand: Command {
             ("frameCount", .int(s.frameCount)),
             ("loopCount", s.loopCount.map { .int($0) } ?? .null),
             ("plays", .int(s.plays.number)),
-            (
-                "frames",
-                .array(
-                    s.frames.map { f in
-                        .object([
-                            ("index", .int(f.index)),
-                            ("x", .int(f.rect.x)), ("y", .int(f.rect.y)),
-                            ("width", .int(f.rect.width)), ("height", .int(f.rect.height)),
-                            ("delayMs", .number(f.delay.milliseconds)),
-                            ("durationMs", .number(f.duration.milliseconds)),
-                            ("dispose", .string(f.dispose.rawValue)),
-                            ("blend", .string(f.blend.rawValue)),
-                            ("keyframe", .bool(f.isKeyframe)),
-                            ("complete", .bool(f.isComplete)),
-                        ])
-                    })
-            ),
+            ("frames", .array(frames)),
             ("colorConversion", s.colorConversion.map { .string($0.description) } ?? .null),
             ("decodingMemoryBytes", .int(s.minimumMemory)),
             (
                 "metadata",
                 .object([
-                    ("iccProfileBytes", s.metadata.iccProfile.map { .int($0.count) } ?? .null),
-                    ("exifBytes", s.metadata.exif.map { .int($0.count) } ?? .null),
-                    ("xmp", s.metadata.xmp.map { .string($0) } ?? .null),
-                    (
-                        "text",
-                        .array(
-                            s.metadata.text.map { .object([("keyword", .string($0.keyword)), ("text", .string($0.text))]) })
-                    ),
+                    ("iccProfileBytes", m.iccProfile.map { .int($0.count) } ?? .null),
+                    ("exifBytes", m.exif.map { .int($0.count) } ?? .null),
+                    ("xmp", m.xmp.map { .string($0) } ?? .null),
+                    ("text", .array(text)),
                 ])
             ),
         ])
