@@ -62,6 +62,12 @@ enum InfoCommand: Command {
         }
         let m = s.metadata
         let text = m.text.map { JSONValue.object([("keyword", .string($0.keyword)), ("text", .string($0.text))]) }
+        let metadata = JSONValue.object([
+            ("iccProfileBytes", m.iccProfile.map { .int($0.count) } ?? .null),
+            ("exifBytes", m.exif.map { .int($0.count) } ?? .null),
+            ("xmp", m.xmp.map { .string($0) } ?? .null),
+            ("text", .array(text)),
+        ])
         return .object([
             ("file", .string(file)),
             ("format", .string(s.format.rawValue)),
@@ -73,15 +79,7 @@ enum InfoCommand: Command {
             ("frames", .array(frames)),
             ("colorConversion", s.colorConversion.map { .string($0.description) } ?? .null),
             ("decodingMemoryBytes", .int(s.minimumMemory)),
-            (
-                "metadata",
-                .object([
-                    ("iccProfileBytes", m.iccProfile.map { .int($0.count) } ?? .null),
-                    ("exifBytes", m.exif.map { .int($0.count) } ?? .null),
-                    ("xmp", m.xmp.map { .string($0) } ?? .null),
-                    ("text", .array(text)),
-                ])
-            ),
+            ("metadata", metadata),
         ])
     }
 
