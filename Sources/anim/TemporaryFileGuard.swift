@@ -4,8 +4,8 @@ import AnimTerminal
 /// Ctrl-C, SIGTERM or SIGHUP while anim writes: every temporary file being
 /// written (`TemporaryFiles`: several in a batch, a frame's in `extract`,
 /// the smaller rewrite of `optimize`) is removed, a progress line is ended
-/// (unlink, write and _exit: async-signal-safe) and the exit status is 128
-/// + the signal, so an interrupted command leaves nothing behind. The
+/// (unlink, write and _exit: async-signal-safe) and the exit status is
+/// 128 + the signal, so an interrupted command leaves nothing behind. The
 /// handlers are in place while anything holds the guard (every command but
 /// `play`, which restores the terminal on its own).
 enum TemporaryFileGuard {

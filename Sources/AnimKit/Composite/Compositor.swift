@@ -93,9 +93,9 @@ final class Compositor {
         paint(step, patch: patch, copyOnly: false)
     }
 
-    /// Puts a step decoded into a separate buffer (rows of `step.rect.width
-    /// * 4` bytes, transparent pixels with alpha 0) on the canvas,
-    /// whichever route `begin` returned.
+    /// Puts a step decoded into a separate buffer (rows of
+    /// `step.rect.width * 4` bytes, transparent pixels with alpha 0) on
+    /// the canvas, whichever route `begin` returned.
     func place(_ step: Step, patch: UnsafeRawBufferPointer) {
         paint(step, patch: patch, copyOnly: Self.replaces(step))
     }

@@ -128,8 +128,8 @@ public final class Downsampler: Sendable {
     }
 
     /// Downsamples `source` (`sourceWidth * sourceHeight * 4` bytes) into
-    /// `output` (`width * height
-    /// * 4` bytes). Shorter buffers are a programmer error (a precondition).
+    /// `output` (`width * height * 4` bytes). Shorter buffers are a
+    /// programmer error (a precondition).
     public func run(_ source: UnsafeRawBufferPointer, into output: UnsafeMutableRawBufferPointer) {
         precondition(
             source.count >= sourceWidth * sourceHeight * 4 && output.count >= width * height * 4,
