@@ -65,21 +65,32 @@ struct PlayCommandTests {
     /// kitty keeps the frames it was sent, so the player's cache keeps
     /// only those about to be drawn (sixel, which keeps nothing, caches
     /// them all); the second loop shows kitty's frames, decoding nothing.
+    /// That is kitty itself (here known by its variables, output not being
+    /// a terminal); another terminal's kitty graphics get a new image for
+    /// each changed frame, no animation frame (`a=f`) or control (`a=a`).
     @Test func kittyFramesAreNotCachedTwice() throws {
-        func run(_ proto: String) throws -> [String: Any] {
-            let r = try CLI.run([
-                "play", Fixtures.path("extra/long.gif"), "--no-wait", "--stats", "--loops", "2", "--protocol", proto,
-                "--cell", "8x16", "--width", "40", "--height", "12",
-            ])
+        let kittyItself = ["TERM": "xterm-kitty", "KITTY_WINDOW_ID": "1"]
+        func run(_ proto: String, _ env: [String: String] = kittyItself) throws -> (stats: [String: Any], out: String) {
+            let r = try CLI.run(
+                [
+                    "play", Fixtures.path("extra/long.gif"), "--no-wait", "--stats", "--loops", "2", "--protocol", proto,
+                    "--cell", "8x16", "--width", "40", "--height", "12",
+                ], environment: env)
             #expect(r.status == 0, "\(r.stderr)")
-            return try stats(r.stderr)
+            return (try stats(r.stderr), r.stdout)
         }
         let kitty = try run("kitty")
         let sixel = try run("sixel")
-        #expect(kitty["decodedFrames"] as? Int == 120, "the second loop from kitty's frames")
-        let kept = try #require(kitty["peakCacheBytes"] as? Int)
-        let all = try #require(sixel["peakCacheBytes"] as? Int)
+        #expect(kitty.stats["decodedFrames"] as? Int == 120, "the second loop from kitty's frames")
+        let kept = try #require(kitty.stats["peakCacheBytes"] as? Int)
+        let all = try #require(sixel.stats["peakCacheBytes"] as? Int)
         #expect(kept > 0 && kept * 20 < all, "kitty \(kept) bytes cached, sixel \(all)")
+        #expect(kitty.out.contains("a=f,") && kitty.out.contains("a=a,"))
+        for env in [["TERM": "xterm-ghostty", "TERM_PROGRAM": "ghostty", "KITTY_WINDOW_ID": ""], ["KITTY_WINDOW_ID": ""]] {
+            let other = try run("kitty", env)
+            #expect(!other.out.contains("a=f,") && !other.out.contains("a=a,"), "\(env)")
+            #expect(other.out.components(separatedBy: "a=T,").count - 1 >= 60, "\(env): a new image each frame")
+        }
     }
 
     @Test func keepsTimeWhenNotATerminal() throws {

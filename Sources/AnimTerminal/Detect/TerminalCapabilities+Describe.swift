@@ -15,8 +15,10 @@ extension TerminalCapabilities {
             let size = answers.sixelMaxSize.map { "up to \($0.width)×\($0.height) px" } ?? "size not reported"
             lines.append("sixel: \(registers), \(size)")
         }
-        if graphics.contains(.kitty) && answers.kittySharedMemory {
-            lines.append("kitty: pixels through shared memory (this machine)")
+        if graphics.contains(.kitty) {
+            var kitty = [kittyAnimates ? "animation frames played" : "a new image each changed frame"]
+            if answers.kittySharedMemory { kitty.append("pixels through shared memory (this machine)") }
+            lines.append("kitty: " + kitty.joined(separator: "; "))
         }
         if tmux.inside {
             let through = tmux.passthrough ? "passthrough on" : "passthrough off"

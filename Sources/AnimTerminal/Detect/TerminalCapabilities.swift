@@ -13,9 +13,11 @@ public struct TerminalCapabilities: Equatable, Sendable {
     /// Whether a sixel image leaves what lies under its undrawn pixels
     /// (false: mlterm, Konsole; `SixelBackend.composes`).
     public var sixelComposes = true
-    /// Whether kitty animation frames are shown (false: Konsole;
-    /// `KittyBackend.animates`).
-    public var kittyAnimates = true
+    /// Whether kitty animation frames are shown (`KittyBackend.animates`):
+    /// only where the terminal is kitty by its own word (its XTVERSION
+    /// reply, or `KITTY_WINDOW_ID` with kitty's `TERM`). Ghostty, WezTerm,
+    /// Warp and Konsole draw kitty images but not their frames.
+    public var kittyAnimates = false
     /// Whether a window grown again brings back the lines a shrink pushed
     /// into the scrollback (VTE).
     public var linesReturnOnGrow = false

@@ -55,9 +55,9 @@ extension TerminalProbe {
                 caps.linesReturnOnGrow = true
                 caps.note("\(known.name) brings lines back from the scrollback as the window grows")
             }
-            if known.name == "Konsole" && known.graphics.contains(.kitty) {
-                caps.kittyAnimates = false
-                caps.note("Konsole shows kitty images but not their animation frames: a new image each frame")
+            if let evidence = kittyItself(env, term: outer["TERM"]) {
+                caps.kittyAnimates = true
+                caps.note("\(evidence): kitty itself, which plays kitty's animation frames")
             }
         } else {
             caps.terminalName = outer["TERM"] ?? ""
@@ -66,6 +66,15 @@ extension TerminalProbe {
         if inTmux { applyTmux(tmux, &caps) }
         chooseSymbols(version: environmentVersion(caps.terminalName, outer), &caps)
         return caps
+    }
+
+    /// What shows the terminal is kitty itself: `KITTY_WINDOW_ID` (kitty's
+    /// own variable) with `term` (tmux's client's inside tmux) kitty's
+    /// `xterm-kitty`; nil otherwise. Either alone may be inherited or set
+    /// by hand.
+    public static func kittyItself(_ env: [String: String], term: String?) -> String? {
+        guard !(env["KITTY_WINDOW_ID"] ?? "").isEmpty, term == "xterm-kitty" else { return nil }
+        return "KITTY_WINDOW_ID is set and TERM=xterm-kitty"
     }
 
     /// Terminals whose sixel image clears the pixels it does not draw

@@ -54,6 +54,9 @@ extension TerminalProbe {
         }
         kitty(kittyAnswer, answered: answered, plan: plan, &caps)
         if let attributes { primaryAttributes(attributes, &caps) }
+        if caps.graphics.contains(.kitty), !caps.kittyAnimates {
+            caps.note("kitty graphics, but not kitty itself: each changed frame is a new image (no animation frames)")
+        }
     }
 
     /// The SGR reported holds the probe's 24-bit colour in any spelling
@@ -115,6 +118,10 @@ extension TerminalProbe {
         }) {
             caps.terminalName = caps.terminalName.isEmpty || caps.terminalName.hasPrefix("xterm") ? name : caps.terminalName
             directColour("XTVERSION says \(name)", &caps)
+        }
+        if !caps.tmux.inside, text.hasPrefix("kitty("), !caps.kittyAnimates {
+            caps.kittyAnimates = true
+            caps.note("XTVERSION says kitty: its animation frames are played")
         }
         // Outside tmux it is the terminal's own version (kitty's, foot's).
         if !caps.tmux.inside, ["kitty", "foot", "Ghostty", "iTerm2"].contains(caps.terminalName),

@@ -146,11 +146,20 @@ struct DetectEnvironmentTests {
         #expect(!returns(["TERM": "xterm-256color", "XTERM_VERSION": "XTerm(379)"]) && !returns(["TERM": "xterm-kitty"]))
     }
 
-    /// Konsole shows kitty images, not their animation frames.
+    /// kitty's animation frames only for kitty itself, known by its own
+    /// variable with its own `TERM` (inside tmux: the client's): not for
+    /// Konsole, WezTerm or Ghostty, which draw kitty images without the
+    /// frames, nor for `TERM=xterm-kitty` or `KITTY_WINDOW_ID` alone.
     @Test func kittyAnimationByTerminal() {
-        func animates(_ env: [String: String]) -> Bool { TerminalProbe.fromEnvironment(env, terminfo: nil).kittyAnimates }
+        func animates(_ env: [String: String], tmux: TmuxClient? = nil) -> Bool {
+            TerminalProbe.fromEnvironment(env, terminfo: nil, tmux: tmux).kittyAnimates
+        }
+        #expect(animates(["TERM": "xterm-kitty", "KITTY_WINDOW_ID": "1"]))
+        #expect(animates(["TERM": "tmux-256color", "TMUX": "/t,1,0", "KITTY_WINDOW_ID": "1"], tmux: Self.kittyClient))
         #expect(!animates(["TERM": "xterm-256color", "KONSOLE_VERSION": "221202"]))
-        #expect(animates(["TERM": "xterm-kitty"]) && animates(["TERM": "xterm-256color", "TERM_PROGRAM": "WezTerm"]))
+        #expect(!animates(["TERM": "xterm-256color", "TERM_PROGRAM": "WezTerm"]))
+        #expect(!animates(["TERM": "xterm-ghostty", "TERM_PROGRAM": "ghostty"]))
+        #expect(!animates(["TERM": "xterm-kitty"]) && !animates(["TERM": "xterm-256color", "KITTY_WINDOW_ID": "1"]))
     }
 
     @Test func passthroughNeededByProtocol() {

@@ -65,11 +65,27 @@ import Testing
         #expect(o.caps.trueColor && o.caps.answers.answered)
         #expect(o.caps.cell == CellGeometry(width: 8, height: 19))
         #expect(o.caps.answers.version == "kitty(0.35.2)")
+        #expect(o.caps.kittyAnimates, "kitty itself plays its animation frames")
         #expect(o.caps.answers.replyCount == 5)
         #expect(o.received.contains(subsequence: Escape.queryKittyGraphics))
         #expect(!o.received.contains(subsequence: Escape.querySixelRegisters), "no sixel query to kitty")
         #expect(!o.received.contains(subsequence: Array("Gi=31;OK".utf8)), "a reply was echoed")
         #expect(o.afterLastReply >= .zero && o.afterLastReply < Self.afterReply, "\(o.afterLastReply) after the last reply")
+    }
+
+    /// Terminals that answer kitty's graphics query but are not kitty
+    /// (Ghostty and WezTerm by their own replies and variables, and one that
+    /// does not name itself): kitty graphics without animation frames.
+    @Test(arguments: [
+        (["TERM": "xterm-ghostty", "TERM_PROGRAM": "ghostty"], ">|ghostty 1.1.3"),
+        (["TERM": "xterm-256color", "TERM_PROGRAM": "WezTerm"], ">|WezTerm 20240203-110809-5046fc22"),
+        (["TERM": "xterm-256color"], ""),
+    ])
+    func answersKittyGraphicsButIsNotKitty(env: [String: String], version: String) throws {
+        let replies = S.apc("Gi=31;OK") + (version.isEmpty ? [] : S.dcs(version))
+        let o = try probe(env, .answer([replies, S.csi("?62;c")], gapMs: 5))
+        #expect(o.caps.graphics.contains(.kitty), "\(env)")
+        #expect(!o.caps.kittyAnimates, "\(env): a new image each changed frame")
     }
 
     /// A kitty that reads the shared-memory object the probe offers (the

@@ -119,6 +119,33 @@ struct DetectRepliesTests {
         #expect(made == 1, "no object where the query does not go out")
     }
 
+    /// kitty's animation frames only where the terminal is kitty by its
+    /// own XTVERSION reply: Ghostty, WezTerm and a terminal that names
+    /// itself not at all answer kitty's query OK but get a new image a
+    /// frame, and `--probe` says which.
+    @Test func kittyAnimationFramesOnlyForKittyItself() {
+        func probed(_ env: [String: String], version: String?) -> TerminalCapabilities {
+            var c = caps(env)
+            let plan = QueryPlan(environment: env, caps: c, sharedMemory: nil)!
+            var replies: [TerminalReply] = [.kittyGraphics(id: 31, message: "OK")]
+            if let version { replies.append(.terminalVersion(version)) }
+            TerminalProbe.apply(replies + [.primaryAttributes([62])], answered: true, plan: plan, size: nil, to: &c)
+            return c
+        }
+        let kitty = probed(["TERM": "xterm-256color"], version: "kitty(0.26.5)")
+        #expect(kitty.graphics.first == .kitty && kitty.kittyAnimates)
+        #expect(kitty.describe().contains("kitty: animation frames played"))
+        for (env, version) in [
+            (["TERM": "xterm-ghostty", "TERM_PROGRAM": "ghostty"], "ghostty 1.1.3"),
+            (["TERM": "xterm-256color", "TERM_PROGRAM": "WezTerm"], "WezTerm 20240203-110809-5046fc22"),
+            (["TERM": "xterm-256color"], nil), (["TERM": "xterm-kitty"], nil),
+        ] {
+            let c = probed(env, version: version)
+            #expect(c.graphics.contains(.kitty) && !c.kittyAnimates, "\(env)")
+            #expect(c.describe().contains("kitty: a new image each changed frame"), "\(env)")
+        }
+    }
+
     @Test func sharedMemoryAnswerDecidesTheMedium() {
         func answered(_ message: String?, offered: Bool = true) -> TerminalCapabilities {
             let env = ["TERM": "xterm-kitty"]
@@ -131,7 +158,7 @@ struct DetectRepliesTests {
         }
         #expect(answered("OK").answers.kittySharedMemory)
         #expect(answered("OK").graphics.first == .kitty)
-        #expect(answered("OK").describe().contains("kitty: pixels through shared memory (this machine)"))
+        #expect(answered("OK").describe().contains("; pixels through shared memory (this machine)"))
         #expect(!answered("EBADF:Failed to open file").describe().contains("shared memory (this"))
         #expect(!answered("EBADF:Failed to open file").answers.kittySharedMemory)
         #expect(answered("EBADF:Failed to open file").graphics.first == .kitty, "kitty graphics all the same")
