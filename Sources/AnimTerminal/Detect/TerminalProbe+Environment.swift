@@ -125,6 +125,7 @@ extension TerminalProbe {
                 name: "Konsole", graphics: modern ? [.kitty, .sixel] : [], trueColor: true,
                 evidence: "KONSOLE_VERSION=\(v)\(modern ? " (22.04 or later)" : " (before 22.04)")")
         }
+        if let v = env["MLTERM"], !v.isEmpty { return known("mlterm", "MLTERM=\(v)") }  // its TERM is often xterm
         if has("WT_SESSION") { return known("Windows Terminal", "WT_SESSION is set") }
         if let v = env["XTERM_VERSION"], !v.isEmpty { return xterm(v, evidence: "XTERM_VERSION=\(v)") }
         if let v = env["VTE_VERSION"], !v.isEmpty {

@@ -48,6 +48,9 @@ struct DetectEnvironmentTests {
             reason: "TERM=foot: foot (sixel, 24-bit colour)"),
         Case(env: ["TERM": "mlterm"], graphics: [.sixel], trueColor: true, name: "mlterm", reason: "TERM=mlterm"),
         Case(
+            env: ["TERM": "xterm", "MLTERM": "3.9.3"], graphics: [.sixel], trueColor: true, name: "mlterm", reason: "MLTERM=3.9.3"
+        ),
+        Case(
             env: ["TERM": "xterm-256color", "WT_SESSION": "abc"], graphics: [], trueColor: true, name: "Windows Terminal",
             reason: "WT_SESSION is set"),
         Case(
@@ -133,7 +136,9 @@ struct DetectEnvironmentTests {
     /// mlterm and Konsole clear what lies under a sixel image: whole frames there.
     @Test func sixelCompositionByTerminal() {
         func composes(_ env: [String: String]) -> Bool { TerminalProbe.fromEnvironment(env, terminfo: nil).sixelComposes }
-        #expect(!composes(["TERM": "mlterm"]))
+        #expect(
+            !composes(["TERM": "mlterm"]) && !composes(["TERM": "xterm", "MLTERM": "3.9.3"]), "mlterm by TERM or its own variable"
+        )
         #expect(!composes(["TERM": "xterm-256color", "KONSOLE_VERSION": "221202"]))
         #expect(composes(["TERM": "foot"]) && composes(["TERM": "xterm-256color", "XTERM_VERSION": "XTerm(379)"]))
     }
