@@ -316,27 +316,24 @@ def main(argv):
         kind = o.kind if o.kind == n.kind else f"{o.kind} → {n.kind}"
         lines_out[group_of(o)].append((o.name, f"- {o.name} ({kind}) — {detail}"))
 
-    rheads, rinner = collapse(removed)
-    for s in rheads.values():
-        extra = ""
-        if s.kind in TYPE_KINDS and rinner.get((s.module, s.path)):
-            m = rinner[(s.module, s.path)]
-            extra = f", with its {len(m)} member{'s' if len(m) != 1 else ''}"
-            if expand:
-                for x in m:
-                    lines_out[group_of(x)].append((x.name, f"- {x.name} ({x.kind}) — removed with {s.name}"))
-        lines_out[group_of(s)].append((s.name, f"- {s.name} ({s.kind}) — removed{extra}: `{s.decl}`"))
+    def heads(symbols, into, mark, verb, its, member_decl):
+        """One line per symbol removed or added; a whole type's members are
+        counted on its line (listed too with --expand)."""
+        top, inner = collapse(symbols)
+        for s in top.values():
+            extra = ""
+            m = inner.get((s.module, s.path)) if s.kind in TYPE_KINDS else None
+            if m:
+                extra = f", with {its}{len(m)} member{'s' if len(m) != 1 else ''}"
+                if expand:
+                    for x in m:
+                        tail = f": `{x.decl}`" if member_decl else ""
+                        into[group_of(x)].append((x.name, f"{mark} {x.name} ({x.kind}) — {verb} with {s.name}{tail}"))
+            into[group_of(s)].append((s.name, f"{mark} {s.name} ({s.kind}) — {verb}{extra}: `{s.decl}`"))
+
+    heads(removed, lines_out, "-", "removed", "its ", member_decl=False)
     # members of a removed type whose type head was itself paired are already heads
-    aheads, ainner = collapse(added)
-    for s in aheads.values():
-        extra = ""
-        if s.kind in TYPE_KINDS and ainner.get((s.module, s.path)):
-            m = ainner[(s.module, s.path)]
-            extra = f", with {len(m)} member{'s' if len(m) != 1 else ''}"
-            if expand:
-                for x in m:
-                    lines_in[group_of(x)].append((x.name, f"+ {x.name} ({x.kind}) — added with {s.name}: `{x.decl}`"))
-        lines_in[group_of(s)].append((s.name, f"+ {s.name} ({s.kind}) — added{extra}: `{s.decl}`"))
+    heads(added, lines_in, "+", "added", "", member_decl=True)
 
     for key in sorted(set(old_conf) | set(new_conf)):
         module, typ, proto = key
