@@ -50,10 +50,7 @@ enum PlayCommand: Command {
             }
             apply(terminal, to: &options, args)
         } else {
-            // Not a terminal, so no probe: kitty's animation frames only
-            // where the environment says the terminal is kitty itself.
-            let env = TerminalProbe.processEnvironment()
-            terminal.kittyAnimates = TerminalProbe.kittyItself(env, term: env["TERM"]) != nil
+            terminal = TerminalProbe.withoutProbe(TerminalProbe.processEnvironment())
         }
         let paths = args.operands
         if paths.count > 1 || args[.grid] != nil {

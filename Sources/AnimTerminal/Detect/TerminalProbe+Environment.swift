@@ -68,11 +68,20 @@ extension TerminalProbe {
         return caps
     }
 
+    /// What a player may take from the environment alone when its output
+    /// is not a terminal and nothing is probed: kitty's animation frames
+    /// where the terminal is kitty itself; nothing else.
+    public static func withoutProbe(_ env: [String: String]) -> TerminalCapabilities {
+        var caps = TerminalCapabilities()
+        caps.kittyAnimates = kittyItself(env, term: env["TERM"]) != nil
+        return caps
+    }
+
     /// What shows the terminal is kitty itself: `KITTY_WINDOW_ID` (kitty's
     /// own variable) with `term` (tmux's client's inside tmux) kitty's
     /// `xterm-kitty`; nil otherwise. Either alone may be inherited or set
     /// by hand.
-    public static func kittyItself(_ env: [String: String], term: String?) -> String? {
+    static func kittyItself(_ env: [String: String], term: String?) -> String? {
         guard !(env["KITTY_WINDOW_ID"] ?? "").isEmpty, term == "xterm-kitty" else { return nil }
         return "KITTY_WINDOW_ID is set and TERM=xterm-kitty"
     }

@@ -165,6 +165,10 @@ struct DetectEnvironmentTests {
         #expect(!animates(["TERM": "xterm-256color", "TERM_PROGRAM": "WezTerm"]))
         #expect(!animates(["TERM": "xterm-ghostty", "TERM_PROGRAM": "ghostty"]))
         #expect(!animates(["TERM": "xterm-kitty"]) && !animates(["TERM": "xterm-256color", "KITTY_WINDOW_ID": "1"]))
+        // Output not a terminal, nothing probed: the same rule, nothing else.
+        let piped = TerminalProbe.withoutProbe(["TERM": "xterm-kitty", "KITTY_WINDOW_ID": "1", "COLORTERM": "truecolor"])
+        #expect(piped.kittyAnimates && piped.graphics.isEmpty && !piped.trueColor)
+        #expect(!TerminalProbe.withoutProbe(["TERM": "xterm-ghostty", "KITTY_WINDOW_ID": "1"]).kittyAnimates)
     }
 
     @Test func passthroughNeededByProtocol() {
